@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages cakec needs to build and test, if missing.
+# Safe to run repeatedly; runs apt-get only when something is absent.
+set -euo pipefail
+
+PACKAGES=(
+  g++ cmake ninja-build python3      # toolchain and build
+  antlr4 libantlr4-runtime-dev       # parser generator and its C++ runtime
+  libcli11-dev libfmt-dev            # command line, formatting
+  doctest-dev llvm-14-tools          # unit tests; lit, FileCheck, not, count
+  groff-base                         # man page lint
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "cakec: installing Debian packages: ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "cakec: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

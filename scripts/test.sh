@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the whole test suite from scratch: installs the packages, builds cakec
+# (warnings as errors) and runs ctest (unit tests, the lit suite, the
+# diagnostic-coverage check), then builds again with AddressSanitizer and
+# UndefinedBehaviorSanitizer and runs the lit suite under them.
+# CI (.ci/run) calls exactly this script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+jobs=$(nproc)
+
+echo "== build (build-test/)"
+cmake -S . -B build-test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAKEC_WERROR=ON >/dev/null
+cmake --build build-test -j "$jobs"
+echo "== tests"
+(cd build-test && ctest --output-on-failure -j "$jobs")
+
+echo "== sanitizer build (build-asan/)"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCAKEC_WERROR=ON -DCAKEC_SANITIZE=ON >/dev/null
+cmake --build build-asan -j "$jobs"
+echo "== tests under address and undefined-behaviour sanitizers"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+(cd build-asan && ctest --output-on-failure -j "$jobs" -R '^(unit|lit|lit-log-reset|diagnostic-coverage)$')

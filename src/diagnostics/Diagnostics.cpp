@@ -1,0 +1,237 @@
+// Diagnostics: table lookup, severity mapping, text and JSON printers.
+#include "diagnostics/Diagnostics.h"
+
+#include <fmt/args.h>
+
+#include <cstdio>
+
+namespace cake {
+
+const std::vector<DiagInfo> &allDiagnostics() {
+  static const std::vector<DiagInfo> table = {
+#define DIAG(Name, Id, Sev, Flag, Fmt) {DiagId::Name, Id, Severity::Sev, Flag, Fmt},
+#include "diagnostics/DiagnosticKinds.def"
+#undef DIAG
+  };
+  return table;
+}
+
+const DiagInfo &diagInfo(DiagId id) { return allDiagnostics()[static_cast<size_t>(id)]; }
+
+std::string_view severityName(Severity s) {
+  switch (s) {
+  case Severity::Note: return "note";
+  case Severity::Warning: return "warning";
+  case Severity::Error: return "error";
+  case Severity::Fatal: return "fatal error";
+  }
+  return "error";
+}
+
+bool isKnownWarningFlag(std::string_view flag) {
+  for (const DiagInfo &d : allDiagnostics())
+    if (d.severity == Severity::Warning && d.flag == flag) return true;
+  return false;
+}
+
+std::string DiagnosticEngine::formatMessage(DiagId id, const std::vector<std::string> &args) {
+  fmt::dynamic_format_arg_store<fmt::format_context> store;
+  for (const std::string &a : args) store.push_back(a);
+  try {
+    return fmt::vformat(diagInfo(id).format, store);
+  } catch (const fmt::format_error &) {
+    // A table entry and its call site disagree on arguments: a cakec bug, but
+    // the user should still see the diagnostic rather than a crash.
+    std::string s(diagInfo(id).format);
+    for (const std::string &a : args) s += " '" + a + "'";
+    return s;
+  }
+}
+
+Diagnostic DiagnosticEngine::make(DiagId id, SourceRange range, std::vector<std::string> args) {
+  Diagnostic d;
+  d.kind = id;
+  d.severity = diagInfo(id).severity;
+  d.range = range;
+  d.message = formatMessage(id, args);
+  return d;
+}
+
+bool DiagnosticEngine::mapSeverity(Diagnostic &d) const {
+  if (d.severity != Severity::Warning) return true;
+  std::string flag(diagInfo(d.kind).flag);
+  if (opts_.suppressWarnings) return false;
+  if (opts_.disabled.count(flag) && !opts_.enabled.count(flag)) return false;
+  bool asError = opts_.asErrors.count(flag) ||
+                 (opts_.warningsAsErrors && !opts_.notAsErrors.count(flag));
+  if (asError) d.severity = Severity::Error;
+  return true;
+}
+
+void DiagnosticBuilder::emit() {
+  if (!engine_) return;
+  DiagnosticEngine *e = engine_;
+  engine_ = nullptr;
+  e->emit(std::move(diag_));
+}
+
+void DiagnosticEngine::emit(Diagnostic d) {
+  if (stoppedForMaxErrors_) return;
+  if (!mapSeverity(d)) return;
+  emitted_.push_back(d.kind);
+  for (const Diagnostic &n : d.notes) emitted_.push_back(n.kind);
+  if (d.severity >= Severity::Error) ++errors_;
+  if (d.severity == Severity::Warning) ++warnings_;
+  if (d.severity == Severity::Fatal) fatal_ = true;
+  if (consumer_) consumer_->handle(d);
+  if (opts_.maxErrors != 0 && errors_ >= opts_.maxErrors && d.severity == Severity::Error) {
+    Diagnostic stop = make(DiagId::DriverTooManyErrors, SourceRange(), {std::to_string(opts_.maxErrors)});
+    emitted_.push_back(stop.kind);
+    if (consumer_) consumer_->handle(stop);
+    fatal_ = true;
+    stoppedForMaxErrors_ = true;
+  }
+}
+
+// ---- text ------------------------------------------------------------------
+
+namespace {
+const char *kBold = "\033[1m";
+const char *kReset = "\033[0m";
+const char *severityColor(Severity s) {
+  switch (s) {
+  case Severity::Note: return "\033[1;36m";
+  case Severity::Warning: return "\033[1;35m";
+  default: return "\033[1;31m";
+  }
+}
+const char *kCaretColor = "\033[1;32m";
+}  // namespace
+
+void TextDiagnosticPrinter::renderOne(std::string &out, const Diagnostic &d) const {
+  const SourceLoc &b = d.range.begin;
+  if (color_) out += kBold;
+  if (b.valid())
+    out += fmt::format("{}:{}:{}: ", sm_.name(b.file), b.line, b.col);
+  else if (b.file != kNoFile)
+    out += fmt::format("{}: ", sm_.name(b.file));
+  else
+    out += "cakec: ";
+  if (color_) out += severityColor(d.severity);
+  out += severityName(d.severity);
+  out += ":";
+  if (color_) out += kReset;
+  if (color_) out += kBold;
+  out += " ";
+  out += d.message;
+  if (d.severity != Severity::Note) out += fmt::format(" [{}]", diagInfo(d.kind).id);
+  if (color_) out += kReset;
+  out += "\n";
+  if (!b.valid()) return;
+
+  // The source line, then a caret under the start and '~' under the rest of
+  // the range (on the first line only).
+  std::string_view line = sm_.lineText(b.file, b.line);
+  if (line.empty() && b.col <= 1) return;
+  out += line;
+  out += "\n";
+  std::string marker;
+  uint32_t col = 1;
+  size_t i = 0;
+  // Walk code points so the caret aligns with the lexer's columns; keep tabs
+  // so the caret lines up in a terminal too.
+  while (col < b.col && i < line.size()) {
+    unsigned char c = static_cast<unsigned char>(line[i]);
+    marker += (c == '\t') ? '\t' : ' ';
+    ++i;
+    while (i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) ++i;
+    ++col;
+  }
+  while (col < b.col) { marker += ' '; ++col; }
+  marker += '^';
+  uint32_t endCol = (d.range.end.valid() && d.range.end.line == b.line) ? d.range.end.col
+                    : (d.range.end.valid() && d.range.end.line > b.line)
+                        ? static_cast<uint32_t>(codePointCount(line)) + 1
+                        : b.col + 1;
+  for (uint32_t c = b.col + 1; c < endCol; ++c) marker += '~';
+  if (color_) out += kCaretColor;
+  out += marker;
+  if (color_) out += kReset;
+  out += "\n";
+}
+
+std::string TextDiagnosticPrinter::render(const Diagnostic &d) const {
+  std::string out;
+  renderOne(out, d);
+  for (const Diagnostic &n : d.notes) renderOne(out, n);
+  return out;
+}
+
+void TextDiagnosticPrinter::handle(const Diagnostic &d) {
+  std::string s = render(d);
+  std::fwrite(s.data(), 1, s.size(), out_);
+  std::fflush(out_);
+}
+
+void TextDiagnosticPrinter::finish() { std::fflush(out_); }
+
+// ---- JSON ------------------------------------------------------------------
+
+std::string jsonEscape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (unsigned char c : s) {
+    switch (c) {
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    case '\n': out += "\\n"; break;
+    case '\r': out += "\\r"; break;
+    case '\t': out += "\\t"; break;
+    default:
+      if (c < 0x20) out += fmt::format("\\u{:04x}", c);
+      else out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+namespace {
+std::string jsonLocation(const SourceManager &sm, const SourceRange &r) {
+  if (!r.valid()) {
+    if (r.begin.file != kNoFile)
+      return fmt::format("\"file\": \"{}\", \"line\": null, \"column\": null, \"end\": null",
+                         jsonEscape(sm.name(r.begin.file)));
+    return "\"file\": null, \"line\": null, \"column\": null, \"end\": null";
+  }
+  SourceLoc e = r.end.valid() ? r.end : r.begin;
+  return fmt::format("\"file\": \"{}\", \"line\": {}, \"column\": {}, "
+                     "\"end\": {{\"line\": {}, \"column\": {}}}",
+                     jsonEscape(sm.name(r.begin.file)), r.begin.line, r.begin.col, e.line, e.col);
+}
+}  // namespace
+
+void JsonDiagnosticPrinter::handle(const Diagnostic &d) {
+  std::string notes;
+  for (const Diagnostic &n : d.notes) {
+    if (!notes.empty()) notes += ", ";
+    notes += fmt::format("{{\"id\": \"{}\", \"message\": \"{}\", {}}}", diagInfo(n.kind).id,
+                         jsonEscape(n.message), jsonLocation(sm_, n.range));
+  }
+  objects_.push_back(fmt::format(
+      "{{\"id\": \"{}\", \"severity\": \"{}\", \"message\": \"{}\", {}, \"notes\": [{}]}}",
+      diagInfo(d.kind).id, severityName(d.severity), jsonEscape(d.message),
+      jsonLocation(sm_, d.range), notes));
+}
+
+void JsonDiagnosticPrinter::finish() {
+  std::string out = "[";
+  for (size_t i = 0; i < objects_.size(); ++i) {
+    out += (i ? ",\n  " : "\n  ");
+    out += objects_[i];
+  }
+  out += objects_.empty() ? "]\n" : "\n]\n";
+  std::fwrite(out.data(), 1, out.size(), out_);
+  std::fflush(out_);
+}
+
+}  // namespace cake

@@ -1,0 +1,181 @@
+// Diagnostics: the table-driven diagnostic engine.
+//
+// Every diagnostic has an entry in DiagnosticKinds.def. Code reports one with
+//
+//   diags.build(DiagId::X, range, arg0, arg1)
+//        .note(DiagId::NoteY, otherRange, arg)
+//        .emit();
+//
+// or diags.report(...) when there are no notes. The engine applies the
+// warning options (-W, -Werror, -w), counts errors, enforces -fmax-errors and
+// hands finished diagnostics to a consumer (text, JSON, or -verify).
+#pragma once
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diagnostics/SourceManager.h"
+
+namespace cake {
+
+enum class DiagId : uint16_t {
+#define DIAG(Name, Id, Sev, Flag, Fmt) Name,
+#include "diagnostics/DiagnosticKinds.def"
+#undef DIAG
+};
+
+enum class Severity : uint8_t { Note, Warning, Error, Fatal };
+
+struct DiagInfo {
+  DiagId kind;
+  std::string_view id;
+  Severity severity;
+  std::string_view flag;
+  std::string_view format;
+};
+
+// The table, in declaration order.
+const std::vector<DiagInfo> &allDiagnostics();
+const DiagInfo &diagInfo(DiagId id);
+std::string_view severityName(Severity s);
+// True if some warning in the table is controlled by -W<flag>.
+bool isKnownWarningFlag(std::string_view flag);
+
+struct Diagnostic {
+  DiagId kind;
+  Severity severity;  // after -Werror promotion
+  SourceRange range;
+  std::string message;
+  std::vector<Diagnostic> notes;
+};
+
+class DiagnosticConsumer {
+public:
+  virtual ~DiagnosticConsumer() = default;
+  virtual void handle(const Diagnostic &d) = 0;
+  // Called once when the compiler is done.
+  virtual void finish() {}
+};
+
+struct DiagnosticOptions {
+  bool suppressWarnings = false;        // -w
+  bool warningsAsErrors = false;        // -Werror
+  std::set<std::string> disabled;       // -Wno-NAME
+  std::set<std::string> enabled;        // -WNAME (re-enables after -Wno-NAME)
+  std::set<std::string> asErrors;       // -Werror=NAME
+  std::set<std::string> notAsErrors;    // -Wno-error=NAME
+  unsigned maxErrors = 0;               // -fmax-errors=N; 0 = unlimited
+};
+
+class DiagnosticEngine;
+
+class [[nodiscard]] DiagnosticBuilder {
+public:
+  DiagnosticBuilder(DiagnosticEngine &engine, Diagnostic d)
+      : engine_(&engine), diag_(std::move(d)) {}
+  DiagnosticBuilder(DiagnosticBuilder &&) = default;
+  DiagnosticBuilder(const DiagnosticBuilder &) = delete;
+
+  template <typename... Args>
+  DiagnosticBuilder &note(DiagId id, SourceRange range, const Args &...args);
+  void emit();
+
+private:
+  DiagnosticEngine *engine_;
+  Diagnostic diag_;
+};
+
+class DiagnosticEngine {
+public:
+  explicit DiagnosticEngine(DiagnosticOptions opts = {}) : opts_(std::move(opts)) {}
+
+  void setConsumer(DiagnosticConsumer *c) { consumer_ = c; }
+  DiagnosticOptions &options() { return opts_; }
+
+  template <typename... Args>
+  DiagnosticBuilder build(DiagId id, SourceRange range, const Args &...args) {
+    return DiagnosticBuilder(*this, make(id, range, {toString(args)...}));
+  }
+  template <typename... Args>
+  void report(DiagId id, SourceRange range, const Args &...args) {
+    build(id, range, args...).emit();
+  }
+
+  unsigned errorCount() const { return errors_; }
+  unsigned warningCount() const { return warnings_; }
+  bool hasErrors() const { return errors_ != 0; }
+  // Set by a fatal diagnostic (or -fmax-errors); callers stop work.
+  bool fatalOccurred() const { return fatal_; }
+  // Clears the fatal flag between input files (counts stay).
+  void resetFatal() { fatal_ = false; }
+  // Every diagnostic id emitted so far (for the coverage log).
+  const std::vector<DiagId> &emittedIds() const { return emitted_; }
+
+  // Formats a message from the table's format and string arguments.
+  static std::string formatMessage(DiagId id, const std::vector<std::string> &args);
+
+private:
+  friend class DiagnosticBuilder;
+  template <typename T> static std::string toString(const T &v) { return fmt::format("{}", v); }
+  Diagnostic make(DiagId id, SourceRange range, std::vector<std::string> args);
+  void emit(Diagnostic d);
+  // Applies warning options; returns false if the diagnostic is suppressed.
+  bool mapSeverity(Diagnostic &d) const;
+
+  DiagnosticOptions opts_;
+  DiagnosticConsumer *consumer_ = nullptr;
+  unsigned errors_ = 0;
+  unsigned warnings_ = 0;
+  bool fatal_ = false;
+  bool stoppedForMaxErrors_ = false;
+  std::vector<DiagId> emitted_;
+};
+
+template <typename... Args>
+DiagnosticBuilder &DiagnosticBuilder::note(DiagId id, SourceRange range, const Args &...args) {
+  diag_.notes.push_back(engine_->make(id, range, {DiagnosticEngine::toString(args)...}));
+  return *this;
+}
+
+// gcc/clang-style text: `file:line:col: error: message [id]`, the source line
+// and a caret with a range underline.
+class TextDiagnosticPrinter : public DiagnosticConsumer {
+public:
+  TextDiagnosticPrinter(const SourceManager &sm, std::FILE *out, bool color)
+      : sm_(sm), out_(out), color_(color) {}
+  void handle(const Diagnostic &d) override;
+  void finish() override;
+
+  // The text for one diagnostic (and its notes), as printed.
+  std::string render(const Diagnostic &d) const;
+
+private:
+  void renderOne(std::string &out, const Diagnostic &d) const;
+  const SourceManager &sm_;
+  std::FILE *out_;
+  bool color_;
+};
+
+// `--diagnostics-format=json`: a JSON array of objects, one per diagnostic,
+// printed when the compiler finishes.
+class JsonDiagnosticPrinter : public DiagnosticConsumer {
+public:
+  JsonDiagnosticPrinter(const SourceManager &sm, std::FILE *out) : sm_(sm), out_(out) {}
+  void handle(const Diagnostic &d) override;
+  void finish() override;
+
+private:
+  const SourceManager &sm_;
+  std::FILE *out_;
+  std::vector<std::string> objects_;
+};
+
+// Escapes a string for inclusion in JSON (without the surrounding quotes).
+std::string jsonEscape(std::string_view s);
+
+}  // namespace cake

@@ -1,0 +1,184 @@
+// Driver: see Driver.h. The pipeline for one file is
+//
+//   load and validate  ->  lex (--emit=tokens)  ->  parse  ->  AST (--emit=ast)
+//
+// Later stages (semantic analysis, the check passes, lowering) hang off the
+// same sequence. Output is produced only when the whole run succeeded, and
+// written atomically.
+#include "driver/Driver.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <stdexcept>
+
+#include "diagnostics/Verify.h"
+#include "driver/InputFile.h"
+#include "driver/Options.h"
+#include "driver/OutputFile.h"
+#include "lexer_parser/Parse.h"
+
+namespace cake {
+
+namespace {
+
+bool useColor(ColorMode mode) {
+  if (mode == ColorMode::Always) return true;
+  if (mode == ColorMode::Never) return false;
+  const char *noColor = std::getenv("NO_COLOR");
+  if (noColor && *noColor) return false;
+  const char *term = std::getenv("TERM");
+  if (term && std::string(term) == "dumb") return false;
+  return ::isatty(STDERR_FILENO) != 0;
+}
+
+// CAKEC_DIAGNOSTIC_LOG names a file to which every emitted diagnostic id is
+// appended; the test suite's coverage check reads it.
+void appendDiagnosticLog(const std::vector<DiagId> &ids) {
+  const char *path = std::getenv("CAKEC_DIAGNOSTIC_LOG");
+  if (!path || !*path || ids.empty()) return;
+  std::string text;
+  for (DiagId id : ids) {
+    text += diagInfo(id).id;
+    text += '\n';
+  }
+  int fd = ::open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+  if (fd < 0) return;
+  ssize_t ignored = ::write(fd, text.data(), text.size());
+  (void)ignored;
+  ::close(fd);
+}
+
+void printDiagnosticTable() {
+  for (const DiagInfo &d : allDiagnostics()) {
+    std::string flag = d.flag.empty() ? "" : fmt::format(" (-W{})", d.flag);
+    std::printf("%-40s %-8s %s%s\n", std::string(d.id).c_str(), std::string(severityName(d.severity)).c_str(),
+                std::string(d.format).c_str(), flag.c_str());
+  }
+}
+
+void printTargetTable() {
+  for (const TargetInfo &t : allTargets())
+    std::printf("%-8s tensor cores: %-9s TMA: %-3s clusters: %-3s TMEM: %-3s smem/block: %u  (%s)\n",
+                std::string(t.name).c_str(), std::string(t.tensorCorePath).c_str(), t.tma ? "yes" : "no",
+                t.clusters ? "yes" : "no", t.tmem ? "yes" : "no", t.smemPerBlock, std::string(t.gpus).c_str());
+}
+
+class Compilation {
+public:
+  Compilation(Options &opts, SourceManager &sm, DiagnosticEngine &diags)
+      : opts_(opts), sm_(sm), diags_(diags) {}
+
+  // Runs the pipeline over one input; appends its output text to `out`.
+  void compileFile(const std::string &path, std::string &out) {
+    std::optional<FileId> file = loadInputFile(path, sm_, diags_);
+    if (!file) return;
+    if (opts_.emit == EmitKind::Tokens) {
+      out += dumpTokens(sm_, *file, diags_);
+      return;
+    }
+    std::unique_ptr<ast::Module> module = parseFile(sm_, *file, diags_);
+    if (!module) return;
+    if (opts_.syntaxOnly) return;
+    // Until later stages land, the AST is the furthest stage there is.
+    out += printAst(*module, sm_);
+  }
+
+private:
+  Options &opts_;
+  SourceManager &sm_;
+  DiagnosticEngine &diags_;
+};
+
+}  // namespace
+
+int runCompiler(int argc, const char *const *argv) {
+  Options opts;
+  ParseResult parsed = parseCommandLine(argc, argv, opts);
+  if (parsed.status == ParseResult::ExitSuccess) return 0;
+
+  SourceManager sm;
+  DiagnosticEngine diags(opts.diag);
+  // -verify sends diagnostics to the verifier; its findings, and everything
+  // else, go to stderr as text or JSON.
+  DiagnosticEngine reportDiags(opts.diag);
+  std::unique_ptr<DiagnosticConsumer> printer;
+  if (opts.diagFormat == DiagFormat::Json)
+    printer = std::make_unique<JsonDiagnosticPrinter>(sm, stderr);
+  else
+    printer = std::make_unique<TextDiagnosticPrinter>(sm, stderr, useColor(opts.color));
+  reportDiags.setConsumer(printer.get());
+  std::unique_ptr<VerifyDiagnosticConsumer> verifier;
+  if (opts.verify) {
+    verifier = std::make_unique<VerifyDiagnosticConsumer>(sm, reportDiags);
+    diags.setConsumer(verifier.get());
+  } else {
+    diags.setConsumer(printer.get());
+  }
+
+  auto finish = [&](int status) {
+    if (verifier) {
+      verifier->finish();
+      status = reportDiags.hasErrors() ? 1 : 0;
+    } else if (diags.hasErrors() || reportDiags.hasErrors()) {
+      status = 1;
+    }
+    printer->finish();
+    std::vector<DiagId> ids = diags.emittedIds();
+    ids.insert(ids.end(), reportDiags.emittedIds().begin(), reportDiags.emittedIds().end());
+    appendDiagnosticLog(ids);
+    return status;
+  };
+
+  if (parsed.status == ParseResult::ExitFailure) {
+    reportDiags.report(parsed.error, SourceRange(), parsed.args.size() > 0 ? parsed.args[0] : "",
+                       parsed.args.size() > 1 ? parsed.args[1] : "");
+    printer->finish();
+    appendDiagnosticLog(reportDiags.emittedIds());
+    return 1;
+  }
+  for (const std::string &w : opts.unknownWarnings) diags.report(DiagId::DriverUnknownWarning, SourceRange(), w);
+
+  if (opts.listDiagnostics || opts.listTargets) {
+    if (opts.listDiagnostics) printDiagnosticTable();
+    if (opts.listTargets) printTargetTable();
+    return finish(0);
+  }
+  if (!opts.debugCrash.empty()) {
+    if (opts.debugCrash == "segv") {
+      volatile int *p = nullptr;
+      *p = 1;  // NOLINT: deliberate, to test the crash handler
+    }
+    throw std::runtime_error("deliberate crash requested with --debug-crash");
+  }
+  if (opts.inputs.empty()) {
+    diags.report(DiagId::DriverNoInput, SourceRange());
+    return finish(1);
+  }
+  bool writesOutput = !opts.syntaxOnly && !opts.verify;
+  if (!opts.output.empty() && opts.output != "-" && opts.inputs.size() > 1 && writesOutput) {
+    diags.report(DiagId::DriverOutputWithManyInputs, SourceRange(), opts.output, opts.inputs.size());
+    return finish(1);
+  }
+
+  Compilation compilation(opts, sm, diags);
+  std::string out;
+  for (const std::string &input : opts.inputs) {
+    compilation.compileFile(input, out);
+    diags.resetFatal();
+    if (diags.options().maxErrors && diags.errorCount() >= diags.options().maxErrors) break;
+  }
+
+  if (writesOutput && !diags.hasErrors()) {
+    std::string target = opts.output.empty() ? "-" : opts.output;
+    std::string error;
+    if (!writeOutputAtomically(target, out, error))
+      diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), target, error);
+  }
+  return finish(0);
+}
+
+}  // namespace cake

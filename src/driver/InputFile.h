@@ -1,0 +1,23 @@
+// InputFile: reads a source file (or standard input) into the
+// SourceManager, rejecting what is not .cake text with a clear diagnostic:
+// a missing or unreadable file, a directory, an oversized file, NUL bytes
+// (binary input) and invalid UTF-8. A UTF-8 byte-order mark is dropped.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "diagnostics/Diagnostics.h"
+
+namespace cake {
+
+inline constexpr size_t kMaxInputBytes = 8u << 20;  // 8 MiB
+
+// Returns the file's id, or nullopt after reporting why it cannot be used.
+std::optional<FileId> loadInputFile(const std::string &path, SourceManager &sm, DiagnosticEngine &diags);
+
+// Checks that `text` is UTF-8 without NUL bytes; reports the first bad byte
+// at its line and column. Returns false if the file must not be parsed.
+bool validateSourceText(FileId file, const std::string &text, DiagnosticEngine &diags);
+
+}  // namespace cake

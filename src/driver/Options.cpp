@@ -1,0 +1,156 @@
+// Options: see Options.h.
+//
+// CLI11 2.1 rejects multi-letter single-dash options (gcc's -fsyntax-only,
+// -arch=sm_90a, -verify); those are rewritten to long options first, and the
+// -W family is handled here entirely since its names come from the
+// diagnostics table.
+#include "driver/Options.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <map>
+
+namespace cake {
+
+namespace {
+
+const char *kVersion = "cakec 0.1.0 (CAKE IR compiler)";
+
+const char *kFooter = R"(Warning options:
+  -W<name>              enable warning <name>
+  -Wno-<name>           disable warning <name>
+  -Werror               treat every warning as an error
+  -Werror=<name>        treat warning <name> as an error
+  -Wno-error=<name>     keep warning <name> a warning under -Werror
+  -w                    suppress all warnings
+
+Single-dash spellings -fsyntax-only, -fmax-errors=N, -arch=sm_XX and -verify
+are accepted as in gcc and nvcc. Exit status: 0 on success (warnings allowed),
+1 on errors or bad usage, 4 on an internal compiler error.)";
+
+// Returns true if the argument was a warning option (consumed here).
+bool takeWarningOption(const std::string &a, Options &opts) {
+  if (a == "-w") {
+    opts.diag.suppressWarnings = true;
+    return true;
+  }
+  if (a.rfind("-W", 0) != 0 || a.size() < 3) return false;
+  std::string w = a.substr(2);
+  auto known = [&](const std::string &name) {
+    if (!isKnownWarningFlag(name)) opts.unknownWarnings.push_back(a);
+  };
+  if (w == "error") {
+    opts.diag.warningsAsErrors = true;
+  } else if (w.rfind("error=", 0) == 0) {
+    known(w.substr(6));
+    opts.diag.asErrors.insert(w.substr(6));
+  } else if (w.rfind("no-error=", 0) == 0) {
+    known(w.substr(9));
+    opts.diag.notAsErrors.insert(w.substr(9));
+  } else if (w.rfind("no-", 0) == 0) {
+    known(w.substr(3));
+    opts.diag.disabled.insert(w.substr(3));
+    opts.diag.enabled.erase(w.substr(3));
+  } else if (w == "all" || w == "extra") {
+    // Every warning is on by default; accepted for build-system habit.
+  } else {
+    known(w);
+    opts.diag.enabled.insert(w);
+    opts.diag.disabled.erase(w);
+  }
+  return true;
+}
+
+}  // namespace
+
+ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
+  // 1. gcc-style spellings to CLI11 long options; -W handled here.
+  std::vector<std::string> args;
+  args.push_back(argc > 0 ? argv[0] : "cakec");
+  bool positionalOnly = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (positionalOnly) {
+      args.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      positionalOnly = true;
+      args.push_back(a);
+      continue;
+    }
+    if (takeWarningOption(a, opts)) continue;
+    if (a == "-fsyntax-only") a = "--fsyntax-only";
+    else if (a.rfind("-fmax-errors=", 0) == 0) a = "-" + a;
+    else if (a == "-arch") a = "--target";
+    else if (a.rfind("-arch=", 0) == 0) a = "--target=" + a.substr(6);
+    else if (a == "-verify") a = "--verify";
+    args.push_back(a);
+  }
+
+  CLI::App app{"cakec: compile CAKE IR kernel schedules (.cake) to CUDA for NVIDIA GPUs", "cakec"};
+  app.footer(kFooter);
+  app.set_version_flag("--version", kVersion);
+  app.add_option("files", opts.inputs, "input .cake files ('-' reads standard input)");
+  app.add_option("-o,--output", opts.output, "write output to FILE ('-' for standard output)")
+      ->type_name("FILE");
+  app.add_option("--target", opts.targetName,
+                 "GPU target: " + targetList() + " (default sm_90a; alias -arch)")
+      ->type_name("sm_XX");
+  app.add_flag("--fsyntax-only", opts.syntaxOnly, "check the input and stop; write no output (-fsyntax-only)");
+  std::string emit;
+  app.add_option("--emit", emit, "what to write: tokens (the token stream) or ast (the syntax tree)")
+      ->type_name("STAGE")
+      ->check(CLI::IsMember({"tokens", "ast"}));
+  app.add_option("-I,--include-dir", opts.includeDirs, "add DIR to the module search path")->type_name("DIR");
+  app.add_flag("--verify", opts.verify,
+               "check diagnostics against 'expected-error {{...}}' comments in the input (-verify)");
+  std::string color = "auto";
+  app.add_option("--color", color, "colour diagnostics: auto (on a terminal, unless NO_COLOR), always, never")
+      ->type_name("WHEN")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  std::string format = "text";
+  app.add_option("--diagnostics-format", format, "diagnostics as text (gcc style) or json")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"text", "json"}));
+  unsigned maxErrors = 0;
+  app.add_option("--fmax-errors", maxErrors, "stop after N errors (0: no limit; -fmax-errors=N)")
+      ->type_name("N");
+  app.add_flag("--list-diagnostics", opts.listDiagnostics, "print the table of diagnostics and exit");
+  app.add_flag("--list-targets", opts.listTargets, "print the supported targets and exit");
+  app.add_option("--debug-crash", opts.debugCrash, "")->group("");  // hidden
+
+  std::vector<const char *> cargv;
+  for (const std::string &s : args) cargv.push_back(s.c_str());
+  try {
+    app.parse(static_cast<int>(cargv.size()), cargv.data());
+  } catch (const CLI::CallForHelp &) {
+    std::fputs(app.help().c_str(), stdout);
+    return {ParseResult::ExitSuccess, DiagId::DriverUsage, {}};
+  } catch (const CLI::CallForVersion &) {
+    std::printf("%s\n", kVersion);
+    return {ParseResult::ExitSuccess, DiagId::DriverUsage, {}};
+  } catch (const CLI::ParseError &e) {
+    std::string msg = e.what();
+    if (!msg.empty() && std::isupper(static_cast<unsigned char>(msg[0])))
+      msg[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(msg[0])));
+    while (!msg.empty() && (msg.back() == '\n' || msg.back() == '.')) msg.pop_back();
+    return {ParseResult::ExitFailure, DiagId::DriverUsage, {msg}};
+  }
+
+  if (auto t = parseTarget(opts.targetName)) {
+    opts.target = *t;
+  } else {
+    return {ParseResult::ExitFailure, DiagId::DriverUnknownTarget, {opts.targetName, targetList()}};
+  }
+  if (emit == "tokens") opts.emit = EmitKind::Tokens;
+  else if (emit == "ast") opts.emit = EmitKind::Ast;
+  opts.color = color == "always" ? ColorMode::Always : color == "never" ? ColorMode::Never : ColorMode::Auto;
+  opts.diagFormat = format == "json" ? DiagFormat::Json : DiagFormat::Text;
+  opts.diag.maxErrors = maxErrors;
+  return {};
+}
+
+}  // namespace cake

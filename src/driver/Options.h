@@ -1,0 +1,45 @@
+// Options: the command line of cakec, parsed with CLI11.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics/Diagnostics.h"
+#include "target/TargetInfo.h"
+
+namespace cake {
+
+enum class EmitKind { Tokens, Ast };
+enum class ColorMode { Auto, Always, Never };
+enum class DiagFormat { Text, Json };
+
+struct Options {
+  std::vector<std::string> inputs;
+  std::string output;  // empty: the default for the emit kind; "-" stdout
+  std::string targetName = "sm_90a";
+  Target target = kDefaultTarget;
+  bool syntaxOnly = false;
+  std::optional<EmitKind> emit;
+  std::vector<std::string> includeDirs;
+  bool verify = false;
+  ColorMode color = ColorMode::Auto;
+  DiagFormat diagFormat = DiagFormat::Text;
+  DiagnosticOptions diag;
+  std::vector<std::string> unknownWarnings;  // reported once the engine exists
+  bool listDiagnostics = false;
+  bool listTargets = false;
+  std::string debugCrash;  // hidden: exercise the internal-error path
+};
+
+struct ParseResult {
+  enum Status { Run, ExitSuccess, ExitFailure } status = Run;
+  // For ExitFailure: the diagnostic to report and its arguments.
+  DiagId error = DiagId::DriverUsage;
+  std::vector<std::string> args;
+};
+
+// Parses argv into `opts`. Help and --version are printed here.
+ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts);
+
+}  // namespace cake

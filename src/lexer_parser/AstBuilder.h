@@ -1,0 +1,71 @@
+// AstBuilder: turns CakeParser's parse tree into our AST (lexer_parser/Ast.h)
+// by walking the generated context accessors. Internal to src/lexer_parser/.
+//
+// It also reports the few errors the grammar leaves to it: assignment to
+// something that is not a target, integer literals beyond 64 bits and
+// unknown string escapes.
+#pragma once
+
+#include "CakeParser.h"
+#include "diagnostics/Diagnostics.h"
+#include "lexer_parser/Ast.h"
+
+namespace cake {
+
+class AstBuilder {
+public:
+  AstBuilder(ast::Module &module, DiagnosticEngine &diags) : m_(module), diags_(diags) {}
+
+  // file_input : (NEWLINE | stmt)* EOF
+  void buildFile(CakeParser::File_inputContext *ctx);
+
+private:
+  using Ctx = antlr4::ParserRuleContext;
+
+  SourceRange range(Ctx *ctx) const;
+  SourceRange range(antlr4::tree::TerminalNode *n) const;
+  SourceRange range(antlr4::Token *t) const;
+
+  void stmt(CakeParser::StmtContext *ctx, std::vector<ast::Stmt *> &out);
+  void simpleStmt(CakeParser::Simple_stmtContext *ctx, std::vector<ast::Stmt *> &out);
+  ast::Stmt *compoundStmt(CakeParser::Compound_stmtContext *ctx);
+  void block(CakeParser::BlockContext *ctx, std::vector<ast::Stmt *> &out);
+  ast::Stmt *exprStmt(CakeParser::Expr_stmtContext *ctx);
+  ast::Stmt *importStmt(CakeParser::Import_stmtContext *ctx);
+  ast::Stmt *fromImportStmt(CakeParser::From_import_stmtContext *ctx);
+  ast::FunctionDef *funcdef(CakeParser::FuncdefContext *ctx);
+  ast::Stmt *withStmt(CakeParser::With_stmtContext *ctx);
+  ast::Stmt *forStmt(CakeParser::For_stmtContext *ctx);
+  ast::Stmt *ifStmt(CakeParser::If_stmtContext *ctx);
+  void checkTarget(ast::Expr *e);
+  void endAtBody(ast::Stmt *s, const std::vector<ast::Stmt *> &body);
+
+  ast::Expr *test(CakeParser::TestContext *ctx);
+  ast::Expr *orTest(CakeParser::Or_testContext *ctx);
+  ast::Expr *andTest(CakeParser::And_testContext *ctx);
+  ast::Expr *notTest(CakeParser::Not_testContext *ctx);
+  ast::Expr *comparison(CakeParser::ComparisonContext *ctx);
+  ast::Expr *arith(CakeParser::ArithContext *ctx);
+  ast::Expr *term(CakeParser::TermContext *ctx);
+  ast::Expr *factor(CakeParser::FactorContext *ctx);
+  ast::Expr *power(CakeParser::PowerContext *ctx);
+  ast::Expr *atomExpr(CakeParser::Atom_exprContext *ctx);
+  ast::Expr *atom(CakeParser::AtomContext *ctx);
+  ast::Expr *trailer(ast::Expr *base, CakeParser::TrailerContext *ctx);
+  ast::Expr *subscript(CakeParser::SubscriptContext *ctx);
+  ast::Expr *testlist(CakeParser::TestlistContext *ctx);
+  ast::Expr *exprlist(CakeParser::ExprlistContext *ctx);
+  ast::Expr *intLiteral(antlr4::Token *t);
+  ast::Expr *stringLiteral(const std::vector<antlr4::tree::TerminalNode *> &parts, SourceRange r);
+  // A placeholder for a piece the parser recovered without; never null.
+  ast::Expr *missing(SourceRange r);
+
+  // Folds `operand (op operand)*` into left-associative BinaryExprs.
+  template <typename OperandCtx, typename BuildFn>
+  ast::Expr *chain(Ctx *ctx, BuildFn build);
+
+  ast::Module &m_;
+  DiagnosticEngine &diags_;
+};
+
+}  // namespace cake

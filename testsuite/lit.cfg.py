@@ -1,0 +1,34 @@
+# lit configuration for cakec's test suite.
+#
+# Tests are .cake files (and a few .test scripts) with `# RUN:` lines.
+# Substitutions: %cakec (the compiler under test), FileCheck, not, count from
+# llvm-14-tools, %python.
+import os
+import sys
+
+import lit.formats
+
+config.name = "cakec"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cake", ".test"]
+config.excludes = ["Inputs", "unit", "lit.cfg.py", "lit.site.cfg.py.in", "expect_exit.py",
+                   "check_diagnostic_coverage.py"]
+config.test_source_root = os.path.join(config.cakec_src_root, "testsuite")
+config.test_exec_root = os.path.join(config.cakec_obj_root, "testsuite")
+
+config.substitutions.append(("%cakec", config.cakec_bin))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%srcroot", config.cakec_src_root))
+# %expect-exit N CMD: CMD must exit with exactly status N.
+config.substitutions.append(("%expect-exit", sys.executable + " " +
+                             os.path.join(config.cakec_src_root, "testsuite", "expect_exit.py")))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.dirname(config.cakec_bin), config.environment.get("PATH", "")])
+# Diagnostics must not depend on the caller's terminal or locale.
+config.environment["NO_COLOR"] = "1"
+for var in ["CAKEC_DIAGNOSTIC_LOG", "ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+if getattr(config, "cakec_sanitize", False):
+    config.available_features.add("asan")

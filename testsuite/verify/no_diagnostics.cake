@@ -1,0 +1,3 @@
+# RUN: %cakec -verify -fsyntax-only %s
+# expected-no-diagnostics
+x = 1
