@@ -69,7 +69,7 @@ struct DiagnosticOptions {
   std::set<std::string> enabled;        // -WNAME (re-enables after -Wno-NAME)
   std::set<std::string> asErrors;       // -Werror=NAME
   std::set<std::string> notAsErrors;    // -Wno-error=NAME
-  unsigned maxErrors = 0;               // -fmax-errors=N; 0 = unlimited
+  unsigned maxErrors = 50;              // -fmax-errors=N; 0 = unlimited
 };
 
 class DiagnosticEngine;

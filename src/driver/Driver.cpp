@@ -20,6 +20,8 @@
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
 #include "lexer_parser/Parse.h"
+#include "sema/OpTable.h"
+#include "sema/Sema.h"
 
 namespace cake {
 
@@ -82,9 +84,15 @@ public:
     }
     std::unique_ptr<ast::Module> module = parseFile(sm_, *file, diags_);
     if (!module) return;
-    if (opts_.syntaxOnly) return;
-    // Until later stages land, the AST is the furthest stage there is.
-    out += printAst(*module, sm_);
+    if (opts_.emit == EmitKind::Ast) {
+      out += printAst(*module, sm_);
+      return;
+    }
+    unsigned errorsBefore = diags_.errorCount();
+    std::unique_ptr<sema::Module> ir = sema::analyze(*module, opts_.target, sm_, diags_);
+    if (!ir || diags_.errorCount() != errorsBefore || opts_.syntaxOnly) return;
+    // Until lowering lands, the resolved IR is the furthest stage there is.
+    out += sema::printIR(*ir, sm_);
   }
 
 private:
@@ -142,9 +150,18 @@ int runCompiler(int argc, const char *const *argv) {
   }
   for (const std::string &w : opts.unknownWarnings) diags.report(DiagId::DriverUnknownWarning, SourceRange(), w);
 
-  if (opts.listDiagnostics || opts.listTargets) {
+  if (opts.listDiagnostics || opts.listTargets || opts.listOps) {
     if (opts.listDiagnostics) printDiagnosticTable();
     if (opts.listTargets) printTargetTable();
+    if (opts.listOps) {
+      bool targetGiven = false;
+      for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        targetGiven |= a.rfind("--target", 0) == 0 || a.rfind("-arch", 0) == 0;
+      }
+      std::string table = sema::formatOpTable(targetGiven ? &opts.target : nullptr);
+      std::fwrite(table.data(), 1, table.size(), stdout);
+    }
     return finish(0);
   }
   if (!opts.debugCrash.empty()) {

@@ -101,9 +101,11 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       ->type_name("sm_XX");
   app.add_flag("--fsyntax-only", opts.syntaxOnly, "check the input and stop; write no output (-fsyntax-only)");
   std::string emit;
-  app.add_option("--emit", emit, "what to write: tokens (the token stream) or ast (the syntax tree)")
+  app.add_option("--emit", emit,
+                 "what to write: tokens (the token stream), ast (the syntax tree) or ir (the resolved schedule; "
+                 "the default)")
       ->type_name("STAGE")
-      ->check(CLI::IsMember({"tokens", "ast"}));
+      ->check(CLI::IsMember({"tokens", "ast", "ir"}));
   app.add_option("-I,--include-dir", opts.includeDirs, "add DIR to the module search path")->type_name("DIR");
   app.add_flag("--verify", opts.verify,
                "check diagnostics against 'expected-error {{...}}' comments in the input (-verify)");
@@ -115,11 +117,13 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   app.add_option("--diagnostics-format", format, "diagnostics as text (gcc style) or json")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}));
-  unsigned maxErrors = 0;
-  app.add_option("--fmax-errors", maxErrors, "stop after N errors (0: no limit; -fmax-errors=N)")
+  unsigned maxErrors = opts.diag.maxErrors;
+  app.add_option("--fmax-errors", maxErrors, "stop after N errors (default 50; 0: no limit; -fmax-errors=N)")
       ->type_name("N");
   app.add_flag("--list-diagnostics", opts.listDiagnostics, "print the table of diagnostics and exit");
   app.add_flag("--list-targets", opts.listTargets, "print the supported targets and exit");
+  app.add_flag("--list-ops", opts.listOps,
+               "print the operation vocabulary (with --target, only what that target supports) and exit");
   app.add_option("--debug-crash", opts.debugCrash, "")->group("");  // hidden
 
   std::vector<const char *> cargv;
@@ -147,6 +151,7 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   }
   if (emit == "tokens") opts.emit = EmitKind::Tokens;
   else if (emit == "ast") opts.emit = EmitKind::Ast;
+  else if (emit == "ir") opts.emit = EmitKind::Ir;
   opts.color = color == "always" ? ColorMode::Always : color == "never" ? ColorMode::Never : ColorMode::Auto;
   opts.diagFormat = format == "json" ? DiagFormat::Json : DiagFormat::Text;
   opts.diag.maxErrors = maxErrors;

@@ -10,7 +10,7 @@
 
 namespace cake {
 
-enum class EmitKind { Tokens, Ast };
+enum class EmitKind { Tokens, Ast, Ir };
 enum class ColorMode { Auto, Always, Never };
 enum class DiagFormat { Text, Json };
 
@@ -29,6 +29,7 @@ struct Options {
   std::vector<std::string> unknownWarnings;  // reported once the engine exists
   bool listDiagnostics = false;
   bool listTargets = false;
+  bool listOps = false;
   std::string debugCrash;  // hidden: exercise the internal-error path
 };
 

@@ -1,3 +1,3 @@
-# RUN: %cakec -verify -fsyntax-only %s
+# RUN: %cakec -verify -fsyntax-only -Wno-no-schedule %s
 # expected-no-diagnostics
 x = 1

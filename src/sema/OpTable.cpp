@@ -1,0 +1,164 @@
+// OpTable: Ops.def as data, and its printed form.
+#include "sema/OpTable.h"
+
+#include <fmt/format.h>
+
+namespace cake::sema {
+
+#define EFFECTS(...) OpEffects{__VA_ARGS__}
+#define PTX(...) std::vector<PtxForm>{__VA_ARGS__}
+#define P(Targets, Text) PtxForm{Targets, Text}
+#define REQ(Name, Kind) ParamInfo{Name, ParamKind::Kind, true, ParamInfo::Default::Absent, 0, ""}
+#define OPT(Name, Kind) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::Absent, 0, ""}
+#define DEF_INT(Name, Kind, V) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::Int, V, ""}
+#define DEF_BOOL(Name, Kind, V) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::Bool, (V) ? 1 : 0, ""}
+#define DEF_STR(Name, Kind, V) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::String, 0, V}
+
+const std::vector<OpInfo> &allOps() {
+  static const std::vector<OpInfo> table = {
+#define OP(Enum, Name, Recv, Res, Scope, Targets, Effects, Ptx, Desc, ...)                        \
+  OpInfo{OpKind::Enum, Name, Receiver::Recv, OpResult::Res, OpScope::Scope, Targets, Effects, Ptx, \
+         Desc, std::vector<ParamInfo>{__VA_ARGS__}},
+#include "sema/Ops.def"
+#undef OP
+  };
+  return table;
+}
+
+#undef EFFECTS
+#undef PTX
+#undef P
+#undef REQ
+#undef OPT
+#undef DEF_INT
+#undef DEF_BOOL
+#undef DEF_STR
+
+const OpInfo &opInfo(OpKind k) { return allOps()[static_cast<size_t>(k)]; }
+
+std::string_view OpInfo::ptxFor(Target t) const {
+  for (const PtxForm &f : ptx)
+    if (f.targets & targetBit(t)) return f.ptx;
+  return "";
+}
+
+std::string OpInfo::targetNames() const {
+  std::string s;
+  for (const TargetInfo &t : allTargets()) {
+    if (!legalOn(t.target)) continue;
+    if (!s.empty()) s += ", ";
+    s += t.name;
+  }
+  return s;
+}
+
+int OpInfo::paramIndex(std::string_view n) const {
+  for (size_t i = 0; i < params.size(); ++i)
+    if (params[i].name == n) return static_cast<int>(i);
+  return -1;
+}
+
+std::string_view receiverName(Receiver r) {
+  switch (r) {
+  case Receiver::Builder: return "lm";
+  case Receiver::Pool: return "pool";
+  case Receiver::View: return "view";
+  }
+  return "?";
+}
+
+std::string_view paramKindDescription(ParamKind k) {
+  switch (k) {
+  case ParamKind::ConstInt: return "a compile-time integer";
+  case ParamKind::ConstIntTuple: return "a tuple of compile-time integers";
+  case ParamKind::WarpList: return "a list of warp indices";
+  case ParamKind::Swizzle: return "one of \"none\", \"32B\", \"64B\", \"128B\"";
+  case ParamKind::ArrivalScope: return "one of \"role\", \"warpgroup\", \"warp\", \"thread\"";
+  case ParamKind::DTypeP: return "a dtype such as lm.bf16";
+  case ParamKind::RoleP: return "a role";
+  case ParamKind::RoleList: return "a list of roles";
+  case ParamKind::PipelineP: return "a pipeline";
+  case ParamKind::BarrierP: return "a barrier";
+  case ParamKind::TensorP: return "a TMA tensor parameter";
+  case ParamKind::IntExpr: return "an integer";
+  case ParamKind::IntTuple: return "a tuple of integers";
+  case ParamKind::BoolExpr: return "a boolean";
+  case ParamKind::FloatExpr: return "a number";
+  case ParamKind::OperandP: return "a shared-memory view (stage) or a register fragment";
+  case ParamKind::AccumulatorP: return "a TMEM region or a register fragment";
+  case ParamKind::RegsP: return "a register fragment";
+  case ParamKind::TmemP: return "a TMEM region";
+  }
+  return "?";
+}
+
+namespace {
+std::string_view scopeName(OpScope s) {
+  switch (s) {
+  case OpScope::Kernel: return "declaration";
+  case OpScope::Role: return "inside a role";
+  case OpScope::Anywhere: return "value";
+  case OpScope::Loop: return "loop iterator";
+  }
+  return "?";
+}
+
+std::string effectsText(const OpInfo &op) {
+  auto name = [&](int8_t i) -> std::string {
+    if (i == kReceiver) return "receiver";
+    return std::string(op.params[static_cast<size_t>(i)].name);
+  };
+  std::vector<std::string> parts;
+  if (op.effects.writes != kNone) parts.push_back("writes " + name(op.effects.writes));
+  for (int8_t r : op.effects.reads)
+    if (r != kNone) parts.push_back("reads " + name(r));
+  if (op.effects.proxy == Proxy::Async) parts.push_back("async proxy");
+  if (op.effects.proxy == Proxy::Generic) parts.push_back("generic proxy");
+  if (op.effects.signals != kNone) {
+    const char *how = op.effects.signal == Signal::CompleteTx ? "completes bytes on "
+                      : op.effects.signal == Signal::CommitArrive ? "arrives on completion at "
+                                                                   : "arrives on ";
+    parts.push_back(how + name(op.effects.signals));
+  }
+  if (op.effects.waits != kNone) parts.push_back("waits on " + name(op.effects.waits));
+  if (op.effects.fence) parts.push_back("proxy fence");
+  if (op.effects.single) parts.push_back("one elected thread");
+  if (op.effects.closesGroup) parts.push_back("closes an async group");
+  if (op.effects.waitsGroup) parts.push_back("waits for async groups");
+  if (op.effects.syncsRole) parts.push_back("synchronises the role's threads");
+  if (parts.empty()) return "none";
+  std::string s;
+  for (const std::string &p : parts) s += (s.empty() ? "" : ", ") + p;
+  return s;
+}
+}  // namespace
+
+std::string formatOpTable(const Target *only) {
+  std::string out;
+  for (const OpInfo &op : allOps()) {
+    if (only && !op.legalOn(*only)) continue;
+    std::string sig;
+    for (const ParamInfo &p : op.params) {
+      if (!sig.empty()) sig += ", ";
+      sig += p.name;
+      if (p.defaultKind == ParamInfo::Default::Int) sig += fmt::format("={}", p.defaultInt);
+      else if (p.defaultKind == ParamInfo::Default::Bool) sig += p.defaultInt ? "=True" : "=False";
+      else if (p.defaultKind == ParamInfo::Default::String) sig += fmt::format("=\"{}\"", p.defaultString);
+      else if (!p.required) sig += "=None";
+    }
+    out += fmt::format("{}.{}({})\n", receiverName(op.receiver), op.name, sig);
+    out += fmt::format("    {}\n", op.description);
+    out += fmt::format("    kind: {}; targets: {}\n", scopeName(op.scope), op.targetNames());
+    out += fmt::format("    effects: {}\n", effectsText(op));
+    for (const PtxForm &f : op.ptx) {
+      std::string ts;
+      for (const TargetInfo &t : allTargets())
+        if (f.targets & targetBit(t.target)) ts += (ts.empty() ? "" : ",") + std::string(t.name);
+      if (only && !(f.targets & targetBit(*only))) continue;
+      out += fmt::format("    ptx [{}]: {}\n", ts, f.ptx);
+    }
+  }
+  return out;
+}
+
+}  // namespace cake::sema

@@ -1,0 +1,126 @@
+// OpTable: the vocabulary of CAKE IR (Ops.def) as data.
+//
+// Semantic analysis resolves calls against it, the check passes read each
+// operation's effects from it, codegen picks the PTX form per target from it,
+// and `cakec --list-ops` and the man page print it. Nothing else in the
+// compiler matches operation names.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "target/TargetInfo.h"
+
+namespace cake::sema {
+
+enum class OpKind : uint16_t {
+#define OP(Enum, ...) Enum,
+#include "sema/Ops.def"
+#undef OP
+};
+
+// Target masks: bit i is Target i of Targets.def.
+constexpr uint32_t targetBit(Target t) { return 1u << static_cast<unsigned>(t); }
+inline constexpr uint32_t TGT_ALL = 0x7f;
+inline constexpr uint32_t TGT_HOPPER = targetBit(Target::Sm90a);
+inline constexpr uint32_t TGT_BLACKWELL = targetBit(Target::Sm100a) | targetBit(Target::Sm103a);
+inline constexpr uint32_t TGT_TMA = TGT_HOPPER | TGT_BLACKWELL | targetBit(Target::Sm120a) | targetBit(Target::Sm121a);
+inline constexpr uint32_t TGT_CLUSTERS = TGT_TMA;
+inline constexpr uint32_t TGT_MMA_SYNC = TGT_ALL & ~TGT_HOPPER & ~TGT_BLACKWELL;
+
+enum class Receiver : uint8_t { Builder, Pool, View };
+enum class OpResult : uint8_t { None, Pool, View, Tmem, Regs, Role, Pipeline, Barrier, Range, RuntimeInt, Fragment };
+enum class OpScope : uint8_t { Kernel, Role, Anywhere, Loop };
+
+// What an argument must be.
+enum class ParamKind : uint8_t {
+  ConstInt,       // a compile-time integer
+  ConstIntTuple,  // a compile-time tuple of integers (a shape)
+  WarpList,       // a compile-time list of warp indices
+  Swizzle,        // "none", "32B", "64B" or "128B"
+  ArrivalScope,   // "role", "warpgroup", "warp" or "thread"
+  DTypeP,         // lm.bf16, ...
+  RoleP,
+  RoleList,       // [r1, r2]
+  PipelineP,
+  BarrierP,
+  TensorP,        // a LM.tmaNd kernel parameter
+  IntExpr,        // an integer, constant or runtime
+  IntTuple,       // a tuple of integers, constant or runtime (coordinates)
+  BoolExpr,       // a boolean, constant or runtime
+  FloatExpr,      // a number, constant or runtime
+  OperandP,       // an MMA operand: a view stage, a view, or a register fragment
+  AccumulatorP,   // a TMEM region or a register fragment
+  RegsP,          // a register fragment
+  TmemP,          // a TMEM region
+};
+std::string_view paramKindDescription(ParamKind k);
+
+struct ParamInfo {
+  std::string_view name;
+  ParamKind kind;
+  bool required;
+  enum class Default : uint8_t { Absent, Int, Bool, String } defaultKind = Default::Absent;
+  int64_t defaultInt = 0;
+  std::string_view defaultString;
+};
+
+inline constexpr int8_t kNone = -1;
+inline constexpr int8_t kReceiver = -2;
+enum class Proxy : uint8_t { None, Generic, Async };
+enum class Signal : uint8_t {
+  None,
+  CompleteTx,    // an async copy completes its bytes on the barrier (plus one arrive.expect_tx)
+  Arrive,        // threads arrive (see the `per` parameter)
+  CommitArrive,  // the tensor core arrives once when prior work completes
+};
+
+// Effects, by parameter index (kReceiver: the receiver; kNone: none).
+struct OpEffects {
+  int8_t writes = kNone;
+  int8_t reads[3] = {kNone, kNone, kNone};
+  Proxy proxy = Proxy::None;
+  int8_t signals = kNone;
+  Signal signal = Signal::None;
+  int8_t waits = kNone;
+  bool fence = false;
+  bool single = false;      // issued by one elected thread of the role
+  bool closesGroup = false; // closes the group of async operations issued so far
+  bool waitsGroup = false;  // waits for earlier groups of this thread's async operations
+  bool syncsRole = false;   // every thread of the role meets here (a named barrier)
+};
+
+struct PtxForm {
+  uint32_t targets;
+  std::string_view ptx;
+};
+
+struct OpInfo {
+  OpKind kind;
+  std::string_view name;
+  Receiver receiver;
+  OpResult result;
+  OpScope scope;
+  uint32_t targets;
+  OpEffects effects;
+  std::vector<PtxForm> ptx;
+  std::string_view description;
+  std::vector<ParamInfo> params;
+
+  bool legalOn(Target t) const { return (targets & targetBit(t)) != 0; }
+  // The PTX form for a target ("" if the op is not legal there).
+  std::string_view ptxFor(Target t) const;
+  // "sm_90a, sm_100a" for the targets where the op exists.
+  std::string targetNames() const;
+  int paramIndex(std::string_view name) const;
+};
+
+const std::vector<OpInfo> &allOps();
+const OpInfo &opInfo(OpKind k);
+std::string_view receiverName(Receiver r);
+// `--list-ops`: the table as text; with a target, only the ops legal there.
+std::string formatOpTable(const Target *only);
+
+}  // namespace cake::sema

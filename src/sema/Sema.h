@@ -1,0 +1,24 @@
+// Sema: semantic analysis. Resolves names, evaluates compile-time
+// constants, type-checks every call against the vocabulary (OpTable), and
+// turns declarations into Resource records with derived facts.
+//
+// Runs after: parsing (lexer_parser/Parse.h).
+// Produces:   sema::Module (SemaIR.h), read by the check passes and codegen.
+// Reports:    the sema.* and const.* diagnostics; keeps going after errors
+//             (an erroneous value is ValueKind::Error and silences follow-ons).
+#pragma once
+
+#include <memory>
+
+#include "diagnostics/Diagnostics.h"
+#include "lexer_parser/Ast.h"
+#include "sema/SemaIR.h"
+
+namespace cake::sema {
+
+// Analyses one parsed file for `target`. Returns the module even when there
+// were errors (the caller checks the engine); null only on a fatal error.
+std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm,
+                                DiagnosticEngine &diags);
+
+}  // namespace cake::sema

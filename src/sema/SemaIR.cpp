@@ -1,0 +1,82 @@
+// SemaIR: small helpers of the resolved module, and the dtype table.
+#include "sema/SemaIR.h"
+
+namespace cake::sema {
+
+const std::vector<DTypeInfo> &allDTypes() {
+  static const std::vector<DTypeInfo> table = {
+#define DTYPE(Enum, Name, Bits, Cuda, Ptx) {DType::Enum, Name, Bits, Cuda, Ptx},
+#include "sema/DTypes.def"
+#undef DTYPE
+  };
+  return table;
+}
+
+const DTypeInfo &dtypeInfo(DType d) { return allDTypes()[static_cast<size_t>(d)]; }
+
+std::optional<DType> parseDType(std::string_view name) {
+  for (const DTypeInfo &d : allDTypes())
+    if (d.name == name) return d.dtype;
+  return std::nullopt;
+}
+
+std::string_view resourceKindName(ResourceKind k) {
+  switch (k) {
+  case ResourceKind::TensorParam: return "tensor";
+  case ResourceKind::ScalarParam: return "scalar";
+  case ResourceKind::Pool: return "pool";
+  case ResourceKind::View: return "view";
+  case ResourceKind::Tmem: return "tmem";
+  case ResourceKind::Regs: return "regs";
+  case ResourceKind::Role: return "role";
+  case ResourceKind::Pipeline: return "pipeline";
+  case ResourceKind::Barrier: return "barrier";
+  }
+  return "?";
+}
+
+std::string_view swizzleName(Swizzle s) {
+  switch (s) {
+  case Swizzle::None: return "none";
+  case Swizzle::B32: return "32B";
+  case Swizzle::B64: return "64B";
+  case Swizzle::B128: return "128B";
+  }
+  return "?";
+}
+
+unsigned swizzleBytes(Swizzle s) {
+  switch (s) {
+  case Swizzle::None: return 0;
+  case Swizzle::B32: return 32;
+  case Swizzle::B64: return 64;
+  case Swizzle::B128: return 128;
+  }
+  return 0;
+}
+
+const Operand &Operation::operand(std::string_view name) const {
+  static const Operand absent;
+  int i = info().paramIndex(name);
+  return i < 0 ? absent : operands[static_cast<size_t>(i)];
+}
+
+std::string sourceText(const SourceManager &sm, const SourceRange &r) {
+  if (!r.valid()) return "?";
+  std::string_view line = sm.lineText(r.begin.file, r.begin.line);
+  // Columns are code points; walk to byte offsets.
+  auto byteAt = [&](uint32_t col) {
+    size_t i = 0;
+    for (uint32_t c = 1; c < col && i < line.size(); ++c) {
+      ++i;
+      while (i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) ++i;
+    }
+    return i;
+  };
+  size_t b = byteAt(r.begin.col);
+  if (r.end.line != r.begin.line) return std::string(line.substr(b)) + " ...";
+  size_t e = byteAt(r.end.col);
+  return std::string(line.substr(b, e > b ? e - b : 0));
+}
+
+}  // namespace cake::sema

@@ -1,0 +1,156 @@
+// SemaIR: the resolved module semantic analysis produces.
+//
+// Every declared resource becomes a Resource record with its derived facts
+// (sizes, offsets, warp ranges, mbarrier placement); each role's body becomes
+// a tree of resolved operations whose operands name resources, constants or
+// runtime expressions. The AST is kept and pointed into, never rewritten.
+// The check passes (src/passes/) and codegen read this structure.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diagnostics/SourceManager.h"
+#include "lexer_parser/Ast.h"
+#include "sema/OpTable.h"
+#include "sema/Types.h"
+#include "target/TargetInfo.h"
+
+namespace cake::sema {
+
+enum class ResourceKind : uint8_t { TensorParam, ScalarParam, Pool, View, Tmem, Regs, Role, Pipeline, Barrier };
+std::string_view resourceKindName(ResourceKind k);
+
+enum class Swizzle : uint8_t { None, B32, B64, B128 };
+std::string_view swizzleName(Swizzle s);
+unsigned swizzleBytes(Swizzle s);  // 0, 32, 64, 128
+
+enum class ArrivalScope : uint8_t { Role, Warpgroup, Warp, Thread };
+
+struct Resource {
+  ResourceId id = kNoResource;
+  ResourceKind kind;
+  std::string name;
+  SourceRange range;       // the declaring expression (or parameter)
+  bool derived = false;    // created by an operation's result, not declared
+
+  // TensorParam: rank; ScalarParam: dtype.
+  unsigned rank = 0;
+  DType dtype = DType::F32;  // also View, Tmem, Regs
+
+  // Pool
+  int64_t bytes = 0;
+  int64_t smemOffset = 0;  // Pool and Barrier: byte offset in dynamic shared memory
+
+  // View
+  ResourceId pool = kNoResource;
+  int64_t offset = 0;       // within the pool
+  int64_t stages = 1;
+  Swizzle swizzle = Swizzle::None;
+  int64_t bytesPerStage = 0;
+  int64_t totalBytes = 0;
+  int64_t alignment = 0;    // largest power of two dividing the absolute address (capped at 1024)
+
+  std::vector<int64_t> shape;  // View, Tmem, Regs
+
+  // Tmem
+  int64_t firstColumn = 0;
+  int64_t width = 0;
+
+  // Regs: the role holding it (kNoResource if unassigned)
+  ResourceId role = kNoResource;
+
+  // Role
+  std::vector<int64_t> warps;
+  int64_t regBudget = 0;  // setmaxnreg value; 0 = none
+
+  // Pipeline: stages above. Barrier:
+  int64_t count = 0;
+  std::vector<ResourceId> producers;
+  std::vector<ResourceId> consumers;
+  int64_t initCount = 1;
+  ResourceId pipeline = kNoResource;
+};
+
+// One argument of a resolved operation, in the table's parameter order.
+struct Operand {
+  bool present = false;   // given, or defaulted
+  bool defaulted = false;
+  Value value;
+  SourceRange range;
+};
+
+struct Operation {
+  OpKind kind;
+  SourceRange range;
+  ResourceId receiver = kNoResource;
+  std::vector<Operand> operands;  // one per table parameter
+  Value result;
+
+  const OpInfo &info() const { return opInfo(kind); }
+  const Operand &operand(std::string_view name) const;
+};
+
+// A statement of a role body.
+struct IrStmt {
+  enum class Kind : uint8_t { Op, For, If } kind = Kind::Op;
+  SourceRange range;
+  // Op
+  Operation op;
+  // For: `for var in range(start, stop, step)`
+  std::string loopVar;
+  uint32_t loopId = 0;
+  Value start, stop;
+  int64_t step = 1;
+  // If
+  Value cond;
+  std::vector<IrStmt> body;    // For body, If then-branch
+  std::vector<IrStmt> orelse;  // If else-branch
+};
+
+struct RoleBlock {
+  ResourceId role;
+  SourceRange range;  // the `with` statement
+  std::vector<IrStmt> body;
+};
+
+struct KernelParam {
+  std::string name;
+  SourceRange range;
+  ResourceId resource = kNoResource;  // tensors and scalars
+  bool isBuilder = false;
+};
+
+struct Kernel {
+  std::string name;
+  SourceRange range;
+  SourceRange nameRange;
+  std::vector<KernelParam> params;
+  std::vector<Resource> resources;
+  std::vector<RoleBlock> roles;
+  // @cake.schedule options
+  std::vector<Value> grid;                 // empty: launcher decides
+  std::vector<int64_t> cluster{1, 1, 1};
+  // Derived
+  int64_t threads = 0;        // 32 x (highest warp + 1)
+  int64_t smemBytes = 0;      // pools + mbarriers, with alignment padding
+  int64_t barrierBytes = 0;
+
+  Resource &resource(ResourceId id) { return resources[id]; }
+  const Resource &resource(ResourceId id) const { return resources[id]; }
+};
+
+struct Module {
+  FileId file = kNoFile;
+  Target target = kDefaultTarget;
+  std::vector<std::unique_ptr<Kernel>> kernels;
+};
+
+// `--emit=ir`: the resolved module as readable, deterministic text.
+std::string printIR(const Module &m, const SourceManager &sm);
+// The source text of a range (single-line ranges; others are abbreviated).
+std::string sourceText(const SourceManager &sm, const SourceRange &r);
+
+}  // namespace cake::sema

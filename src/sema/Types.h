@@ -1,0 +1,87 @@
+// Types: the types and values semantic analysis computes for expressions.
+//
+// A Value is what an expression means at compile time: a constant, a
+// runtime integer (a kernel parameter, a loop index, a block index, or
+// arithmetic on them), a dtype, or a handle to a declared resource.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lexer_parser/Ast.h"
+
+namespace cake::sema {
+
+enum class DType : uint8_t {
+#define DTYPE(Enum, Name, Bits, Cuda, Ptx) Enum,
+#include "sema/DTypes.def"
+#undef DTYPE
+};
+
+struct DTypeInfo {
+  DType dtype;
+  std::string_view name;
+  unsigned bits;
+  std::string_view cudaType;
+  std::string_view ptxType;
+};
+const std::vector<DTypeInfo> &allDTypes();
+const DTypeInfo &dtypeInfo(DType d);
+std::optional<DType> parseDType(std::string_view name);
+
+using ResourceId = uint32_t;
+inline constexpr ResourceId kNoResource = UINT32_MAX;
+
+enum class ValueKind : uint8_t {
+  Error,      // an error was reported; suppress follow-on errors
+  None,
+  Bool,
+  Int,        // constant (constInt set) or runtime (expr set)
+  Float,
+  String,
+  DType,      // lm.bf16
+  Tuple,      // (a, b)
+  List,       // [a, b]
+  Builder,    // the schedule's builder handle (its first parameter)
+  LMTypes,    // the `LM` namespace of parameter types
+  CakeModule, // the `cake` namespace (decorators)
+  TensorType, // LM.tma2d, used as an annotation
+  ScalarType, // LM.i32, used as an annotation
+  Decorator,  // cake.schedule
+  BoundOp,    // an operation with its receiver, not yet called
+  Resource,   // a declared pool, view, TMEM region, fragment, role, ...
+  ViewStage,  // v[s]: one stage of a (staged) view, possibly transposed
+  Range,      // lm.range(...)
+};
+
+std::string_view valueKindName(ValueKind k);
+
+struct Value {
+  ValueKind kind = ValueKind::Error;
+  std::optional<int64_t> constInt;  // Int: known at compile time
+  bool constBool = false;
+  bool boolIsConst = false;
+  double floatValue = 0;
+  std::string str;                  // String
+  DType dtype = DType::F32;         // DType, ScalarType
+  unsigned rank = 0;                // TensorType
+  std::vector<Value> elts;          // Tuple, List
+  ResourceId resource = kNoResource;  // Resource, ViewStage, BoundOp receiver
+  const ast::Expr *expr = nullptr;  // the expression this value came from
+  const ast::Expr *stage = nullptr; // ViewStage: the stage index expression
+  bool transposed = false;          // ViewStage or view: `.T`
+  uint16_t op = 0;                  // BoundOp: the OpKind
+  ValueKind receiverKind = ValueKind::None;  // BoundOp
+
+  static Value error() { return Value{}; }
+  static Value none() { Value v; v.kind = ValueKind::None; return v; }
+  static Value constant(int64_t i) { Value v; v.kind = ValueKind::Int; v.constInt = i; return v; }
+  static Value runtimeInt(const ast::Expr *e) { Value v; v.kind = ValueKind::Int; v.expr = e; return v; }
+  bool isError() const { return kind == ValueKind::Error; }
+  bool isConstInt() const { return kind == ValueKind::Int && constInt.has_value(); }
+};
+
+}  // namespace cake::sema

@@ -1,0 +1,63 @@
+# Derived facts in --emit=ir: view sizes per stage and in total, absolute
+# alignment, pool placement at 1024-byte boundaries, mbarrier placement after
+# the pools, block size from the highest warp, module constants, compile-time
+# `if` choosing declarations, and tuple unpacking.
+# RUN: %cakec --emit=ir --target=sm_90a %s | FileCheck %s
+TILE = 64
+USE_BIG = TILE > 32
+@cake.schedule(grid=(n, 2), cluster=(2, 1))
+def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
+    p1 = lm.smem(1000)
+    p2 = lm.smem(2048)
+    v = p2.view(offset=96, shape=(TILE // 2, 3), dtype=lm.f16, stage=2)
+    w = p1.view(offset=8, shape=(5,), dtype=lm.e4m3)
+    if USE_BIG:
+        big = p2.view(offset=1024, shape=(2, 2), dtype=lm.f32)
+    else:
+        small = p2.view(offset=1024, shape=(1,), dtype=lm.f32)
+    x, (y, z) = 3, (4, 5)
+    r = lm.role(warps=[4, 6], regs=y * 40)
+    q = lm.role(warps=[0])
+    b1 = lm.barrier(count=z, prod=[q], cons=[r])
+    b2 = lm.barrier(count=1, prod=[r], cons=[q], init_count=x)
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=r)
+    with r:
+        for s in lm.range(n // 2 - 1, n * 2, 2):
+            lm.wait(b1, stage=s + 1)
+            if s == 4 and n > 2:
+                lm.arrive(b2, stage=s, per="thread")
+            else:
+                lm.role_sync()
+        t = lm.scale(acc, scale)
+        m = lm.rowmax(t)
+    with q:
+        v.tma_load(A, coords=(0, 1, 2), stage=0, barrier=b1)
+        lm.wait(b2, stage=0)
+# CHECK: kernel k  @[[#@LINE-27]]:5
+# CHECK-NEXT: launch: block 224 threads (7 warps), grid (n, 2), cluster 2x1x1
+# CHECK-NEXT: shared memory: 3120 B dynamic (48 B of mbarriers); target limit 232448 B
+# CHECK: scalar   scale     f32
+# CHECK: pool     p1        1000 B at smem+0
+# CHECK-NEXT: pool     p2        2048 B at smem+1024
+# CHECK-NEXT: view     v         p2+96: 32x3 f16, 2 stages x 192 B = 384 B, swizzle none, align 32
+# CHECK-NEXT: view     w         p1+8: 5 e4m3, 1 stage x 5 B = 5 B, swizzle none, align 8
+# CHECK-NEXT: view     big       p2+1024: 2x2 f32, 1 stage x 16 B = 16 B, swizzle none, align 1024
+# CHECK-NEXT: role     r         warps [4, 6], threads 128..223, setmaxnreg 160
+# CHECK-NEXT: role     q         warps [0], threads 0..31, no register budget
+# CHECK-NEXT: barrier  b1        5 mbarriers at smem+3072 (8 B each), init_count 1, producers [q], consumers [r]
+# CHECK-NEXT: barrier  b2        1 mbarrier at smem+3112 (8 B each), init_count 3, producers [r], consumers [q]
+# CHECK-NEXT: regs     acc       64x64 f32, role r
+# CHECK-NEXT: regs     t         64x64 f32, role r (derived)
+# CHECK-NEXT: regs     m         64x1 f32, role r (derived)
+# CHECK-NEXT: role r:
+# CHECK-NEXT: for s in range(n // 2 - 1, n * 2, 2):
+# CHECK-NEXT: wait(barrier=b1, stage=s + 1)
+# CHECK-NEXT: if s == 4 and n > 2:
+# CHECK-NEXT: arrive(barrier=b2, stage=s, per="thread")
+# CHECK-NEXT: else:
+# CHECK-NEXT: role_sync()
+# CHECK-NEXT: t = scale(src=acc, factor=scale)
+# CHECK-NEXT: m = rowmax(src=t)
+# CHECK-NEXT: role q:
+# CHECK-NEXT: v.tma_load(tensor=A, coords=(0, 1, 2), stage=0, barrier=b1, multicast=0)
+# CHECK-NEXT: wait(barrier=b2, stage=0)

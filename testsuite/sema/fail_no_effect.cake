@@ -1,0 +1,6 @@
+# An expression statement that does nothing is a warning.
+# RUN: %cakec -verify -fsyntax-only %s
+@cake.schedule()
+def k(lm, A: LM.tma2d, n: LM.i32):
+    x = 1
+    x + 1  # expected-warning {{statement has no effect}}
