@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,10 +78,25 @@ enum class Signal : uint8_t {
   CommitArrive,  // the tensor core arrives once when prior work completes
 };
 
+// Up to three parameter indices; unused slots hold kNone (a plain array
+// would zero-fill them, naming parameter 0).
+struct ParamRefs {
+  int8_t idx[3] = {kNone, kNone, kNone};
+  constexpr ParamRefs() = default;
+  constexpr ParamRefs(std::initializer_list<int8_t> list) {
+    size_t i = 0;
+    for (int8_t x : list)
+      if (i < 3) idx[i++] = x;
+  }
+  const int8_t *begin() const { return idx; }
+  const int8_t *end() const { return idx + 3; }
+  int8_t operator[](size_t i) const { return idx[i]; }
+};
+
 // Effects, by parameter index (kReceiver: the receiver; kNone: none).
 struct OpEffects {
   int8_t writes = kNone;
-  int8_t reads[3] = {kNone, kNone, kNone};
+  ParamRefs reads;
   Proxy proxy = Proxy::None;
   int8_t signals = kNone;
   Signal signal = Signal::None;

@@ -52,7 +52,11 @@ TEST_CASE("every operation that runs inside a role declares its effects") {
     // Effects name real parameters.
     auto valid = [&](int8_t i) { return i == kNone || i == kReceiver || (i >= 0 && static_cast<size_t>(i) < op.params.size()); };
     CHECK(valid(e.writes));
-    for (int8_t r : e.reads) CHECK(valid(r));
+    std::set<int8_t> reads;
+    for (int8_t r : e.reads) {
+      CHECK(valid(r));
+      if (r != kNone) CHECK(reads.insert(r).second);  // each parameter named once
+    }
     CHECK(valid(e.signals));
     CHECK(valid(e.waits));
     if (e.signals != kNone) {
