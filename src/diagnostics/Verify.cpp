@@ -57,6 +57,18 @@ void VerifyDiagnosticConsumer::parseDirectives(FileId file, std::vector<Expected
         }
       }
       while (pos < text.size() && text[pos] == ' ') ++pos;
+      // Optional count: `expected-note 2 {{...}}` expects two such notes.
+      int64_t count = 1;
+      if (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos]))) {
+        count = 0;
+        while (pos < text.size() && std::isdigit(static_cast<unsigned char>(text[pos])) && count < 1000)
+          count = count * 10 + (text[pos++] - '0');
+        while (pos < text.size() && text[pos] == ' ') ++pos;
+        if (count == 0) {
+          report_.report(DiagId::VerifyMalformedDirective, at, kind, "a count must be at least 1");
+          continue;
+        }
+      }
       if (text.substr(pos, 2) != "{{") {
         report_.report(DiagId::VerifyMalformedDirective, at, kind, "expected '{{' after the directive");
         continue;
@@ -66,8 +78,9 @@ void VerifyDiagnosticConsumer::parseDirectives(FileId file, std::vector<Expected
         report_.report(DiagId::VerifyMalformedDirective, at, kind, "missing '}}' at the end of the text");
         continue;
       }
-      out.push_back({sev, file, static_cast<uint32_t>(target), ln, at.begin.col,
-                     std::string(text.substr(pos + 2, close - pos - 2))});
+      for (int64_t i = 0; i < count; ++i)
+        out.push_back({sev, file, static_cast<uint32_t>(target), ln, at.begin.col,
+                       std::string(text.substr(pos + 2, close - pos - 2))});
       pos = close + 2;
     }
   }

@@ -6,6 +6,7 @@
 //   # expected-error@+1 {{text}}      the next line
 //   # expected-warning@-2 {{text}}    two lines up
 //   # expected-note@7 {{text}}        line 7
+//   # expected-note 2 {{text}}        two such notes
 //   # expected-no-diagnostics         nothing at all is expected
 //
 // The text is matched as a substring of the message. Every diagnostic must

@@ -20,6 +20,7 @@
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
 #include "lexer_parser/Parse.h"
+#include "passes/Passes.h"
 #include "sema/OpTable.h"
 #include "sema/Sema.h"
 
@@ -90,9 +91,12 @@ public:
     }
     unsigned errorsBefore = diags_.errorCount();
     std::unique_ptr<sema::Module> ir = sema::analyze(*module, opts_.target, sm_, diags_);
-    if (!ir || diags_.errorCount() != errorsBefore || opts_.syntaxOnly) return;
+    if (!ir || diags_.errorCount() != errorsBefore) return;
+    passes::runCheckPasses(*ir, sm_, diags_);
+    if (diags_.errorCount() != errorsBefore || opts_.syntaxOnly) return;
     // Until lowering lands, the resolved IR is the furthest stage there is.
     out += sema::printIR(*ir, sm_);
+    out += passes::describeBarrierProtocols(*ir, sm_);
   }
 
 private:

@@ -66,9 +66,10 @@ public:
     case ResourceKind::ScalarParam: return head + std::string(dtypeInfo(r.dtype).name);
     case ResourceKind::Pool: return head + fmt::format("{} B at smem+{}", r.bytes, r.smemOffset);
     case ResourceKind::View:
-      return head + fmt::format("{}+{}: {} {}, {} stage{} x {} B = {} B, swizzle {}, align {}", name(r.pool), r.offset,
-                                shape(r.shape), dtypeInfo(r.dtype).name, r.stages, r.stages == 1 ? "" : "s",
-                                r.bytesPerStage, r.totalBytes, swizzleName(r.swizzle), r.alignment);
+      return head + fmt::format("{}+{}: {} {}, {} stage{} x {} B = {} B, swizzle {}, align {}{}", name(r.pool),
+                                r.offset, shape(r.shape), dtypeInfo(r.dtype).name, r.stages, r.stages == 1 ? "" : "s",
+                                r.bytesPerStage, r.totalBytes, swizzleName(r.swizzle), r.alignment,
+                                r.alias ? ", alias" : "");
     case ResourceKind::Tmem:
       return head + fmt::format("columns [{}, {}): {} {}", r.firstColumn, r.firstColumn + r.width, shape(r.shape),
                                 dtypeInfo(r.dtype).name);

@@ -83,6 +83,7 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::IntExpr: return "an integer";
   case ParamKind::IntTuple: return "a tuple of integers";
   case ParamKind::BoolExpr: return "a boolean";
+  case ParamKind::ConstBool: return "True or False";
   case ParamKind::FloatExpr: return "a number";
   case ParamKind::OperandP: return "a shared-memory view (stage) or a register fragment";
   case ParamKind::AccumulatorP: return "a TMEM region or a register fragment";

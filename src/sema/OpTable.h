@@ -51,6 +51,7 @@ enum class ParamKind : uint8_t {
   IntExpr,        // an integer, constant or runtime
   IntTuple,       // a tuple of integers, constant or runtime (coordinates)
   BoolExpr,       // a boolean, constant or runtime
+  ConstBool,      // a compile-time boolean
   FloatExpr,      // a number, constant or runtime
   OperandP,       // an MMA operand: a view stage, a view, or a register fragment
   AccumulatorP,   // a TMEM region or a register fragment

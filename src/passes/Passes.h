@@ -1,0 +1,40 @@
+// Passes: the pre-compile gates, run in a fixed order over the resolved
+// module. Each pass is read-only: it reports through the diagnostics table
+// and never changes the module. Each reads what operations do from their
+// effects in the vocabulary table (sema/Ops.def), never from their names.
+//
+// Order (runCheckPasses):
+//   1. checkScheduleSemantics  roles, barrier producers/consumers, stage counts, unused declarations
+//   2. checkHardwareCompliance the exact target: operations, limits, instruction shapes, TMA, alignment
+//   3. checkDataConsistency    views and TMEM vs their pools, TMA boxes, swizzle aliases, MMA shapes
+//   4. checkProgramSafety      waits vs reads, arrivals, trip counts, ring reuse, proxy fences, deadlock
+//
+// Runs after: sema::analyze with no errors. Runs before: codegen.
+#pragma once
+
+#include <string>
+
+#include "diagnostics/Diagnostics.h"
+#include "sema/SemaIR.h"
+
+namespace cake::passes {
+
+struct PassContext {
+  const sema::Module &module;
+  const SourceManager &sm;
+  DiagnosticEngine &diags;
+};
+
+void checkScheduleSemantics(const PassContext &ctx, const sema::Kernel &k);
+void checkHardwareCompliance(const PassContext &ctx, const sema::Kernel &k);
+void checkDataConsistency(const PassContext &ctx, const sema::Kernel &k);
+void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k);
+
+// Runs every gate over every kernel, in the order above.
+void runCheckPasses(const sema::Module &m, const SourceManager &sm, DiagnosticEngine &diags);
+
+// `--emit=ir` appendix: each barrier's protocol (who arrives how often, who
+// waits, arrival count, transaction bytes, phases per lap).
+std::string describeBarrierProtocols(const sema::Module &m, const SourceManager &sm);
+
+}  // namespace cake::passes

@@ -1,0 +1,355 @@
+// ProgramSafety: the schedule cannot read stale data, race, or hang.
+//
+//  - a role reads a stage of a buffer another role fills only after waiting
+//    on the barrier that guards it, for that stage (read-before-wait);
+//  - every awaited barrier is signalled by someone, as often as it is
+//    awaited, with as many arrivals per phase as its init_count says;
+//  - roles do not wait on each other before either signals (circular wait);
+//  - a producer that wraps around its ring waits for the readers to release
+//    a stage before overwriting it (ring reuse);
+//  - generic-proxy writes read by the async proxy are fenced, and synced
+//    across the role when one elected thread issues the async read;
+//  - transaction bytes per phase fit the mbarrier's counter.
+//
+// Where it cannot decide (stage indices it cannot relate, symbolic trip
+// counts that differ in form, conditional copies) it warns under -Wunproven
+// rather than passing silently.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "passes/Passes.h"
+#include "passes/ScheduleModel.h"
+
+namespace cake::passes {
+
+using namespace sema;
+using namespace ast;
+
+namespace {
+
+struct BarrierUse {
+  std::vector<const Event *> signals;
+  std::vector<const Event *> waits;
+};
+
+// W covers E when W comes first in the same role and E is inside every loop
+// W is inside (the same iteration).
+bool covers(const Event &w, const Event &e) {
+  if (w.role != e.role || w.index >= e.index || w.loops.size() > e.loops.size()) return false;
+  return std::equal(w.loops.begin(), w.loops.end(), e.loops.begin());
+}
+
+class SafetyChecker {
+public:
+  SafetyChecker(const PassContext &ctx, const Kernel &k) : ctx_(ctx), k_(k), roles_(collectEvents(k)) {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (ResourceId b = effectResource(*e.op, fx.signals); b != kNoResource) uses_[b].signals.push_back(&e);
+        if (ResourceId b = effectResource(*e.op, fx.waits); b != kNoResource) uses_[b].waits.push_back(&e);
+        // A view written by an operation that completes on a barrier is
+        // guarded by that barrier.
+        ResourceId v = effectResource(*e.op, fx.writes);
+        ResourceId b = effectResource(*e.op, fx.signals);
+        if (v != kNoResource && b != kNoResource) guards_[v].insert({b, r.role});
+      }
+  }
+
+  void run() {
+    checkStageForms();
+    checkReadBeforeWait();
+    checkSignalled();
+    checkArrivalCounts();
+    checkTripCounts();
+    checkCircularWait();
+    checkRingReuse();
+    checkProxyFences();
+    checkTxBytes();
+  }
+
+private:
+  const std::string &name(ResourceId id) const { return k_.resources[id].name; }
+  std::string key(const ast::Expr *e) const { return e ? exprKey(ctx_.sm, e) : "0"; }
+
+  // Stage indices the analyses can relate: a constant, an enclosing loop
+  // variable, or one of those plus or minus a constant.
+  bool provableStage(const Expr *e, const Event &ev) const {
+    if (!e) return true;
+    if (isa<IntLit>(e)) return true;
+    if (auto *n = dyn_cast<NameExpr>(e)) {
+      for (const IrStmt *l : ev.loops)
+        if (l->loopVar == n->name) return true;
+      return false;
+    }
+    if (auto *b = dyn_cast<BinaryExpr>(e))
+      if (b->op == BinaryOp::Add || b->op == BinaryOp::Sub)
+        return (provableStage(b->lhs, ev) && isa<IntLit>(b->rhs)) ||
+               (b->op == BinaryOp::Add && isa<IntLit>(b->lhs) && provableStage(b->rhs, ev));
+    return false;
+  }
+
+  void checkStageForms() {
+    std::set<const Expr *> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        std::vector<const Expr *> stages = {stageOperand(*e.op)};
+        for (int8_t slot : e.op->info().effects.reads) stages.push_back(effectStage(*e.op, slot));
+        for (const Expr *s : stages)
+          if (s && !provableStage(s, e) && reported.insert(s).second)
+            ctx_.diags.report(DiagId::SafetyUnprovenStage, s->range, sourceText(ctx_.sm, s->range));
+      }
+  }
+
+  void checkReadBeforeWait() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        for (int8_t slot : e.op->info().effects.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || !guards_.count(v)) continue;
+          std::string stage = key(effectStage(*e.op, slot));
+          for (const auto &[barrier, writer] : guards_[v]) {
+            if (writer == r.role) continue;  // its own copies: ordered by the role itself
+            bool ok = false;
+            for (const Event *w : uses_[barrier].waits)
+              if (covers(*w, e) && (k_.resources[v].stages <= 1 || key(stageOperand(*w->op)) == stage)) ok = true;
+            if (!ok)
+              ctx_.diags.build(DiagId::SafetyReadBeforeWait, e.op->range, name(r.role), stage, name(v), name(barrier))
+                  .note(DiagId::NoteBarrierDeclaredHere, k_.resources[barrier].range, name(barrier))
+                  .emit();
+          }
+        }
+      }
+  }
+
+  void checkSignalled() {
+    for (const auto &[b, use] : uses_)
+      if (use.signals.empty() && !use.waits.empty()) {
+        const Event &w = *use.waits.front();
+        ctx_.diags.build(DiagId::SafetyWaitNeverSatisfied, w.op->range, name(w.role), name(b))
+            .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
+            .emit();
+      }
+  }
+
+  // Arrivals per phase: each role's signals on a barrier, once per
+  // iteration; a role's TMA copies share one arrive.expect_tx.
+  void checkArrivalCounts() {
+    for (const auto &[b, use] : uses_) {
+      if (use.signals.empty()) continue;
+      std::map<ResourceId, int64_t> perRole;
+      std::map<ResourceId, std::string> how;
+      std::set<ResourceId> txRoles;
+      bool conditional = false;
+      for (const Event *e : use.signals) {
+        conditional |= e->conditional;
+        const OpEffects &fx = e->op->info().effects;
+        if (fx.signal == Signal::CompleteTx) {
+          if (txRoles.insert(e->role).second) {
+            perRole[e->role] += 1;
+            how[e->role] += std::string(how[e->role].empty() ? "" : ", ") + "1 arrive.expect_tx for its TMA copies";
+          }
+          continue;
+        }
+        int64_t n = arrivalsPerExecution(k_, *e);
+        perRole[e->role] += n;
+        const Operand &per = e->op->operand("per");
+        how[e->role] += fmt::format("{}{} from '{}'{}", how[e->role].empty() ? "" : ", ", n, e->op->info().name,
+                                    per.present ? " per " + per.value.str : "");
+      }
+      if (conditional) continue;  // branches may balance; not decidable here
+      int64_t total = 0;
+      std::string parts;
+      for (const auto &[role, n] : perRole) {
+        total += n;
+        parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), n, how[role]);
+      }
+      const Resource &bar = k_.resources[b];
+      if (total != bar.initCount)
+        ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, total, parts).emit();
+    }
+  }
+
+  void checkTripCounts() {
+    for (const auto &[b, use] : uses_) {
+      std::set<std::pair<ResourceId, ResourceId>> reported;
+      for (const Event *s : use.signals)
+        for (const Event *w : use.waits) {
+          if (s->role == w->role || !reported.insert({s->role, w->role}).second) continue;
+          if (loopNestKey(ctx_.sm, *s) == loopNestKey(ctx_.sm, *w)) continue;
+          auto ns = constantTripCount(*s), nw = constantTripCount(*w);
+          if (ns && nw) {
+            if (*ns != *nw)
+              ctx_.diags.build(DiagId::SafetyTripCountMismatch, w->op->range, name(b),
+                               fmt::format("role '{}' signals it {} time(s) but role '{}' waits on it {} time(s)",
+                                           name(s->role), *ns, name(w->role), *nw))
+                  .note(DiagId::NoteSignalHere, s->op->range, name(s->role), name(b))
+                  .emit();
+            continue;
+          }
+          auto nest = [&](const Event &e) {
+            std::string n = loopNestKey(ctx_.sm, e);
+            return n.empty() ? std::string("once") : "in " + n;
+          };
+          ctx_.diags.report(DiagId::SafetyUnprovenTripCount, w->op->range, name(b),
+                            fmt::format("role '{}' signals it {} and role '{}' waits on it {}", name(s->role),
+                                        nest(*s), name(w->role), nest(*w)));
+        }
+    }
+  }
+
+  // Each role's first blocking wait (not on a release barrier, whose first
+  // lap passes) before it has signalled anything: an edge to the roles that
+  // signal that barrier. A cycle is a deadlock on the first iteration.
+  void checkCircularWait() {
+    std::map<ResourceId, std::pair<const Event *, std::set<ResourceId>>> edges;
+    for (const RoleEvents &r : roles_) {
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.signals != kNone) break;
+        ResourceId b = effectResource(*e.op, fx.waits);
+        if (b == kNoResource || isReleaseBarrier(k_, b, roles_)) continue;
+        std::set<ResourceId> producers;
+        for (const Event *s : uses_[b].signals) producers.insert(s->role);
+        edges[r.role] = {&e, producers};
+        break;
+      }
+    }
+    std::set<ResourceId> done;
+    for (const auto &[start, _] : edges) {
+      // Follow edges from `start`; a path back to it is a cycle.
+      std::vector<ResourceId> path = {start};
+      std::set<ResourceId> onPath = {start};
+      std::function<bool(ResourceId)> dfs = [&](ResourceId r) -> bool {
+        auto it = edges.find(r);
+        if (it == edges.end()) return false;
+        for (ResourceId next : it->second.second) {
+          if (next == start) return true;
+          if (onPath.count(next) || done.count(next)) continue;
+          path.push_back(next);
+          onPath.insert(next);
+          if (dfs(next)) return true;
+          path.pop_back();
+          onPath.erase(next);
+        }
+        return false;
+      };
+      if (done.count(start) || !dfs(start)) continue;
+      std::string text;
+      for (size_t i = 0; i < path.size(); ++i) {
+        const Event *w = edges[path[i]].first;
+        ResourceId b = effectResource(*w->op, w->op->info().effects.waits);
+        text += fmt::format("{}role '{}' waits on '{}', which {} signals only later", i ? "; " : "", name(path[i]),
+                            name(b), path.size() == 1 ? std::string("it") : "role '" + name(path[(i + 1) % path.size()]) + "'");
+      }
+      auto builder = ctx_.diags.build(DiagId::SafetyCircularWait, edges[start].first->op->range, text);
+      for (size_t i = 1; i < path.size(); ++i) {
+        const Event *w = edges[path[i]].first;
+        builder.note(DiagId::NoteWaitHere, w->op->range, name(path[i]),
+                     name(effectResource(*w->op, w->op->info().effects.waits)));
+      }
+      builder.emit();
+      for (ResourceId r : path) done.insert(r);
+    }
+  }
+
+  void checkRingReuse() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        ResourceId v = effectResource(*e.op, fx.writes);
+        if (v == kNoResource || k_.resources[v].kind != ResourceKind::View || e.loops.empty()) continue;
+        const Resource &view = k_.resources[v];
+        auto trips = constantTripCount(e);
+        if (trips && *trips <= view.stages) continue;  // never wraps
+        // The roles that read this view.
+        std::set<ResourceId> readers;
+        for (const RoleEvents &o : roles_)
+          for (const Event &x : o.events)
+            for (int8_t slot : x.op->info().effects.reads)
+              if (effectResource(*x.op, slot) == v && o.role != r.role) readers.insert(o.role);
+        if (readers.empty()) continue;
+        std::string stage = key(effectStage(*e.op, kReceiver));
+        bool released = false;
+        for (const auto &[b, use] : uses_) {
+          std::set<ResourceId> signallers;
+          for (const Event *s : use.signals) signallers.insert(s->role);
+          if (!std::includes(signallers.begin(), signallers.end(), readers.begin(), readers.end())) continue;
+          for (const Event *w : use.waits)
+            if (covers(*w, e) && (view.stages <= 1 || key(stageOperand(*w->op)) == stage)) released = true;
+        }
+        if (!released) {
+          std::string who;
+          for (ResourceId rr : readers) who += (who.empty() ? "role '" : "', role '") + name(rr);
+          ctx_.diags.build(DiagId::SafetyRingReuse, e.op->range, name(r.role), stage, view.name, who + "'")
+              .note(DiagId::NoteDeclaredHere, view.range, view.name)
+              .emit();
+        }
+      }
+  }
+
+  void checkProxyFences() {
+    for (const RoleEvents &r : roles_) {
+      std::map<ResourceId, const Event *> unfenced, unsynced;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.fence) unfenced.clear();
+        if (fx.syncsRole) unsynced.clear();
+        if (fx.proxy == Proxy::Async) {
+          for (int8_t slot : fx.reads) {
+            ResourceId v = effectResource(*e.op, slot);
+            if (v == kNoResource) continue;
+            if (auto it = unfenced.find(v); it != unfenced.end()) {
+              ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v), e.op->info().name)
+                  .note(DiagId::NoteWrittenHere, it->second->op->range, name(v))
+                  .emit();
+              unfenced.erase(it);
+              unsynced.erase(v);
+            } else if (auto it2 = unsynced.find(v); it2 != unsynced.end() && fx.single) {
+              ctx_.diags.build(DiagId::SafetyMissingRoleSync, e.op->range, name(r.role), name(v), e.op->info().name)
+                  .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
+                  .emit();
+              unsynced.erase(it2);
+            }
+          }
+        }
+        if (fx.proxy == Proxy::Generic)
+          if (ResourceId v = effectResource(*e.op, fx.writes); v != kNoResource) {
+            unfenced[v] = &e;
+            unsynced[v] = &e;
+          }
+      }
+    }
+  }
+
+  void checkTxBytes() {
+    for (const auto &[b, use] : uses_) {
+      int64_t bytes = 0;
+      bool conditional = false;
+      for (const Event *e : use.signals) {
+        if (e->op->info().effects.signal != Signal::CompleteTx) continue;
+        conditional |= e->conditional;
+        bytes += txBytes(k_, *e->op);
+      }
+      if (conditional)
+        ctx_.diags.report(DiagId::SafetyUnprovenTxBytes, k_.resources[b].range, name(b));
+      else if (bytes > 1048575)
+        ctx_.diags.report(DiagId::SafetyTxBytes, k_.resources[b].range, name(b), bytes);
+    }
+  }
+
+  const PassContext &ctx_;
+  const Kernel &k_;
+  std::vector<RoleEvents> roles_;
+  std::map<ResourceId, BarrierUse> uses_;
+  std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> guards_;  // view -> {(barrier, writer)}
+};
+
+}  // namespace
+
+void checkProgramSafety(const PassContext &ctx, const Kernel &k) { SafetyChecker(ctx, k).run(); }
+
+}  // namespace cake::passes

@@ -1,0 +1,160 @@
+// ScheduleModel: see ScheduleModel.h.
+#include "passes/ScheduleModel.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace cake::passes {
+
+using namespace sema;
+
+namespace {
+void flatten(const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops, bool conditional,
+             RoleEvents &out) {
+  for (const IrStmt &s : body) {
+    switch (s.kind) {
+    case IrStmt::Kind::Op: {
+      Event e;
+      e.op = &s.op;
+      e.role = out.role;
+      e.loops = loops;
+      e.conditional = conditional;
+      e.index = out.events.size();
+      out.events.push_back(std::move(e));
+      break;
+    }
+    case IrStmt::Kind::For:
+      loops.push_back(&s);
+      flatten(s.body, loops, conditional, out);
+      loops.pop_back();
+      break;
+    case IrStmt::Kind::If:
+      flatten(s.body, loops, true, out);
+      flatten(s.orelse, loops, true, out);
+      break;
+    }
+  }
+}
+}  // namespace
+
+std::vector<RoleEvents> collectEvents(const Kernel &k) {
+  std::vector<RoleEvents> all;
+  for (const RoleBlock &b : k.roles) {
+    RoleEvents r{b.role, &b, {}};
+    std::vector<const IrStmt *> loops;
+    flatten(b.body, loops, false, r);
+    all.push_back(std::move(r));
+  }
+  return all;
+}
+
+ResourceId effectResource(const Operation &op, int8_t slot) {
+  if (slot == kNone) return kNoResource;
+  if (slot == kReceiver) return op.receiver;
+  const Operand &o = op.operands[static_cast<size_t>(slot)];
+  if (!o.present) return kNoResource;
+  if (o.value.kind == ValueKind::Resource || o.value.kind == ValueKind::ViewStage) return o.value.resource;
+  return kNoResource;
+}
+
+const ast::Expr *stageOperand(const Operation &op) {
+  int i = op.info().paramIndex("stage");
+  if (i < 0) return nullptr;
+  const Operand &o = op.operands[static_cast<size_t>(i)];
+  if (!o.present) return nullptr;
+  return o.value.expr;
+}
+
+const ast::Expr *effectStage(const Operation &op, int8_t slot) {
+  if (slot == kReceiver) return stageOperand(op);
+  if (slot < 0) return nullptr;
+  const Operand &o = op.operands[static_cast<size_t>(slot)];
+  if (o.present && o.value.kind == ValueKind::ViewStage) return o.value.stage;
+  return nullptr;
+}
+
+std::string exprKey(const SourceManager &sm, const ast::Expr *e) {
+  if (!e) return "";
+  std::string t = sourceText(sm, e->range);
+  t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+  return t;
+}
+
+std::optional<int64_t> constantTripCount(const Event &e) {
+  int64_t total = 1;
+  for (const IrStmt *l : e.loops) {
+    if (!l->start.constInt || !l->stop.constInt) return std::nullopt;
+    int64_t span = *l->stop.constInt - *l->start.constInt;
+    int64_t n = span <= 0 ? 0 : (span + l->step - 1) / l->step;
+    if (__builtin_mul_overflow(total, n, &total)) return std::nullopt;
+  }
+  return total;
+}
+
+std::string loopNestKey(const SourceManager &sm, const Event &e) {
+  std::string key;
+  for (const IrStmt *l : e.loops) {
+    auto text = [&](const Value &v) {
+      if (v.constInt) return std::to_string(*v.constInt);
+      return v.expr ? exprKey(sm, v.expr) : std::string("?");
+    };
+    key += "range(" + text(l->start) + ", " + text(l->stop) + ", " + std::to_string(l->step) + ")";
+  }
+  return key;
+}
+
+int64_t arrivalsPerExecution(const Kernel &k, const Event &e) {
+  const OpEffects &fx = e.op->info().effects;
+  switch (fx.signal) {
+  case Signal::CompleteTx:
+  case Signal::CommitArrive: return 1;
+  case Signal::Arrive: {
+    int64_t warps = static_cast<int64_t>(k.resources[e.role].warps.size());
+    const Operand &per = e.op->operand("per");
+    std::string scope = per.present ? per.value.str : "role";
+    if (scope == "thread") return 32 * warps;
+    if (scope == "warp") return warps;
+    if (scope == "warpgroup") return std::max<int64_t>(1, warps / 4);
+    return 1;
+  }
+  case Signal::None: return 0;
+  }
+  return 0;
+}
+
+int64_t txBytes(const Kernel &k, const Operation &op) {
+  ResourceId dst = effectResource(op, op.info().effects.writes);
+  if (dst == kNoResource) return 0;
+  return k.resources[dst].bytesPerStage;
+}
+
+bool isReleaseBarrier(const Kernel &k, ResourceId barrier, const std::vector<RoleEvents> &roles) {
+  const Resource &b = k.resources[barrier];
+  if (b.pipeline == kNoResource) return false;
+  // Who really signals and waits on each barrier, and which carry data.
+  std::map<ResourceId, std::set<ResourceId>> signallers, waiters;
+  std::set<ResourceId> data;
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      const OpEffects &fx = e.op->info().effects;
+      if (ResourceId s = effectResource(*e.op, fx.signals); s != kNoResource) {
+        signallers[s].insert(r.role);
+        if (fx.signal == Signal::CompleteTx) data.insert(s);
+      }
+      if (ResourceId w = effectResource(*e.op, fx.waits); w != kNoResource) waiters[w].insert(r.role);
+    }
+  if (data.count(barrier) || signallers[barrier].empty() || waiters[barrier].empty()) return false;
+  auto subset = [](const std::set<ResourceId> &a, const std::set<ResourceId> &c) {
+    return std::includes(c.begin(), c.end(), a.begin(), a.end());
+  };
+  // The reverse of a data barrier of the same pipeline: those who consume
+  // the data release it to those who produce it.
+  for (ResourceId f : data) {
+    if (f == barrier || k.resources[f].pipeline != b.pipeline) continue;
+    if (subset(signallers[barrier], waiters[f]) && subset(waiters[barrier], signallers[f])) return true;
+  }
+  return false;
+}
+
+}  // namespace cake::passes
