@@ -73,17 +73,23 @@ block
     | NEWLINE INDENT stmt+ DEDENT
     ;
 
-// ---- expressions, loosest binding first --------------------------------------
-test       : or_test;
-or_test    : and_test (OR and_test)*;
-and_test   : not_test (AND not_test)*;
-not_test   : NOT not_test | comparison;
-comparison : arith (comp_op arith)*;
-comp_op    : LT | GT | EQ | NE | LE | GE;
-arith      : term ((PLUS | MINUS) term)*;
-term       : factor ((STAR | SLASH | FLOORDIV | PERCENT) factor)*;
-factor     : (PLUS | MINUS) factor | power;
-power      : atom_expr (POWER factor)?;
+// ---- expressions ------------------------------------------------------------
+// One rule with ANTLR's precedence climbing: earlier alternatives bind
+// tighter. Python's order: ** (right-associative), unary + -, * / // %,
+// binary + -, comparisons, not, and, or. A tree node exists only where an
+// operator does, which keeps parsing and tree building cheap.
+test
+    : atom_expr                                              # primaryExpr
+    | <assoc=right> test POWER test                          # powerExpr
+    | op=(PLUS | MINUS) test                                 # unaryExpr
+    | test op=(STAR | SLASH | FLOORDIV | PERCENT) test       # mulExpr
+    | test op=(PLUS | MINUS) test                            # addExpr
+    | test comp_op test                                      # compareExpr
+    | NOT test                                               # notExpr
+    | test AND test                                          # andExpr
+    | test OR test                                           # orExpr
+    ;
+comp_op : LT | GT | EQ | NE | LE | GE;
 
 // A primary followed by calls, subscripts and attribute accesses.
 atom_expr : atom trailer*;
@@ -122,4 +128,4 @@ argument
 
 // Comma-separated lists; a trailing comma or more than one item makes a tuple.
 testlist : test (COMMA test)* COMMA?;
-exprlist : arith (COMMA arith)* COMMA?;
+exprlist : test (COMMA test)* COMMA?;

@@ -269,102 +269,61 @@ static BinaryOp binaryOpFor(size_t tokenType) {
   }
 }
 
-template <typename OperandCtx, typename BuildFn>
-Expr *AstBuilder::chain(Ctx *ctx, BuildFn build) {
-  Expr *result = nullptr;
-  Token *pendingOp = nullptr;
-  for (antlr4::tree::ParseTree *child : ctx->children) {
-    if (auto *operand = dynamic_cast<OperandCtx *>(child)) {
-      Expr *rhs = build(operand);
-      if (!result) {
-        result = rhs;
-      } else {
-        auto *b = m_.context.make<BinaryExpr>(SourceRange::cover(result->range, rhs->range));
-        b->op = binaryOpFor(pendingOp ? pendingOp->getType() : 0);
-        b->opRange = pendingOp ? range(pendingOp) : SourceRange();
-        b->lhs = result;
-        b->rhs = rhs;
-        result = b;
-      }
-    } else if (auto *t = dynamic_cast<TerminalNode *>(child)) {
-      pendingOp = t->getSymbol();
-    } else if (auto *op = dynamic_cast<CakeParser::Comp_opContext *>(child)) {
-      pendingOp = op->getStart();
-    }
-  }
-  return result ? result : missing(range(ctx));
-}
-
-// test : or_test
+// test : atom_expr | test POWER test | (PLUS | MINUS) test | test op test
+//      | test comp_op test | NOT test | test AND test | test OR test
+// Alternatives are tried most common first.
 Expr *AstBuilder::test(CakeParser::TestContext *ctx) {
-  if (!ctx || !ctx->or_test()) return missing(ctx ? range(ctx) : SourceRange());
-  return orTest(ctx->or_test());
-}
-
-// or_test : and_test (OR and_test)*
-Expr *AstBuilder::orTest(CakeParser::Or_testContext *ctx) {
-  return chain<CakeParser::And_testContext>(ctx, [&](auto *c) { return andTest(c); });
-}
-
-// and_test : not_test (AND not_test)*
-Expr *AstBuilder::andTest(CakeParser::And_testContext *ctx) {
-  return chain<CakeParser::Not_testContext>(ctx, [&](auto *c) { return notTest(c); });
-}
-
-// not_test : NOT not_test | comparison
-Expr *AstBuilder::notTest(CakeParser::Not_testContext *ctx) {
-  if (ctx->NOT()) {
-    auto *u = m_.context.make<UnaryExpr>(range(ctx));
-    u->op = UnaryOp::Not;
-    u->operand = ctx->not_test() ? notTest(ctx->not_test()) : missing(range(ctx));
-    return u;
+  if (!ctx) return missing(SourceRange());
+  if (auto *p = dynamic_cast<CakeParser::PrimaryExprContext *>(ctx))
+    return p->atom_expr() ? atomExpr(p->atom_expr()) : missing(range(ctx));
+  if (auto *m = dynamic_cast<CakeParser::MulExprContext *>(ctx)) return binary(ctx, m->test(0), m->op, m->test(1));
+  if (auto *a = dynamic_cast<CakeParser::AddExprContext *>(ctx)) return binary(ctx, a->test(0), a->op, a->test(1));
+  if (auto *c = dynamic_cast<CakeParser::CompareExprContext *>(ctx))
+    return binary(ctx, c->test(0), c->comp_op() ? c->comp_op()->getStart() : nullptr, c->test(1));
+  if (auto *p = dynamic_cast<CakeParser::PowerExprContext *>(ctx))
+    return binary(ctx, p->test(0), p->POWER() ? p->POWER()->getSymbol() : nullptr, p->test(1));
+  if (auto *a = dynamic_cast<CakeParser::AndExprContext *>(ctx))
+    return binary(ctx, a->test(0), a->AND() ? a->AND()->getSymbol() : nullptr, a->test(1));
+  if (auto *o = dynamic_cast<CakeParser::OrExprContext *>(ctx))
+    return binary(ctx, o->test(0), o->OR() ? o->OR()->getSymbol() : nullptr, o->test(1));
+  if (auto *u = dynamic_cast<CakeParser::UnaryExprContext *>(ctx)) {
+    auto *e = m_.context.make<UnaryExpr>(range(ctx));
+    e->op = (u->op && u->op->getType() == CakeLexer::MINUS) ? UnaryOp::Neg : UnaryOp::Pos;
+    e->operand = test(u->test());
+    return e;
   }
-  return ctx->comparison() ? comparison(ctx->comparison()) : missing(range(ctx));
-}
-
-// comparison : arith (comp_op arith)*
-Expr *AstBuilder::comparison(CakeParser::ComparisonContext *ctx) {
-  return chain<CakeParser::ArithContext>(ctx, [&](auto *c) { return arith(c); });
-}
-
-// arith : term ((PLUS | MINUS) term)*
-Expr *AstBuilder::arith(CakeParser::ArithContext *ctx) {
-  return chain<CakeParser::TermContext>(ctx, [&](auto *c) { return term(c); });
-}
-
-// term : factor ((STAR | SLASH | FLOORDIV | PERCENT) factor)*
-Expr *AstBuilder::term(CakeParser::TermContext *ctx) {
-  return chain<CakeParser::FactorContext>(ctx, [&](auto *c) { return factor(c); });
-}
-
-// factor : (PLUS | MINUS) factor | power
-Expr *AstBuilder::factor(CakeParser::FactorContext *ctx) {
-  if (ctx->factor()) {
-    auto *u = m_.context.make<UnaryExpr>(range(ctx));
-    u->op = ctx->MINUS() ? UnaryOp::Neg : UnaryOp::Pos;
-    u->operand = factor(ctx->factor());
-    return u;
+  if (auto *n = dynamic_cast<CakeParser::NotExprContext *>(ctx)) {
+    auto *e = m_.context.make<UnaryExpr>(range(ctx));
+    e->op = UnaryOp::Not;
+    e->operand = test(n->test());
+    return e;
   }
-  return ctx->power() ? power(ctx->power()) : missing(range(ctx));
+  return missing(range(ctx));
 }
 
-// power : atom_expr (POWER factor)?
-Expr *AstBuilder::power(CakeParser::PowerContext *ctx) {
-  Expr *base = ctx->atom_expr() ? atomExpr(ctx->atom_expr()) : missing(range(ctx));
-  if (!ctx->POWER() || !ctx->factor()) return base;
+Expr *AstBuilder::binary(CakeParser::TestContext *ctx, CakeParser::TestContext *lhs, Token *op,
+                         CakeParser::TestContext *rhs) {
   auto *b = m_.context.make<BinaryExpr>(range(ctx));
-  b->op = BinaryOp::Pow;
-  b->opRange = range(ctx->POWER());
-  b->lhs = base;
-  b->rhs = factor(ctx->factor());
+  b->op = binaryOpFor(op ? op->getType() : 0);
+  b->opRange = op ? range(op) : SourceRange();
+  b->lhs = test(lhs);
+  b->rhs = test(rhs);
   return b;
 }
 
 // atom_expr : atom trailer*
 Expr *AstBuilder::atomExpr(CakeParser::Atom_exprContext *ctx) {
-  Expr *e = ctx->atom() ? atom(ctx->atom()) : missing(range(ctx));
-  for (auto *t : ctx->trailer()) e = trailer(e, t);
-  return e;
+  // atom trailer*: walk the children once.
+  Expr *e = nullptr;
+  for (antlr4::tree::ParseTree *child : ctx->children) {
+    if (!e) {
+      auto *a = dynamic_cast<CakeParser::AtomContext *>(child);
+      e = a ? atom(a) : missing(range(ctx));
+      continue;
+    }
+    if (auto *t = dynamic_cast<CakeParser::TrailerContext *>(child)) e = trailer(e, t);
+  }
+  return e ? e : missing(range(ctx));
 }
 
 // trailer : LPAREN arglist? RPAREN | LBRACK subscriptlist RBRACK | DOT NAME
@@ -532,12 +491,12 @@ Expr *AstBuilder::testlist(CakeParser::TestlistContext *ctx) {
   return t;
 }
 
-// exprlist : arith (COMMA arith)* COMMA?
+// exprlist : test (COMMA test)* COMMA?
 Expr *AstBuilder::exprlist(CakeParser::ExprlistContext *ctx) {
-  auto items = ctx->arith();
-  if (items.size() == 1 && ctx->COMMA().empty()) return arith(items[0]);
+  auto items = ctx->test();
+  if (items.size() == 1 && ctx->COMMA().empty()) return test(items[0]);
   auto *t = m_.context.make<TupleExpr>(range(ctx));
-  for (auto *x : items) t->elts.push_back(arith(x));
+  for (auto *x : items) t->elts.push_back(test(x));
   return t;
 }
 

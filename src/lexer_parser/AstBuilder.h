@@ -41,14 +41,8 @@ private:
   void endAtBody(ast::Stmt *s, const std::vector<ast::Stmt *> &body);
 
   ast::Expr *test(CakeParser::TestContext *ctx);
-  ast::Expr *orTest(CakeParser::Or_testContext *ctx);
-  ast::Expr *andTest(CakeParser::And_testContext *ctx);
-  ast::Expr *notTest(CakeParser::Not_testContext *ctx);
-  ast::Expr *comparison(CakeParser::ComparisonContext *ctx);
-  ast::Expr *arith(CakeParser::ArithContext *ctx);
-  ast::Expr *term(CakeParser::TermContext *ctx);
-  ast::Expr *factor(CakeParser::FactorContext *ctx);
-  ast::Expr *power(CakeParser::PowerContext *ctx);
+  ast::Expr *binary(CakeParser::TestContext *ctx, CakeParser::TestContext *lhs, antlr4::Token *op,
+                    CakeParser::TestContext *rhs);
   ast::Expr *atomExpr(CakeParser::Atom_exprContext *ctx);
   ast::Expr *atom(CakeParser::AtomContext *ctx);
   ast::Expr *trailer(ast::Expr *base, CakeParser::TrailerContext *ctx);
@@ -60,9 +54,6 @@ private:
   // A placeholder for a piece the parser recovered without; never null.
   ast::Expr *missing(SourceRange r);
 
-  // Folds `operand (op operand)*` into left-associative BinaryExprs.
-  template <typename OperandCtx, typename BuildFn>
-  ast::Expr *chain(Ctx *ctx, BuildFn build);
 
   ast::Module &m_;
   DiagnosticEngine &diags_;
