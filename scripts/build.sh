@@ -10,6 +10,6 @@ cmake --build build
 
 mkdir -p build/out
 example=examples/mandatory_forms.cake
-out=build/out/mandatory_forms.ast
-build/bin/cakec --target=sm_100a "$example" --emit=ast -o "$out"
+out=build/out/mandatory_forms.ir
+build/bin/cakec --target=sm_100a "$example" -o "$out"
 echo "cakec: compiled $example for sm_100a; output written to $out"

@@ -9,6 +9,7 @@ PACKAGES=(
   libcli11-dev libfmt-dev            # command line, formatting
   doctest-dev llvm-14-tools          # unit tests; lit, FileCheck, not, count
   groff-base                         # man page lint
+  clang-14 libclang-rt-14-dev        # libFuzzer targets (fuzz/)
 )
 
 missing=()

@@ -2,7 +2,8 @@
 # Runs the whole test suite from scratch: installs the packages, builds cakec
 # (warnings as errors) and runs ctest (unit tests, the lit suite, the
 # diagnostic-coverage check), then builds again with AddressSanitizer and
-# UndefinedBehaviorSanitizer and runs the lit suite under them.
+# UndefinedBehaviorSanitizer and runs the suite under them, then builds the
+# libFuzzer targets with clang and runs each for a minute.
 # CI (.ci/run) calls exactly this script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,3 +24,10 @@ echo "== tests under address and undefined-behaviour sanitizers"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 (cd build-asan && ctest --output-on-failure -j "$jobs" -R '^(unit|lit|lit-log-reset|diagnostic-coverage)$')
+
+echo "== fuzzers (build-fuzz/, clang): ${CAKEC_FUZZ_SECONDS:-60} s per target"
+CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAKEC_FUZZ=ON >/dev/null
+cmake --build build-fuzz -j "$jobs" --target FuzzParse FuzzPipeline
+fuzz/run.sh FuzzParse "${CAKEC_FUZZ_SECONDS:-60}"
+fuzz/run.sh FuzzPipeline "${CAKEC_FUZZ_SECONDS:-60}"
+echo "== all test stages passed"

@@ -219,7 +219,8 @@ private:
       }
     }
     std::set<ResourceId> done;
-    for (const auto &[start, _] : edges) {
+    for (const auto &edge : edges) {
+      ResourceId start = edge.first;
       // Follow edges from `start`; a path back to it is a cycle.
       std::vector<ResourceId> path = {start};
       std::set<ResourceId> onPath = {start};
