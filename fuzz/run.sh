@@ -16,9 +16,13 @@ mkdir -p "$corpus" "$artifacts"
 find examples testsuite -name '*.cake' -exec cp {} "$corpus"/ \; 2>/dev/null || true
 maxlen=65536
 [ "$target" = FuzzPipeline ] && maxlen=16384
+log=$build/fuzz-$target.log
 "$build/bin/$target" "$corpus" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 \
-  -max_len="$maxlen" -artifact_prefix="$artifacts/" -print_final_stats=1 -jobs=1 2>&1 |
-  grep -E "^(#[0-9]+ +(DONE|pulse|INITED)|stat::|==[0-9]+==|SUMMARY|Done|.*(crash|leak|timeout|oom)-)" || true
+  -max_len="$maxlen" -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1 || true
+# The summary: first and last coverage lines, final statistics, any finding.
+grep -E "^#[0-9]+ +INITED" "$log" | head -1
+grep -E "^#[0-9]+ +(pulse|NEW|REDUCE|DONE)" "$log" | tail -1
+grep -E "^(stat::|Done |==[0-9]+==|SUMMARY)|(crash|leak|timeout|oom)-" "$log" || true
 # A finding leaves a file behind; fail then.
 if [ -n "$(ls -A "$artifacts")" ]; then
   echo "fuzz/run.sh: $target found problems:"; ls "$artifacts"; exit 1

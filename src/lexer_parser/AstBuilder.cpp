@@ -40,11 +40,6 @@ void AstBuilder::endAtBody(Stmt *s, const std::vector<Stmt *> &body) {
   if (!body.empty() && body.back()->range.valid()) s->range.end = body.back()->range.end;
 }
 
-// file_input : (NEWLINE | stmt)* EOF
-void AstBuilder::buildFile(CakeParser::File_inputContext *ctx) {
-  for (auto *s : ctx->stmt()) stmt(s, m_.body);
-}
-
 // stmt : simple_stmt | compound_stmt
 void AstBuilder::stmt(CakeParser::StmtContext *ctx, std::vector<Stmt *> &out) {
   if (auto *s = ctx->simple_stmt()) {

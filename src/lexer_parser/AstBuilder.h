@@ -16,8 +16,9 @@ class AstBuilder {
 public:
   AstBuilder(ast::Module &module, DiagnosticEngine &diags) : m_(module), diags_(diags) {}
 
-  // file_input : (NEWLINE | stmt)* EOF
-  void buildFile(CakeParser::File_inputContext *ctx);
+  // One top-level statement of file_input : (NEWLINE | stmt)* EOF; the
+  // parser hands them over one at a time (lexer_parser/Parse.cpp).
+  void stmt(CakeParser::StmtContext *ctx, std::vector<ast::Stmt *> &out);
 
 private:
   using Ctx = antlr4::ParserRuleContext;
@@ -26,7 +27,6 @@ private:
   SourceRange range(antlr4::tree::TerminalNode *n) const;
   SourceRange range(antlr4::Token *t) const;
 
-  void stmt(CakeParser::StmtContext *ctx, std::vector<ast::Stmt *> &out);
   void simpleStmt(CakeParser::Simple_stmtContext *ctx, std::vector<ast::Stmt *> &out);
   ast::Stmt *compoundStmt(CakeParser::Compound_stmtContext *ctx);
   void block(CakeParser::BlockContext *ctx, std::vector<ast::Stmt *> &out);

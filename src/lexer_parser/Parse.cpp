@@ -39,32 +39,51 @@ std::unique_ptr<ast::Module> parseFile(const SourceManager &sm, FileId file, Dia
 
   CakeParser parser(&tokens);
   parser.removeErrorListeners();
-
-  // Two-stage parse: the fast SLL mode with bail-out first, and only if that
-  // fails, full LL with error recovery and reporting.
-  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::SLL);
-  parser.setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
-  CakeParser::File_inputContext *tree = nullptr;
-  try {
-    tree = parser.file_input();
-  } catch (const antlr4::ParseCancellationException &) {
-    tree = nullptr;
-  }
-  if (!tree) {
-    tokens.seek(0);
-    parser.reset();
-    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(antlr4::atn::PredictionMode::LL);
-    auto strategy = std::make_shared<SyntaxErrorStrategy>(diags, file, lex.source);
-    parser.setErrorHandler(strategy);
-    tree = parser.file_input();
-  }
-  if (diags.errorCount() != errorsBefore || diags.fatalOccurred()) return nullptr;
+  auto bail = std::make_shared<antlr4::BailErrorStrategy>();
+  auto strategy = std::make_shared<SyntaxErrorStrategy>(diags, file, lex.source);
+  auto *sim = parser.getInterpreter<antlr4::atn::ParserATNSimulator>();
 
   auto module = std::make_unique<ast::Module>();
   module->file = file;
   AstBuilder builder(*module, diags);
-  builder.buildFile(tree);
-  if (diags.errorCount() != errorsBefore) return nullptr;
+
+  // file_input : (NEWLINE | stmt)* EOF, driven here one top-level statement
+  // at a time so that each statement's parse tree is freed once its AST is
+  // built: memory stays bounded by the largest statement, not the file.
+  while (!diags.fatalOccurred()) {
+    size_t la = tokens.LA(1);
+    if (la == antlr4::Token::EOF) break;
+    if (la == CakeLexer::NEWLINE) {
+      tokens.consume();
+      continue;
+    }
+    size_t start = tokens.index();
+    // Two-stage parse: fast SLL prediction with bail-out first; only if
+    // that fails, full LL with error recovery and reporting.
+    CakeParser::StmtContext *stmt = nullptr;
+    sim->setPredictionMode(antlr4::atn::PredictionMode::SLL);
+    parser.setErrorHandler(bail);
+    try {
+      stmt = parser.stmt();
+    } catch (const antlr4::ParseCancellationException &) {
+      stmt = nullptr;
+    }
+    if (!stmt) {
+      // A syntax error somewhere from here on. Parse the rest of the file as
+      // file_input with full LL and recovery: inside the whole rule, ANTLR
+      // resynchronises at the next statement and reports every independent
+      // error. No AST is built for a file with syntax errors.
+      parser.reset();
+      tokens.seek(start);
+      sim->setPredictionMode(antlr4::atn::PredictionMode::LL);
+      parser.setErrorHandler(strategy);
+      parser.file_input();
+      break;
+    }
+    builder.stmt(stmt, module->body);
+    parser.getTreeTracker().reset();
+  }
+  if (diags.errorCount() != errorsBefore || diags.fatalOccurred()) return nullptr;
   return module;
 }
 

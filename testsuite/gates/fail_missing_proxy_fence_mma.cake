@@ -1,6 +1,5 @@
-# Generic stores, a proxy fence and a role sync before the TMA store: the epilogue done right.
+# Generic stores into an operand the tensor core then reads.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
-# expected-no-diagnostics
 @cake.schedule()
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     pool = lm.smem(65536)
@@ -10,6 +9,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    frag = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
     ring = lm.pipeline(stages=2)
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
@@ -21,7 +21,8 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     with math:
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
-            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            a_s.store(frag, stage=k)  # expected-note {{'a_s' written here}}
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{role 'math' writes 'a_s' with generic-proxy stores, then reads it through the async proxy ('mma') without 'lm.fence_proxy()' in between}}
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)

@@ -1,0 +1,32 @@
+# Waiting for the release of another stage than the one overwritten.
+# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+@cake.schedule()
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'a_s' declared here}}
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'b_s' declared here}}
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k + 1)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'b_s'}}
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k)
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
