@@ -64,26 +64,27 @@ void checkScheduleSemantics(const PassContext &ctx, const Kernel &k) {
   std::vector<RoleEvents> roles = collectEvents(k);
   std::map<ResourceId, std::set<ResourceId>> signallers, waiters;
   std::set<ResourceId> used;  // resources any operation touches
+  // A role that signals (waits on) a barrier must be among its declared
+  // producers (consumers).
+  auto record = [&](const Operation &op, ResourceId role, ResourceId b, std::set<ResourceId> &seen,
+                    const std::vector<ResourceId> &declared, DiagId undeclared) {
+    if (b == kNoResource) return;
+    seen.insert(role);
+    if (std::count(declared.begin(), declared.end(), role)) return;
+    diags.build(undeclared, op.range, k.resources[role].name, k.resources[b].name, roleList(k, declared))
+        .note(DiagId::NoteBarrierDeclaredHere, k.resources[b].range, k.resources[b].name)
+        .emit();
+  };
   for (const RoleEvents &r : roles) {
     for (const Event &e : r.events) {
       const Operation &op = *e.op;
       const OpEffects &fx = op.info().effects;
-      if (ResourceId b = effectResource(op, fx.signals); b != kNoResource) {
-        signallers[b].insert(r.role);
-        if (!std::count(k.resources[b].producers.begin(), k.resources[b].producers.end(), r.role))
-          diags.build(DiagId::ScheduleUndeclaredProducer, op.range, k.resources[r.role].name, k.resources[b].name,
-                      roleList(k, k.resources[b].producers))
-              .note(DiagId::NoteBarrierDeclaredHere, k.resources[b].range, k.resources[b].name)
-              .emit();
-      }
-      if (ResourceId b = effectResource(op, fx.waits); b != kNoResource) {
-        waiters[b].insert(r.role);
-        if (!std::count(k.resources[b].consumers.begin(), k.resources[b].consumers.end(), r.role))
-          diags.build(DiagId::ScheduleUndeclaredConsumer, op.range, k.resources[r.role].name, k.resources[b].name,
-                      roleList(k, k.resources[b].consumers))
-              .note(DiagId::NoteBarrierDeclaredHere, k.resources[b].range, k.resources[b].name)
-              .emit();
-      }
+      ResourceId sb = effectResource(op, fx.signals);
+      ResourceId wb = effectResource(op, fx.waits);
+      if (sb != kNoResource)
+        record(op, r.role, sb, signallers[sb], k.resources[sb].producers, DiagId::ScheduleUndeclaredProducer);
+      if (wb != kNoResource)
+        record(op, r.role, wb, waiters[wb], k.resources[wb].consumers, DiagId::ScheduleUndeclaredConsumer);
       if (op.receiver != kNoResource) used.insert(op.receiver);
       for (const Operand &o : op.operands) {
         if (!o.present) continue;
