@@ -8,7 +8,8 @@ PACKAGES=(
   antlr4 libantlr4-runtime-dev       # parser generator and its C++ runtime
   libcli11-dev libfmt-dev            # command line, formatting
   doctest-dev llvm-14-tools          # unit tests; lit, FileCheck, not, count
-  groff-base                         # man page lint
+  groff-base make                    # man page lint; the Make depfile test
+  python3-jsonschema                 # validating SARIF output against its schema
   clang-14 libclang-rt-14-dev        # libFuzzer targets (fuzz/)
 )
 

@@ -12,7 +12,7 @@ config.name = "cakec"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cake", ".test"]
 config.excludes = ["Inputs", "unit", "lit.cfg.py", "lit.site.cfg.py.in", "expect_exit.py",
-                   "check_diagnostic_coverage.py", "check_man_options.py"]
+                   "check_diagnostic_coverage.py", "check_man_options.py", "check_sarif.py", "check_editor_formats.py"]
 config.test_source_root = os.path.join(config.cakec_src_root, "testsuite")
 config.test_exec_root = os.path.join(config.cakec_obj_root, "testsuite")
 

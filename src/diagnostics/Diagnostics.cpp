@@ -3,6 +3,8 @@
 
 #include <fmt/args.h>
 
+#include <algorithm>
+
 #include <cstdio>
 
 namespace cake {
@@ -230,6 +232,68 @@ void JsonDiagnosticPrinter::finish() {
     out += objects_[i];
   }
   out += objects_.empty() ? "]\n" : "\n]\n";
+  std::fwrite(out.data(), 1, out.size(), out_);
+  std::fflush(out_);
+}
+
+// ---- SARIF -------------------------------------------------------------------
+
+namespace {
+std::string sarifLevel(Severity s) {
+  switch (s) {
+  case Severity::Note: return "note";
+  case Severity::Warning: return "warning";
+  default: return "error";
+  }
+}
+
+// A physicalLocation object, or "" when the diagnostic has no file.
+std::string sarifPhysicalLocation(const SourceManager &sm, const SourceRange &r) {
+  if (r.begin.file == kNoFile) return "";
+  std::string loc = fmt::format("\"artifactLocation\": {{\"uri\": \"{}\"}}", jsonEscape(sm.name(r.begin.file)));
+  if (r.valid()) {
+    SourceLoc e = r.end.valid() ? r.end : r.begin;
+    loc += fmt::format(", \"region\": {{\"startLine\": {}, \"startColumn\": {}, \"endLine\": {}, \"endColumn\": {}}}",
+                       r.begin.line, r.begin.col, e.line, std::max(e.col, r.begin.col));
+  }
+  return "{" + loc + "}";
+}
+}  // namespace
+
+void SarifDiagnosticPrinter::handle(const Diagnostic &d) {
+  std::string result = fmt::format("{{\"ruleId\": \"{}\", \"ruleIndex\": {}, \"level\": \"{}\", "
+                                   "\"message\": {{\"text\": \"{}\"}}",
+                                   diagInfo(d.kind).id, static_cast<unsigned>(d.kind), sarifLevel(d.severity),
+                                   jsonEscape(d.message));
+  std::string phys = sarifPhysicalLocation(sm_, d.range);
+  if (!phys.empty()) result += ", \"locations\": [{\"physicalLocation\": " + phys + "}]";
+  std::string related;
+  int id = 0;
+  for (const Diagnostic &n : d.notes) {
+    std::string p = sarifPhysicalLocation(sm_, n.range);
+    if (p.empty()) continue;
+    related += fmt::format("{}{{\"id\": {}, \"message\": {{\"text\": \"{}\"}}, \"physicalLocation\": {}}}",
+                           related.empty() ? "" : ", ", id++, jsonEscape(n.message), p);
+  }
+  if (!related.empty()) result += ", \"relatedLocations\": [" + related + "]";
+  results_.push_back(result + "}");
+}
+
+void SarifDiagnosticPrinter::finish() {
+  std::string rules;
+  for (const DiagInfo &d : allDiagnostics()) {
+    if (!rules.empty()) rules += ",\n        ";
+    rules += fmt::format("{{\"id\": \"{}\", \"shortDescription\": {{\"text\": \"{}\"}}, "
+                         "\"defaultConfiguration\": {{\"level\": \"{}\"}}}}",
+                         d.id, jsonEscape(d.format), sarifLevel(d.severity));
+  }
+  std::string results;
+  for (size_t i = 0; i < results_.size(); ++i) results += (i ? ",\n    " : "\n    ") + results_[i];
+  std::string out = fmt::format(
+      "{{\n  \"version\": \"2.1.0\",\n  \"runs\": [{{\n    \"tool\": {{\"driver\": {{\"name\": \"cakec\", "
+      "\"version\": \"0.1.0\",\n      \"rules\": [\n        {}]}}}},\n    \"columnKind\": \"unicodeCodePoints\",\n"
+      "    \"results\": [{}]\n  }}]\n}}\n",
+      rules, results.empty() ? "" : results + "\n  ");
   std::fwrite(out.data(), 1, out.size(), out_);
   std::fflush(out_);
 }

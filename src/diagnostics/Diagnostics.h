@@ -175,6 +175,21 @@ private:
   std::vector<std::string> objects_;
 };
 
+// `--diagnostics-format=sarif`: one SARIF 2.1.0 log (a run of cakec whose
+// rules are the diagnostic table), printed when the compiler finishes. Notes
+// become related locations of their result.
+class SarifDiagnosticPrinter : public DiagnosticConsumer {
+public:
+  SarifDiagnosticPrinter(const SourceManager &sm, std::FILE *out) : sm_(sm), out_(out) {}
+  void handle(const Diagnostic &d) override;
+  void finish() override;
+
+private:
+  const SourceManager &sm_;
+  std::FILE *out_;
+  std::vector<std::string> results_;
+};
+
 // Escapes a string for inclusion in JSON (without the surrounding quotes).
 std::string jsonEscape(std::string_view s);
 

@@ -70,6 +70,43 @@ void printTargetTable() {
                 t.clusters ? "yes" : "no", t.tmem ? "yes" : "no", t.smemPerBlock, std::string(t.gpus).c_str());
 }
 
+// A make rule naming every file the compilation read (the inputs; imported
+// modules join them once imports are resolved). Paths with spaces are
+// escaped as make expects.
+void writeDependencyFile(const Options &opts, const SourceManager &sm, DiagnosticEngine &diags) {
+  std::string output = opts.output.empty() || opts.output == "-" ? "" : opts.output;
+  std::string path = opts.depfilePath;
+  if (path.empty()) {
+    if (output.empty()) {
+      diags.report(DiagId::DriverDepfileNeedsName, SourceRange());
+      return;
+    }
+    size_t dot = output.find_last_of('.');
+    size_t slash = output.find_last_of('/');
+    path = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? output.substr(0, dot) : output) + ".d";
+  }
+  auto escape = [](const std::string &p) {
+    std::string e;
+    for (char c : p) {
+      if (c == ' ' || c == '#') e += '\\';
+      if (c == '$') e += '$';
+      e += c;
+    }
+    return e;
+  };
+  std::string target = !opts.depTarget.empty() ? opts.depTarget : !output.empty() ? escape(output) : "-";
+  std::string rule = target + ":";
+  std::vector<std::string> deps;
+  for (FileId f = 0; f < sm.fileCount(); ++f) deps.push_back(sm.name(f));
+  for (const std::string &d : deps) rule += " \\\n  " + escape(d);
+  rule += "\n";
+  if (opts.depPhony)
+    for (size_t i = opts.inputs.size(); i < deps.size(); ++i) rule += "\n" + escape(deps[i]) + ":\n";
+  std::string error;
+  if (!writeOutputAtomically(path, rule, error))
+    diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), path, error);
+}
+
 class Compilation {
 public:
   Compilation(Options &opts, SourceManager &sm, DiagnosticEngine &diags)
@@ -120,6 +157,8 @@ int runCompiler(int argc, const char *const *argv) {
   std::unique_ptr<DiagnosticConsumer> printer;
   if (opts.diagFormat == DiagFormat::Json)
     printer = std::make_unique<JsonDiagnosticPrinter>(sm, stderr);
+  else if (opts.diagFormat == DiagFormat::Sarif)
+    printer = std::make_unique<SarifDiagnosticPrinter>(sm, stderr);
   else
     printer = std::make_unique<TextDiagnosticPrinter>(sm, stderr, useColor(opts.color));
   reportDiags.setConsumer(printer.get());
@@ -198,6 +237,8 @@ int runCompiler(int argc, const char *const *argv) {
     std::string error;
     if (!writeOutputAtomically(target, out, error))
       diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), target, error);
+    else if (opts.depfile || !opts.depfilePath.empty())
+      writeDependencyFile(opts, sm, diags);
   }
   return finish(0);
 }

@@ -26,8 +26,9 @@ const char *kFooter = R"(Warning options:
   -Wno-error=<name>     keep warning <name> a warning under -Werror
   -w                    suppress all warnings
 
-Single-dash spellings -fsyntax-only, -fmax-errors=N, -arch=sm_XX and -verify
-are accepted as in gcc and nvcc. Exit status: 0 on success (warnings allowed),
+Single-dash spellings -fsyntax-only, -fmax-errors=N, -arch=sm_XX, -verify
+and -MD, -MMD, -MF FILE, -MT TARGET, -MP are accepted as in gcc and nvcc.
+Exit status: 0 on success (warnings allowed),
 1 on errors or bad usage, 4 on an internal compiler error.)";
 
 // Returns true if the argument was a warning option (consumed here).
@@ -87,6 +88,12 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
     else if (a == "-arch") a = "--target";
     else if (a.rfind("-arch=", 0) == 0) a = "--target=" + a.substr(6);
     else if (a == "-verify") a = "--verify";
+    else if (a == "-MD" || a == "-MMD") a = "--MD";
+    else if (a == "-MP") a = "--MP";
+    else if (a == "-MF") a = "--MF";
+    else if (a == "-MT") a = "--MT";
+    else if (a.rfind("-MF", 0) == 0 && a.size() > 3) a = "--MF=" + a.substr(3);
+    else if (a.rfind("-MT", 0) == 0 && a.size() > 3) a = "--MT=" + a.substr(3);
     args.push_back(a);
   }
 
@@ -114,9 +121,9 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       ->type_name("WHEN")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   std::string format = "text";
-  app.add_option("--diagnostics-format", format, "diagnostics as text (gcc style) or json")
+  app.add_option("--diagnostics-format", format, "diagnostics as text (gcc style), json or sarif (SARIF 2.1.0)")
       ->type_name("FORMAT")
-      ->check(CLI::IsMember({"text", "json"}));
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
   unsigned maxErrors = opts.diag.maxErrors;
   app.add_option("--fmax-errors", maxErrors, "stop after N errors (default 50; 0: no limit; -fmax-errors=N)")
       ->type_name("N");
@@ -124,6 +131,12 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   app.add_flag("--list-targets", opts.listTargets, "print the supported targets and exit");
   app.add_flag("--list-ops", opts.listOps,
                "print the operation vocabulary (with --target, only what that target supports) and exit");
+  app.add_flag("--MD", opts.depfile, "also write a make dependency file (-MD, -MMD)");
+  app.add_option("--MF", opts.depfilePath, "write the dependency file to FILE (-MF; default: the output with .d)")
+      ->type_name("FILE");
+  app.add_option("--MT", opts.depTarget, "the target named in the dependency file (-MT; default: the output)")
+      ->type_name("TARGET");
+  app.add_flag("--MP", opts.depPhony, "add a phony target for each dependency other than the input (-MP)");
   app.add_option("--debug-crash", opts.debugCrash, "")->group("");  // hidden
 
   std::vector<const char *> cargv;
@@ -153,7 +166,7 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   else if (emit == "ast") opts.emit = EmitKind::Ast;
   else if (emit == "ir") opts.emit = EmitKind::Ir;
   opts.color = color == "always" ? ColorMode::Always : color == "never" ? ColorMode::Never : ColorMode::Auto;
-  opts.diagFormat = format == "json" ? DiagFormat::Json : DiagFormat::Text;
+  opts.diagFormat = format == "json" ? DiagFormat::Json : format == "sarif" ? DiagFormat::Sarif : DiagFormat::Text;
   opts.diag.maxErrors = maxErrors;
   return {};
 }

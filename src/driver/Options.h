@@ -12,7 +12,7 @@ namespace cake {
 
 enum class EmitKind { Tokens, Ast, Ir };
 enum class ColorMode { Auto, Always, Never };
-enum class DiagFormat { Text, Json };
+enum class DiagFormat { Text, Json, Sarif };
 
 struct Options {
   std::vector<std::string> inputs;
@@ -30,6 +30,11 @@ struct Options {
   bool listDiagnostics = false;
   bool listTargets = false;
   bool listOps = false;
+  // Dependency files, as gcc's -MD -MMD -MF -MT -MP.
+  bool depfile = false;
+  std::string depfilePath;   // -MF; default: the output with .d
+  std::string depTarget;     // -MT; default: the output path
+  bool depPhony = false;     // -MP
   std::string debugCrash;  // hidden: exercise the internal-error path
 };
 
