@@ -5,9 +5,11 @@
 # 128x256 register accumulator and hand each stage back through `empty`.
 # The epilogue converts to bf16, stages the tile in shared memory and writes
 # it with a TMA store. M, N and K must be multiples of 128, 256 and 64.
-BM = 128
-BN = 256
-BK = 64
+from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
+
+BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows
+BN = WGMMA_N_MAX            # one 64x256 wgmma per warpgroup and k-step
+BK = SWIZZLE_128B_BF16_K    # one 128-byte swizzled row of bf16 per stage
 STAGES = 3
 
 @cake.schedule(grid=(M // BM, N // BN))

@@ -17,6 +17,7 @@
 
 #include "diagnostics/Verify.h"
 #include "driver/InputFile.h"
+#include "driver/ModuleLoader.h"
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
 #include "lexer_parser/Parse.h"
@@ -127,7 +128,10 @@ public:
       return;
     }
     unsigned errorsBefore = diags_.errorCount();
-    std::unique_ptr<sema::Module> ir = sema::analyze(*module, opts_.target, sm_, diags_);
+    std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.find_last_of('/'));
+    FileModuleLoader loader(FileModuleLoader::defaultSearchPath(opts_.includeDirs, path == "-" ? "." : dir),
+                            opts_.target, sm_, diags_);
+    std::unique_ptr<sema::Module> ir = sema::analyze(*module, opts_.target, sm_, diags_, &loader);
     if (!ir || diags_.errorCount() != errorsBefore) return;
     passes::runCheckPasses(*ir, sm_, diags_);
     if (diags_.errorCount() != errorsBefore || opts_.syntaxOnly) return;

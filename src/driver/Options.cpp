@@ -113,7 +113,10 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
                  "the default)")
       ->type_name("STAGE")
       ->check(CLI::IsMember({"tokens", "ast", "ir"}));
-  app.add_option("-I,--include-dir", opts.includeDirs, "add DIR to the module search path")->type_name("DIR");
+  app.add_option("-I,--include-dir", opts.includeDirs, "add DIR to the module search path (repeatable)")
+      ->type_name("DIR")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_flag("--verify", opts.verify,
                "check diagnostics against 'expected-error {{...}}' comments in the input (-verify)");
   std::string color = "auto";

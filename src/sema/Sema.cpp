@@ -26,16 +26,21 @@ struct Binding {
 
 class Analyzer {
 public:
-  Analyzer(Target target, const SourceManager &sm, DiagnosticEngine &diags) : sm_(sm), diags_(diags) {
+  Analyzer(Target target, const SourceManager &sm, DiagnosticEngine &diags, ModuleLoader *loader)
+      : sm_(sm), diags_(diags), loader_(loader) {
     module_ = std::make_unique<Module>();
     module_->target = target;
   }
 
   std::unique_ptr<Module> run(const ast::Module &m);
+  void setImported() { imported_ = true; }
 
 private:
   // ---- statements ----
   void moduleStmt(const Stmt *s);
+  void importStmt(const ImportStmt *i);
+  void fromImportStmt(const FromImportStmt *f);
+  const Module *loadModule(const std::string &dotted, SourceRange range);
   void kernel(const FunctionDef *f);
   void scheduleOptions(const Expr *decorator);
   void stmts(const std::vector<Stmt *> &list);
@@ -76,6 +81,8 @@ private:
 
   const SourceManager &sm_;
   DiagnosticEngine &diags_;
+  ModuleLoader *loader_;
+  bool imported_ = false;  // analysing a module for an importer
   std::unique_ptr<Module> module_;
   Kernel *kernel_ = nullptr;
   std::vector<std::map<std::string, Binding>> scopes_;  // [0] is the module scope
@@ -96,9 +103,16 @@ std::unique_ptr<Module> Analyzer::run(const ast::Module &m) {
     if (diags_.fatalOccurred()) break;  // e.g. -fmax-errors reached
     moduleStmt(s);
   }
+  // Module-level constants are what importers see.
+  for (const auto &[name, b] : scopes_.front()) {
+    ValueKind k = b.value.kind;
+    if (k == ValueKind::Int || k == ValueKind::Bool || k == ValueKind::Float || k == ValueKind::String ||
+        k == ValueKind::Tuple || k == ValueKind::List || k == ValueKind::DType)
+      module_->exports[name] = b.value;
+  }
   bool emptyFile = sm_.text(m.file).find_first_not_of(" \t\r\n\f") == std::string::npos;
   bool triedKernel = std::any_of(m.body.begin(), m.body.end(), [](const Stmt *s) { return isa<FunctionDef>(s); });
-  if (module_->kernels.empty() && !emptyFile && !triedKernel)
+  if (module_->kernels.empty() && !emptyFile && !triedKernel && !imported_)
     diags_.report(DiagId::SemaNoSchedule, SourceRange(SourceLoc{m.file, 0, 0}));
   return std::move(module_);
 }
@@ -110,12 +124,66 @@ void Analyzer::moduleStmt(const Stmt *s) {
     // Module-level constants: literals and arithmetic on them.
     assign(a);
   } else if (auto *i = dyn_cast<ImportStmt>(s)) {
-    for (const ImportName &n : i->names) diags_.report(DiagId::SemaImportUnsupported, n.range, n.name);
+    importStmt(i);
   } else if (auto *fi = dyn_cast<FromImportStmt>(s)) {
-    diags_.report(DiagId::SemaImportUnsupported, fi->moduleRange, fi->module);
+    fromImportStmt(fi);
   } else if (isa<PassStmt>(s)) {
   } else {
     diags_.report(DiagId::SemaModuleStatement, s->range);
+  }
+}
+
+const Module *Analyzer::loadModule(const std::string &dotted, SourceRange range) {
+  if (!loader_) {
+    diags_.report(DiagId::SemaModuleNotFound, range, dotted, "(no module search path)");
+    return nullptr;
+  }
+  const Module *m = loader_->load(dotted, range);
+  if (m) module_->imports[dotted] = m;
+  return m;
+}
+
+// import a.b.c [as d]: binds `d` to the module, or `a` to the package whose
+// attribute chain b.c reaches it, as Python does.
+void Analyzer::importStmt(const ImportStmt *i) {
+  for (const ImportName &n : i->names) {
+    const Module *m = loadModule(n.name, n.range);
+    if (!m) continue;
+    Value v;
+    if (!n.alias.empty()) {
+      v.kind = ValueKind::ModuleRef;
+      v.module = m;
+      v.str = n.name;
+      bind(n.alias, v, n.range);
+      continue;
+    }
+    std::string head = n.name.substr(0, n.name.find('.'));
+    if (head == n.name) {
+      v.kind = ValueKind::ModuleRef;
+      v.module = m;
+    } else {
+      v.kind = ValueKind::Package;
+    }
+    v.str = head;
+    // `import a.b` then `import a.c` share the binding of `a`.
+    if (lookup(head) && lookup(head)->value.kind == ValueKind::Package && v.kind == ValueKind::Package) continue;
+    bind(head, v, n.range);
+  }
+}
+
+// from a.b import X [as Y]: binds module constants.
+void Analyzer::fromImportStmt(const FromImportStmt *f) {
+  const Module *m = loadModule(f->module, f->moduleRange);
+  if (!m) return;
+  for (const ImportName &n : f->names) {
+    auto it = m->exports.find(n.name);
+    if (it == m->exports.end()) {
+      std::vector<std::string> names;
+      for (const auto &[k, _] : m->exports) names.push_back(k);
+      diags_.report(DiagId::SemaUnknownImport, n.range, f->module, n.name, didYouMean(n.name, names));
+      continue;
+    }
+    bind(n.alias.empty() ? n.name : n.alias, it->second, n.range);
   }
 }
 
@@ -267,14 +335,7 @@ void Analyzer::stmt(const Stmt *s) {
   case NodeKind::PassStmt: break;
   case NodeKind::FunctionDef: diags_.report(DiagId::SemaNestedDef, static_cast<const FunctionDef *>(s)->nameRange); break;
   case NodeKind::ImportStmt:
-    for (const ImportName &n : static_cast<const ImportStmt *>(s)->names)
-      diags_.report(DiagId::SemaImportUnsupported, n.range, n.name);
-    break;
-  case NodeKind::FromImportStmt: {
-    auto *fi = static_cast<const FromImportStmt *>(s);
-    diags_.report(DiagId::SemaImportUnsupported, fi->moduleRange, fi->module);
-    break;
-  }
+  case NodeKind::FromImportStmt: diags_.report(DiagId::SemaImportInSchedule, s->range); break;
   default: break;
   }
 }
@@ -620,6 +681,36 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
     std::vector<std::string> names = {"tma1d", "tma2d", "tma3d", "tma4d", "tma5d"};
     for (const DTypeInfo &d : allDTypes()) names.emplace_back(d.name);
     diags_.report(DiagId::SemaUnknownParamType, a->attrRange, attr, didYouMean(attr, names));
+    return Value::error();
+  }
+  case ValueKind::Package: {
+    std::string dotted = obj.str + "." + attr;
+    auto it = module_->imports.find(dotted);
+    if (it != module_->imports.end()) {
+      v.kind = ValueKind::ModuleRef;
+      v.module = it->second;
+      v.str = dotted;
+      return v;
+    }
+    for (const auto &[name, m] : module_->imports)
+      if (name.rfind(dotted + ".", 0) == 0) {
+        v.kind = ValueKind::Package;
+        v.str = dotted;
+        return v;
+      }
+    diags_.report(DiagId::SemaUnknownAttribute, a->attrRange, "package '" + obj.str + "'", attr, "");
+    return Value::error();
+  }
+  case ValueKind::ModuleRef: {
+    auto it = obj.module->exports.find(attr);
+    if (it != obj.module->exports.end()) {
+      Value c = it->second;
+      c.expr = a;
+      return c;
+    }
+    std::vector<std::string> names;
+    for (const auto &[k, _] : obj.module->exports) names.push_back(k);
+    diags_.report(DiagId::SemaUnknownImport, a->attrRange, obj.str, attr, didYouMean(attr, names));
     return Value::error();
   }
   case ValueKind::CakeModule:
@@ -1310,6 +1401,8 @@ std::string Analyzer::describe(const Value &v) const {
   case ValueKind::BoundOp: return fmt::format("the operation '{}'", opInfo(static_cast<OpKind>(v.op)).name);
   case ValueKind::ViewStage: return named("a stage of view");
   case ValueKind::Range: return "a loop range";
+  case ValueKind::Package: return fmt::format("the package '{}'", v.str);
+  case ValueKind::ModuleRef: return fmt::format("the module '{}'", v.str);
   case ValueKind::Resource: {
     if (v.resource == kNoResource || !kernel_) return "a resource";
     switch (kernel_->resources[v.resource].kind) {
@@ -1331,8 +1424,9 @@ std::string Analyzer::describe(const Value &v) const {
 }  // namespace
 
 std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm,
-                                DiagnosticEngine &diags) {
-  Analyzer a(target, sm, diags);
+                                DiagnosticEngine &diags, ModuleLoader *loader, bool imported) {
+  Analyzer a(target, sm, diags, loader);
+  if (imported) a.setImported();
   return a.run(ast);
 }
 

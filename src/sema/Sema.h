@@ -16,9 +16,21 @@
 
 namespace cake::sema {
 
+// Finds, parses and analyses imported modules (the driver implements it:
+// search path, caching, cycle detection).
+class ModuleLoader {
+public:
+  virtual ~ModuleLoader() = default;
+  // The analysed module `dotted` ("stdlib.hopper"), or null after reporting
+  // why at `importRange`.
+  virtual const Module *load(const std::string &dotted, SourceRange importRange) = 0;
+};
+
 // Analyses one parsed file for `target`. Returns the module even when there
 // were errors (the caller checks the engine); null only on a fatal error.
+// Without a loader, imports are reported as not found. `imported` marks a
+// module analysed for an importer (no "no schedule" warning).
 std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm,
-                                DiagnosticEngine &diags);
+                                DiagnosticEngine &diags, ModuleLoader *loader = nullptr, bool imported = false);
 
 }  // namespace cake::sema

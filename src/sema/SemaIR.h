@@ -7,6 +7,7 @@
 // The check passes (src/passes/) and codegen read this structure.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -148,8 +149,13 @@ struct Kernel {
 
 struct Module {
   FileId file = kNoFile;
+  std::string name;  // dotted module name when imported ("stdlib.hopper"), else ""
   Target target = kDefaultTarget;
   std::vector<std::unique_ptr<Kernel>> kernels;
+  // Module-level constants, which importers see.
+  std::map<std::string, Value> exports;
+  // Modules this one imported, by dotted name (for `a.b.c` attribute chains).
+  std::map<std::string, const Module *> imports;
 };
 
 // `--emit=ir`: the resolved module as readable, deterministic text.

@@ -15,6 +15,8 @@
 
 namespace cake::sema {
 
+struct Module;
+
 enum class DType : uint8_t {
 #define DTYPE(Enum, Name, Bits, Cuda, Ptx) Enum,
 #include "sema/DTypes.def"
@@ -55,6 +57,8 @@ enum class ValueKind : uint8_t {
   Resource,   // a declared pool, view, TMEM region, fragment, role, ...
   ViewStage,  // v[s]: one stage of a (staged) view, possibly transposed
   Range,      // lm.range(...)
+  Package,    // `stdlib` after `import stdlib.tiles`: a dotted prefix
+  ModuleRef,  // an imported module; its constants are attributes
 };
 
 std::string_view valueKindName(ValueKind k);
@@ -75,6 +79,7 @@ struct Value {
   bool transposed = false;          // ViewStage or view: `.T`
   uint16_t op = 0;                  // BoundOp: the OpKind
   ValueKind receiverKind = ValueKind::None;  // BoundOp
+  const Module *module = nullptr;   // ModuleRef
 
   static Value error() { return Value{}; }
   static Value none() { Value v; v.kind = ValueKind::None; return v; }

@@ -1,0 +1,109 @@
+// ModuleLoader: see ModuleLoader.h.
+#include "driver/ModuleLoader.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+
+#include "driver/InputFile.h"
+#include "lexer_parser/Parse.h"
+
+#ifndef CAKEC_SOURCE_ROOT
+#define CAKEC_SOURCE_ROOT ""
+#endif
+
+namespace cake {
+
+namespace {
+bool isFile(const std::string &p) {
+  struct stat st;
+  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+bool isDir(const std::string &p) {
+  struct stat st;
+  return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+// The standard library root: <exe>/../share/cakec when installed, else the
+// source tree the compiler was built from.
+std::string stdlibRoot() {
+  char buf[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n > 0) {
+    std::string exe(buf, static_cast<size_t>(n));
+    std::string prefix = exe.substr(0, exe.find_last_of('/'));
+    std::string installed = prefix + "/../share/cakec";
+    if (isDir(installed + "/stdlib")) return installed;
+  }
+  return CAKEC_SOURCE_ROOT;
+}
+}  // namespace
+
+std::vector<std::string> FileModuleLoader::defaultSearchPath(const std::vector<std::string> &includeDirs,
+                                                             const std::string &fileDir) {
+  std::vector<std::string> path = includeDirs;
+  if (const char *env = std::getenv("CAKE_PATH")) {
+    std::string s = env;
+    size_t start = 0;
+    while (start <= s.size()) {
+      size_t colon = s.find(':', start);
+      std::string dir = s.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+      if (!dir.empty()) path.push_back(dir);
+      if (colon == std::string::npos) break;
+      start = colon + 1;
+    }
+  }
+  path.push_back(fileDir.empty() ? "." : fileDir);
+  std::string root = stdlibRoot();
+  if (!root.empty()) path.push_back(root);
+  return path;
+}
+
+const sema::Module *FileModuleLoader::load(const std::string &dotted, SourceRange at) {
+  if (std::find(loading_.begin(), loading_.end(), dotted) != loading_.end()) {
+    std::string chain;
+    auto from = std::find(loading_.begin(), loading_.end(), dotted);
+    for (auto it = from; it != loading_.end(); ++it) chain += "'" + *it + "' imports ";
+    chain += "'" + dotted + "'";
+    diags_.report(DiagId::SemaImportCycle, at, chain);
+    return nullptr;
+  }
+  if (auto it = loaded_.find(dotted); it != loaded_.end()) return it->second.ir.get();
+
+  std::string rel = dotted;
+  std::replace(rel.begin(), rel.end(), '.', '/');
+  rel += ".cake";
+  std::string found;
+  for (const std::string &dir : searchPath_)
+    if (isFile(dir + "/" + rel)) {
+      found = dir + "/" + rel;
+      break;
+    }
+  Entry &entry = loaded_[dotted];
+  if (found.empty()) {
+    std::string dirs;
+    for (const std::string &d : searchPath_) dirs += (dirs.empty() ? "" : ", ") + ("'" + d + "'");
+    diags_.report(DiagId::SemaModuleNotFound, at, dotted, dirs.empty() ? "nothing" : dirs);
+    return nullptr;
+  }
+  unsigned errorsBefore = diags_.errorCount();
+  std::optional<FileId> file = loadInputFile(found, sm_, diags_);
+  if (!file) return nullptr;
+  entry.ast = parseFile(sm_, *file, diags_);
+  if (!entry.ast) return nullptr;
+  loading_.push_back(dotted);
+  // An imported module's schedules are analysed but not compiled; a module
+  // without schedules is normal there.
+  entry.ir = sema::analyze(*entry.ast, target_, sm_, diags_, this, /*imported=*/true);
+  loading_.pop_back();
+  if (entry.ir) entry.ir->name = dotted;
+  if (diags_.errorCount() != errorsBefore) {
+    entry.ir.reset();
+    return nullptr;
+  }
+  return entry.ir.get();
+}
+
+}  // namespace cake

@@ -1,0 +1,46 @@
+// ModuleLoader: resolves `import a.b` to a file a/b.cake on the module
+// search path, parses and analyses it once, and reports missing modules and
+// import cycles.
+//
+// Search path, in order: -I directories, CAKE_PATH (colon-separated), the
+// directory of the file being compiled, and the standard library's root
+// (the directory holding stdlib/: <prefix>/share/cakec when installed, the
+// source tree in a build tree).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "diagnostics/Diagnostics.h"
+#include "lexer_parser/Ast.h"
+#include "sema/Sema.h"
+
+namespace cake {
+
+class FileModuleLoader : public sema::ModuleLoader {
+public:
+  FileModuleLoader(std::vector<std::string> searchPath, Target target, SourceManager &sm, DiagnosticEngine &diags)
+      : searchPath_(std::move(searchPath)), target_(target), sm_(sm), diags_(diags) {}
+
+  const sema::Module *load(const std::string &dotted, SourceRange importRange) override;
+
+  // -I dirs, CAKE_PATH, `fileDir`, and the standard library root.
+  static std::vector<std::string> defaultSearchPath(const std::vector<std::string> &includeDirs,
+                                                    const std::string &fileDir);
+
+private:
+  struct Entry {
+    std::unique_ptr<ast::Module> ast;
+    std::unique_ptr<sema::Module> ir;
+  };
+  std::vector<std::string> searchPath_;
+  Target target_;
+  SourceManager &sm_;
+  DiagnosticEngine &diags_;
+  std::map<std::string, Entry> loaded_;  // by dotted name; null ir: failed
+  std::vector<std::string> loading_;     // the import chain being loaded
+};
+
+}  // namespace cake
