@@ -16,6 +16,7 @@
 #include <map>
 
 #include "passes/Passes.h"
+#include "sema/ConstEval.h"
 #include "passes/ScheduleModel.h"
 
 namespace cake::passes {
@@ -63,8 +64,8 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k) {
   for (const Resource &v : k.resources) {
     if (v.kind != ResourceKind::View || v.pool == kNoResource) continue;
     const Resource &pool = k.resources[v.pool];
-    if (v.offset + v.totalBytes > pool.bytes) {
-      diags.build(DiagId::DataViewOverflow, v.range, v.name, v.offset, v.offset + v.totalBytes, pool.name,
+    if (satAdd(v.offset, v.totalBytes) > pool.bytes) {
+      diags.build(DiagId::DataViewOverflow, v.range, v.name, v.offset, satAdd(v.offset, v.totalBytes), pool.name,
                   fmt::format("{} bytes", pool.bytes))
           .note(DiagId::NoteDeclaredHere, pool.range, pool.name)
           .emit();
@@ -78,7 +79,7 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k) {
       const Resource &b = *views[j];
       if (a.pool != b.pool) continue;
       int64_t lo = std::max(a.offset, b.offset);
-      int64_t hi = std::min(a.offset + a.totalBytes, b.offset + b.totalBytes);
+      int64_t hi = std::min(satAdd(a.offset, a.totalBytes), satAdd(b.offset, b.totalBytes));
       if (lo >= hi) continue;
       if (!a.alias && !b.alias) {
         diags.build(DiagId::DataViewOverlap, b.range, a.name, b.name, k.resources[a.pool].name, lo, hi)
@@ -104,7 +105,7 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k) {
     const Resource &a = *tmems[i];
     if (a.shape.size() == 2) {
       int64_t lanes = a.shape[0];
-      int64_t cols = a.shape[1] * dtypeInfo(a.dtype).bits / 32;
+      int64_t cols = satMul(a.shape[1], dtypeInfo(a.dtype).bits) / 32;
       if (lanes > 128)
         diags.report(DiagId::DataTmemShape, a.range, a.name, shapeText(a.shape),
                      fmt::format("tensor memory has 128 lanes, not {}", lanes));
@@ -115,7 +116,7 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k) {
     for (size_t j = i + 1; j < tmems.size(); ++j) {
       const Resource &b = *tmems[j];
       int64_t lo = std::max(a.firstColumn, b.firstColumn);
-      int64_t hi = std::min(a.firstColumn + a.width, b.firstColumn + b.width);
+      int64_t hi = std::min(satAdd(a.firstColumn, a.width), satAdd(b.firstColumn, b.width));
       if (lo < hi)
         diags.build(DiagId::DataTmemOverlap, b.range, a.name, b.name, lo, hi)
             .note(DiagId::NoteDeclaredHere, a.range, a.name)

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "passes/Passes.h"
+#include "sema/ConstEval.h"
 #include "passes/ScheduleModel.h"
 
 namespace cake::passes {
@@ -94,10 +95,11 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
   for (const Resource &r : k.resources) {
     if (r.kind == ResourceKind::Role) {
       int64_t top = *std::max_element(r.warps.begin(), r.warps.end());
-      if ((top + 1) * 32 > 1024) diags.report(DiagId::HwThreadsLimit, r.range, r.name, top, (top + 1) * 32);
+      int64_t threads = satMul(satAdd(top, 1), 32);
+      if (threads > 1024) diags.report(DiagId::HwThreadsLimit, r.range, r.name, top, threads);
     }
-    if (r.kind == ResourceKind::Tmem && r.firstColumn + r.width > 512)
-      diags.report(DiagId::HwTmemColumns, r.range, r.name, r.firstColumn + r.width);
+    if (r.kind == ResourceKind::Tmem && satAdd(r.firstColumn, r.width) > 512)
+      diags.report(DiagId::HwTmemColumns, r.range, r.name, satAdd(r.firstColumn, r.width));
   }
   bool anyBudget = std::any_of(k.resources.begin(), k.resources.end(),
                                [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
@@ -110,7 +112,7 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
       // at least 24 per thread, as setmaxnreg's floor.
       int64_t per = r.regBudget ? r.regBudget : 24;
       int64_t threads = 32 * static_cast<int64_t>(r.warps.size());
-      total += per * threads;
+      total = satAdd(total, satMul(per, threads));
       parts += fmt::format("{}{} x {} threads for '{}'", parts.empty() ? "" : " + ", per, threads, r.name);
     }
     if (total > 65536) diags.report(DiagId::HwRegisterFile, k.nameRange, total, parts);
@@ -159,7 +161,7 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
         std::vector<int64_t> w = role.warps;
         std::sort(w.begin(), w.end());
         for (size_t i = 0; i < w.size() && aligned; ++i)
-          if ((i % 4 == 0 && w[i] % 4 != 0) || (i % 4 != 0 && w[i] != w[i - 1] + 1)) aligned = false;
+          if ((i % 4 == 0 && w[i] % 4 != 0) || (i % 4 != 0 && w[i] - w[i - 1] != 1)) aligned = false;
         if (!aligned) {
           if (wgmmaRolesReported.insert(role.id).second) {
             std::string ws;
@@ -209,7 +211,7 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
     for (size_t i = 0; i < v.shape.size(); ++i)
       if (v.shape[i] > 256) diags.report(DiagId::HwTmaBox, v.range, i, v.name, v.shape[i]);
     if (v.shape.empty()) continue;
-    int64_t innerBytes = v.shape.back() * dtypeInfo(v.dtype).bits / 8;
+    int64_t innerBytes = satMul(v.shape.back(), dtypeInfo(v.dtype).bits) / 8;
     unsigned sw = swizzleBytes(v.swizzle);
     if (sw != 0 && innerBytes > sw)
       diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes,

@@ -22,6 +22,7 @@
 #include <set>
 
 #include "passes/Passes.h"
+#include "sema/ConstEval.h"
 #include "passes/ScheduleModel.h"
 
 namespace cake::passes {
@@ -155,7 +156,7 @@ private:
           continue;
         }
         int64_t n = arrivalsPerExecution(k_, *e);
-        perRole[e->role] += n;
+        perRole[e->role] = satAdd(perRole[e->role], n);
         const Operand &per = e->op->operand("per");
         how[e->role] += fmt::format("{}{} from '{}'{}", how[e->role].empty() ? "" : ", ", n, e->op->info().name,
                                     per.present ? " per " + per.value.str : "");
@@ -164,7 +165,7 @@ private:
       int64_t total = 0;
       std::string parts;
       for (const auto &[role, n] : perRole) {
-        total += n;
+        total = satAdd(total, n);
         parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), n, how[role]);
       }
       const Resource &bar = k_.resources[b];
@@ -333,7 +334,7 @@ private:
       for (const Event *e : use.signals) {
         if (e->op->info().effects.signal != Signal::CompleteTx) continue;
         conditional |= e->conditional;
-        bytes += txBytes(k_, *e->op);
+        bytes = satAdd(bytes, txBytes(k_, *e->op));
       }
       if (conditional)
         ctx_.diags.report(DiagId::SafetyUnprovenTxBytes, k_.resources[b].range, name(b));

@@ -1,6 +1,8 @@
 // ScheduleModel: see ScheduleModel.h.
 #include "passes/ScheduleModel.h"
 
+#include "sema/ConstEval.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -85,8 +87,9 @@ std::optional<int64_t> constantTripCount(const Event &e) {
   int64_t total = 1;
   for (const IrStmt *l : e.loops) {
     if (!l->start.constInt || !l->stop.constInt) return std::nullopt;
-    int64_t span = *l->stop.constInt - *l->start.constInt;
-    int64_t n = span <= 0 ? 0 : (span + l->step - 1) / l->step;
+    int64_t span;
+    if (__builtin_sub_overflow(*l->stop.constInt, *l->start.constInt, &span)) return std::nullopt;
+    int64_t n = span <= 0 ? 0 : satAdd(span, l->step - 1) / l->step;
     if (__builtin_mul_overflow(total, n, &total)) return std::nullopt;
   }
   return total;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "sema/ConstEval.h"
 #include "sema/SemaIR.h"
 
 namespace cake::sema {
@@ -71,7 +72,7 @@ public:
                                 r.bytesPerStage, r.totalBytes, swizzleName(r.swizzle), r.alignment,
                                 r.alias ? ", alias" : "");
     case ResourceKind::Tmem:
-      return head + fmt::format("columns [{}, {}): {} {}", r.firstColumn, r.firstColumn + r.width, shape(r.shape),
+      return head + fmt::format("columns [{}, {}): {} {}", r.firstColumn, satAdd(r.firstColumn, r.width), shape(r.shape),
                                 dtypeInfo(r.dtype).name);
     case ResourceKind::Regs:
       return head + fmt::format("{} {}{}{}", shape(r.shape), dtypeInfo(r.dtype).name,
@@ -81,7 +82,7 @@ public:
       for (int64_t w : r.warps) warps += (warps.empty() ? "" : ", ") + std::to_string(w);
       int64_t lo = *std::min_element(r.warps.begin(), r.warps.end());
       int64_t hi = *std::max_element(r.warps.begin(), r.warps.end());
-      return head + fmt::format("warps [{}], threads {}..{}, {}", warps, lo * 32, hi * 32 + 31,
+      return head + fmt::format("warps [{}], threads {}..{}, {}", warps, satMul(lo, 32), satAdd(satMul(hi, 32), 31),
                                 r.regBudget ? fmt::format("setmaxnreg {}", r.regBudget) : std::string("no register budget"));
     }
     case ResourceKind::Pipeline: return head + fmt::format("{} stages", r.stages);

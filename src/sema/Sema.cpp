@@ -500,19 +500,19 @@ void Analyzer::ifStmt(const IfStmt *i) {
 void Analyzer::finalizeKernel() {
   Kernel &k = *kernel_;
   int64_t offset = 0;
-  auto alignUp = [](int64_t v, int64_t a) { return (v + a - 1) / a * a; };
+  auto alignUp = [](int64_t v, int64_t a) { return satAdd(v, a - 1) / a * a; };
   for (Resource &r : k.resources) {
     if (r.kind != ResourceKind::Pool) continue;
     offset = alignUp(offset, 1024);
     r.smemOffset = offset;
-    offset += r.bytes;
+    offset = satAdd(offset, r.bytes);
   }
   offset = alignUp(offset, 8);
   int64_t barrierStart = offset;
   for (Resource &r : k.resources) {
     if (r.kind != ResourceKind::Barrier) continue;
     r.smemOffset = offset;
-    offset += 8 * r.count;
+    offset = satAdd(offset, satMul(8, r.count));
   }
   k.barrierBytes = offset - barrierStart;
   k.smemBytes = offset;
@@ -521,13 +521,13 @@ void Analyzer::finalizeKernel() {
     if (r.kind == ResourceKind::Role)
       for (int64_t w : r.warps) maxWarp = std::max(maxWarp, w);
     if (r.kind == ResourceKind::View && r.pool != kNoResource) {
-      int64_t addr = k.resources[r.pool].smemOffset + r.offset;
+      int64_t addr = satAdd(k.resources[r.pool].smemOffset, r.offset);
       int64_t a = 1024;
       while (a > 1 && addr % a != 0) a /= 2;
       r.alignment = a;
     }
   }
-  k.threads = 32 * (maxWarp + 1);
+  k.threads = satMul(32, satAdd(maxWarp, 1));
 }
 
 // ---------------------------------------------------------------------------
@@ -1334,7 +1334,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     for (int64_t d : r.shape) overflow |= __builtin_mul_overflow(elems, d, &elems);
     int64_t bits = 0;
     overflow |= __builtin_mul_overflow(elems, static_cast<int64_t>(dtypeInfo(r.dtype).bits), &bits);
-    r.bytesPerStage = (bits + 7) / 8;
+    r.bytesPerStage = satAdd(bits, 7) / 8;
     overflow |= __builtin_mul_overflow(r.bytesPerStage, r.stages, &r.totalBytes);
     if (overflow) {
       diags_.report(DiagId::ConstSizeOverflow, c->range, r.name.empty() ? std::string("view") : r.name);
