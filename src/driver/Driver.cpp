@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -98,11 +99,15 @@ void writeDependencyFile(const Options &opts, const SourceManager &sm, Diagnosti
   std::string target = !opts.depTarget.empty() ? opts.depTarget : !output.empty() ? escape(output) : "-";
   std::string rule = target + ":";
   std::vector<std::string> deps;
-  for (FileId f = 0; f < sm.fileCount(); ++f) deps.push_back(sm.name(f));
+  for (FileId f = 0; f < sm.fileCount(); ++f)
+    if (sm.name(f) != "<stdin>") deps.push_back(sm.name(f));
   for (const std::string &d : deps) rule += " \\\n  " + escape(d);
   rule += "\n";
+  // -MP: a phony rule for each file read that is not an input (the modules
+  // it imported), so deleting one does not break the build.
   if (opts.depPhony)
-    for (size_t i = opts.inputs.size(); i < deps.size(); ++i) rule += "\n" + escape(deps[i]) + ":\n";
+    for (const std::string &d : deps)
+      if (std::find(opts.inputs.begin(), opts.inputs.end(), d) == opts.inputs.end()) rule += "\n" + escape(d) + ":\n";
   std::string error;
   if (!writeOutputAtomically(path, rule, error))
     diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), path, error);

@@ -58,7 +58,6 @@ void IndentingTokenSource::emit(std::unique_ptr<Token> tok) {
   } else if (type != CakeLexer::INDENT && type != CakeLexer::DEDENT && type != Token::EOF) {
     lineHasContent_ = true;
   }
-  lastType_ = type;
   pending_.push_back(std::move(tok));
 }
 

@@ -92,7 +92,6 @@ private:
   unsigned statementTokens_ = 0;
   unsigned unaryRun_ = 0;
   unsigned powerCount_ = 0;
-  size_t lastType_ = 0;
 };
 
 }  // namespace cake

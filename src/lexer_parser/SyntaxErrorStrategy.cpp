@@ -148,7 +148,6 @@ bool SyntaxErrorStrategy::suppressed(const Token *t, const antlr4::misc::Interva
 }
 
 void SyntaxErrorStrategy::unexpected(const Token *t, const antlr4::misc::IntervalSet &expected) {
-  ++errors_;
   if (suppressed(t, expected)) return;
   SourceRange r = IndentingTokenSource::tokenRange(file_, t);
   if (t->getType() == CakeLexer::INDENT) {
@@ -187,7 +186,6 @@ void SyntaxErrorStrategy::reportUnwantedToken(antlr4::Parser *p) {
 void SyntaxErrorStrategy::reportMissingToken(antlr4::Parser *p) {
   if (inErrorRecoveryMode(p)) return;
   beginErrorCondition(p);
-  ++errors_;
   Token *t = p->getCurrentToken();
   antlr4::misc::IntervalSet expecting = getExpectedTokens(p);
   if (suppressed(t, expecting)) return;

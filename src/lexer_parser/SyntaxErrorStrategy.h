@@ -21,8 +21,6 @@ public:
   SyntaxErrorStrategy(DiagnosticEngine &diags, FileId file, const IndentingTokenSource &source)
       : diags_(diags), file_(file), source_(source) {}
 
-  unsigned errorCount() const { return errors_; }
-
   // How a token reads in "unexpected ..." and in "expected ...".
   static std::string describeFound(const antlr4::Token *t);
   static std::string describeExpected(size_t type);
@@ -45,7 +43,6 @@ private:
   DiagnosticEngine &diags_;
   FileId file_;
   const IndentingTokenSource &source_;
-  unsigned errors_ = 0;
   // INDENTs reported as unexpected; their matching DEDENTs are not news.
   unsigned strayIndents_ = 0;
   // Indented blocks reported missing; the parser then also misses their end.

@@ -144,7 +144,6 @@ void checkScheduleSemantics(const PassContext &ctx, const Kernel &k) {
     if (r.kind == ResourceKind::Regs && r.role != kNoResource) used.insert(r.role);
   }
   for (const RoleBlock &b : k.roles) used.insert(b.role);
-  std::set<ResourceId> scalarsUsed;
   for (const Resource &r : k.resources) {
     if (used.count(r.id) || r.derived || r.kind == ResourceKind::ScalarParam) continue;
     diags.report(DiagId::ScheduleUnused, r.range, resourceKindName(r.kind), r.name);
