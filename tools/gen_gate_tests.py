@@ -410,6 +410,12 @@ def k(lm):
         lm.wait(done, stage=0)  # expected-error {{role 'epi' waits on barrier 'done' but is not among its consumers ['b']}}
 """)
 
+neg("read_via_alias", "Reading TMA-filled bytes through an alias, without waiting for them.", [
+  ("comment", "full = lm.barrier", "expected-note {{barrier 'full' declared here}}"),
+  ("after", "c_s = pool.view", 'a_raw = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B", alias=True)'),
+  ("after", "math = lm.role", "peek = lm.role(warps=[8])"),
+  ("append", "", "    with peek:\n        a_raw.tma_store(C, coords=(0, 0), stage=0)  # expected-error {{role 'peek' reads stage 0 of 'a_raw' but never waits on barrier 'full' for that stage}}\n        lm.tma_store_wait()")])
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_base_sm90a", "The base kernel of these tests: no diagnostics on sm_90a (a TMA load feeding wgmma needs no proxy fence).", [], BASE, "sm_90a"),

@@ -58,6 +58,27 @@ public:
         ResourceId b = effectResource(*e.op, fx.signals);
         if (v != kNoResource && b != kNoResource) guards_[v].insert({b, r.role});
       }
+    // A view declared alias=True over guarded bytes is guarded too: reading
+    // through an alias does not bypass the wait.
+    std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> inherited;
+    for (const auto &[guarded, gs] : guards_)
+      for (const Resource &v : k_.resources) {
+        const Resource &g = k_.resources[guarded];
+        if (v.kind != ResourceKind::View || v.id == guarded || v.pool != g.pool || !(v.alias || g.alias)) continue;
+        int64_t lo = std::max(v.offset, g.offset);
+        int64_t hi = std::min(satAdd(v.offset, v.totalBytes), satAdd(g.offset, g.totalBytes));
+        if (lo < hi) inherited[v.id].insert(gs.begin(), gs.end());
+      }
+    for (const auto &[v, gs] : inherited) guards_[v].insert(gs.begin(), gs.end());
+  }
+
+  // True if role `e.role` itself wrote `v` before `e` (it then reads its own data).
+  bool ownWriteBefore(const Event &e, ResourceId v) const {
+    for (const RoleEvents &r : roles_)
+      for (const Event &w : r.events)
+        if (w.role == e.role && w.index < e.index && effectResource(*w.op, w.op->info().effects.writes) == v)
+          return true;
+    return false;
   }
 
   void run() {
@@ -110,7 +131,7 @@ private:
       for (const Event &e : r.events) {
         for (int8_t slot : e.op->info().effects.reads) {
           ResourceId v = effectResource(*e.op, slot);
-          if (v == kNoResource || !guards_.count(v)) continue;
+          if (v == kNoResource || !guards_.count(v) || ownWriteBefore(e, v)) continue;
           std::string stage = key(effectStage(*e.op, slot));
           for (const auto &[barrier, writer] : guards_[v]) {
             if (writer == r.role) continue;  // its own copies: ordered by the role itself
