@@ -21,6 +21,9 @@ struct RenderingConsumer : cake::DiagnosticConsumer {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > cake::kMaxInputBytes) return 0;
+  // Bound ANTLR's process-wide prediction caches (see clearParserCaches).
+  static unsigned runs = 0;
+  if (++runs % 4096 == 0) cake::clearParserCaches();
   cake::SourceManager sm;
   cake::DiagnosticEngine diags;
   RenderingConsumer consumer(sm);

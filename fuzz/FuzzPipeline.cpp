@@ -134,6 +134,9 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > cake::kMaxInputBytes) return 0;
+  // Bound ANTLR's process-wide prediction caches (see clearParserCaches).
+  static unsigned runs = 0;
+  if (++runs % 4096 == 0) cake::clearParserCaches();
   cake::SourceManager sm;
   cake::DiagnosticEngine diags;
   std::string text(reinterpret_cast<const char *>(data), size);

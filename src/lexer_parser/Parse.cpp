@@ -87,6 +87,15 @@ std::unique_ptr<ast::Module> parseFile(const SourceManager &sm, FileId file, Dia
   return module;
 }
 
+void clearParserCaches() {
+  antlr4::ANTLRInputStream input(std::string{});
+  CakeLexer lexer(&input);
+  lexer.getInterpreter<antlr4::atn::LexerATNSimulator>()->clearDFA();
+  antlr4::CommonTokenStream tokens(&lexer);
+  CakeParser parser(&tokens);
+  parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->clearDFA();
+}
+
 std::string dumpTokens(const SourceManager &sm, FileId file, DiagnosticEngine &diags) {
   LexerSetup lex(sm, file, diags);
   const antlr4::dfa::Vocabulary &vocab = lex.lexer.getVocabulary();

@@ -15,6 +15,11 @@ namespace cake {
 // errors through `diags`. Returns null if the file had syntax errors.
 std::unique_ptr<ast::Module> parseFile(const SourceManager &sm, FileId file, DiagnosticEngine &diags);
 
+// ANTLR keeps its prediction DFAs in process-wide caches that grow with
+// every new shape of input. One compilation never notices; a process that
+// parses millions of inputs (the fuzzers) clears them now and then.
+void clearParserCaches();
+
 // `--emit=tokens`: the token stream after indentation processing, one token
 // a line as `line:col KIND 'text'`.
 std::string dumpTokens(const SourceManager &sm, FileId file, DiagnosticEngine &diags);
