@@ -20,9 +20,10 @@ log=$build/fuzz-$target.log
 "$build/bin/$target" "$corpus" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=2048 \
   -max_len="$maxlen" -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1 || true
 # The summary: first and last coverage lines, final statistics, any finding.
-grep -E "^#[0-9]+ +INITED" "$log" | head -1
-grep -E "^#[0-9]+ +(pulse|NEW|REDUCE|DONE)" "$log" | tail -1
-grep -E "^(stat::|Done |==[0-9]+==|SUMMARY)|(crash|leak|timeout|oom)-" "$log" || true
+# (libFuzzer separates the run count from the event with a tab.)
+{ grep -E "^#[0-9]+[[:space:]]+INITED" "$log" | head -1
+  grep -E "^#[0-9]+[[:space:]]+(pulse|NEW|REDUCE|DONE)" "$log" | tail -1
+  grep -E "^(stat::|Done |==[0-9]+==|SUMMARY)|(crash|leak|timeout|oom)-" "$log"; } || true
 # A finding leaves a file behind; fail then.
 if [ -n "$(ls -A "$artifacts")" ]; then
   echo "fuzz/run.sh: $target found problems:"; ls "$artifacts"; exit 1
