@@ -341,7 +341,7 @@ def k(lm, A: LM.tma2d):  # expected-error {{needs 1310728 bytes of shared memory
         lm.wait(b, stage=0)
 """.replace("def k(lm, A: LM.tma2d):  # expected-error {{needs 1310728 bytes of shared memory}}", "def k(lm, A: LM.tma2d):  # expected-error {{needs 1310728 bytes of shared memory}} expected-note {{'A' declared here}}").replace("  # expected-error {{tensor 'A' has rank 2 but the box 'v' has rank 3}} expected-note {{'A' declared here}}", "  # expected-error {{tensor 'A' has rank 2 but the box 'v' has rank 3}}"))
 neg("unproven_tx_bytes", "A conditional copy makes the bytes per phase unknowable: a warning.", [
-  ("comment", "full = lm.barrier", "expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}}"),
+  ("comment", "full = lm.barrier", "expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 1 arrival(s) per phase: an arrival on it is conditional}}"),
   ("replace", "b_s.tma_load", "if k > 0:\n                b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)")])
 
 
@@ -415,6 +415,10 @@ neg("read_via_alias", "Reading TMA-filled bytes through an alias, without waitin
   ("after", "c_s = pool.view", 'a_raw = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B", alias=True)'),
   ("after", "math = lm.role", "peek = lm.role(warps=[8])"),
   ("append", "", "    with peek:\n        a_raw.tma_store(C, coords=(0, 0), stage=0)  # expected-error {{role 'peek' reads stage 0 of 'a_raw' but never waits on barrier 'full' for that stage}}\n        lm.tma_store_wait()")])
+
+neg("unproven_arrivals", "A conditional arrival: the count per phase cannot be proven, so a warning.", [
+  ("comment", "empty = lm.barrier", "expected-warning {{cannot prove that barrier 'empty' gets 1 arrival(s) per phase: an arrival on it is conditional}}"),
+  ("replace", "lm.arrive(empty, stage=k)", "if k > 0:\n                lm.arrive(empty, stage=k)")])
 
 # ---- near misses: the same kernels, correct
 PASS = [

@@ -182,7 +182,12 @@ private:
         how[e->role] += fmt::format("{}{} from '{}'{}", how[e->role].empty() ? "" : ", ", n, e->op->info().name,
                                     per.present ? " per " + per.value.str : "");
       }
-      if (conditional) continue;  // branches may balance; not decidable here
+      const Resource &bar0 = k_.resources[b];
+      if (conditional) {
+        // Branches may balance or not; say so rather than pass silently.
+        ctx_.diags.report(DiagId::SafetyUnprovenArrivals, bar0.range, bar0.name, bar0.initCount);
+        continue;
+      }
       int64_t total = 0;
       std::string parts;
       for (const auto &[role, n] : perRole) {

@@ -10,7 +10,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 1 arrival(s) per phase: an arrival on it is conditional}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
