@@ -32,3 +32,10 @@ for var in ["CAKEC_DIAGNOSTIC_LOG", "ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME"]:
 
 if getattr(config, "cakec_sanitize", False):
     config.available_features.add("asan")
+
+# The SARIF 2.1.0 schema ships in the workspace's shared/data beside the
+# checkout (CI lays a copy there); tests that validate against it need it.
+sarif_schema = os.path.join(config.cakec_src_root, "..", "shared", "data", "sarif-schema-2.1.0.json")
+if os.path.exists(sarif_schema):
+    config.available_features.add("sarif-schema")
+config.substitutions.append(("%sarif_schema", sarif_schema))
