@@ -5,9 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "diagnostics/Diagnostics.h"
-#include "driver/InputFile.h"
-#include "lexer_parser/Parse.h"
+#include "FuzzInput.h"
 
 namespace {
 // Renders every diagnostic (exercising the caret printer) into a sink.
@@ -20,20 +18,15 @@ struct RenderingConsumer : cake::DiagnosticConsumer {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > cake::kMaxInputBytes) return 0;
-  // Bound ANTLR's process-wide prediction caches (see clearParserCaches).
-  static unsigned runs = 0;
-  if (++runs % 4096 == 0) cake::clearParserCaches();
   cake::SourceManager sm;
   cake::DiagnosticEngine diags;
   RenderingConsumer consumer(sm);
   diags.setConsumer(&consumer);
-  std::string text(reinterpret_cast<const char *>(data), size);
-  cake::FileId file = sm.addBuffer("fuzz.cake", text);
-  if (!cake::validateSourceText(file, sm.text(file), diags)) return 0;
+  std::optional<cake::FileId> file = cake::fuzz::admitInput(data, size, sm, diags);
+  if (!file) return 0;
   cake::DiagnosticEngine tokenDiags;
-  (void)cake::dumpTokens(sm, file, tokenDiags);
-  std::unique_ptr<cake::ast::Module> module = cake::parseFile(sm, file, diags);
+  (void)cake::dumpTokens(sm, *file, tokenDiags);
+  std::unique_ptr<cake::ast::Module> module = cake::parseFile(sm, *file, diags);
   if (module) (void)cake::printAst(*module, sm);
   return 0;
 }

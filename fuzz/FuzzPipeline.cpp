@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "diagnostics/Diagnostics.h"
-#include "driver/InputFile.h"
-#include "lexer_parser/Parse.h"
+#include "FuzzInput.h"
 #include "passes/Passes.h"
 #include "sema/Sema.h"
 
@@ -133,16 +131,11 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > cake::kMaxInputBytes) return 0;
-  // Bound ANTLR's process-wide prediction caches (see clearParserCaches).
-  static unsigned runs = 0;
-  if (++runs % 4096 == 0) cake::clearParserCaches();
   cake::SourceManager sm;
   cake::DiagnosticEngine diags;
-  std::string text(reinterpret_cast<const char *>(data), size);
-  cake::FileId file = sm.addBuffer("fuzz.cake", text);
-  if (!cake::validateSourceText(file, sm.text(file), diags)) return 0;
-  std::unique_ptr<cake::ast::Module> module = cake::parseFile(sm, file, diags);
+  std::optional<cake::FileId> file = cake::fuzz::admitInput(data, size, sm, diags);
+  if (!file) return 0;
+  std::unique_ptr<cake::ast::Module> module = cake::parseFile(sm, *file, diags);
   if (!module) return 0;
   // Every target: the gates differ per target.
   for (const cake::TargetInfo &t : cake::allTargets()) {
