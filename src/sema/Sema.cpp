@@ -1116,13 +1116,15 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
   auto isRes = [&](const Value &x, ResourceKind k) {
     return x.kind == ValueKind::Resource && x.resource != kNoResource && res(x.resource).kind == k;
   };
-  auto argDesc = [&]() { return fmt::format("argument '{}' of '{}'", p.name, opName); };
+  auto notConstant = [&]() {
+    diags_.report(DiagId::SemaNotConstant, o.range, fmt::format("argument '{}' of '{}'", p.name, opName));
+    return false;
+  };
   switch (p.kind) {
   case ParamKind::ConstInt:
     if (v.kind != ValueKind::Int) return wrong();
     if (!v.constInt) {
-      diags_.report(DiagId::SemaNotConstant, o.range, argDesc());
-      return false;
+      return notConstant();
     }
     return true;
   case ParamKind::ConstIntTuple:
@@ -1131,8 +1133,7 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       const Value &e = v.elts[i];
       if (e.kind != ValueKind::Int) return wrong();
       if (!e.constInt) {
-        diags_.report(DiagId::SemaNotConstant, o.range, argDesc());
-        return false;
+        return notConstant();
       }
       if (*e.constInt <= 0) {
         diags_.report(DiagId::ConstNonPositive, o.range, fmt::format("dimension {} of '{}'", i, p.name), *e.constInt);
@@ -1150,8 +1151,7 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     for (const Value &e : v.elts) {
       if (e.kind != ValueKind::Int) return wrong();
       if (!e.constInt) {
-        diags_.report(DiagId::SemaNotConstant, o.range, argDesc());
-        return false;
+        return notConstant();
       }
       if (*e.constInt < 0) {
         diags_.report(DiagId::ConstNegative, o.range, "a warp index", *e.constInt);
@@ -1207,8 +1207,7 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
   case ParamKind::ConstBool:
     if (v.kind != ValueKind::Bool) return wrong();
     if (!v.boolIsConst) {
-      diags_.report(DiagId::SemaNotConstant, o.range, argDesc());
-      return false;
+      return notConstant();
     }
     return true;
   case ParamKind::FloatExpr: return v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong();
