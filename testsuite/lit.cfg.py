@@ -39,3 +39,18 @@ sarif_schema = os.path.join(config.cakec_src_root, "..", "shared", "data", "sari
 if os.path.exists(sarif_schema):
     config.available_features.add("sarif-schema")
 config.substitutions.append(("%sarif_schema", sarif_schema))
+
+# The CUDA toolkit assembles generated code for its target (CI has no GPU).
+# Missing nvcc fails the run rather than skipping those tests silently, unless
+# CAKEC_ALLOW_NO_NVCC=1 says a machine without CUDA is meant.
+cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+nvcc = os.path.join(cuda_home, "bin", "nvcc")
+if os.path.exists(nvcc):
+    config.available_features.add("nvcc")
+elif os.environ.get("CAKEC_ALLOW_NO_NVCC") != "1":
+    lit_config.fatal("nvcc not found at %s: install the CUDA toolkit, set CUDA_HOME, or set "
+                     "CAKEC_ALLOW_NO_NVCC=1 to skip the tests that assemble generated CUDA" % nvcc)
+config.substitutions.append(("%nvcc", nvcc + " -gencode=arch=compute_90a,code=sm_90a -std=c++17"))
+for var in ["CUDA_HOME", "CAKEC_ALLOW_NO_NVCC"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]

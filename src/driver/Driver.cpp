@@ -21,6 +21,7 @@
 #include "driver/ModuleLoader.h"
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
+#include "codegen/Codegen.h"
 #include "lexer_parser/Parse.h"
 #include "passes/Passes.h"
 #include "sema/OpTable.h"
@@ -140,7 +141,14 @@ public:
     if (!ir || diags_.errorCount() != errorsBefore) return;
     passes::runCheckPasses(*ir, sm_, diags_);
     if (diags_.errorCount() != errorsBefore || opts_.syntaxOnly) return;
-    // Until lowering lands, the resolved IR is the furthest stage there is.
+    if (opts_.emit == EmitKind::Cuda) {
+      codegen::CodegenOptions copts;
+      copts.lineDirectives = !opts_.noLineDirectives;
+      copts.outputName = opts_.output.empty() || opts_.output == "-" ? "<stdout>" : opts_.output;
+      copts.compilerVersion = kCompilerVersion;
+      codegen::emitCuda(*ir, sm_, diags_, copts, out);
+      return;
+    }
     out += sema::printIR(*ir, sm_);
     out += passes::describeBarrierProtocols(*ir, sm_);
   }

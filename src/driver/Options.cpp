@@ -16,7 +16,7 @@ namespace cake {
 
 namespace {
 
-const char *kVersion = "cakec 0.1.0 (CAKE IR compiler)";
+const std::string kVersion = std::string("cakec ") + kCompilerVersion + " (CAKE IR compiler)";
 
 const char *kFooter = R"(Warning options:
   -W<name>              enable warning <name>
@@ -109,10 +109,12 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   app.add_flag("--fsyntax-only", opts.syntaxOnly, "check the input and stop; write no output (-fsyntax-only)");
   std::string emit;
   app.add_option("--emit", emit,
-                 "what to write: tokens (the token stream), ast (the syntax tree) or ir (the resolved schedule; "
-                 "the default)")
+                 "what to write: tokens (the token stream), ast (the syntax tree), ir (the resolved schedule) or "
+                 "cuda (the lowered kernel and its launcher); default cuda when -o names a .cu file, else ir")
       ->type_name("STAGE")
-      ->check(CLI::IsMember({"tokens", "ast", "ir"}));
+      ->check(CLI::IsMember({"tokens", "ast", "ir", "cuda"}));
+  app.add_flag("--no-line-directives", opts.noLineDirectives,
+               "leave out the #line directives that map generated CUDA back to .cake lines");
   app.add_option("-I,--include-dir", opts.includeDirs, "add DIR to the module search path (repeatable)")
       ->type_name("DIR")
       ->allow_extra_args(false)
@@ -150,7 +152,7 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
     std::fputs(app.help().c_str(), stdout);
     return {ParseResult::ExitSuccess, DiagId::DriverUsage, {}};
   } catch (const CLI::CallForVersion &) {
-    std::printf("%s\n", kVersion);
+    std::printf("%s\n", kVersion.c_str());
     return {ParseResult::ExitSuccess, DiagId::DriverUsage, {}};
   } catch (const CLI::ParseError &e) {
     std::string msg = e.what();
@@ -168,6 +170,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   if (emit == "tokens") opts.emit = EmitKind::Tokens;
   else if (emit == "ast") opts.emit = EmitKind::Ast;
   else if (emit == "ir") opts.emit = EmitKind::Ir;
+  else if (emit == "cuda") opts.emit = EmitKind::Cuda;
+  else if (opts.output.size() > 3 && opts.output.compare(opts.output.size() - 3, 3, ".cu") == 0) opts.emit = EmitKind::Cuda;
   opts.color = color == "always" ? ColorMode::Always : color == "never" ? ColorMode::Never : ColorMode::Auto;
   opts.diagFormat = format == "json" ? DiagFormat::Json : format == "sarif" ? DiagFormat::Sarif : DiagFormat::Text;
   opts.diag.maxErrors = maxErrors;

@@ -10,7 +10,9 @@
 
 namespace cake {
 
-enum class EmitKind { Tokens, Ast, Ir };
+inline constexpr const char *kCompilerVersion = "0.1.0";
+
+enum class EmitKind { Tokens, Ast, Ir, Cuda };
 enum class ColorMode { Auto, Always, Never };
 enum class DiagFormat { Text, Json, Sarif };
 
@@ -23,6 +25,7 @@ struct Options {
   std::optional<EmitKind> emit;
   std::vector<std::string> includeDirs;
   bool verify = false;
+  bool noLineDirectives = false;
   ColorMode color = ColorMode::Auto;
   DiagFormat diagFormat = DiagFormat::Text;
   DiagnosticOptions diag;

@@ -56,6 +56,7 @@ private:
 
   // ---- expressions ----
   Value eval(const Expr *e);
+  Value evalExpr(const Expr *e);
   Value evalName(const NameExpr *n);
   Value evalAttribute(const AttributeExpr *a);
   Value evalSubscript(const SubscriptExpr *s);
@@ -541,7 +542,17 @@ Value Analyzer::constError(ConstError err, SourceRange r) {
   return Value::error();
 }
 
+// Every integer and boolean an expression inside a kernel evaluates to is
+// remembered for codegen, which lowers runtime expressions from the AST.
 Value Analyzer::eval(const Expr *e) {
+  Value v = evalExpr(e);
+  if (kernel_ && e && (v.kind == ValueKind::Int || v.kind == ValueKind::Bool || v.kind == ValueKind::BoundOp ||
+                       v.kind == ValueKind::Float))
+    kernel_->exprValues[e] = v;
+  return v;
+}
+
+Value Analyzer::evalExpr(const Expr *e) {
   if (!e) return Value::error();
   Value v;
   switch (e->kind) {

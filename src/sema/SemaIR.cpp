@@ -5,7 +5,7 @@ namespace cake::sema {
 
 const std::vector<DTypeInfo> &allDTypes() {
   static const std::vector<DTypeInfo> table = {
-#define DTYPE(Enum, Name, Bits, Cuda, Ptx) {DType::Enum, Name, Bits, Cuda, Ptx},
+#define DTYPE(Enum, Name, Bits, Cuda, Ptx, TensorMap) {DType::Enum, Name, Bits, Cuda, Ptx, TensorMap},
 #include "sema/DTypes.def"
 #undef DTYPE
   };

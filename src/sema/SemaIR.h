@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "diagnostics/SourceManager.h"
@@ -142,6 +143,11 @@ struct Kernel {
   int64_t threads = 0;        // 32 x (highest warp + 1)
   int64_t smemBytes = 0;      // pools + mbarriers, with alignment padding
   int64_t barrierBytes = 0;
+  // What each integer, boolean or number expression evaluated in the kernel
+  // resolved to (constants folded, runtime values with their sources), and
+  // the bound operation of each call's callee: codegen lowers runtime
+  // expressions from the AST through this table.
+  std::unordered_map<const ast::Expr *, Value> exprValues;
 
   Resource &resource(ResourceId id) { return resources[id]; }
   const Resource &resource(ResourceId id) const { return resources[id]; }

@@ -18,7 +18,7 @@ namespace cake::sema {
 struct Module;
 
 enum class DType : uint8_t {
-#define DTYPE(Enum, Name, Bits, Cuda, Ptx) Enum,
+#define DTYPE(Enum, Name, Bits, Cuda, Ptx, TensorMap) Enum,
 #include "sema/DTypes.def"
 #undef DTYPE
 };
@@ -29,6 +29,7 @@ struct DTypeInfo {
   unsigned bits;
   std::string_view cudaType;
   std::string_view ptxType;
+  std::string_view tensorMapType;  // CU_TENSOR_MAP_DATA_TYPE_<this>; "" if none
 };
 const std::vector<DTypeInfo> &allDTypes();
 const DTypeInfo &dtypeInfo(DType d);

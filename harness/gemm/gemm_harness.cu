@@ -1,0 +1,382 @@
+// gemm_harness.cu - runs a cakec-generated bf16 GEMM (C = A . B^T) on the GPU:
+// checks it against cuBLAS on random inputs and times it beside cuBLAS.
+//
+// Build (on the GPU machine; harness/gemm/run.sh does this):
+//   nvcc -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 \
+//        -DKERNEL_CU='"path/to/gemm_bf16_sm90a.cu"' harness/gemm/gemm_harness.cu \
+//        -lcublas -lcupti -o gemm_harness
+//
+// Usage:
+//   gemm_harness                     correctness and timing at the standard shapes
+//   gemm_harness --check M N K ...   correctness only (for compute-sanitizer)
+//
+// Correctness: A, B uniform in [-1, 1) (fresh seed per shape), C poisoned
+// with NaN first, every element compared with cuBLAS computing the same
+// product with f32 output: |c - ref| <= 2^-7 |ref| + 2^-10 rms(ref). Rounding
+// the f32 result to bf16 moves it by at most 2^-8 |ref|; the rest is room
+// for a different f32 summation order.
+//
+// Timing: CUPTI kernel activity records (device timestamps), one sample =
+// one launch after a kernel that overwrites a buffer larger than L2, ours
+// and cuBLAS interleaved; median of the samples.
+#include KERNEL_CU
+
+#include <cublas_v2.h>
+#include <cupti.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#define CHECK_CUDA(x)                                                                                  \
+  do {                                                                                                 \
+    cudaError_t e_ = (x);                                                                              \
+    if (e_ != cudaSuccess) {                                                                           \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));        \
+      std::exit(2);                                                                                    \
+    }                                                                                                  \
+  } while (0)
+#define CHECK_CUBLAS(x)                                                                                \
+  do {                                                                                                 \
+    cublasStatus_t s_ = (x);                                                                           \
+    if (s_ != CUBLAS_STATUS_SUCCESS) {                                                                 \
+      std::fprintf(stderr, "%s:%d: %s: cuBLAS status %d\n", __FILE__, __LINE__, #x, (int)s_);          \
+      std::exit(2);                                                                                    \
+    }                                                                                                  \
+  } while (0)
+#define CHECK_CUPTI(x)                                                                                 \
+  do {                                                                                                 \
+    CUptiResult r_ = (x);                                                                              \
+    if (r_ != CUPTI_SUCCESS) {                                                                         \
+      const char *s_ = nullptr;                                                                        \
+      cuptiGetResultString(r_, &s_);                                                                   \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, s_ ? s_ : "?");                  \
+      std::exit(2);                                                                                    \
+    }                                                                                                  \
+  } while (0)
+
+// ---- device helpers ----------------------------------------------------------
+
+__device__ __forceinline__ uint64_t mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return x;
+}
+
+__global__ void fill_uniform(__nv_bfloat16 *p, size_t n, uint64_t seed) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    double u = (double)(mix(seed ^ (i * 0x9e3779b97f4a7c15ull)) >> 11) * (1.0 / 9007199254740992.0);
+    p[i] = __float2bfloat16((float)(2.0 * u - 1.0));
+  }
+}
+
+__global__ void fill_nan(__nv_bfloat16 *p, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    p[i] = __ushort_as_bfloat16((unsigned short)0x7fff);
+}
+
+__global__ void sum_squares(const float *ref, size_t n, double *out) {
+  double s = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    s += (double)ref[i] * ref[i];
+  atomicAdd(out, s);
+}
+
+struct CompareResult {
+  unsigned long long bad;       // elements outside the bound (NaN included)
+  unsigned long long first_bad; // smallest index of one
+  double err2, ref2;            // sums of squares: error, reference
+  float max_scaled;             // max |c - ref| / (|ref| + rms)
+};
+
+__global__ void compare(const __nv_bfloat16 *c, const float *ref, size_t n, float rms, CompareResult *r) {
+  double e2 = 0;
+  float worst = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    float x = __bfloat162float(c[i]), y = ref[i];
+    float d = fabsf(x - y);
+    bool ok = d <= 0.0078125f * fabsf(y) + 0.0009765625f * rms;  // 2^-7 |ref| + 2^-10 rms
+    if (!ok) {  // NaN fails too
+      atomicAdd(&r->bad, 1ull);
+      atomicMin(&r->first_bad, (unsigned long long)i);
+    }
+    if (isnan(d)) d = INFINITY;
+    e2 += (double)d * d;
+    worst = fmaxf(worst, d / (fabsf(y) + rms));
+  }
+  atomicAdd(&r->err2, e2);
+  atomicMax(reinterpret_cast<unsigned int *>(&r->max_scaled), __float_as_uint(worst));  // non-negative floats
+}
+
+extern "C" __global__ void cake_l2_flush(int4 *buf, size_t n) {
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
+    buf[i] = make_int4((int)i, 1, 2, 3);
+}
+
+// ---- CUPTI ------------------------------------------------------------------
+
+struct KernelRecord {
+  std::string name;
+  uint64_t start, end;
+};
+static std::vector<KernelRecord> g_records;
+
+static void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords) {
+  *size = 16 << 20;
+  *buffer = static_cast<uint8_t *>(aligned_alloc(8, *size));
+  *maxNumRecords = 0;
+}
+
+static void CUPTIAPI bufferCompleted(CUcontext, uint32_t, uint8_t *buffer, size_t, size_t validSize) {
+  CUpti_Activity *record = nullptr;
+  while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
+    if (record->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL || record->kind == CUPTI_ACTIVITY_KIND_KERNEL) {
+      auto *k = reinterpret_cast<CUpti_ActivityKernel10 *>(record);
+      g_records.push_back({k->name ? k->name : "?", k->start, k->end});
+    }
+  }
+  free(buffer);
+}
+
+// ---- one shape -----------------------------------------------------------------
+
+struct Shape {
+  int M, N, K;
+};
+
+struct Buffers {
+  __nv_bfloat16 *A = nullptr, *B = nullptr, *C = nullptr, *Cb = nullptr;
+  float *ref = nullptr;
+};
+
+static int launch_ours(const Buffers &b, const Shape &s, cudaStream_t stream) {
+  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}};
+  cake_tensor tB = {b.B, {s.N, s.K}, {s.K, 1}};
+  cake_tensor tC = {b.C, {s.M, s.N}, {s.N, 1}};
+  return gemm_bf16_launch(&tA, &tB, &tC, s.M, s.N, s.K, stream);
+}
+
+// C (M x N, row-major) = A (M x K, row-major) . B (N x K, row-major)^T, in
+// cuBLAS's column-major terms: C^T (N x M) = B (op T of a K x N) . A^T (K x M).
+static void cublas_gemm(cublasHandle_t h, const Buffers &b, const Shape &s, void *out, cudaDataType outType) {
+  const float alpha = 1.0f, beta = 0.0f;
+  CHECK_CUBLAS(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, s.N, s.M, s.K, &alpha, b.B, CUDA_R_16BF, s.K, b.A,
+                            CUDA_R_16BF, s.K, &beta, out, outType, s.N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+}
+
+struct CheckOutcome {
+  bool ok;
+  double rel;       // ||c - ref|| / ||ref||
+  double cublasRel; // the same for cuBLAS's own bf16 output
+  float maxScaled;
+};
+
+static CompareResult compare_to_ref(const __nv_bfloat16 *c, const float *ref, size_t n, float rms) {
+  CompareResult *d;
+  CHECK_CUDA(cudaMalloc(&d, sizeof(CompareResult)));
+  CompareResult init = {0, ~0ull, 0, 0, 0};
+  CHECK_CUDA(cudaMemcpy(d, &init, sizeof init, cudaMemcpyHostToDevice));
+  compare<<<1024, 256>>>(c, ref, n, rms, d);
+  CHECK_CUDA(cudaGetLastError());
+  CompareResult r;
+  CHECK_CUDA(cudaMemcpy(&r, d, sizeof r, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaFree(d));
+  return r;
+}
+
+static CheckOutcome check(cublasHandle_t h, const Buffers &b, const Shape &s, uint64_t seed) {
+  size_t nA = (size_t)s.M * s.K, nB = (size_t)s.N * s.K, nC = (size_t)s.M * s.N;
+  fill_uniform<<<1024, 256>>>(b.A, nA, seed);
+  fill_uniform<<<1024, 256>>>(b.B, nB, seed * 7 + 1);
+  fill_nan<<<1024, 256>>>(b.C, nC);
+  fill_nan<<<1024, 256>>>(b.Cb, nC);
+  CHECK_CUDA(cudaGetLastError());
+  int rc = launch_ours(b, s, 0);
+  if (rc != CAKE_SUCCESS) {
+    std::fprintf(stderr, "gemm_bf16_launch failed (%d): %s\n", rc, gemm_bf16_last_error());
+    std::exit(2);
+  }
+  CHECK_CUDA(cudaGetLastError());
+  CHECK_CUDA(cudaDeviceSynchronize());
+  cublas_gemm(h, b, s, b.ref, CUDA_R_32F);
+  cublas_gemm(h, b, s, b.Cb, CUDA_R_16BF);
+  CHECK_CUDA(cudaDeviceSynchronize());
+  double *ss;
+  CHECK_CUDA(cudaMalloc(&ss, sizeof(double)));
+  CHECK_CUDA(cudaMemset(ss, 0, sizeof(double)));
+  sum_squares<<<1024, 256>>>(b.ref, nC, ss);
+  double ref2 = 0;
+  CHECK_CUDA(cudaMemcpy(&ref2, ss, sizeof ref2, cudaMemcpyDeviceToHost));
+  CHECK_CUDA(cudaFree(ss));
+  float rms = (float)std::sqrt(ref2 / (double)nC);
+  CompareResult ours = compare_to_ref(b.C, b.ref, nC, rms);
+  CompareResult theirs = compare_to_ref(b.Cb, b.ref, nC, rms);
+  if (ours.bad) {
+    unsigned long long i = ours.first_bad;
+    __nv_bfloat16 cv;
+    float rv;
+    CHECK_CUDA(cudaMemcpy(&cv, b.C + i, sizeof cv, cudaMemcpyDeviceToHost));
+    CHECK_CUDA(cudaMemcpy(&rv, b.ref + i, sizeof rv, cudaMemcpyDeviceToHost));
+    std::printf("  MISMATCH %dx%dx%d: %llu of %zu elements outside the bound; first at (%llu, %llu): %g vs %g\n",
+                s.M, s.N, s.K, ours.bad, nC, i / s.N, i % s.N, __bfloat162float(cv), rv);
+  }
+  return {ours.bad == 0, std::sqrt(ours.err2 / ref2), std::sqrt(theirs.err2 / ref2), ours.max_scaled};
+}
+
+static double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// The launcher's argument checks: each bad call must fail with its code.
+static bool launcher_checks(const Buffers &b) {
+  bool ok = true;
+  auto expect = [&](const char *what, int got, int want) {
+    std::printf("  launcher check %-32s -> %d (%s)%s\n", what, got, gemm_bf16_last_error(),
+                got == want ? "" : "  UNEXPECTED");
+    ok &= got == want;
+  };
+  Shape s = {256, 512, 128};
+  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}}, tB = {b.B, {s.N, s.K}, {s.K, 1}}, tC = {b.C, {s.M, s.N}, {s.N, 1}};
+  cake_tensor bad = tA;
+  bad.shape[0] = 200;
+  expect("M not a multiple of 128", gemm_bf16_launch(&bad, &tB, &tC, 200, s.N, s.K, 0), CAKE_ERROR_SHAPE);
+  bad = tA;
+  bad.data = reinterpret_cast<char *>(b.A) + 2;
+  expect("A misaligned by 2 bytes", gemm_bf16_launch(&bad, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_MISALIGNED);
+  expect("null tensor", gemm_bf16_launch(nullptr, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_INVALID_ARGUMENT);
+  bad = tA;
+  bad.stride[1] = 2;
+  expect("inner stride 2", gemm_bf16_launch(&bad, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_INVALID_ARGUMENT);
+  expect("M = 0 (empty grid)", gemm_bf16_launch(&tA, &tB, &tC, 0, s.N, s.K, 0), CAKE_ERROR_SHAPE);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  bool checkOnly = argc > 1 && std::strcmp(argv[1], "--check") == 0;
+  std::vector<Shape> shapes;
+  if (checkOnly) {
+    for (int i = 2; i + 2 < argc; i += 3) shapes.push_back({std::atoi(argv[i]), std::atoi(argv[i + 1]), std::atoi(argv[i + 2])});
+    if (shapes.empty()) shapes.push_back({256, 512, 128});
+  } else {
+    shapes = {{256, 512, 128}, {4096, 4096, 4096}, {8192, 8192, 8192}, {4096, 7168, 4096}};
+  }
+  int samples = 120;
+  if (const char *e = std::getenv("SAMPLES")) samples = std::max(1, std::atoi(e));
+
+  cudaDeviceProp prop;
+  CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
+  std::printf("device: %s, %d SMs, L2 %d MB, CUDA runtime built %d\n", prop.name, prop.multiProcessorCount,
+              prop.l2CacheSize >> 20, CUDART_VERSION);
+  if (!checkOnly) {
+    CHECK_CUPTI(cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted));
+    CHECK_CUPTI(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL));
+  }
+  cublasHandle_t h;
+  CHECK_CUBLAS(cublasCreate(&h));
+  size_t maxA = 0, maxB = 0, maxC = 0;
+  for (const Shape &s : shapes) {
+    maxA = std::max(maxA, (size_t)s.M * s.K);
+    maxB = std::max(maxB, (size_t)s.N * s.K);
+    maxC = std::max(maxC, (size_t)s.M * s.N);
+  }
+  Buffers b;
+  CHECK_CUDA(cudaMalloc(&b.A, maxA * 2));
+  CHECK_CUDA(cudaMalloc(&b.B, maxB * 2));
+  CHECK_CUDA(cudaMalloc(&b.C, maxC * 2));
+  CHECK_CUDA(cudaMalloc(&b.Cb, maxC * 2));
+  CHECK_CUDA(cudaMalloc(&b.ref, maxC * 4));
+  size_t flushInts = (size_t)4 * prop.l2CacheSize / sizeof(int4);  // 4x L2
+  int4 *flush = nullptr;
+  if (!checkOnly) CHECK_CUDA(cudaMalloc(&flush, flushInts * sizeof(int4)));
+
+  bool allOk = launcher_checks(b);
+  struct Row {
+    Shape s;
+    CheckOutcome c;
+    double ours = 0, theirs = 0;
+  };
+  std::vector<Row> rows;
+  uint64_t seed = 0x5eed;
+  for (const Shape &s : shapes) {
+    Row r{s, check(h, b, s, seed++)};
+    allOk &= r.c.ok;
+    std::printf("  %5d x %5d x %5d: %s, ||c-ref||/||ref|| = %.3e (cuBLAS bf16: %.3e), max |c-ref|/(|ref|+rms) = %.3e\n",
+                s.M, s.N, s.K, r.c.ok ? "correct" : "WRONG", r.c.rel, r.c.cublasRel, r.c.maxScaled);
+    if (!checkOnly && r.c.ok) {
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUPTI(cuptiActivityFlushAll(1));
+      g_records.clear();
+      for (int i = 0; i < 10; ++i) {  // warm-up, not recorded below
+        launch_ours(b, s, 0);
+        cublas_gemm(h, b, s, b.Cb, CUDA_R_16BF);
+      }
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUPTI(cuptiActivityFlushAll(1));
+      g_records.clear();
+      for (int i = 0; i < samples; ++i) {
+        cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts);
+        if (launch_ours(b, s, 0) != CAKE_SUCCESS) std::exit(2);
+        cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts);
+        cublas_gemm(h, b, s, b.Cb, CUDA_R_16BF);
+      }
+      CHECK_CUDA(cudaGetLastError());
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUPTI(cuptiActivityFlushAll(1));
+      std::sort(g_records.begin(), g_records.end(),
+                [](const KernelRecord &x, const KernelRecord &y) { return x.start < y.start; });
+      // Segments between flushes: each is one sample of ours or of cuBLAS.
+      std::vector<double> ours, theirs;
+      uint64_t first = 0, last = 0;
+      bool open = false, isOurs = false;
+      auto close = [&] {
+        if (open) (isOurs ? ours : theirs).push_back((last - first) * 1e-6);  // ns -> ms
+        open = false;
+      };
+      for (const KernelRecord &k : g_records) {
+        if (k.name == "cake_l2_flush") {
+          close();
+          continue;
+        }
+        if (!open) {
+          open = true;
+          first = k.start;
+          isOurs = k.name == "gemm_bf16";
+        }
+        last = k.end;
+      }
+      close();
+      if ((int)ours.size() != samples || (int)theirs.size() != samples) {
+        std::printf("  CUPTI: expected %d samples each, got %zu and %zu\n", samples, ours.size(), theirs.size());
+        allOk = false;
+      }
+      r.ours = median(ours);
+      r.theirs = median(theirs);
+    }
+    rows.push_back(r);
+  }
+  if (!checkOnly) {
+    std::printf("\n%-20s %10s %10s %8s %12s %12s\n", "shape (MxNxK)", "ours ms", "cuBLAS ms", "ratio",
+                "ours TFLOP/s", "cuBLAS TF/s");
+    for (const Row &r : rows) {
+      double flops = 2.0 * r.s.M * r.s.N * r.s.K;
+      char shape[64];
+      std::snprintf(shape, sizeof shape, "%dx%dx%d", r.s.M, r.s.N, r.s.K);
+      std::printf("%-20s %10.4f %10.4f %8.3f %12.1f %12.1f\n", shape, r.ours, r.theirs, r.theirs / r.ours,
+                  flops / r.ours * 1e-9, flops / r.theirs * 1e-9);
+    }
+    std::printf("(ratio = cuBLAS time / our time; median of %d CUPTI samples each, L2 flushed before each)\n",
+                samples);
+  }
+  std::printf("%s\n", allOk ? "ALL CORRECT" : "FAILURES");
+  cublasDestroy(h);
+  return allOk ? 0 : 1;
+}

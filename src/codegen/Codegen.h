@@ -1,0 +1,37 @@
+// Codegen: lowering a checked module to one self-contained CUDA C++ file.
+//
+// Runs after: the check passes (src/passes/) with no errors; the lowering
+// trusts what they proved (stage counts, arrival counts, transaction bytes,
+// alignment) and derives the bookkeeping from the same facts.
+//
+// The output holds, in order: a header comment (kernel, launch shape, roles,
+// the launcher's C ABI), the toolkit includes, the PTX wrappers the kernel
+// uses (PtxWrappers.h; only those), each kernel, and each kernel's host
+// launcher. The same module gives byte-identical text.
+#pragma once
+
+#include <string>
+
+#include "diagnostics/Diagnostics.h"
+#include "sema/SemaIR.h"
+
+namespace cake::codegen {
+
+struct CodegenOptions {
+  // `#line` directives map kernel statements back to their .cake lines.
+  bool lineDirectives = true;
+  // The name the output will have, for the `#line` that returns to it.
+  std::string outputName = "<stdout>";
+  std::string compilerVersion;
+};
+
+// Whether `target` has a CUDA lowering.
+bool hasLowering(Target target);
+
+// Lowers every kernel of `m`; appends the file's text to `out`. Reports
+// constructs without a lowering through `diags` (codegen.* ids) and returns
+// false if it reported an error, leaving `out` untouched.
+bool emitCuda(const sema::Module &m, const SourceManager &sm, DiagnosticEngine &diags, const CodegenOptions &opts,
+              std::string &out);
+
+}  // namespace cake::codegen

@@ -1,0 +1,1061 @@
+// CudaEmitter.cpp - lowering a checked kernel to CUDA C++ for sm_90a.
+//
+// The shape of the output follows the schedule: one `if` branch per role
+// (dispatched on the warp index, so each warpgroup's setmaxnreg sits in one
+// branch), each role's statements in order, every operation lowered to calls
+// of the PTX wrappers (PtxWrappers.cpp). What the schedule leaves implicit is
+// derived here from the same facts the gates checked:
+//   - mbarrier addresses (from sema's placement), init counts, the fence
+//     before first use;
+//   - the ring slot and phase parity of each wait from its stage counter
+//     (slot = s mod stages, parity = (s div stages) mod 2, inverted for
+//     release barriers, whose first lap passes);
+//   - expect-tx bytes: one arrive.expect_tx per barrier stage and statement
+//     list, carrying the bytes of every TMA copy completing on it;
+//   - wgmma descriptors from the views' shape and swizzle, the warpgroup's
+//     rows of A, the k-steps within a stage;
+//   - the accumulator fragment layout of wgmma for stores of fragments;
+//   - tensor maps (box, swizzle, element type) from the views the copies use.
+#include "codegen/Codegen.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "codegen/PtxWrappers.h"
+#include "passes/ScheduleModel.h"
+
+namespace cake::codegen {
+
+using namespace cake::sema;
+using cake::ast::BinaryOp;
+using cake::ast::NodeKind;
+
+namespace {
+
+constexpr const char *kRestoreLine = "#line __CAKE_RESTORE_LINE__";
+
+bool isCppReserved(const std::string &n) {
+  static const std::set<std::string> words = {
+      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char", "class", "const",
+      "constexpr", "continue", "decltype", "default", "delete", "do", "double", "else", "enum", "explicit",
+      "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace",
+      "new", "noexcept", "not", "nullptr", "operator", "or", "private", "protected", "public", "register",
+      "return", "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw", "true",
+      "try", "typedef", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "while", "xor",
+      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "main", "stream", "msg", "err", "config",
+      "attrs", "e"};
+  return words.count(n) != 0;
+}
+
+// A user's name as a C++ identifier: our own names start with `cake_`.
+std::string ident(const std::string &n) {
+  if (isCppReserved(n) || n.rfind("cake_", 0) == 0) return n + "_";
+  return n;
+}
+
+
+unsigned swizzleLayout(Swizzle s) {
+  switch (s) {
+  case Swizzle::B128: return 1;
+  case Swizzle::B64: return 2;
+  case Swizzle::B32: return 3;
+  case Swizzle::None: return 0;
+  }
+  return 0;
+}
+
+const char *tensorMapSwizzle(Swizzle s) {
+  switch (s) {
+  case Swizzle::B128: return "CU_TENSOR_MAP_SWIZZLE_128B";
+  case Swizzle::B64: return "CU_TENSOR_MAP_SWIZZLE_64B";
+  case Swizzle::B32: return "CU_TENSOR_MAP_SWIZZLE_32B";
+  case Swizzle::None: return "CU_TENSOR_MAP_SWIZZLE_NONE";
+  }
+  return "CU_TENSOR_MAP_SWIZZLE_NONE";
+}
+
+int64_t product(const std::vector<int64_t> &v) {
+  int64_t p = 1;
+  for (int64_t x : v) p *= x;
+  return p;
+}
+
+std::string shapeText(const std::vector<int64_t> &v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "x" : "") + std::to_string(v[i]);
+  return s;
+}
+
+// What one tensor parameter's tensor map holds.
+struct TensorMapInfo {
+  bool used = false;
+  std::vector<int64_t> box;  // outermost first, as the view's shape
+  DType dtype = DType::BF16;
+  Swizzle swizzle = Swizzle::None;
+  SourceRange firstUse;
+};
+
+struct RoleCtx {
+  const Resource *role = nullptr;
+  unsigned barrierId = 0;     // named barrier for role_sync
+  bool contiguous = true;
+  int64_t firstWarp = 0;
+  int64_t threads = 0;
+  bool singleThread = false;  // the whole body runs on the role's first thread
+};
+
+class KernelEmitter {
+public:
+  KernelEmitter(const Kernel &k, const Module &m, const SourceManager &sm, DiagnosticEngine &diags,
+                const CodegenOptions &opts, WrapperSet &w)
+      : k_(k), m_(m), sm_(sm), diags_(diags), opts_(opts), w_(w) {}
+
+  bool emit(std::string &kernelText, std::string &launcherText, std::string &summary);
+
+private:
+  // ---- expressions ----
+  std::string expr(const ast::Expr *e, bool host);
+  std::string value(const Value &v, bool host);
+  std::string boolValue(const Value &v, bool host);
+
+  // ---- statements ----
+  void line(const std::string &s) { out_ += std::string(indent_ * 2, ' ') + s + "\n"; }
+  void lineDirective(const SourceRange &r);
+  void stmts(const std::vector<IrStmt> &body, RoleCtx &rc);
+  void op(const Operation &o, RoleCtx &rc, const std::map<const Operation *, int64_t> &expectTx);
+  void roleBranch(ResourceId role, bool first);
+
+  // ---- pieces ----
+  std::string barrierAddr(ResourceId bar, const std::string &stage);
+  std::string viewAddr(ResourceId view, const ast::Expr *stage);
+  std::string viewStageAddr(const Value &vs);
+  std::string electedGuard(const RoleCtx &rc) const;
+  bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread);
+  void mma(const Operation &o, RoleCtx &rc);
+  void storeFragment(const Operation &o, RoleCtx &rc);
+  void elementwise(const Operation &o, RoleCtx &rc);
+  void collectTensorMaps();
+  void launcher(std::string &text);
+  void unsupported(SourceRange r, const std::string &what, const std::string &why) {
+    diags_.report(DiagId::CodegenUnsupported, r, what, "sm_90a", why);
+  }
+
+  const Kernel &k_;
+  const Module &m_;
+  const SourceManager &sm_;
+  DiagnosticEngine &diags_;
+  const CodegenOptions &opts_;
+  WrapperSet &w_;
+  std::string out_;
+  int indent_ = 0;
+  std::vector<passes::RoleEvents> events_;
+  std::map<ResourceId, TensorMapInfo> maps_;
+  std::set<ResourceId> declaredFragments_;
+};
+
+// ---------------------------------------------------------------------------
+// expressions
+
+std::string KernelEmitter::value(const Value &v, bool host) {
+  if (v.isConstInt()) return std::to_string(*v.constInt);
+  if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
+  if (v.kind == ValueKind::Float && !v.expr) return fmt::format("{}f", v.floatValue);
+  return expr(v.expr, host);
+}
+
+std::string KernelEmitter::boolValue(const Value &v, bool host) { return value(v, host); }
+
+std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
+  if (!e) return "0";
+  auto it = k_.exprValues.find(e);
+  if (it != k_.exprValues.end()) {
+    const Value &v = it->second;
+    if (v.isConstInt()) {
+      int64_t c = *v.constInt;
+      if (c < INT32_MIN || c > INT32_MAX) {
+        diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                      fmt::format("the constant {} does not fit the 32-bit integers of lowered code", c));
+        return "0";
+      }
+      return std::to_string(c);
+    }
+    if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
+  }
+  switch (e->kind) {
+  case NodeKind::NameExpr: {
+    const auto *n = static_cast<const ast::NameExpr *>(e);
+    return ident(n->name);
+  }
+  case NodeKind::IntLit: return std::to_string(static_cast<const ast::IntLit *>(e)->value);
+  case NodeKind::FloatLit: return fmt::format("{}f", static_cast<const ast::FloatLit *>(e)->value);
+  case NodeKind::BoolLit: return static_cast<const ast::BoolLit *>(e)->value ? "true" : "false";
+  case NodeKind::UnaryExpr: {
+    const auto *u = static_cast<const ast::UnaryExpr *>(e);
+    std::string x = expr(u->operand, host);
+    switch (u->op) {
+    case ast::UnaryOp::Neg: return "(-" + x + ")";
+    case ast::UnaryOp::Pos: return x;
+    case ast::UnaryOp::Not: return "(!" + x + ")";
+    }
+    return x;
+  }
+  case NodeKind::BinaryExpr: {
+    const auto *b = static_cast<const ast::BinaryExpr *>(e);
+    std::string l = expr(b->lhs, host), r = expr(b->rhs, host);
+    switch (b->op) {
+    case BinaryOp::FloorDiv: return fmt::format("{}({}, {})", w_.use("cake_floordiv"), l, r);
+    case BinaryOp::Mod: return fmt::format("{}({}, {})", w_.use("cake_floormod"), l, r);
+    case BinaryOp::Pow:
+    case BinaryOp::Div:
+      diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                    "only '+', '-', '*', '//', '%' and comparisons are lowered for run-time integers");
+      return "0";
+    case BinaryOp::And: return "(" + l + " && " + r + ")";
+    case BinaryOp::Or: return "(" + l + " || " + r + ")";
+    default: return "(" + l + " " + ast::binaryOpSpelling(b->op) + " " + r + ")";
+    }
+  }
+  case NodeKind::CallExpr: {
+    const auto *c = static_cast<const ast::CallExpr *>(e);
+    auto cv = k_.exprValues.find(c->callee);
+    if (cv != k_.exprValues.end() && cv->second.kind == ValueKind::BoundOp) {
+      auto kind = static_cast<OpKind>(cv->second.op);
+      static const char *dims = "xyz";
+      int64_t d = 0;
+      if (!c->args.empty()) {
+        auto dv = k_.exprValues.find(c->args[0]);
+        if (dv != k_.exprValues.end() && dv->second.isConstInt()) d = *dv->second.constInt;
+      } else if (!c->keywords.empty()) {
+        auto dv = k_.exprValues.find(c->keywords[0].value);
+        if (dv != k_.exprValues.end() && dv->second.isConstInt()) d = *dv->second.constInt;
+      }
+      if (d < 0 || d > 2) d = 0;
+      if (host) {
+        diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                      "the launcher computes the grid before any block exists");
+        return "0";
+      }
+      switch (kind) {
+      case OpKind::BlockId: return fmt::format("static_cast<int32_t>(blockIdx.{})", dims[d]);
+      case OpKind::NumBlocks: return fmt::format("static_cast<int32_t>(gridDim.{})", dims[d]);
+      case OpKind::ClusterRank: return fmt::format("static_cast<int32_t>({}())", w_.use("cake_cluster_rank"));
+      default: break;
+      }
+    }
+    break;
+  }
+  default: break;
+  }
+  diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                "it is not an integer expression of loop variables, parameters and block indices");
+  return "0";
+}
+
+// ---------------------------------------------------------------------------
+// statements
+
+void KernelEmitter::lineDirective(const SourceRange &r) {
+  if (!opts_.lineDirectives || !r.begin.valid()) return;
+  std::string name = sm_.name(r.begin.file);
+  std::string escaped;
+  for (char c : name) {
+    if (c == '\\' || c == '"') escaped += '\\';
+    escaped += c;
+  }
+  out_ += fmt::format("#line {} \"{}\"\n", r.begin.line, escaped);
+}
+
+std::string KernelEmitter::barrierAddr(ResourceId bar, const std::string &stage) {
+  const Resource &b = k_.resource(bar);
+  if (b.count == 1) return "cake_" + ident(b.name);
+  return fmt::format("cake_{} + 8u * {}({}, {})", ident(b.name), w_.use("cake_floormod"), stage, b.count);
+}
+
+std::string KernelEmitter::viewAddr(ResourceId view, const ast::Expr *stage) {
+  const Resource &v = k_.resource(view);
+  std::string base = "cake_" + ident(v.name);
+  if (v.stages <= 1 || !stage) return base;
+  return fmt::format("{} + {}u * {}({}, {})", base, v.bytesPerStage, w_.use("cake_floormod"), expr(stage, false),
+                     v.stages);
+}
+
+std::string KernelEmitter::viewStageAddr(const Value &vs) {
+  if (vs.kind == ValueKind::ViewStage) return viewAddr(vs.resource, vs.stage);
+  return viewAddr(vs.resource, nullptr);
+}
+
+std::string KernelEmitter::electedGuard(const RoleCtx &rc) const {
+  return rc.singleThread ? "" : "if (cake_rtid == 0) ";
+}
+
+void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
+  // One arrive.expect_tx per barrier stage in this statement list, before
+  // its first copy, carrying the bytes of all of them.
+  std::map<const Operation *, int64_t> expectTx;
+  std::map<std::pair<ResourceId, std::string>, const Operation *> firstCopy;
+  for (const IrStmt &s : body) {
+    if (s.kind != IrStmt::Kind::Op || s.op.info().effects.signal != Signal::CompleteTx) continue;
+    ResourceId bar = passes::effectResource(s.op, s.op.info().effects.signals);
+    auto key = std::make_pair(bar, passes::exprKey(sm_, passes::stageOperand(s.op)));
+    auto [it, fresh] = firstCopy.insert({key, &s.op});
+    expectTx[it->second] += passes::txBytes(k_, s.op);
+  }
+  for (const IrStmt &s : body) {
+    switch (s.kind) {
+    case IrStmt::Kind::Op:
+      lineDirective(s.range);
+      op(s.op, rc, expectTx);
+      break;
+    case IrStmt::Kind::For: {
+      lineDirective(s.range);
+      std::string var = ident(s.loopVar);
+      bool constantTrip = s.start.isConstInt() && s.stop.isConstInt();
+      if (!constantTrip) line("#pragma unroll 1");
+      line(fmt::format("for (int32_t {0} = {1}; {0} < {2}; {0} += {3}) {{", var, value(s.start, false),
+                       value(s.stop, false), s.step));
+      ++indent_;
+      stmts(s.body, rc);
+      --indent_;
+      line("}");
+      break;
+    }
+    case IrStmt::Kind::If: {
+      lineDirective(s.range);
+      line(fmt::format("if ({}) {{", boolValue(s.cond, false)));
+      ++indent_;
+      stmts(s.body, rc);
+      --indent_;
+      if (!s.orelse.empty()) {
+        line("} else {");
+        ++indent_;
+        stmts(s.orelse, rc);
+        --indent_;
+      }
+      line("}");
+      break;
+    }
+    }
+  }
+}
+
+void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Operation *, int64_t> &expectTx) {
+  const OpInfo &info = o.info();
+  std::string guard = electedGuard(rc);
+  auto stageText = [&](const char *name) {
+    const Operand &s = o.operand(name);
+    return s.present ? value(s.value, false) : std::string("0");
+  };
+  switch (o.kind) {
+  case OpKind::Wait: {
+    ResourceId bar = o.operand("barrier").value.resource;
+    const Resource &b = k_.resource(bar);
+    std::string stage = stageText("stage");
+    bool release = passes::isReleaseBarrier(k_, bar, events_);
+    line(fmt::format("{}({}, static_cast<uint32_t>({}({}, {}) & 1){});{}", w_.use("cake_mbar_wait"),
+                     barrierAddr(bar, stage), w_.use("cake_floordiv"), stage, b.count, release ? " ^ 1u" : "",
+                     release ? "  // release barrier: the first lap passes" : ""));
+    return;
+  }
+  case OpKind::Arrive: {
+    ResourceId bar = o.operand("barrier").value.resource;
+    std::string stage = stageText("stage");
+    const Operand &per = o.operand("per");
+    std::string scope = per.present ? per.value.str : "role";
+    std::string g;
+    if (scope == "role") g = guard;
+    else if (scope == "warpgroup") g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) ";
+    else if (scope == "warp") g = rc.singleThread ? "" : "if (cake_lane == 0) ";
+    line(fmt::format("{}{}({});", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)));
+    return;
+  }
+  case OpKind::FenceProxy: line(w_.use("cake_fence_proxy_async") + "();"); return;
+  case OpKind::RoleSync:
+    if (rc.singleThread) return;  // one thread: nothing to meet
+    line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
+    return;
+  case OpKind::TmaLoad: {
+    if (o.operand("multicast").value.isConstInt() && *o.operand("multicast").value.constInt != 0) {
+      unsupported(o.range, "TMA multicast", "cluster multicast is not lowered yet; use multicast=0");
+      return;
+    }
+    ResourceId tensor = o.operand("tensor").value.resource;
+    ResourceId bar = o.operand("barrier").value.resource;
+    std::string stage = stageText("stage");
+    const Value &coords = o.operand("coords").value;
+    std::string args;
+    for (const Value &c : coords.elts) args += ", " + value(c, false);
+    std::string call = fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())),
+                                   viewAddr(o.receiver, passes::stageOperand(o)), ident(k_.resource(tensor).name),
+                                   barrierAddr(bar, stage), args);
+    auto tx = expectTx.find(&o);
+    if (tx != expectTx.end()) {
+      line(fmt::format("{}{{", guard));
+      ++indent_;
+      line(fmt::format("{}({}, {});  // {} bytes land on this stage", w_.use("cake_mbar_arrive_expect_tx"),
+                       barrierAddr(bar, stage), tx->second, tx->second));
+      line(call);
+      --indent_;
+      line("}");
+    } else {
+      line(guard + call);
+    }
+    return;
+  }
+  case OpKind::TmaStore: {
+    ResourceId tensor = o.operand("tensor").value.resource;
+    const Value &coords = o.operand("coords").value;
+    std::string args;
+    for (const Value &c : coords.elts) args += ", " + value(c, false);
+    line(fmt::format("{}{{", guard));
+    ++indent_;
+    line(fmt::format("{}(&{}, {}{});", w_.useTmaStore(static_cast<unsigned>(coords.elts.size())),
+                     ident(k_.resource(tensor).name), viewAddr(o.receiver, passes::stageOperand(o)), args));
+    line(w_.use("cake_bulk_commit_group") + "();");
+    --indent_;
+    line("}");
+    return;
+  }
+  case OpKind::TmaStoreWait:
+    line(fmt::format("{}{}<0>();", guard, w_.use("cake_bulk_wait_group_read")));
+    return;
+  case OpKind::Mma: mma(o, rc); return;
+  case OpKind::MmaCommit: line(w_.use("cake_wgmma_commit_group") + "();"); return;
+  case OpKind::MmaWait: {
+    const Value &p = o.operand("pending").value;
+    line(fmt::format("{}<{}>();", w_.use("cake_wgmma_wait_group"), p.isConstInt() ? *p.constInt : 0));
+    return;
+  }
+  case OpKind::Store: storeFragment(o, rc); return;
+  case OpKind::Cast:
+  case OpKind::Scale:
+  case OpKind::Exp2: elementwise(o, rc); return;
+  default: break;
+  }
+  unsupported(o.range, fmt::format("'lm.{}'", info.name), "this operation is not lowered for this target yet");
+}
+
+// ---------------------------------------------------------------------------
+// register fragments and the tensor cores
+
+// The wgmma accumulator layout: a role of W warpgroups holds an M x N tile,
+// each warpgroup M / W rows in blocks of 64; within a block, warp w of the
+// warpgroup holds rows 16w..16w+15 and thread `lane` element i of each
+// 64 x N block at row 16w + lane/4 + 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2.
+bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread) {
+  int64_t wgs = static_cast<int64_t>(role.warps.size()) / 4;
+  if (frag.shape.size() != 2 || wgs == 0 || role.warps.size() % 4 != 0 || frag.shape[0] % (64 * wgs) != 0 ||
+      frag.shape[1] % 8 != 0 || frag.shape[1] > 256) {
+    unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
+                "fragments lower to the wgmma accumulator layout: M a multiple of 64 rows per warpgroup of the "
+                "role, N a multiple of 8 up to 256");
+    return false;
+  }
+  perThread = product(frag.shape) / (32 * static_cast<int64_t>(role.warps.size()));
+  return true;
+}
+
+void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
+  const Value &accV = o.operand("acc").value, &aV = o.operand("a").value, &bV = o.operand("b").value;
+  const Resource &acc = k_.resource(accV.resource);
+  bool aInRegs = aV.kind == ValueKind::Resource && k_.resource(aV.resource).kind == ResourceKind::Regs;
+  if (acc.kind != ResourceKind::Regs || aInRegs) {
+    unsupported(o.range, "'lm.mma'", "sm_90a lowers wgmma with the accumulator in registers and both operands in "
+                                     "shared memory");
+    return;
+  }
+  const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
+  int64_t perThread = 0;
+  if (!fragmentLayout(acc, *rc.role, o.range, perThread)) return;
+  if (aV.transposed || !bV.transposed) {
+    unsupported(o.range, "'lm.mma'", "only K-major operands are lowered: A as an (M, K) view, B as an (N, K) view "
+                                     "used transposed ('b[s].T')");
+    return;
+  }
+  if (a.dtype != b.dtype || (a.dtype != DType::BF16 && a.dtype != DType::F16) || acc.dtype != DType::F32) {
+    unsupported(o.range, "'lm.mma'", "only bf16 or f16 operands with f32 accumulators are lowered");
+    return;
+  }
+  int64_t esize = dtypeInfo(a.dtype).bits / 8;
+  for (const Resource *v : {&a, &b}) {
+    if (v->swizzle == Swizzle::None || v->shape.size() != 2 || v->shape[1] * esize != swizzleBytes(v->swizzle)) {
+      unsupported(o.range, fmt::format("the operand view '{}'", v->name),
+                  "wgmma operands lower as swizzled K-major tiles whose rows are exactly one swizzle span "
+                  "(for example 64 bf16 with swizzle=\"128B\")");
+      return;
+    }
+  }
+  int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
+  int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
+  int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
+  int64_t aRowBytes = a.shape[1] * esize, bRowBytes = b.shape[1] * esize;
+  const std::string &fn = w_.useWgmma(N, a.dtype);
+  w_.use("cake_wgmma_desc");
+  const Value &init = o.operand("init").value;
+  line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16", M, N,
+                   K, wgs, mBlocks, kSteps, N));
+  line(w_.use("cake_wgmma_fence") + "();");
+  line("{");
+  ++indent_;
+  line(fmt::format("const uint32_t cake_a = {} + cake_wg * {}u;", viewStageAddr(aV), rowsPerWg * aRowBytes));
+  line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
+  std::string accumulate = init.boolIsConst ? (init.constBool ? "0" : "1")
+                                            : fmt::format("({}) ? 0 : 1", boolValue(init, false));
+  line(fmt::format("const int32_t cake_accumulate = {};", accumulate));
+  for (int64_t mb = 0; mb < mBlocks; ++mb)
+    for (int64_t s = 0; s < kSteps; ++s)
+      line(fmt::format("{}({} + {}, cake_wgmma_desc(cake_a + {}u, {}u, {}u), cake_wgmma_desc(cake_b + {}u, {}u, {}u), "
+                       "{});",
+                       fn, ident(acc.name), mb * (N / 2), mb * 64 * aRowBytes + s * 16 * esize, 8 * aRowBytes,
+                       swizzleLayout(a.swizzle), s * 16 * esize, 8 * bRowBytes, swizzleLayout(b.swizzle),
+                       s == 0 ? "cake_accumulate" : "1"));
+  --indent_;
+  line("}");
+}
+
+void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
+  const Resource &src = k_.resource(o.operand("src").value.resource);
+  const Resource &view = k_.resource(o.receiver);
+  int64_t perThread = 0;
+  if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
+  int64_t esize = dtypeInfo(view.dtype).bits / 8;
+  int64_t rowBytes = view.shape.back() * esize;
+  if (view.swizzle != Swizzle::None && rowBytes != swizzleBytes(view.swizzle)) {
+    unsupported(o.range, fmt::format("a store into the swizzled view '{}'", view.name),
+                "a swizzled destination's rows must be exactly one swizzle span");
+    return;
+  }
+  if (src.dtype != view.dtype || (esize != 2 && esize != 4)) {
+    unsupported(o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
+                "fragments are stored as 16- or 32-bit elements of the view's dtype");
+    return;
+  }
+  int64_t N = src.shape[1], wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
+  int64_t rowsPerWg = src.shape[0] / wgs;
+  bool pairs = esize == 2;
+  line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per store", perThread));
+  line("{");
+  ++indent_;
+  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, passes::stageOperand(o))));
+  line(fmt::format("const uint32_t cake_row0 = cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u;", rowsPerWg));
+  line("const uint32_t cake_col0 = 2u * (cake_lane % 4u);");
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", perThread));
+  ++indent_;
+  line(fmt::format("const uint32_t cake_row = cake_row0 + (cake_i / {}) * 64u + 8u * ((cake_i / 2) % 2);", N / 2));
+  line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", N / 2));
+  line(fmt::format("uint32_t cake_off = (cake_row * {}u + cake_col) * {}u;", view.shape.back(), esize));
+  if (view.swizzle != Swizzle::None)
+    line(fmt::format("cake_off ^= ((cake_off >> 7) & {}u) << 4;  // the view's {} swizzle",
+                     swizzleBytes(view.swizzle) / 16 - 1, swizzleName(view.swizzle)));
+  std::string s = ident(src.name);
+  if (pairs)
+    line(fmt::format("*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {}[cake_i / 2];",
+                     dtypeInfo(view.dtype).cudaType == "__half" ? "__half" : "__nv_bfloat16", s));
+  else
+    line(fmt::format("*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = make_{}2({}[cake_i], "
+                     "{}[cake_i + 1]);",
+                     dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType, s, s));
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+}
+
+void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
+  const Resource &src = k_.resource(o.operand("src").value.resource);
+  const Resource &dst = k_.resource(o.result.resource);
+  int64_t perThread = 0;
+  if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
+  std::string s = ident(src.name), d = ident(dst.name);
+  bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
+  if (src.dtype != DType::F32 || (o.kind != OpKind::Cast && dst.dtype != DType::F32) ||
+      (!packed && dst.dtype != DType::F32)) {
+    unsupported(o.range, fmt::format("'lm.{}' from {} to {}", o.info().name, dtypeInfo(src.dtype).name,
+                                     dtypeInfo(dst.dtype).name),
+                "fragment math is lowered on f32 fragments, with casts to bf16, f16 or f32");
+    return;
+  }
+  if (!declaredFragments_.count(dst.id)) {
+    declaredFragments_.insert(dst.id);
+    if (packed)
+      line(fmt::format("{}2 {}[{}];", dtypeInfo(dst.dtype).cudaType == "__half" ? "__half" : "__nv_bfloat16", d,
+                       perThread / 2));
+    else
+      line(fmt::format("float {}[{}];", d, perThread));
+  }
+  line("#pragma unroll");
+  if (packed) {
+    line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {}[cake_i / 2] = {}({}[cake_i], {}[cake_i + 1]);",
+                     perThread, d, dst.dtype == DType::BF16 ? "__floats2bfloat162_rn" : "__floats2half2_rn", s, s));
+    return;
+  }
+  std::string rhs;
+  if (o.kind == OpKind::Cast) rhs = s + "[cake_i]";
+  else if (o.kind == OpKind::Scale) rhs = fmt::format("{}[cake_i] * static_cast<float>({})", s,
+                                                      value(o.operand("factor").value, false));
+  else rhs = fmt::format("exp2f({}[cake_i])", s);
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", perThread, d, rhs));
+}
+
+// ---------------------------------------------------------------------------
+// roles and the kernel
+
+void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
+  const Resource &role = k_.resource(roleId);
+  RoleCtx rc;
+  rc.role = &role;
+  rc.threads = 32 * static_cast<int64_t>(role.warps.size());
+  rc.firstWarp = role.warps.empty() ? 0 : *std::min_element(role.warps.begin(), role.warps.end());
+  std::vector<int64_t> sorted = role.warps;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 0; i < sorted.size(); ++i) rc.contiguous &= sorted[i] == rc.firstWarp + static_cast<int64_t>(i);
+  unsigned index = 0;
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Role) continue;
+    ++index;
+    if (r.id == roleId) break;
+  }
+  rc.barrierId = index;  // 1.. (0 is __syncthreads)
+
+  // A role whose operations are all single-thread ones or waits runs on one
+  // thread; the rest of its warps only adjust their registers.
+  bool single = true;
+  std::function<void(const std::vector<IrStmt> &)> scan = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      if (s.kind == IrStmt::Kind::Op)
+        single &= s.op.info().effects.single || s.op.kind == OpKind::Wait;
+      scan(s.body);
+      scan(s.orelse);
+    }
+  };
+  for (const RoleBlock &rb : k_.roles)
+    if (rb.role == roleId) scan(rb.body);
+  rc.singleThread = single;
+
+  std::string cond;
+  if (rc.contiguous)
+    cond = rc.firstWarp == 0
+               ? fmt::format("cake_warp < {}u", sorted.size())
+               : fmt::format("cake_warp >= {}u && cake_warp < {}u", rc.firstWarp, rc.firstWarp + sorted.size());
+  else {
+    uint32_t mask = 0;
+    for (int64_t w : sorted) mask |= 1u << w;
+    cond = fmt::format("(0x{:x}u >> cake_warp) & 1u", mask);
+  }
+  std::string warpsText;
+  for (size_t i = 0; i < role.warps.size(); ++i) warpsText += (i ? ", " : "") + std::to_string(role.warps[i]);
+  line(fmt::format("{}if ({}) {{", first ? "" : "} else ", cond));
+  ++indent_;
+  line(fmt::format("// role '{}': warps [{}], {} threads{}", role.name, warpsText, rc.threads,
+                   rc.singleThread ? "; its operations run on its first thread" : ""));
+  if (role.regBudget > 0) {
+    w_.use("cake_setmaxnreg");
+    int64_t base = 65536 / k_.threads;
+    line(fmt::format("cake_setmaxnreg_{}<{}>();", role.regBudget >= base ? "inc" : "dec", role.regBudget));
+  }
+  if (rc.contiguous)
+    line(fmt::format("const uint32_t cake_rtid = threadIdx.x - {}u;  // thread index within the role",
+                     32 * rc.firstWarp));
+  else {
+    uint32_t mask = 0;
+    for (int64_t w : sorted) mask |= 1u << w;
+    line(fmt::format("const uint32_t cake_rtid = __popc(0x{:x}u & ((1u << cake_warp) - 1u)) * 32u + cake_lane;", mask));
+  }
+  line("const uint32_t cake_wg = cake_rtid / 128u;       // warpgroup within the role");
+  line("const uint32_t cake_wg_warp = (cake_rtid / 32u) % 4u;");
+  line("(void)cake_wg;");
+  line("(void)cake_wg_warp;");
+  // Register fragments the role holds.
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Regs || r.derived || r.role != roleId) continue;
+    int64_t perThread = 0;
+    if (!fragmentLayout(r, role, r.range, perThread)) continue;
+    line(fmt::format("{} {}[{}];  // '{}' {} {}", dtypeInfo(r.dtype).cudaType, ident(r.name), perThread, r.name,
+                     shapeText(r.shape), dtypeInfo(r.dtype).name));
+  }
+  if (rc.singleThread) {
+    line("if (cake_rtid == 0) {");
+    ++indent_;
+  }
+  for (const RoleBlock &rb : k_.roles)
+    if (rb.role == roleId) stmts(rb.body, rc);
+  if (rc.singleThread) {
+    --indent_;
+    line("}");
+  }
+  if (opts_.lineDirectives) out_ += std::string(kRestoreLine) + "\n";
+  --indent_;
+}
+
+void KernelEmitter::collectTensorMaps() {
+  std::function<void(const std::vector<IrStmt> &)> scan = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      scan(s.body);
+      scan(s.orelse);
+      if (s.kind != IrStmt::Kind::Op) continue;
+      if (s.op.kind != OpKind::TmaLoad && s.op.kind != OpKind::TmaStore) continue;
+      const Resource &view = k_.resource(s.op.receiver);
+      ResourceId t = s.op.operand("tensor").value.resource;
+      TensorMapInfo &info = maps_[t];
+      auto describe = [](const std::vector<int64_t> &box, DType d, Swizzle sw) {
+        return fmt::format("'{} {}, swizzle {}'", shapeText(box), dtypeInfo(d).name, swizzleName(sw));
+      };
+      if (!info.used) {
+        info.used = true;
+        info.box = view.shape;
+        info.dtype = view.dtype;
+        info.swizzle = view.swizzle;
+        info.firstUse = s.op.range;
+      } else if (info.box != view.shape || info.dtype != view.dtype || info.swizzle != view.swizzle) {
+        diags_.report(DiagId::CodegenTensorBoxConflict, s.op.range, k_.resource(t).name,
+                      describe(info.box, info.dtype, info.swizzle), describe(view.shape, view.dtype, view.swizzle));
+      }
+    }
+  };
+  for (const RoleBlock &rb : k_.roles) scan(rb.body);
+  for (auto &[t, info] : maps_)
+    if (dtypeInfo(info.dtype).tensorMapType.empty())
+      unsupported(info.firstUse, fmt::format("a TMA copy of {} elements", dtypeInfo(info.dtype).name),
+                  "TMA has no element type for it");
+}
+
+bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std::string &summary) {
+  unsigned errorsBefore = diags_.errorCount();
+  events_ = passes::collectEvents(k_);
+  collectTensorMaps();
+
+  // Kernel signature.
+  std::string params;
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (!params.empty()) params += ",\n    ";
+    if (r.kind == ResourceKind::TensorParam)
+      params += fmt::format("const __grid_constant__ CUtensorMap {}", ident(p.name));
+    else
+      params += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
+  }
+  out_ += fmt::format("extern \"C\" __global__ void __launch_bounds__({}, 1) {}(\n    {}) {{\n", k_.threads,
+                      ident(k_.name), params);
+  indent_ = 1;
+  line("extern __shared__ __align__(1024) uint8_t cake_smem_raw[];");
+  line(fmt::format("const uint32_t cake_smem = {}(cake_smem_raw);", w_.use("cake_smem_u32")));
+  line("const uint32_t cake_warp = __shfl_sync(0xffffffffu, threadIdx.x / 32u, 0);  // warp-uniform");
+  line("const uint32_t cake_lane = threadIdx.x % 32u;");
+  line("(void)cake_lane;");
+  // Shared-memory addresses of views and barriers.
+  for (const Resource &r : k_.resources) {
+    if (r.kind == ResourceKind::View) {
+      const Resource &pool = k_.resource(r.pool);
+      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} {}, {} stage(s) of {} B{}", ident(r.name),
+                       pool.smemOffset + r.offset, r.name, shapeText(r.shape), dtypeInfo(r.dtype).name, r.stages,
+                       r.bytesPerStage,
+                       r.swizzle == Swizzle::None ? "" : fmt::format(", swizzle {}", swizzleName(r.swizzle))));
+      line(fmt::format("(void)cake_{};", ident(r.name)));
+    } else if (r.kind == ResourceKind::Barrier) {
+      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} mbarrier(s), {} arrival(s) per phase",
+                       ident(r.name), r.smemOffset, r.name, r.count, r.initCount));
+    }
+  }
+  // One thread initialises the barriers; everyone waits for it.
+  line("if (threadIdx.x == 0) {");
+  ++indent_;
+  line("if (cake_smem % 1024u != 0) __trap();  // the swizzle patterns and descriptors assume 1024-byte alignment");
+  for (const Resource &r : k_.resources)
+    if (r.kind == ResourceKind::Barrier)
+      line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) {}(cake_{} + 8u * s, {}u);", r.count,
+                       w_.use("cake_mbar_init"), ident(r.name), r.initCount));
+  for (const auto &[t, info] : maps_)
+    line(fmt::format("{}(&{});", w_.use("cake_prefetch_tensormap"), ident(k_.resource(t).name)));
+  line(w_.use("cake_fence_mbarrier_init") + "();");
+  --indent_;
+  line("}");
+  line("__syncthreads();");
+
+  // Role dispatch, in declaration order of the roles.
+  bool first = true;
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Role) continue;
+    bool hasBlock = false;
+    for (const RoleBlock &rb : k_.roles) hasBlock |= rb.role == r.id;
+    if (!hasBlock && r.regBudget == 0) continue;
+    indent_ = 1;
+    roleBranch(r.id, first);
+    first = false;
+  }
+  indent_ = 1;
+  if (!first) line("}");
+  out_ += "}\n";
+  kernelText = out_;
+  out_.clear();
+
+  // Header summary.
+  std::string roles;
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Role) continue;
+    roles += fmt::format("//   role {:<10} warps {}-{}{}\n", r.name, r.warps.empty() ? 0 : r.warps.front(),
+                         r.warps.empty() ? 0 : r.warps.back(),
+                         r.regBudget ? fmt::format(", setmaxnreg {}", r.regBudget) : "");
+  }
+  summary = fmt::format("// kernel {}: {} threads, {} B dynamic shared memory, cluster {}x{}x{}\n{}", k_.name,
+                        k_.threads, k_.smemBytes, k_.cluster[0], k_.cluster[1], k_.cluster[2], roles);
+  launcher(launcherText);
+  return diags_.errorCount() == errorsBefore;
+}
+
+// ---------------------------------------------------------------------------
+// the host launcher
+
+void KernelEmitter::launcher(std::string &text) {
+  std::string name = ident(k_.name);
+  std::string sig, tensorDocs, callArgs;
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (!sig.empty()) sig += ", ";
+    if (r.kind == ResourceKind::TensorParam) {
+      sig += fmt::format("const cake_tensor *{}", ident(p.name));
+      auto it = maps_.find(r.id);
+      if (it != maps_.end())
+        tensorDocs += fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), swizzle {}\n",
+                                  p.name, r.rank, dtypeInfo(it->second.dtype).name, shapeText(it->second.box),
+                                  swizzleName(it->second.swizzle));
+      else
+        tensorDocs += fmt::format("//   {}: rank {}, not copied by the kernel\n", p.name, r.rank);
+    } else {
+      sig += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
+    }
+  }
+  if (!sig.empty()) sig += ", ";
+  sig += "cudaStream_t stream";
+
+  std::string o;
+  o += fmt::format("// ---- host launcher for '{}' ----\n", k_.name);
+  o += fmt::format("//\n// int {}_launch({});\n", name, sig);
+  o += "//   Checks its arguments, builds the tensor maps and launches the kernel on `stream`.\n";
+  o += "//   Returns CAKE_SUCCESS, or an error code with a message from " + name + "_last_error().\n";
+  o += "//   Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
+       "//   16-byte aligned, other strides multiples of 16 bytes):\n" +
+       tensorDocs;
+  o += fmt::format("static thread_local char cake_{}_message[512];\n\n", name);
+  o += fmt::format("extern \"C\" const char *{}_last_error(void) {{ return cake_{}_message; }}\n\n", name, name);
+  o += fmt::format("extern \"C\" int {}_launch({}) {{\n", name, sig);
+  o += fmt::format("  char *msg = cake_{}_message;\n", name);
+  o += "  msg[0] = '\\0';\n";
+  // Tensor checks and maps.
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (r.kind != ResourceKind::TensorParam) continue;
+    auto it = maps_.find(r.id);
+    if (it == maps_.end()) continue;
+    const TensorMapInfo &info = it->second;
+    std::string box;
+    for (size_t i = 0; i < info.box.size(); ++i) box += (i ? ", " : "") + std::to_string(info.box[i]);
+    o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}}};\n", ident(p.name), info.box.size(), box);
+    o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
+                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8);
+  }
+  // Grid.
+  std::vector<std::string> grid = {"1", "1", "1"};
+  for (size_t i = 0; i < k_.grid.size() && i < 3; ++i) grid[i] = value(k_.grid[i], true);
+  o += fmt::format("  const int64_t cake_grid[3] = {{{}, {}, {}}};\n", grid[0], grid[1], grid[2]);
+  o += "  if (cake_grid[0] <= 0 || cake_grid[1] <= 0 || cake_grid[2] <= 0 || cake_grid[0] > 2147483647 ||\n"
+       "      cake_grid[1] > 65535 || cake_grid[2] > 65535)\n";
+  o += fmt::format("    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the grid ({}, {}, {}) = (%lld, %lld, %lld) is empty or "
+                   "too large\", (long long)cake_grid[0], (long long)cake_grid[1], (long long)cake_grid[2]);\n",
+                   grid[0], grid[1], grid[2]);
+  for (int i = 0; i < 3; ++i)
+    if (k_.cluster[i] > 1)
+      o += fmt::format("  if (cake_grid[{0}] % {1} != 0)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"grid dimension "
+                       "{0} (%lld) is not a multiple of the cluster's {1}\", (long long)cake_grid[{0}]);\n",
+                       i, k_.cluster[i]);
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    auto it = maps_.find(r.id);
+    if (r.kind != ResourceKind::TensorParam) continue;
+    o += fmt::format("  CUtensorMap cake_map_{};\n", ident(p.name));
+    if (it == maps_.end()) {
+      o += fmt::format("  memset(&cake_map_{}, 0, sizeof cake_map_{});\n", ident(p.name), ident(p.name));
+      continue;
+    }
+    const TensorMapInfo &info = it->second;
+    o += fmt::format("  if (int e = cake_encode_tensor_map(&cake_map_{0}, {0}, \"{1}\", {2}, "
+                     "CU_TENSOR_MAP_DATA_TYPE_{3}, {4}, cake_{0}_tile, {5}, msg)) return e;\n",
+                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).tensorMapType,
+                     dtypeInfo(info.dtype).bits / 8, tensorMapSwizzle(info.swizzle));
+  }
+  o += fmt::format("  cudaError_t err = cudaFuncSetAttribute({}, cudaFuncAttributeMaxDynamicSharedMemorySize, {});\n",
+                   name, k_.smemBytes);
+  o += "  if (err != cudaSuccess)\n"
+       "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"cannot raise the dynamic shared memory limit to " +
+       std::to_string(k_.smemBytes) + " bytes: %s\", cudaGetErrorString(err));\n";
+  o += "  cudaLaunchConfig_t config = {};\n";
+  o += "  config.gridDim = dim3((unsigned)cake_grid[0], (unsigned)cake_grid[1], (unsigned)cake_grid[2]);\n";
+  o += fmt::format("  config.blockDim = dim3({}, 1, 1);\n", k_.threads);
+  o += fmt::format("  config.dynamicSmemBytes = {};\n", k_.smemBytes);
+  o += "  config.stream = stream;\n";
+  o += "  cudaLaunchAttribute attrs[1];\n";
+  o += fmt::format("  attrs[0].id = cudaLaunchAttributeClusterDimension;\n"
+                   "  attrs[0].val.clusterDim.x = {};\n  attrs[0].val.clusterDim.y = {};\n"
+                   "  attrs[0].val.clusterDim.z = {};\n",
+                   k_.cluster[0], k_.cluster[1], k_.cluster[2]);
+  o += "  config.attrs = attrs;\n";
+  o += "  config.numAttrs = 1;\n";
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
+  }
+  o += fmt::format("  err = cudaLaunchKernelEx(&config, {}{});\n", name, callArgs);
+  o += "  if (err != cudaSuccess)\n"
+       "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
+  o += "  return CAKE_SUCCESS;\n}\n";
+  text = o;
+}
+
+// Runtime support of the launchers, once per file.
+const char *kLauncherSupport = R"CAKE(// ---- launcher support (host) ----
+#ifndef CAKE_TENSOR_DEFINED
+#define CAKE_TENSOR_DEFINED
+// A tensor argument: a device pointer with its shape (outermost first, as in
+// PyTorch) and strides in elements; only the first `rank` entries are read.
+typedef struct cake_tensor {
+  void *data;
+  int64_t shape[5];
+  int64_t stride[5];
+} cake_tensor;
+enum {
+  CAKE_SUCCESS = 0,
+  CAKE_ERROR_INVALID_ARGUMENT = 1,  // a null tensor or pointer, a stride that is not 1 innermost
+  CAKE_ERROR_MISALIGNED = 2,        // data or a stride not 16-byte aligned
+  CAKE_ERROR_SHAPE = 3,             // a dimension not a multiple of the kernel's tile, an empty grid
+  CAKE_ERROR_DRIVER = 4,            // the driver's tensor-map entry point failed
+  CAKE_ERROR_LAUNCH = 5             // the launch or a launch attribute failed
+};
+#endif
+
+static int cake_fail(char *msg, int code, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(msg, 512, format, args);
+  va_end(args);
+  return code;
+}
+
+static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, int64_t elem_bytes,
+                             const int64_t *tile, char *msg) {
+  if (!t || !t->data) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s is null", name);
+  if (reinterpret_cast<uintptr_t>(t->data) % 16 != 0)
+    return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: data %p is not 16-byte aligned", name, t->data);
+  if (t->stride[rank - 1] != 1)
+    return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s: the innermost stride is %lld, not 1", name,
+                     (long long)t->stride[rank - 1]);
+  for (int d = 0; d < rank; ++d) {
+    if (t->shape[d] <= 0 || t->shape[d] > (int64_t(1) << 32) || t->shape[d] % tile[d] != 0)
+      return cake_fail(msg, CAKE_ERROR_SHAPE, "tensor %s: dimension %d is %lld; it must be a positive multiple of %lld",
+                       name, d, (long long)t->shape[d], (long long)tile[d]);
+    if (d < rank - 1 && (t->stride[d] <= 0 || (t->stride[d] * elem_bytes) % 16 != 0))
+      return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: stride %d is %lld elements; it must be a positive multiple of 16 bytes",
+                       name, d, (long long)t->stride[d]);
+  }
+  return CAKE_SUCCESS;
+}
+
+// cuTensorMapEncodeTiled through the runtime's driver entry point (no -lcuda).
+static int cake_encode_tensor_map(CUtensorMap *map, const cake_tensor *t, const char *name, int rank,
+                                  CUtensorMapDataType type, int64_t elem_bytes, const int64_t *tile,
+                                  CUtensorMapSwizzle swizzle, char *msg) {
+  static PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
+  if (!encode) {
+    cudaDriverEntryPointQueryResult query;
+    void *fn = nullptr;
+    cudaError_t err = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &query);
+    if (err != cudaSuccess || query != cudaDriverEntryPointSuccess || !fn)
+      return cake_fail(msg, CAKE_ERROR_DRIVER, "cannot find cuTensorMapEncodeTiled in the driver: %s",
+                       cudaGetErrorString(err));
+    encode = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(fn);
+  }
+  cuuint64_t dims[5], strides[5];
+  cuuint32_t box[5], elem_strides[5];
+  for (int i = 0; i < rank; ++i) {  // innermost first
+    int d = rank - 1 - i;
+    dims[i] = (cuuint64_t)t->shape[d];
+    box[i] = (cuuint32_t)tile[d];
+    elem_strides[i] = 1;
+    if (i > 0) strides[i - 1] = (cuuint64_t)(t->stride[d] * elem_bytes);
+  }
+  CUresult r = encode(map, type, (cuuint32_t)rank, t->data, dims, strides, box, elem_strides,
+                      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    return cake_fail(msg, CAKE_ERROR_DRIVER, "tensor %s: cuTensorMapEncodeTiled failed (CUresult %d)", name, (int)r);
+  return CAKE_SUCCESS;
+}
+
+)CAKE";
+
+// Replaces each restore marker with a #line naming the output itself.
+std::string restoreLines(const std::string &text, const std::string &outputName) {
+  std::string out;
+  size_t lineNo = 1, pos = 0;
+  std::string marker = std::string(kRestoreLine) + "\n";
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size() - 1;
+    std::string ln = text.substr(pos, end - pos + 1);
+    if (ln == marker) ln = fmt::format("#line {} \"{}\"\n", lineNo + 1, outputName);
+    out += ln;
+    ++lineNo;
+    pos = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool hasLowering(Target target) { return target == Target::Sm90a; }
+
+bool emitCuda(const Module &m, const SourceManager &sm, DiagnosticEngine &diags, const CodegenOptions &opts,
+              std::string &out) {
+  if (!hasLowering(m.target)) {
+    diags.report(DiagId::CodegenNoLowering, SourceRange(), targetInfo(m.target).name, "sm_90a");
+    return false;
+  }
+  unsigned errorsBefore = diags.errorCount();
+  WrapperSet wrappers;
+  std::string kernels, launchers, summaries;
+  for (const auto &k : m.kernels) {
+    KernelEmitter e(*k, m, sm, diags, opts, wrappers);
+    std::string kt, lt, st;
+    e.emit(kt, lt, st);
+    kernels += kt + "\n";
+    launchers += lt + "\n";
+    summaries += st;
+  }
+  if (diags.errorCount() != errorsBefore) return false;
+
+  std::string text;
+  text += fmt::format("// Generated by cakec{} from {} for sm_90a. Do not edit: edit the .cake file.\n//\n",
+                      opts.compilerVersion.empty() ? "" : " " + opts.compilerVersion, sm.name(m.file));
+  text += summaries;
+  text += "//\n// Build: nvcc -gencode=arch=compute_90a,code=sm_90a -c this.cu (CUDA 12.4 or later).\n\n";
+  text += "#include <cuda.h>\n#include <cudaTypedefs.h>\n#include <cuda_bf16.h>\n#include <cuda_fp16.h>\n"
+          "#include <cuda_runtime.h>\n#include <stdarg.h>\n#include <stdint.h>\n#include <stdio.h>\n"
+          "#include <string.h>\n\n";
+  text += "// ---- PTX wrappers (only those the kernels use) ----\n";
+  text += wrappers.text();
+  text += "// ---- kernels ----\n";
+  text += kernels;
+  text += kLauncherSupport;
+  text += launchers;
+  out += restoreLines(text, opts.outputName);
+  return true;
+}
+
+}  // namespace cake::codegen

@@ -1,0 +1,271 @@
+// PtxWrappers.cpp - the texts of the device wrappers, in one table.
+//
+// Each entry: its name, the wrappers it calls, and its definition with a
+// comment saying what the instruction does. Static (internal linkage), so
+// several generated files can be linked into one program.
+#include "codegen/PtxWrappers.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+namespace cake::codegen {
+namespace {
+
+struct Wrapper {
+  const char *name;
+  std::vector<const char *> deps;
+  const char *text;
+};
+
+const std::vector<Wrapper> &wrapperTable() {
+  static const std::vector<Wrapper> table = {
+      {"cake_floordiv", {}, R"CAKE(// Floor division and modulo, as `//` and `%` mean in .cake (Python's rules).
+static __host__ __device__ __forceinline__ int32_t cake_floordiv(int32_t a, int32_t b) {
+  int32_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+)CAKE"},
+      {"cake_floormod", {}, R"CAKE(static __host__ __device__ __forceinline__ int32_t cake_floormod(int32_t a, int32_t b) {
+  int32_t r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+)CAKE"},
+      {"cake_smem_u32", {}, R"CAKE(// The 32-bit shared-memory address of a generic pointer into shared memory.
+static __device__ __forceinline__ uint32_t cake_smem_u32(const void *p) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+)CAKE"},
+      {"cake_mbar_init", {}, R"CAKE(// mbarrier.init: an mbarrier expecting `count` arrivals per phase.
+static __device__ __forceinline__ void cake_mbar_init(uint32_t bar, uint32_t count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
+}
+)CAKE"},
+      {"cake_fence_mbarrier_init", {}, R"CAKE(// Makes the mbarrier initialisations visible to the async proxy (TMA) and the cluster.
+static __device__ __forceinline__ void cake_fence_mbarrier_init() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+)CAKE"},
+      {"cake_mbar_wait", {}, R"CAKE(// Blocks until the mbarrier's phase with the given parity has completed.
+static __device__ __forceinline__ void cake_mbar_wait(uint32_t bar, uint32_t parity) {
+  uint32_t done;
+  do {
+    asm volatile(
+        "{\n"
+        "  .reg .pred p;\n"
+        "  mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+        "  selp.u32 %0, 1, 0, p;\n"
+        "}\n"
+        : "=r"(done)
+        : "r"(bar), "r"(parity)
+        : "memory");
+  } while (!done);
+}
+)CAKE"},
+      {"cake_mbar_arrive", {}, R"CAKE(// One arrival on an mbarrier (release semantics at CTA scope).
+static __device__ __forceinline__ void cake_mbar_arrive(uint32_t bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+)CAKE"},
+      {"cake_mbar_arrive_expect_tx", {}, R"CAKE(// One arrival that also tells the mbarrier to expect `bytes` more transaction bytes
+// (delivered by the TMA copies that complete on it) before the phase can complete.
+static __device__ __forceinline__ void cake_mbar_arrive_expect_tx(uint32_t bar, uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+}
+)CAKE"},
+      {"cake_fence_proxy_async", {}, R"CAKE(// Orders this thread's generic-proxy shared-memory accesses before later async-proxy ones.
+static __device__ __forceinline__ void cake_fence_proxy_async() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+)CAKE"},
+      {"cake_named_barrier_sync", {}, R"CAKE(// Named barrier `id` (1..15; 0 is __syncthreads) for `threads` threads of one role.
+static __device__ __forceinline__ void cake_named_barrier_sync(uint32_t id, uint32_t threads) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+)CAKE"},
+      {"cake_setmaxnreg", {}, R"CAKE(// Raises or lowers this warpgroup's per-thread register budget (all its warps execute it).
+template <uint32_t kRegs>
+static __device__ __forceinline__ void cake_setmaxnreg_inc() {
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+template <uint32_t kRegs>
+static __device__ __forceinline__ void cake_setmaxnreg_dec() {
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+)CAKE"},
+      {"cake_prefetch_tensormap", {}, R"CAKE(// Brings a TMA descriptor (a __grid_constant__ parameter) into the descriptor cache.
+static __device__ __forceinline__ void cake_prefetch_tensormap(const CUtensorMap *map) {
+  asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory");
+}
+)CAKE"},
+      {"cake_bulk_commit_group", {}, R"CAKE(// Closes the group of bulk (TMA store) copies this thread issued.
+static __device__ __forceinline__ void cake_bulk_commit_group() {
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+)CAKE"},
+      {"cake_bulk_wait_group_read", {}, R"CAKE(// Waits until at most N of this thread's bulk groups still read shared memory.
+template <int kPending>
+static __device__ __forceinline__ void cake_bulk_wait_group_read() {
+  asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(kPending) : "memory");
+}
+)CAKE"},
+      {"cake_wgmma_fence", {}, R"CAKE(// Orders register accesses to the accumulators before the next wgmma.
+static __device__ __forceinline__ void cake_wgmma_fence() {
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+}
+)CAKE"},
+      {"cake_wgmma_commit_group", {}, R"CAKE(// Closes the group of wgmma operations this warpgroup issued.
+static __device__ __forceinline__ void cake_wgmma_commit_group() {
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+)CAKE"},
+      {"cake_wgmma_wait_group", {}, R"CAKE(// Waits until at most N wgmma groups of this warpgroup are in flight.
+template <int kPending>
+static __device__ __forceinline__ void cake_wgmma_wait_group() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(kPending) : "memory");
+}
+)CAKE"},
+      {"cake_wgmma_desc", {}, R"CAKE(// A wgmma shared-memory matrix descriptor for a K-major operand tile:
+//   bits  0-13  start address >> 4
+//   bits 16-29  leading byte offset >> 4 (unused by swizzled K-major layouts: 1)
+//   bits 32-45  stride byte offset >> 4 (between groups of 8 rows)
+//   bits 49-51  base offset (0: every tile starts on a swizzle-pattern boundary)
+//   bits 62-63  layout: 1 = 128-byte, 2 = 64-byte, 3 = 32-byte swizzle
+static __device__ __forceinline__ uint64_t cake_wgmma_desc(uint32_t addr, uint32_t stride_bytes, uint32_t layout) {
+  uint64_t desc = 0;
+  desc |= static_cast<uint64_t>((addr & 0x3FFFFu) >> 4);
+  desc |= static_cast<uint64_t>(1) << 16;
+  desc |= static_cast<uint64_t>((stride_bytes & 0x3FFFFu) >> 4) << 32;
+  desc |= static_cast<uint64_t>(layout) << 62;
+  return desc;
+}
+)CAKE"},
+      {"cake_cluster_rank", {}, R"CAKE(// This block's rank within its cluster.
+static __device__ __forceinline__ uint32_t cake_cluster_rank() {
+  uint32_t r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+)CAKE"},
+  };
+  return table;
+}
+
+const Wrapper *findWrapper(const std::string &name) {
+  for (const Wrapper &w : wrapperTable())
+    if (name == w.name) return &w;
+  return nullptr;
+}
+
+std::string coordList(unsigned rank, unsigned firstOperand) {
+  std::string s;
+  for (unsigned i = 0; i < rank; ++i) s += fmt::format("{}%{}", i ? ", " : "", firstOperand + i);
+  return s;
+}
+
+std::string tmaText(int store, unsigned rank) {
+  std::string params, operands;
+  for (unsigned i = 0; i < rank; ++i) {
+    params += fmt::format(", int32_t c{}", i);
+    operands += fmt::format(", \"r\"(c{})", i);
+  }
+  if (!store)
+    return fmt::format(
+        "// TMA: copies a box of a {0}-d global tensor into shared memory at `dst`; the copy\n"
+        "// completes its bytes on the mbarrier `bar`. Coordinates innermost first.\n"
+        "static __device__ __forceinline__ void cake_tma_load_{0}d(uint32_t dst, const CUtensorMap *map, uint32_t "
+        "bar{1}) {{\n"
+        "  asm volatile(\n"
+        "      \"cp.async.bulk.tensor.{0}d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {{{2}}}], "
+        "[%2];\"\n"
+        "      ::\"r\"(dst), \"l\"(map), \"r\"(bar){3}\n"
+        "      : \"memory\");\n"
+        "}}\n",
+        rank, params, coordList(rank, 3), operands);
+  return fmt::format(
+      "// TMA: copies shared memory at `src` to a box of a {0}-d global tensor (a bulk group).\n"
+      "static __device__ __forceinline__ void cake_tma_store_{0}d(const CUtensorMap *map, uint32_t src{1}) {{\n"
+      "  asm volatile(\"cp.async.bulk.tensor.{0}d.global.shared::cta.bulk_group [%0, {{{2}}}], [%1];\"\n"
+      "               ::\"l\"(map), \"r\"(src){3}\n"
+      "               : \"memory\");\n"
+      "}}\n",
+      rank, params, coordList(rank, 2), operands);
+}
+
+std::string wgmmaName(int64_t n, sema::DType ab) {
+  return fmt::format("cake_wgmma_m64n{}k16_f32_{}", n, sema::dtypeInfo(ab).name);
+}
+
+std::string wgmmaText(int64_t n, sema::DType ab) {
+  int64_t regs = n / 2;  // f32 accumulators per thread
+  std::string ptxType(sema::dtypeInfo(ab).ptxType);
+  std::string regLines, outs;
+  for (int64_t i = 0; i < regs; i += 8) {
+    std::string line;
+    for (int64_t j = i; j < std::min(regs, i + 8); ++j) line += fmt::format("%{}{}", j, j + 1 < regs ? ", " : "");
+    regLines += fmt::format("      \"  {}\"\n", line);
+  }
+  for (int64_t i = 0; i < regs; ++i) {
+    if (i % 8 == 0 && i) outs += "\n        ";
+    outs += fmt::format("\"+f\"(d[{}]){}", i, i + 1 < regs ? ", " : "");
+  }
+  return fmt::format(
+      "// wgmma: D[64x{0}] (+)= A[64x16] . B[16x{0}], {1} operands from shared memory (K-major\n"
+      "// descriptors), f32 accumulators in registers ({2} per thread). accumulate == 0\n"
+      "// overwrites D. Issued by all 128 threads of a warpgroup.\n"
+      "static __device__ __forceinline__ void {3}(float *d, uint64_t desc_a, uint64_t desc_b, int32_t "
+      "accumulate) {{\n"
+      "  asm volatile(\n"
+      "      \"{{\\n\"\n"
+      "      \".reg .pred p;\\n\"\n"
+      "      \"setp.ne.b32 p, %{4}, 0;\\n\"\n"
+      "      \"wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{5}.{5}\\n\"\n"
+      "      \"{{\"\n"
+      "{6}"
+      "      \"}},\\n\"\n"
+      "      \"%{7}, %{8}, p, 1, 1, 0, 0;\\n\"\n"
+      "      \"}}\\n\"\n"
+      "      : {9}\n"
+      "      : \"l\"(desc_a), \"l\"(desc_b), \"r\"(accumulate));\n"
+      "}}\n",
+      n, sema::dtypeInfo(ab).name, regs, wgmmaName(n, ab), regs + 2, ptxType, regLines, regs, regs + 1, outs);
+}
+
+}  // namespace
+
+const std::string &WrapperSet::use(const std::string &name) {
+  const Wrapper *w = findWrapper(name);
+  if (w) {
+    fixed_.insert(name);
+    for (const char *d : w->deps) use(d);
+  }
+  return name;
+}
+
+std::string WrapperSet::useTmaLoad(unsigned rank) {
+  tma_.insert({0, rank});
+  return fmt::format("cake_tma_load_{}d", rank);
+}
+
+std::string WrapperSet::useTmaStore(unsigned rank) {
+  tma_.insert({1, rank});
+  return fmt::format("cake_tma_store_{}d", rank);
+}
+
+std::string WrapperSet::useWgmma(int64_t n, sema::DType ab) {
+  wgmma_.insert({n, static_cast<int>(ab)});
+  return wgmmaName(n, ab);
+}
+
+std::string WrapperSet::text() const {
+  std::string out;
+  for (const Wrapper &w : wrapperTable())
+    if (fixed_.count(w.name)) out += std::string(w.text) + "\n";
+  for (const auto &[store, rank] : tma_) out += tmaText(store, rank) + "\n";
+  for (const auto &[n, ab] : wgmma_) out += wgmmaText(n, static_cast<sema::DType>(ab)) + "\n";
+  return out;
+}
+
+}  // namespace cake::codegen

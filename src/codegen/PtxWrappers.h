@@ -1,0 +1,35 @@
+// PtxWrappers: the small, documented set of inline-PTX device functions the
+// generated CUDA calls. Every PTX instruction of the output lives in one of
+// them; the kernel body only calls them. A wrapper is emitted only when the
+// kernel uses it, in a fixed order, so output stays deterministic.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "sema/Types.h"
+
+namespace cake::codegen {
+
+class WrapperSet {
+public:
+  // Marks a fixed wrapper (and what it calls) as used; returns its name.
+  const std::string &use(const std::string &name);
+  // cake_tma_load_<rank>d / cake_tma_store_<rank>d.
+  std::string useTmaLoad(unsigned rank);
+  std::string useTmaStore(unsigned rank);
+  // cake_wgmma_m64n<N>k16_f32_<ab>: one warpgroup MMA, both operands from
+  // shared memory through descriptors, f32 accumulators in registers.
+  std::string useWgmma(int64_t n, sema::DType ab);
+
+  // The definitions of every used wrapper, in table order, then the
+  // generated ones by name.
+  std::string text() const;
+
+private:
+  std::set<std::string> fixed_;
+  std::set<std::pair<int, unsigned>> tma_;       // (0 load / 1 store, rank)
+  std::set<std::pair<int64_t, int>> wgmma_;      // (n, dtype)
+};
+
+}  // namespace cake::codegen
