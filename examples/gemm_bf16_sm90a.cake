@@ -17,7 +17,7 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K
     pool = lm.smem(212992)
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
-    c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16)
+    c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B")
     load = lm.role(warps=[0, 1, 2, 3], regs=40)
     math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
     acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)

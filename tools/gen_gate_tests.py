@@ -209,10 +209,11 @@ def k(lm, A: LM.tma2d):
         v.tma_load(A, coords=(0, 0), barrier=b)
         lm.wait(b, stage=0)
 """)
-neg("tma_inner_box", "Inner TMA boxes wider than the swizzle span.", [
-  ("replace", "a_s = pool.view", 'a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="64B")  # expected-error {{the inner TMA box dimension of \'a_s\' is 128 bytes; with swizzle 64B it must be at most 64}}')])
+neg("tma_inner_box", "Swizzled rows wider than the swizzle span must be whole panels of it.", [
+  ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49152, shape=(64, 96), dtype=lm.bf16, swizzle="128B")  # expected-error {{the inner TMA box dimension of \'c_s\' is 192 bytes; with swizzle 128B it must be at most 128 or a multiple of it (panels of 128 bytes)}})'),
+  ("comment", "c_s.store(out)", "expected-error {{'c_s.store' copies 'out' (64x128 bf16) into 'c_s' (64x96 bf16)}}")])
 neg("alignment_offset", "A 128-byte swizzled view must start on a 1024-byte boundary.", [
-  ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49664, shape=(64, 128), dtype=lm.bf16, swizzle="128B")  # expected-error {{\'c_s\' is used by TMA and must be 1024-byte aligned, but it starts at byte 49664 of shared memory}} expected-error {{the inner TMA box dimension of \'c_s\' is 256 bytes; with swizzle 128B it must be at most 128}}'),
+  ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49664, shape=(64, 128), dtype=lm.bf16, swizzle="128B")  # expected-error {{\'c_s\' is used by TMA and must be 1024-byte aligned, but it starts at byte 49664 of shared memory}}'),
   ("replace", "pool = lm.smem", "pool = lm.smem(66048)")])
 neg("alignment_stride", "Stages of a swizzled ring must keep the alignment.", [
   ("replace", "a_s = pool.view", 'a_s = pool.view(offset=0, shape=(4, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-error {{\'a_s\' is used by TMA and the tensor core and must be 1024-byte aligned, but its stages are 512 bytes apart}}'),
@@ -431,6 +432,8 @@ PASS = [
    ("delete", "empty = lm.barrier", None),
    ("replace", "full = lm.barrier", "full = lm.barrier(count=2, prod=[load], cons=[math])"),
    ("replace", "ring = lm.pipeline", "pass")], BASE, "sm_90a"),
+ ("pass_swizzle_panels", "Swizzled rows of two 128-byte panels: TMA moves one box per panel.", [
+   ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16, swizzle="128B")')], BASE, "sm_90a"),
  ("pass_alias_reuse", "An epilogue view aliasing the ring's bytes: reuse, not a swizzle flow.", [
    ("replace", "c_s = pool.view", "c_s = pool.view(offset=0, shape=(64, 128), dtype=lm.bf16, alias=True)"),
    ("replace", "pool = lm.smem", "pool = lm.smem(49152)")], BASE, "sm_90a"),

@@ -90,6 +90,33 @@ std::string shapeText(const std::vector<int64_t> &v) {
   return s;
 }
 
+// A swizzled view whose rows are wider than the swizzle span is stored as
+// panels: each holds every row's next span of bytes, swizzled on its own, the
+// panels one after another. TMA moves one box per panel.
+struct Panels {
+  int64_t count = 1;       // panels per stage
+  int64_t rowPitch = 0;    // bytes between rows within a panel
+  int64_t bytes = 0;       // bytes per panel
+  int64_t boxInner = 0;    // elements of the innermost box dimension
+};
+
+Panels panelsOf(const Resource &v) {
+  Panels p;
+  int64_t esize = dtypeInfo(v.dtype).bits / 8;
+  int64_t rowBytes = v.shape.empty() ? 0 : v.shape.back() * esize;
+  int64_t span = swizzleBytes(v.swizzle);
+  p.rowPitch = rowBytes;
+  p.bytes = v.bytesPerStage;
+  p.boxInner = v.shape.empty() ? 0 : v.shape.back();
+  if (span != 0 && rowBytes > span && rowBytes % span == 0) {
+    p.count = rowBytes / span;
+    p.rowPitch = span;
+    p.bytes = v.bytesPerStage / p.count;
+    p.boxInner = span / esize;
+  }
+  return p;
+}
+
 // What one tensor parameter's tensor map holds.
 struct TensorMapInfo {
   bool used = false;
@@ -386,34 +413,53 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     ResourceId bar = o.operand("barrier").value.resource;
     std::string stage = stageText("stage");
     const Value &coords = o.operand("coords").value;
-    std::string args;
-    for (const Value &c : coords.elts) args += ", " + value(c, false);
-    std::string call = fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())),
-                                   viewAddr(o.receiver, passes::stageOperand(o)), ident(k_.resource(tensor).name),
-                                   barrierAddr(bar, stage), args);
+    Panels pn = panelsOf(k_.resource(o.receiver));
+    std::vector<std::string> calls;
+    for (int64_t p = 0; p < pn.count; ++p) {
+      std::string args;
+      for (size_t i = 0; i < coords.elts.size(); ++i) {
+        std::string c = value(coords.elts[i], false);
+        args += ", " + (i == 0 && p > 0 ? fmt::format("{} + {}", c, p * pn.boxInner) : c);
+      }
+      std::string dst = viewAddr(o.receiver, passes::stageOperand(o));
+      if (p > 0) dst += fmt::format(" + {}u", p * pn.bytes);
+      calls.push_back(fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())), dst,
+                                  ident(k_.resource(tensor).name), barrierAddr(bar, stage), args));
+    }
     auto tx = expectTx.find(&o);
-    if (tx != expectTx.end()) {
+    if (tx != expectTx.end() || calls.size() > 1) {
       line(fmt::format("{}{{", guard));
       ++indent_;
-      line(fmt::format("{}({}, {});  // {} bytes land on this stage", w_.use("cake_mbar_arrive_expect_tx"),
-                       barrierAddr(bar, stage), tx->second, tx->second));
-      line(call);
+      if (tx != expectTx.end())
+        line(fmt::format("{}({}, {});  // {} bytes land on this stage", w_.use("cake_mbar_arrive_expect_tx"),
+                         barrierAddr(bar, stage), tx->second, tx->second));
+      if (calls.size() > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
+      for (const std::string &c : calls) line(c);
       --indent_;
       line("}");
     } else {
-      line(guard + call);
+      line(guard + calls[0]);
     }
     return;
   }
   case OpKind::TmaStore: {
     ResourceId tensor = o.operand("tensor").value.resource;
     const Value &coords = o.operand("coords").value;
-    std::string args;
-    for (const Value &c : coords.elts) args += ", " + value(c, false);
+    Panels pn = panelsOf(k_.resource(o.receiver));
     line(fmt::format("{}{{", guard));
     ++indent_;
-    line(fmt::format("{}(&{}, {}{});", w_.useTmaStore(static_cast<unsigned>(coords.elts.size())),
-                     ident(k_.resource(tensor).name), viewAddr(o.receiver, passes::stageOperand(o)), args));
+    if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
+    for (int64_t p = 0; p < pn.count; ++p) {
+      std::string args;
+      for (size_t i = 0; i < coords.elts.size(); ++i) {
+        std::string c = value(coords.elts[i], false);
+        args += ", " + (i == 0 && p > 0 ? fmt::format("{} + {}", c, p * pn.boxInner) : c);
+      }
+      std::string src = viewAddr(o.receiver, passes::stageOperand(o));
+      if (p > 0) src += fmt::format(" + {}u", p * pn.bytes);
+      line(fmt::format("{}(&{}, {}{});", w_.useTmaStore(static_cast<unsigned>(coords.elts.size())),
+                       ident(k_.resource(tensor).name), src, args));
+    }
     line(w_.use("cake_bulk_commit_group") + "();");
     --indent_;
     line("}");
@@ -481,17 +527,24 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
   }
   int64_t esize = dtypeInfo(a.dtype).bits / 8;
   for (const Resource *v : {&a, &b}) {
-    if (v->swizzle == Swizzle::None || v->shape.size() != 2 || v->shape[1] * esize != swizzleBytes(v->swizzle)) {
+    if (v->swizzle == Swizzle::None || v->shape.size() != 2 || (v->shape[1] * esize) % swizzleBytes(v->swizzle) != 0) {
       unsupported(o.range, fmt::format("the operand view '{}'", v->name),
-                  "wgmma operands lower as swizzled K-major tiles whose rows are exactly one swizzle span "
-                  "(for example 64 bf16 with swizzle=\"128B\")");
+                  "wgmma operands lower as swizzled K-major tiles whose rows are one swizzle span or whole panels "
+                  "of it (for example 64 bf16 with swizzle=\"128B\")");
       return;
     }
   }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
-  int64_t aRowBytes = a.shape[1] * esize, bRowBytes = b.shape[1] * esize;
+  Panels ap = panelsOf(a), bp = panelsOf(b);
+  int64_t aRowBytes = ap.rowPitch, bRowBytes = bp.rowPitch;
+  // The k16 step s starts 16 * esize * s bytes into the rows: in panel
+  // (that / pitch), at (that % pitch) within it.
+  auto kOffset = [&](const Panels &p, int64_t s) {
+    int64_t kb = s * 16 * esize;
+    return (kb / p.rowPitch) * p.bytes + kb % p.rowPitch;
+  };
   const std::string &fn = w_.useWgmma(N, a.dtype);
   w_.use("cake_wgmma_desc");
   const Value &init = o.operand("init").value;
@@ -509,8 +562,8 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
     for (int64_t s = 0; s < kSteps; ++s)
       line(fmt::format("{}({} + {}, cake_wgmma_desc(cake_a + {}u, {}u, {}u), cake_wgmma_desc(cake_b + {}u, {}u, {}u), "
                        "{});",
-                       fn, ident(acc.name), mb * (N / 2), mb * 64 * aRowBytes + s * 16 * esize, 8 * aRowBytes,
-                       swizzleLayout(a.swizzle), s * 16 * esize, 8 * bRowBytes, swizzleLayout(b.swizzle),
+                       fn, ident(acc.name), mb * (N / 2), mb * 64 * aRowBytes + kOffset(ap, s), 8 * aRowBytes,
+                       swizzleLayout(a.swizzle), kOffset(bp, s), 8 * bRowBytes, swizzleLayout(b.swizzle),
                        s == 0 ? "cake_accumulate" : "1"));
   --indent_;
   line("}");
@@ -523,9 +576,11 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
   int64_t rowBytes = view.shape.back() * esize;
-  if (view.swizzle != Swizzle::None && rowBytes != swizzleBytes(view.swizzle)) {
+  Panels pn = panelsOf(view);
+  if (view.swizzle != Swizzle::None && rowBytes % swizzleBytes(view.swizzle) != 0 &&
+      rowBytes != swizzleBytes(view.swizzle)) {
     unsupported(o.range, fmt::format("a store into the swizzled view '{}'", view.name),
-                "a swizzled destination's rows must be exactly one swizzle span");
+                "a swizzled destination's rows must be one swizzle span or whole panels of it");
     return;
   }
   if (src.dtype != view.dtype || (esize != 2 && esize != 4)) {
@@ -547,7 +602,12 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   ++indent_;
   line(fmt::format("const uint32_t cake_row = cake_row0 + (cake_i / {}) * 64u + 8u * ((cake_i / 2) % 2);", N / 2));
   line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", N / 2));
-  line(fmt::format("uint32_t cake_off = (cake_row * {}u + cake_col) * {}u;", view.shape.back(), esize));
+  if (pn.count > 1)
+    line(fmt::format("uint32_t cake_off = (cake_col * {0}u / {1}u) * {2}u + cake_row * {1}u + (cake_col * {0}u) % {1}u;"
+                     "  // panel, row, byte",
+                     esize, pn.rowPitch, pn.bytes));
+  else
+    line(fmt::format("uint32_t cake_off = (cake_row * {}u + cake_col) * {}u;", view.shape.back(), esize));
   if (view.swizzle != Swizzle::None)
     line(fmt::format("cake_off ^= ((cake_off >> 7) & {}u) << 4;  // the view's {} swizzle",
                      swizzleBytes(view.swizzle) / 16 - 1, swizzleName(view.swizzle)));
@@ -810,6 +870,26 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
 // ---------------------------------------------------------------------------
 // the host launcher
 
+std::string boxList(const std::vector<int64_t> &box) {
+  std::string s;
+  for (size_t i = 0; i < box.size(); ++i) s += (i ? ", " : "") + std::to_string(box[i]);
+  return s;
+}
+
+// The TMA box of a tensor map: the view's shape, or one panel of it.
+std::string boxText(const TensorMapInfo &info) {
+  Resource v;
+  v.shape = info.box;
+  v.dtype = info.dtype;
+  v.swizzle = info.swizzle;
+  v.bytesPerStage = product(info.box) * dtypeInfo(info.dtype).bits / 8;
+  Panels p = panelsOf(v);
+  std::string s;
+  for (size_t i = 0; i < info.box.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(i + 1 == info.box.size() ? p.boxInner : info.box[i]);
+  return s;
+}
+
 void KernelEmitter::launcher(std::string &text) {
   std::string name = ident(k_.name);
   std::string sig, tensorDocs, callArgs;
@@ -854,9 +934,11 @@ void KernelEmitter::launcher(std::string &text) {
     auto it = maps_.find(r.id);
     if (it == maps_.end()) continue;
     const TensorMapInfo &info = it->second;
-    std::string box;
-    for (size_t i = 0; i < info.box.size(); ++i) box += (i ? ", " : "") + std::to_string(info.box[i]);
+    std::string box = boxList(info.box);
     o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}}};\n", ident(p.name), info.box.size(), box);
+    if (boxText(info) != box)
+      o += fmt::format("  const int64_t cake_{}_box[{}] = {{{}}};  // one panel of the tile\n", ident(p.name),
+                       info.box.size(), boxText(info));
     o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
                      ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8);
   }
@@ -886,9 +968,10 @@ void KernelEmitter::launcher(std::string &text) {
     }
     const TensorMapInfo &info = it->second;
     o += fmt::format("  if (int e = cake_encode_tensor_map(&cake_map_{0}, {0}, \"{1}\", {2}, "
-                     "CU_TENSOR_MAP_DATA_TYPE_{3}, {4}, cake_{0}_tile, {5}, msg)) return e;\n",
+                     "CU_TENSOR_MAP_DATA_TYPE_{3}, {4}, cake_{0}_{6}, {5}, msg)) return e;\n",
                      ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).tensorMapType,
-                     dtypeInfo(info.dtype).bits / 8, tensorMapSwizzle(info.swizzle));
+                     dtypeInfo(info.dtype).bits / 8, tensorMapSwizzle(info.swizzle),
+                     boxText(info) != boxList(info.box) ? "box" : "tile");
   }
   o += fmt::format("  cudaError_t err = cudaFuncSetAttribute({}, cudaFuncAttributeMaxDynamicSharedMemorySize, {});\n",
                    name, k_.smemBytes);

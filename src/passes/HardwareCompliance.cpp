@@ -5,7 +5,8 @@
 //    are within the target's limits;
 //  - tensor-core shapes, dtypes and accumulator placement are legal for the
 //    target's MMA path, and wgmma is issued by whole warpgroups;
-//  - TMA boxes are at most 256 per dimension, inner boxes fit the swizzle,
+//  - TMA boxes are at most 256 per dimension, inner boxes fit the swizzle
+//    (or are whole panels of it),
 //    and views used by TMA and MMA are aligned as the swizzle demands.
 #include <fmt/format.h>
 
@@ -213,9 +214,11 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
     if (v.shape.empty()) continue;
     int64_t innerBytes = satMul(v.shape.back(), dtypeInfo(v.dtype).bits) / 8;
     unsigned sw = swizzleBytes(v.swizzle);
-    if (sw != 0 && innerBytes > sw)
+    // Wider swizzled rows are panels of the span, one TMA box each.
+    if (sw != 0 && innerBytes > sw && innerBytes % sw != 0)
       diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes,
-                   fmt::format("with swizzle {} it must be at most {}", swizzleName(v.swizzle), sw));
+                   fmt::format("with swizzle {} it must be at most {} or a multiple of it (panels of {} bytes)",
+                               swizzleName(v.swizzle), sw, sw));
     else if (innerBytes % 16 != 0)
       diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes, "it must be a multiple of 16");
   }

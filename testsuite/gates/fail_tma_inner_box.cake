@@ -1,11 +1,11 @@
-# Inner TMA boxes wider than the swizzle span.
+# Swizzled rows wider than the swizzle span must be whole panels of it.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     pool = lm.smem(65536)
-    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="64B")  # expected-error {{the inner TMA box dimension of 'a_s' is 128 bytes; with swizzle 64B it must be at most 64}}
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
     b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
-    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    c_s = pool.view(offset=49152, shape=(64, 96), dtype=lm.bf16, swizzle="128B")  # expected-error {{the inner TMA box dimension of 'c_s' is 192 bytes; with swizzle 128B it must be at most 128 or a multiple of it (panels of 128 bytes)}})
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
@@ -25,7 +25,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)
         out = lm.cast(acc, lm.bf16)
-        c_s.store(out)
+        c_s.store(out)  # expected-error {{'c_s.store' copies 'out' (64x128 bf16) into 'c_s' (64x96 bf16)}}
         lm.fence_proxy()
         lm.role_sync()
         c_s.tma_store(C, coords=(0, 0))
