@@ -182,6 +182,8 @@ neg("mma_m_per_warpgroup", "wgmma gives each warpgroup 64 rows of the accumulato
   ("replace", "c_s = pool.view", "c_s = pool.view(offset=49152, shape=(128, 128), dtype=lm.bf16)"),
   ("replace", "pool = lm.smem", "pool = lm.smem(81920)"),
   ("sub", "a_s.tma_load", ("stage=k, barrier=full", "barrier=full")),
+  ("comment", "a_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage '0', which is not its running count of uses (0, 1, 2, ...): it names the same stage in every iteration of the loop over 'k'}}"),
+  ("comment", "full = lm.barrier", "expected-note {{barrier 'full' declared here}}"),
   ("sub", "lm.mma(acc", ("a_s[k]", "a_s")),
   ("comment", "lm.mma(acc", "expected-error {{'lm.mma' on sm_90a: the accumulator has 128 rows but role 'math' has 1 warpgroup(s) of 64 rows each}}"),
   ])
@@ -271,9 +273,26 @@ neg("read_before_wait", "Reading a stage before waiting for the copy that fills 
   ("delete", "lm.wait(full, stage=k)", None),
   ("comment", "lm.mma(acc", "expected-error {{role 'math' reads stage k of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{role 'math' reads stage k of 'b_s' but never waits on barrier 'full' for that stage}}")])
 neg("read_wrong_stage", "Waiting for one stage and reading another.", [
-  ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
+  ("comment", "full = lm.barrier", "expected-note 3 {{barrier 'full' declared here}}"),
   ("sub", "lm.wait(full, stage=k)", ("stage=k", "stage=k + 1")),
+  ("comment", "lm.wait(full", "expected-error {{role 'math' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
   ("comment", "lm.mma(acc", "expected-error {{reads stage k of 'a_s'}} expected-error {{reads stage k of 'b_s'}}")])
+neg("stage_sequence_start", "A ring's stages must run 0, 1, 2, ...: a loop from 1 starts mid-sequence.", [
+  ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
+  ("comment", "empty = lm.barrier", "expected-note 2 {{barrier 'empty' declared here}}"),
+  ("suball", "lm.range(0, K // 64)", "lm.range(1, K // 64)"),
+  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
+  ("comment", "a_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage 'k'}}"),
+  ("comment", "lm.wait(full", "expected-error {{role 'math' uses barrier 'full' at stage 'k'}}"),
+  ("comment", "lm.arrive(empty", "expected-error {{role 'math' uses barrier 'empty' at stage 'k'}}")])
+neg("stage_sequence_step", "A loop stepping by 2 skips stages (and phases).", [
+  ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
+  ("comment", "empty = lm.barrier", "expected-note 2 {{barrier 'empty' declared here}}"),
+  ("suball", "lm.range(0, K // 64)", "lm.range(0, K // 64, 2)"),
+  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k', which is not its running count of uses (0, 1, 2, ...): the loop over 'k' steps by 2, so stages are skipped}}"),
+  ("comment", "a_s.tma_load", "expected-error {{the loop over 'k' steps by 2}}"),
+  ("comment", "lm.wait(full", "expected-error {{the loop over 'k' steps by 2}}"),
+  ("comment", "lm.arrive(empty", "expected-error {{the loop over 'k' steps by 2}}")])
 neg("read_after_loop", "A wait inside the loop does not cover a read after it.", [
   ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
   ("before", "out = lm.cast", "lm.mma(acc, a_s[0], b_s[0].T)  # expected-error {{role 'math' reads stage 0 of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{reads stage 0 of 'b_s'}}"),
@@ -353,6 +372,8 @@ neg("ring_reuse_wrong_stage", "Waiting for the release of another stage than the
   ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
   ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
   ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1")),
+  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
+  ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
   ("comment", "a_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
   ("comment", "b_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'b_s'}}")])
 neg("missing_proxy_fence_mma", "Generic stores into an operand the tensor core then reads.", [
@@ -432,6 +453,8 @@ PASS = [
    ("delete", "empty = lm.barrier", None),
    ("replace", "full = lm.barrier", "full = lm.barrier(count=2, prod=[load], cons=[math])"),
    ("replace", "ring = lm.pipeline", "pass")], BASE, "sm_90a"),
+ ("pass_stage_sequence_nested", "Stages restarting in an outer loop are fine when the inner trip count is a multiple of twice the ring (slot and phase repeat).", [
+   ("suball", "        for k in lm.range(0, K // 64):", "        for i in lm.range(0, 3):\n          for k in lm.range(0, 4):")], BASE, "sm_90a"),
  ("pass_swizzle_panels", "Swizzled rows of two 128-byte panels: TMA moves one box per panel.", [
    ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16, swizzle="128B")')], BASE, "sm_90a"),
  ("pass_alias_reuse", "An epilogue view aliasing the ring's bytes: reuse, not a swizzle flow.", [

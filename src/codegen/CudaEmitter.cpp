@@ -161,6 +161,8 @@ private:
   std::string viewAddr(ResourceId view, const ast::Expr *stage);
   std::string viewStageAddr(const Value &vs);
   std::string electedGuard(const RoleCtx &rc) const;
+  std::string panelAddr(const Operation &o, const Panels &pn, int64_t p);
+  std::string panelCoords(const Value &coords, const Panels &pn, int64_t p);
   bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread);
   void mma(const Operation &o, RoleCtx &rc);
   void storeFragment(const Operation &o, RoleCtx &rc);
@@ -182,6 +184,7 @@ private:
   std::vector<passes::RoleEvents> events_;
   std::map<ResourceId, TensorMapInfo> maps_;
   std::set<ResourceId> declaredFragments_;
+  bool usesSmCount_ = false;
 };
 
 // ---------------------------------------------------------------------------
@@ -214,8 +217,13 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
   }
   switch (e->kind) {
   case NodeKind::NameExpr: {
-    const auto *n = static_cast<const ast::NameExpr *>(e);
-    return ident(n->name);
+    // A name bound by assignment stands for its expression; loop variables
+    // and parameters are variables of the generated code.
+    // In the kernel, a name bound by assignment is a variable (a Let); the
+    // launcher, which has none, computes its expression.
+    auto def = k_.nameDefs.find(e);
+    if (host && def != k_.nameDefs.end() && def->second != e) return "(" + expr(def->second, host) + ")";
+    return ident(static_cast<const ast::NameExpr *>(e)->name);
   }
   case NodeKind::IntLit: return std::to_string(static_cast<const ast::IntLit *>(e)->value);
   case NodeKind::FloatLit: return fmt::format("{}f", static_cast<const ast::FloatLit *>(e)->value);
@@ -261,6 +269,24 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
         if (dv != k_.exprValues.end() && dv->second.isConstInt()) d = *dv->second.constInt;
       }
       if (d < 0 || d > 2) d = 0;
+      if (kind == OpKind::Min || kind == OpKind::Max) {
+        std::vector<const ast::Expr *> args(c->args.begin(), c->args.end());
+        for (const ast::Keyword &kw : c->keywords) args.push_back(kw.value);
+        if (args.size() == 2) {
+          // Keyword order does not matter: min and max are symmetric.
+          std::string a = expr(args[0], host), b = expr(args[1], host);
+          return fmt::format("{}({}, {})", w_.use(kind == OpKind::Min ? "cake_min" : "cake_max"), a, b);
+        }
+      }
+      if (kind == OpKind::SmCount) {
+        if (!host) {
+          diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                        "the multiprocessor count is the launcher's; in the kernel, use lm.num_blocks(0)");
+          return "0";
+        }
+        usesSmCount_ = true;
+        return "cake_sm_count";
+      }
       if (host) {
         diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
                       "the launcher computes the grid before any block exists");
@@ -315,6 +341,21 @@ std::string KernelEmitter::viewStageAddr(const Value &vs) {
   return viewAddr(vs.resource, nullptr);
 }
 
+// A TMA copy's shared-memory address and coordinates for panel p of its view.
+std::string KernelEmitter::panelAddr(const Operation &o, const Panels &pn, int64_t p) {
+  std::string addr = viewAddr(o.receiver, passes::stageOperand(o));
+  return p > 0 ? fmt::format("{} + {}u", addr, p * pn.bytes) : addr;
+}
+
+std::string KernelEmitter::panelCoords(const Value &coords, const Panels &pn, int64_t p) {
+  std::string args;
+  for (size_t i = 0; i < coords.elts.size(); ++i) {
+    std::string c = value(coords.elts[i], false);
+    args += ", " + (i == 0 && p > 0 ? fmt::format("{} + {}", c, p * pn.boxInner) : c);
+  }
+  return args;
+}
+
 std::string KernelEmitter::electedGuard(const RoleCtx &rc) const {
   return rc.singleThread ? "" : "if (cake_rtid == 0) ";
 }
@@ -343,13 +384,18 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
       bool constantTrip = s.start.isConstInt() && s.stop.isConstInt();
       if (!constantTrip) line("#pragma unroll 1");
       line(fmt::format("for (int32_t {0} = {1}; {0} < {2}; {0} += {3}) {{", var, value(s.start, false),
-                       value(s.stop, false), s.step));
+                       value(s.stop, false), value(s.stepValue, false)));
       ++indent_;
       stmts(s.body, rc);
       --indent_;
       line("}");
       break;
     }
+    case IrStmt::Kind::Let:
+      lineDirective(s.range);
+      line(fmt::format("const {} {} = {};", s.start.kind == ValueKind::Bool ? "bool" : "int32_t", ident(s.loopVar),
+                       value(s.start, false)));
+      break;
     case IrStmt::Kind::If: {
       lineDirective(s.range);
       line(fmt::format("if ({}) {{", boolValue(s.cond, false)));
@@ -415,17 +461,10 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     const Value &coords = o.operand("coords").value;
     Panels pn = panelsOf(k_.resource(o.receiver));
     std::vector<std::string> calls;
-    for (int64_t p = 0; p < pn.count; ++p) {
-      std::string args;
-      for (size_t i = 0; i < coords.elts.size(); ++i) {
-        std::string c = value(coords.elts[i], false);
-        args += ", " + (i == 0 && p > 0 ? fmt::format("{} + {}", c, p * pn.boxInner) : c);
-      }
-      std::string dst = viewAddr(o.receiver, passes::stageOperand(o));
-      if (p > 0) dst += fmt::format(" + {}u", p * pn.bytes);
-      calls.push_back(fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())), dst,
-                                  ident(k_.resource(tensor).name), barrierAddr(bar, stage), args));
-    }
+    for (int64_t p = 0; p < pn.count; ++p)
+      calls.push_back(fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())),
+                                  panelAddr(o, pn, p), ident(k_.resource(tensor).name), barrierAddr(bar, stage),
+                                  panelCoords(coords, pn, p)));
     auto tx = expectTx.find(&o);
     if (tx != expectTx.end() || calls.size() > 1) {
       line(fmt::format("{}{{", guard));
@@ -449,17 +488,9 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     line(fmt::format("{}{{", guard));
     ++indent_;
     if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
-    for (int64_t p = 0; p < pn.count; ++p) {
-      std::string args;
-      for (size_t i = 0; i < coords.elts.size(); ++i) {
-        std::string c = value(coords.elts[i], false);
-        args += ", " + (i == 0 && p > 0 ? fmt::format("{} + {}", c, p * pn.boxInner) : c);
-      }
-      std::string src = viewAddr(o.receiver, passes::stageOperand(o));
-      if (p > 0) src += fmt::format(" + {}u", p * pn.bytes);
+    for (int64_t p = 0; p < pn.count; ++p)
       line(fmt::format("{}(&{}, {}{});", w_.useTmaStore(static_cast<unsigned>(coords.elts.size())),
-                       ident(k_.resource(tensor).name), src, args));
-    }
+                       ident(k_.resource(tensor).name), panelAddr(o, pn, p), panelCoords(coords, pn, p)));
     line(w_.use("cake_bulk_commit_group") + "();");
     --indent_;
     line("}");
@@ -836,6 +867,14 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   line("}");
   line("__syncthreads();");
 
+  // Run-time values the schedule names at kernel scope.
+  for (const IrStmt &let : k_.lets) {
+    lineDirective(let.range);
+    line(fmt::format("const {} {} = {};", let.start.kind == ValueKind::Bool ? "bool" : "int32_t", ident(let.loopVar),
+                     value(let.start, false)));
+  }
+  if (opts_.lineDirectives && !k_.lets.empty()) out_ += std::string(kRestoreLine) + "\n";
+
   // Role dispatch, in declaration order of the roles.
   bool first = true;
   for (const Resource &r : k_.resources) {
@@ -945,6 +984,12 @@ void KernelEmitter::launcher(std::string &text) {
   // Grid.
   std::vector<std::string> grid = {"1", "1", "1"};
   for (size_t i = 0; i < k_.grid.size() && i < 3; ++i) grid[i] = value(k_.grid[i], true);
+  if (usesSmCount_) {
+    o += "  int cake_device = 0, cake_sm_count = 0;\n";
+    o += "  if (cudaGetDevice(&cake_device) != cudaSuccess ||\n"
+         "      cudaDeviceGetAttribute(&cake_sm_count, cudaDevAttrMultiProcessorCount, cake_device) != cudaSuccess)\n"
+         "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"cannot read the device's multiprocessor count\");\n";
+  }
   o += fmt::format("  const int64_t cake_grid[3] = {{{}, {}, {}}};\n", grid[0], grid[1], grid[2]);
   o += "  if (cake_grid[0] <= 0 || cake_grid[1] <= 0 || cake_grid[2] <= 0 || cake_grid[0] > 2147483647 ||\n"
        "      cake_grid[1] > 65535 || cake_grid[2] > 65535)\n";

@@ -32,6 +32,11 @@ static __host__ __device__ __forceinline__ int32_t cake_floordiv(int32_t a, int3
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 )CAKE"},
+      {"cake_min", {}, R"CAKE(// lm.min and lm.max on 32-bit integers, in the kernel and the launcher.
+static __host__ __device__ __forceinline__ int32_t cake_min(int32_t a, int32_t b) { return a < b ? a : b; }
+)CAKE"},
+      {"cake_max", {}, R"CAKE(static __host__ __device__ __forceinline__ int32_t cake_max(int32_t a, int32_t b) { return a > b ? a : b; }
+)CAKE"},
       {"cake_smem_u32", {}, R"CAKE(// The 32-bit shared-memory address of a generic pointer into shared memory.
 static __device__ __forceinline__ uint32_t cake_smem_u32(const void *p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));

@@ -7,6 +7,10 @@
 //  - roles do not wait on each other before either signals (circular wait);
 //  - a producer that wraps around its ring waits for the readers to release
 //    a stage before overwriting it (ring reuse);
+//  - each role's uses of a barrier name its running count of uses: stage s
+//    is mbarrier s mod count in phase s div count, so the stages a role names
+//    must run 0, 1, 2, ... (a loop variable from the next count, step 1, in
+//    one loop, not restarting in an outer one);
 //  - generic-proxy writes read by the async proxy are fenced, and synced
 //    across the role when one elected thread issues the async read;
 //  - transaction bytes per phase fit the mbarrier's counter.
@@ -83,6 +87,7 @@ public:
 
   void run() {
     checkStageForms();
+    checkStageSequence();
     checkReadBeforeWait();
     checkSignalled();
     checkArrivalCounts();
@@ -124,6 +129,104 @@ private:
           if (s && !provableStage(s, e) && reported.insert(s).second)
             ctx_.diags.report(DiagId::SafetyUnprovenStage, s->range, sourceText(ctx_.sm, s->range));
       }
+  }
+
+  // A stage index as (loop, offset): the loop's variable plus a constant, or
+  // a constant (loop null). ok is false for any other form.
+  struct LinearStage {
+    const IrStmt *loop = nullptr;
+    int64_t offset = 0;
+    bool ok = false;
+  };
+  LinearStage linearStage(const Expr *e, const Event &ev) const {
+    if (!e) return {nullptr, 0, true};
+    auto v = k_.exprValues.find(e);
+    if (v != k_.exprValues.end() && v->second.isConstInt()) return {nullptr, *v->second.constInt, true};
+    if (auto *n = dyn_cast<NameExpr>(e)) {
+      for (auto it = ev.loops.rbegin(); it != ev.loops.rend(); ++it)
+        if ((*it)->loopVar == n->name && !k_.nameDefs.count(e)) return {*it, 0, true};
+      return {};
+    }
+    if (auto *b = dyn_cast<BinaryExpr>(e)) {
+      if (b->op != BinaryOp::Add && b->op != BinaryOp::Sub) return {};
+      LinearStage l = linearStage(b->lhs, ev), r = linearStage(b->rhs, ev);
+      if (!l.ok || !r.ok || (l.loop && r.loop) || (b->op == BinaryOp::Sub && r.loop)) return {};
+      return {l.loop ? l.loop : r.loop, b->op == BinaryOp::Add ? satAdd(l.offset, r.offset) : l.offset - r.offset,
+              true};
+    }
+    return {};
+  }
+
+  // Each role's stages of a barrier, in program order, must be 0, 1, 2, ...:
+  // the phase a wait expects and the mbarrier an arrival lands on are
+  // derived from the stage index.
+  void checkStageSequence() {
+    for (const RoleEvents &r : roles_) {
+      std::map<ResourceId, std::optional<int64_t>> next;  // nullopt: not known (after a symbolic loop)
+      std::set<std::pair<ResourceId, const IrStmt *>> loopsSeen;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        ResourceId b = effectResource(*e.op, fx.waits);
+        if (b == kNoResource) b = effectResource(*e.op, fx.signals);
+        if (b == kNoResource) continue;
+        const Expr *s = stageOperand(*e.op);
+        LinearStage ls = linearStage(s, e);
+        if (!ls.ok) continue;  // checkStageForms reports it
+        if (!next.count(b)) next[b] = 0;
+        std::string text = s ? sourceText(ctx_.sm, s->range) : "0";
+        SourceRange at = s ? s->range : e.op->range;
+        auto bad = [&](const std::string &why) {
+          ctx_.diags.build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text, why)
+              .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
+              .emit();
+        };
+        if (!ls.loop) {
+          if (!e.loops.empty()) {
+            auto trips = constantTripCount(e);
+            if (!trips || *trips > 1) {
+              bad(fmt::format("it names the same stage in every iteration of the loop over '{}'",
+                              e.loops.back()->loopVar));
+              continue;
+            }
+          }
+          if (!next[b]) continue;
+          if (ls.offset == *next[b]) next[b] = ls.offset + 1;
+          else if (ls.offset != *next[b] - 1)  // the stage just used, used again
+            bad(fmt::format("the next stage of the sequence is {}", *next[b]));
+          continue;
+        }
+        if (!loopsSeen.insert({b, ls.loop}).second) continue;  // this loop's sequence is checked
+        const IrStmt &L = *ls.loop;
+        size_t depth = std::find(e.loops.begin(), e.loops.end(), &L) - e.loops.begin();
+        if (depth + 1 != e.loops.size()) {
+          bad(fmt::format("it repeats in every iteration of the inner loop over '{}'", e.loops.back()->loopVar));
+          continue;
+        }
+        if (L.step != 1) {
+          bad(L.step > 1 ? fmt::format("the loop over '{}' steps by {}, so stages are skipped", L.loopVar, L.step)
+                         : fmt::format("the loop over '{}' steps by a run-time amount", L.loopVar));
+          continue;
+        }
+        int64_t cycle = 2 * k_.resources[b].count;  // stages after which slot and parity repeat
+        std::optional<int64_t> innerTrips;
+        if (L.start.constInt && L.stop.constInt) innerTrips = std::max<int64_t>(0, *L.stop.constInt - *L.start.constInt);
+        if (depth > 0 && !(innerTrips && *innerTrips % cycle == 0)) {
+          bad(fmt::format("it restarts in every iteration of the enclosing loop over '{}'; make the stage the "
+                          "running count (for example, one loop over all steps)",
+                          e.loops[depth - 1]->loopVar));
+          continue;
+        }
+        if (!L.start.constInt) {
+          ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
+          next[b] = std::nullopt;
+          continue;
+        }
+        int64_t first = satAdd(*L.start.constInt, ls.offset);
+        if (next[b] && first != *next[b])
+          bad(fmt::format("its first value is {}, but the next stage of the sequence is {}", first, *next[b]));
+        next[b] = innerTrips && depth == 0 ? std::optional<int64_t>(satAdd(first, *innerTrips)) : std::nullopt;
+      }
+    }
   }
 
   void checkReadBeforeWait() {

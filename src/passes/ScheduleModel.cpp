@@ -35,6 +35,7 @@ void flatten(const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops
       flatten(s.body, loops, true, out);
       flatten(s.orelse, loops, true, out);
       break;
+    case IrStmt::Kind::Let: break;
     }
   }
 }
@@ -86,7 +87,7 @@ std::string exprKey(const SourceManager &sm, const ast::Expr *e) {
 std::optional<int64_t> constantTripCount(const Event &e) {
   int64_t total = 1;
   for (const IrStmt *l : e.loops) {
-    if (!l->start.constInt || !l->stop.constInt) return std::nullopt;
+    if (!l->start.constInt || !l->stop.constInt || l->step <= 0) return std::nullopt;
     int64_t span;
     if (__builtin_sub_overflow(*l->stop.constInt, *l->start.constInt, &span)) return std::nullopt;
     int64_t n = span <= 0 ? 0 : satAdd(span, l->step - 1) / l->step;
@@ -102,7 +103,7 @@ std::string loopNestKey(const SourceManager &sm, const Event &e) {
       if (v.constInt) return std::to_string(*v.constInt);
       return v.expr ? exprKey(sm, v.expr) : std::string("?");
     };
-    key += "range(" + text(l->start) + ", " + text(l->stop) + ", " + std::to_string(l->step) + ")";
+    key += "range(" + text(l->start) + ", " + text(l->stop) + ", " + text(l->stepValue) + ")";
   }
   return key;
 }

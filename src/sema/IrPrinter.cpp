@@ -103,7 +103,7 @@ public:
     switch (s.kind) {
     case IrStmt::Kind::For:
       out += fmt::format("{}for {} in range({}, {}, {}):  @{}:{}\n", pad, s.loopVar, value(s.start), value(s.stop),
-                         s.step, s.range.begin.line, s.range.begin.col);
+                         value(s.stepValue), s.range.begin.line, s.range.begin.col);
       stmts(out, s.body, depth + 1);
       break;
     case IrStmt::Kind::If:
@@ -113,6 +113,10 @@ public:
         out += pad + "else:\n";
         stmts(out, s.orelse, depth + 1);
       }
+      break;
+    case IrStmt::Kind::Let:
+      out += fmt::format("{}let {} = {}  @{}:{}\n", pad, s.loopVar, value(s.start), s.range.begin.line,
+                         s.range.begin.col);
       break;
     case IrStmt::Kind::Op: {
       const Operation &op = s.op;
@@ -151,6 +155,8 @@ public:
       if (r.kind == ResourceKind::TensorParam || r.kind == ResourceKind::ScalarParam) continue;
       out += "    " + resource(r) + "\n";
     }
+    if (!k_.lets.empty()) out += "  values:\n";
+    stmts(out, k_.lets, 2);
     for (const RoleBlock &b : k_.roles) {
       out += fmt::format("  role {}:  @{}:{}\n", name(b.role), b.range.begin.line, b.range.begin.col);
       stmts(out, b.body, 2);

@@ -92,6 +92,7 @@ private:
   std::vector<IrStmt> *body_ = nullptr;
   std::string nameHint_;            // the name a declaration is being bound to
   uint32_t nextLoop_ = 0;
+  std::set<const Expr *> loopTargets_;  // loop variables' declarations
 };
 
 // ---------------------------------------------------------------------------
@@ -346,6 +347,16 @@ void Analyzer::assign(const AssignStmt *a) {
   nameHint_ = first ? first->name : "";
   Value v = eval(a->value);
   nameHint_.clear();
+  // A run-time value given a name is a Let: codegen makes it a variable.
+  bool runtime = (v.kind == ValueKind::Int && !v.constInt) || (v.kind == ValueKind::Bool && !v.boolIsConst);
+  if (kernel_ && first && a->targets.size() == 1 && runtime && v.resource == kNoResource) {
+    IrStmt let;
+    let.kind = IrStmt::Kind::Let;
+    let.range = a->range;
+    let.loopVar = first->name;
+    let.start = v;
+    (body_ ? *body_ : kernel_->lets).push_back(std::move(let));
+  }
   for (const Expr *t : a->targets) bindTarget(t, v);
 }
 
@@ -450,11 +461,13 @@ void Analyzer::forStmt(const ForStmt *f) {
   loop.loopId = nextLoop_++;
   loop.start = range.elts[0];
   loop.stop = range.elts[1];
-  loop.step = range.elts[2].constInt.value_or(1);
+  loop.step = range.elts[2].constInt.value_or(0);
+  loop.stepValue = range.elts[2];
   std::vector<IrStmt> *outer = body_;
   outer->push_back(std::move(loop));
   body_ = &outer->back().body;
   scopes_.emplace_back();
+  loopTargets_.insert(var);
   bind(var->name, Value::runtimeInt(var), var->range);
   stmts(f->body);
   scopes_.pop_back();
@@ -622,7 +635,10 @@ Value Analyzer::evalName(const NameExpr *n) {
   if (const Binding *b = lookup(n->name)) {
     Value v = b->value;
     // Runtime values remember where they were used, for the IR printer.
-    if (v.kind == ValueKind::Int && !v.constInt) v.expr = n;
+    if ((v.kind == ValueKind::Int && !v.constInt) || (v.kind == ValueKind::Bool && !v.boolIsConst)) {
+      if (kernel_ && b->value.expr && !loopTargets_.count(b->value.expr)) kernel_->nameDefs[n] = b->value.expr;
+      v.expr = n;
+    }
     if (v.kind == ValueKind::Float && v.resource != kNoResource) v.expr = n;
     return v;
   }
@@ -981,7 +997,18 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     return v;
   }
   case OpResult::RuntimeInt: {
-    if (!operands.empty() && operands[0].value.constInt &&
+    if (op.kind == OpKind::Min || op.kind == OpKind::Max) {
+      // Folded when both are constants.
+      const Value &a = operands[0].value, &b = operands[1].value;
+      if (a.constInt && b.constInt) {
+        Value v = Value::constant(op.kind == OpKind::Min ? std::min(*a.constInt, *b.constInt)
+                                                         : std::max(*a.constInt, *b.constInt));
+        v.expr = c;
+        return v;
+      }
+      return Value::runtimeInt(c);
+    }
+    if (op.paramIndex("dim") == 0 && operands[0].value.constInt &&
         (*operands[0].value.constInt < 0 || *operands[0].value.constInt > 2)) {
       diags_.report(DiagId::SemaBadValue, operands[0].range, "dim", name, "0, 1 or 2",
                     *operands[0].value.constInt);

@@ -98,15 +98,17 @@ struct Operation {
 
 // A statement of a role body.
 struct IrStmt {
-  enum class Kind : uint8_t { Op, For, If } kind = Kind::Op;
+  enum class Kind : uint8_t { Op, For, If, Let } kind = Kind::Op;
   SourceRange range;
   // Op
   Operation op;
-  // For: `for var in range(start, stop, step)`
+  // For: `for var in range(start, stop, step)`; Let: `var = value`, a
+  // run-time integer or boolean given a name (value in `start`).
   std::string loopVar;
   uint32_t loopId = 0;
   Value start, stop;
-  int64_t step = 1;
+  int64_t step = 1;    // the step if constant, else 0
+  Value stepValue;     // the step, constant or run-time
   // If
   Value cond;
   std::vector<IrStmt> body;    // For body, If then-branch
@@ -148,6 +150,12 @@ struct Kernel {
   // the bound operation of each call's callee: codegen lowers runtime
   // expressions from the AST through this table.
   std::unordered_map<const ast::Expr *, Value> exprValues;
+  // A use of a name bound by assignment to a run-time value -> the
+  // expression it was bound to (loop variables and parameters have none).
+  std::unordered_map<const ast::Expr *, const ast::Expr *> nameDefs;
+  // Run-time values named at kernel scope (`tiles = (M // BM) * (N // BN)`),
+  // in order: each is a Let statement.
+  std::vector<IrStmt> lets;
 
   Resource &resource(ResourceId id) { return resources[id]; }
   const Resource &resource(ResourceId id) const { return resources[id]; }

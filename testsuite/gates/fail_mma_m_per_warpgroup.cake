@@ -10,12 +10,12 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-note {{barrier 'full' declared here}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
             lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * 64, 0), barrier=full)
+            a_s.tma_load(A, coords=(k * 64, 0), barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage '0', which is not its running count of uses (0, 1, 2, ...): it names the same stage in every iteration of the loop over 'k'}}
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):

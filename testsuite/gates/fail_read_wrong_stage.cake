@@ -10,7 +10,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-note 2 {{barrier 'full' declared here}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-note 3 {{barrier 'full' declared here}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
@@ -19,7 +19,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):
-            lm.wait(full, stage=k + 1)
+            lm.wait(full, stage=k + 1)  # expected-error {{role 'math' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{reads stage k of 'a_s'}} expected-error {{reads stage k of 'b_s'}}
             lm.mma_commit()
             lm.mma_wait(pending=0)

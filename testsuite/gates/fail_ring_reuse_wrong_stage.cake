@@ -11,10 +11,10 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
-    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-note {{barrier 'empty' declared here}}
     with load:
         for k in lm.range(0, K // 64):
-            lm.wait(empty, stage=k + 1)
+            lm.wait(empty, stage=k + 1)  # expected-error {{role 'load' uses barrier 'empty' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'b_s'}}
     with math:

@@ -22,8 +22,8 @@ def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
     b2 = lm.barrier(count=1, prod=[r], cons=[q], init_count=x)
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=r)
     with r:
-        for s in lm.range(n // 2 - 1, n * 2, 2):
-            lm.wait(b1, stage=s + 1)
+        for s in lm.range(0, n * 2):
+            lm.wait(b1, stage=s)
             if s == 4 and n > 2:
                 lm.arrive(b2, stage=s, per="thread")
             else:
@@ -50,8 +50,8 @@ def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
 # CHECK-NEXT: regs     t         64x64 f32, role r (derived)
 # CHECK-NEXT: regs     m         64x1 f32, role r (derived)
 # CHECK-NEXT: role r:
-# CHECK-NEXT: for s in range(n // 2 - 1, n * 2, 2):
-# CHECK-NEXT: wait(barrier=b1, stage=s + 1)
+# CHECK-NEXT: for s in range(0, n * 2, 1):
+# CHECK-NEXT: wait(barrier=b1, stage=s)
 # CHECK-NEXT: if s == 4 and n > 2:
 # CHECK-NEXT: arrive(barrier=b2, stage=s, per="thread")
 # CHECK-NEXT: else:
