@@ -11,7 +11,7 @@ import lit.formats
 config.name = "cakec"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cake", ".test"]
-config.excludes = ["Inputs", "unit", "lit.cfg.py", "lit.site.cfg.py.in", "expect_exit.py",
+config.excludes = ["Inputs", "unit", "build_external.sh", "lit.cfg.py", "lit.site.cfg.py.in", "expect_exit.py",
                    "check_diagnostic_coverage.py", "check_man_options.py", "check_sarif.py", "check_editor_formats.py"]
 config.test_source_root = os.path.join(config.cakec_src_root, "testsuite")
 config.test_exec_root = os.path.join(config.cakec_obj_root, "testsuite")
@@ -19,6 +19,7 @@ config.test_exec_root = os.path.join(config.cakec_obj_root, "testsuite")
 config.substitutions.append(("%cakec", config.cakec_bin))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%srcroot", config.cakec_src_root))
+config.substitutions.append(("%objroot", config.cakec_obj_root))
 # %expect-exit N CMD: CMD must exit with exactly status N.
 config.substitutions.append(("%expect-exit", sys.executable + " " +
                              os.path.join(config.cakec_src_root, "testsuite", "expect_exit.py")))
