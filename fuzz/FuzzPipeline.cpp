@@ -1,7 +1,8 @@
 // libFuzzer target with a structure-aware mutator: starting from real
 // schedules (examples/, testsuite/), it edits whole lines and tokens
 // (numbers, names, keyword arguments, operation calls) so most inputs parse
-// and reach semantic analysis, every gate and the IR printer.
+// and reach semantic analysis, every gate, the IR printer and, where the
+// gates pass on a target with a lowering, codegen.
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "FuzzInput.h"
+#include "codegen/Codegen.h"
 #include "passes/Passes.h"
 #include "sema/Sema.h"
 
@@ -145,6 +147,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cake::passes::runCheckPasses(*ir, sm, d);
     (void)cake::sema::printIR(*ir, sm);
     (void)cake::passes::describeBarrierProtocols(*ir, sm);
+    if (!d.hasErrors() && cake::codegen::hasLowering(t.target)) {
+      std::string cuda;
+      (void)cake::codegen::emitCuda(*ir, sm, d, cake::codegen::CodegenOptions(), cuda);
+    }
   }
   return 0;
 }

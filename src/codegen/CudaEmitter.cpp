@@ -108,7 +108,7 @@ Panels panelsOf(const Resource &v) {
   p.rowPitch = rowBytes;
   p.bytes = v.bytesPerStage;
   p.boxInner = v.shape.empty() ? 0 : v.shape.back();
-  if (span != 0 && rowBytes > span && rowBytes % span == 0) {
+  if (esize != 0 && span != 0 && rowBytes > span && rowBytes % span == 0) {  // sub-byte types have no panels
     p.count = rowBytes / span;
     p.rowPitch = span;
     p.bytes = v.bytesPerStage / p.count;

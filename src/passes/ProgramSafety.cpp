@@ -207,10 +207,12 @@ private:
                          : fmt::format("the loop over '{}' steps by a run-time amount", L.loopVar));
           continue;
         }
-        int64_t cycle = 2 * k_.resources[b].count;  // stages after which slot and parity repeat
+        int64_t cycle = satMul(2, k_.resources[b].count);  // stages after which slot and parity repeat
         std::optional<int64_t> innerTrips;
-        if (L.start.constInt && L.stop.constInt) innerTrips = std::max<int64_t>(0, *L.stop.constInt - *L.start.constInt);
-        if (depth > 0 && !(innerTrips && *innerTrips % cycle == 0)) {
+        int64_t span = 0;
+        if (L.start.constInt && L.stop.constInt && !__builtin_sub_overflow(*L.stop.constInt, *L.start.constInt, &span))
+          innerTrips = std::max<int64_t>(0, span);
+        if (depth > 0 && !(innerTrips && cycle > 0 && *innerTrips % cycle == 0)) {
           bad(fmt::format("it restarts in every iteration of the enclosing loop over '{}'; make the stage the "
                           "running count (for example, one loop over all steps)",
                           e.loops[depth - 1]->loopVar));

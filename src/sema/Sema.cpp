@@ -57,11 +57,13 @@ private:
   // ---- expressions ----
   Value eval(const Expr *e);
   Value evalExpr(const Expr *e);
+  void remember(const Expr *e, const Value &v);
   Value evalName(const NameExpr *n);
   Value evalAttribute(const AttributeExpr *a);
   Value evalSubscript(const SubscriptExpr *s);
   Value evalUnary(const UnaryExpr *u);
-  Value evalBinary(const BinaryExpr *b);
+  Value evalBinaryChain(const BinaryExpr *b);
+  Value evalBinary(const BinaryExpr *b, Value l);
   Value evalCall(const CallExpr *c, bool allowRange = false, bool asStatement = false);
   Value constError(ConstError err, SourceRange r);
 
@@ -556,17 +558,32 @@ Value Analyzer::constError(ConstError err, SourceRange r) {
 }
 
 // Every integer and boolean an expression inside a kernel evaluates to is
-// remembered for codegen, which lowers runtime expressions from the AST.
+// remembered for codegen, which lowers runtime expressions from the AST. The
+// recursive kinds are dispatched here directly, so that a deep expression
+// costs two stack frames per level (eval and the kind's function), not three.
 Value Analyzer::eval(const Expr *e) {
-  Value v = evalExpr(e);
-  if (kernel_ && e && (v.kind == ValueKind::Int || v.kind == ValueKind::Bool || v.kind == ValueKind::BoundOp ||
-                       v.kind == ValueKind::Float))
-    kernel_->exprValues[e] = v;
+  if (!e) return Value::error();
+  Value v;
+  switch (e->kind) {
+  case NodeKind::UnaryExpr: v = evalUnary(static_cast<const UnaryExpr *>(e)); break;
+  case NodeKind::BinaryExpr: v = evalBinaryChain(static_cast<const BinaryExpr *>(e)); break;
+  case NodeKind::CallExpr: v = evalCall(static_cast<const CallExpr *>(e)); break;
+  case NodeKind::AttributeExpr: v = evalAttribute(static_cast<const AttributeExpr *>(e)); break;
+  case NodeKind::SubscriptExpr: v = evalSubscript(static_cast<const SubscriptExpr *>(e)); break;
+  default: v = evalExpr(e); break;
+  }
+  if (kernel_ && (v.kind == ValueKind::Int || v.kind == ValueKind::Bool || v.kind == ValueKind::BoundOp ||
+                  v.kind == ValueKind::Float))
+    remember(e, v);
   return v;
 }
 
+// Out of line, so that eval's stack frame (one per level of a deep
+// expression) stays small.
+[[gnu::noinline]] void Analyzer::remember(const Expr *e, const Value &v) { kernel_->exprValues[e] = v; }
+
+// Names, literals, tuples and lists.
 Value Analyzer::evalExpr(const Expr *e) {
-  if (!e) return Value::error();
   Value v;
   switch (e->kind) {
   case NodeKind::NameExpr: return evalName(static_cast<const NameExpr *>(e));
@@ -604,11 +621,6 @@ Value Analyzer::evalExpr(const Expr *e) {
     }
     return bad ? Value::error() : v;
   }
-  case NodeKind::UnaryExpr: return evalUnary(static_cast<const UnaryExpr *>(e));
-  case NodeKind::BinaryExpr: return evalBinary(static_cast<const BinaryExpr *>(e));
-  case NodeKind::CallExpr: return evalCall(static_cast<const CallExpr *>(e));
-  case NodeKind::AttributeExpr: return evalAttribute(static_cast<const AttributeExpr *>(e));
-  case NodeKind::SubscriptExpr: return evalSubscript(static_cast<const SubscriptExpr *>(e));
   case NodeKind::SliceExpr:
     diags_.report(DiagId::SemaNotIndexable, e->range, "a slice");
     return Value::error();
@@ -868,8 +880,28 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
   return Value::error();
 }
 
-Value Analyzer::evalBinary(const BinaryExpr *b) {
-  Value l = eval(b->lhs);
+// A left-leaning chain (a + b + c + ...) is evaluated along its spine in a
+// loop, so a long statement costs no stack depth; nesting (brackets, unary
+// and power chains) is bounded by the parser.
+Value Analyzer::evalBinaryChain(const BinaryExpr *top) {
+  std::vector<const BinaryExpr *> spine;
+  const Expr *x = top;
+  while (auto *b = dyn_cast<BinaryExpr>(x)) {
+    spine.push_back(b);
+    x = b->lhs;
+  }
+  Value v = eval(x);
+  for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
+    v = evalBinary(*it, std::move(v));
+    if (kernel_ && *it != top &&
+        (v.kind == ValueKind::Int || v.kind == ValueKind::Bool || v.kind == ValueKind::Float))
+      remember(*it, v);
+  }
+  return v;
+}
+
+// `l` is the value of b->lhs, already evaluated.
+Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
   Value r = eval(b->rhs);
   if (l.isError() || r.isError()) return Value::error();
   Value v;
