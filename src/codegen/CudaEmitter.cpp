@@ -193,7 +193,7 @@ private:
 std::string KernelEmitter::value(const Value &v, bool host) {
   if (v.isConstInt()) return std::to_string(*v.constInt);
   if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
-  if (v.kind == ValueKind::Float && !v.expr) return fmt::format("{}f", v.floatValue);
+  if (v.kind == ValueKind::Float && !v.expr) return fmt::format("static_cast<float>({})", v.floatValue);
   return expr(v.expr, host);
 }
 
@@ -226,7 +226,7 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
     return ident(static_cast<const ast::NameExpr *>(e)->name);
   }
   case NodeKind::IntLit: return std::to_string(static_cast<const ast::IntLit *>(e)->value);
-  case NodeKind::FloatLit: return fmt::format("{}f", static_cast<const ast::FloatLit *>(e)->value);
+  case NodeKind::FloatLit: return fmt::format("static_cast<float>({})", static_cast<const ast::FloatLit *>(e)->value);
   case NodeKind::BoolLit: return static_cast<const ast::BoolLit *>(e)->value ? "true" : "false";
   case NodeKind::UnaryExpr: {
     const auto *u = static_cast<const ast::UnaryExpr *>(e);
@@ -686,8 +686,7 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
   }
   std::string rhs;
   if (o.kind == OpKind::Cast) rhs = s + "[cake_i]";
-  else if (o.kind == OpKind::Scale) rhs = fmt::format("{}[cake_i] * static_cast<float>({})", s,
-                                                      value(o.operand("factor").value, false));
+  else if (o.kind == OpKind::Scale) rhs = fmt::format("{}[cake_i] * {}", s, value(o.operand("factor").value, false));
   else rhs = fmt::format("exp2f({}[cake_i])", s);
   line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", perThread, d, rhs));
 }
