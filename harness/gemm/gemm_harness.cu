@@ -269,7 +269,7 @@ int main(int argc, char **argv) {
     for (int i = 2; i + 2 < argc; i += 3) shapes.push_back({std::atoi(argv[i]), std::atoi(argv[i + 1]), std::atoi(argv[i + 2])});
     if (shapes.empty()) shapes.push_back({256, 512, 128});
   } else {
-    shapes = {{256, 512, 128}, {1152, 1280, 320}, {4096, 4096, 4096}, {8192, 8192, 8192}, {4096, 7168, 4096}};
+    shapes = {{256, 512, 128}, {1280, 1280, 320}, {4096, 4096, 4096}, {8192, 8192, 8192}, {4096, 7168, 4096}};
   }
   int samples = 120;
   if (const char *e = std::getenv("SAMPLES")) samples = std::max(1, std::atoi(e));

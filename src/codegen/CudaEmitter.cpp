@@ -589,8 +589,10 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
   std::string accumulate = init.boolIsConst ? (init.constBool ? "0" : "1")
                                             : fmt::format("({}) ? 0 : 1", boolValue(init, false));
   line(fmt::format("const int32_t cake_accumulate = {};", accumulate));
-  for (int64_t mb = 0; mb < mBlocks; ++mb)
-    for (int64_t s = 0; s < kSteps; ++s)
+  // k-steps outer, m64 blocks inner: consecutive wgmmas of a warpgroup write
+  // different accumulators, so they need not wait for each other.
+  for (int64_t s = 0; s < kSteps; ++s)
+    for (int64_t mb = 0; mb < mBlocks; ++mb)
       line(fmt::format("{}({} + {}, cake_wgmma_desc(cake_a + {}u, {}u, {}u), cake_wgmma_desc(cake_b + {}u, {}u, {}u), "
                        "{});",
                        fn, ident(acc.name), mb * (N / 2), mb * 64 * aRowBytes + kOffset(ap, s), 8 * aRowBytes,

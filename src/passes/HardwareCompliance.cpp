@@ -156,7 +156,9 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
       int64_t kStep = (isFp8(a.dtype) || a.dtype == DType::I8) ? 32 : 16;
       std::string problem;
       if (hopper) {
-        // wgmma: M = 64 per warpgroup, N a multiple of 8 up to 256, K a multiple of 16 (32 for 8-bit).
+        // wgmma: M = 64 per instruction, the rows split evenly over the role's
+        // warpgroups (each issues one m64 wgmma per 64 of its rows); N a
+        // multiple of 8 up to 256, K a multiple of 16 (32 for 8-bit).
         int64_t groups = static_cast<int64_t>(role.warps.size()) / 4;
         bool aligned = role.warps.size() % 4 == 0;
         std::vector<int64_t> w = role.warps;
@@ -173,7 +175,9 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
           }
           continue;
         }
-        if (m != 64 * groups) problem = fmt::format("the accumulator has {} rows but role '{}' has {} warpgroup(s) of 64 rows each", m, role.name, groups);
+        if (m <= 0 || m % (64 * groups) != 0)
+          problem = fmt::format("the accumulator has {} rows, not a multiple of 64 per warpgroup of role '{}' "
+                                "({} warpgroup(s))", m, role.name, groups);
         else if (n % 8 != 0 || n < 8 || n > 256) problem = fmt::format("N = {} must be a multiple of 8 between 8 and 256", n);
         else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
         else if (!b.inSmem) problem = "the B operand must be in shared memory";

@@ -1,26 +1,26 @@
-# wgmma gives each warpgroup 64 rows of the accumulator.
+# wgmma splits the accumulator's rows over the role's warpgroups in blocks of 64.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     pool = lm.smem(81920)
-    a_s = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=1, swizzle="128B")
-    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
-    c_s = pool.view(offset=49152, shape=(128, 128), dtype=lm.bf16)
+    a_s = pool.view(offset=0, shape=(96, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=24576, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=57344, shape=(96, 128), dtype=lm.bf16)
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
-    acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)
+    acc = lm.regs(shape=(96, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-note {{barrier 'full' declared here}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
             lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * 64, 0), barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage '0', which is not its running count of uses (0, 1, 2, ...): it names the same stage in every iteration of the loop over 'k'}}
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
-            lm.mma(acc, a_s, b_s[k].T, init=(k == 0))  # expected-error {{'lm.mma' on sm_90a: the accumulator has 128 rows but role 'math' has 1 warpgroup(s) of 64 rows each}}
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{'lm.mma' on sm_90a: the accumulator has 96 rows, not a multiple of 64 per warpgroup of role 'math' (1 warpgroup(s))}}
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# harness/gemm/profile.sh - Nsight Compute counters for a generated GEMM and
+# cuBLAS at one shape, in one call on the device machine (clocks left alone):
+#   bash harness/gemm/profile.sh GENERATED.cu [M N K]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+GEN=$1
+M=${2:-4096}; N=${3:-4096}; K=${4:-4096}
+OUTDIR=${OUT:-harness/gemm/out}
+mkdir -p "$OUTDIR"
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+NCU=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
+BIN=/tmp/gemm_profile
+"$NVCC" -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -DKERNEL_CU="\"$PWD/$GEN\"" \
+  harness/gemm/gemm_harness.cu -lcublas -lcupti -o "$BIN" || exit 1
+# Our kernel and cuBLAS's bf16-output GEMM (the f32-output reference kernel
+# runs too; its name tells it apart).
+"$NCU" --clock-control none --kernel-name regex:'gemm|sm90|xmma|cutlass' \
+  --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
+  --metrics sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_tensor_op_gmma.sum,lts__t_bytes.sum,dram__bytes_read.sum \
+  "$BIN" --check "$M" "$N" "$K" > "$OUTDIR/ncu-$(basename "$GEN" .cu)-${M}x${N}x${K}.txt" 2>&1
+status=$?
+grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Compute \(SM\) Throughput|Memory Throughput|L2 Cache Throughput|DRAM Throughput|gmma|lts__t_bytes|dram__bytes|Registers Per|Achieved Occupancy|Stall|Warp Cycles Per Issued" \
+  "$OUTDIR/ncu-$(basename "$GEN" .cu)-${M}x${N}x${K}.txt" | head -80
+exit $status
