@@ -34,12 +34,12 @@ for GEN in "$@"; do
   grep -iE "error|warning" "$OUTDIR/build-$name.log"
   [ -x "$BIN" ] || { echo "build failed"; status=1; continue; }
   echo "== $name: bench"
-  "$BIN" > "$OUTDIR/bench-$name.log" 2>&1 || status=1
+  timeout 300 "$BIN" > "$OUTDIR/bench-$name.log" 2>&1 || status=1  # a hang ends the run, not the lease
   cat "$OUTDIR/bench-$name.log"
-  echo "== $name: compute-sanitizer (256x512x128 and 384x768x320)"
+  echo "== $name: compute-sanitizer (256x512x128 and 512x768x320)"
   [ "${SANITIZE:-1}" = 1 ] || continue  # SANITIZE=0: timing experiments only
   for tool in memcheck racecheck synccheck; do
-    "$SAN" --tool "$tool" --error-exitcode 9 "$BIN" --check 256 512 128 384 768 320 > "$OUTDIR/san-$tool-$name.log" 2>&1
+    timeout 300 "$SAN" --tool "$tool" --error-exitcode 9 "$BIN" --check 256 512 128 512 768 320 > "$OUTDIR/san-$tool-$name.log" 2>&1
     rc=$?
     [ $rc -eq 0 ] || status=1
     echo "$tool: exit $rc ; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUTDIR/san-$tool-$name.log" | head -2 | tr '\n' ' ')"

@@ -123,6 +123,7 @@ struct TensorMapInfo {
   std::vector<int64_t> box;  // outermost first, as the view's shape
   DType dtype = DType::BF16;
   Swizzle swizzle = Swizzle::None;
+  int64_t multicast = 0;  // > 1: each block copies 1/multicast of the outer dimension
   SourceRange firstUse;
 };
 
@@ -442,6 +443,16 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     if (scope == "role") g = guard;
     else if (scope == "warpgroup") g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) ";
     else if (scope == "warp") g = rc.singleThread ? "" : "if (cake_lane == 0) ";
+    const Operand &cl = o.operand("cluster");
+    if (cl.present && cl.value.constBool) {
+      line(fmt::format("{}{{  // on this stage in every block of the cluster", g));
+      ++indent_;
+      line(fmt::format("for (uint32_t cake_r = 0; cake_r < {}u; ++cake_r) {}({}, cake_r);", passes::clusterSize(k_),
+                       w_.use("cake_mbar_arrive_cluster"), barrierAddr(bar, stage)));
+      --indent_;
+      line("}");
+      return;
+    }
     line(fmt::format("{}{}({});", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)));
     return;
   }
@@ -451,20 +462,35 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
     return;
   case OpKind::TmaLoad: {
-    if (o.operand("multicast").value.isConstInt() && *o.operand("multicast").value.constInt != 0) {
-      unsupported(o.range, "TMA multicast", "cluster multicast is not lowered yet; use multicast=0");
-      return;
-    }
+    int64_t multicast = o.operand("multicast").value.constInt.value_or(0);
     ResourceId tensor = o.operand("tensor").value.resource;
     ResourceId bar = o.operand("barrier").value.resource;
     std::string stage = stageText("stage");
     const Value &coords = o.operand("coords").value;
     Panels pn = panelsOf(k_.resource(o.receiver));
     std::vector<std::string> calls;
-    for (int64_t p = 0; p < pn.count; ++p)
-      calls.push_back(fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())),
-                                  panelAddr(o, pn, p), ident(k_.resource(tensor).name), barrierAddr(bar, stage),
-                                  panelCoords(coords, pn, p)));
+    if (multicast > 1) {
+      // This block copies its share of the rows (1/multicast of them, at its
+      // rank in the cluster) into the same offsets of every block's view.
+      const Resource &v = k_.resource(o.receiver);
+      int64_t slice = v.shape.front() / multicast;
+      std::string rank = fmt::format("{}()", w_.use("cake_cluster_rank"));
+      for (int64_t p = 0; p < pn.count; ++p) {
+        std::string args = panelCoords(coords, pn, p);
+        size_t last = args.rfind(", ");
+        args = args.substr(0, last + 2) + fmt::format("{} + static_cast<int32_t>({} * {}u)", args.substr(last + 2),
+                                                      rank, slice);
+        calls.push_back(fmt::format("{}({} + {} * {}u, &{}, {}, 0x{:x}{});",
+                                    w_.useTmaLoadMulticast(static_cast<unsigned>(coords.elts.size())),
+                                    panelAddr(o, pn, p), rank, slice * pn.rowPitch, ident(k_.resource(tensor).name),
+                                    barrierAddr(bar, stage), (1u << multicast) - 1, args));
+      }
+    } else {
+      for (int64_t p = 0; p < pn.count; ++p)
+        calls.push_back(fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())),
+                                    panelAddr(o, pn, p), ident(k_.resource(tensor).name), barrierAddr(bar, stage),
+                                    panelCoords(coords, pn, p)));
+    }
     auto tx = expectTx.find(&o);
     if (tx != expectTx.end() || calls.size() > 1) {
       line(fmt::format("{}{{", guard));
@@ -472,7 +498,11 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
       if (tx != expectTx.end())
         line(fmt::format("{}({}, {});  // {} bytes land on this stage", w_.use("cake_mbar_arrive_expect_tx"),
                          barrierAddr(bar, stage), tx->second, tx->second));
-      if (calls.size() > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
+      if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
+      if (multicast > 1)
+        line(fmt::format("// multicast: this block's {} of {} rows, to all {} blocks of the cluster",
+                         k_.resource(o.receiver).shape.front() / multicast, k_.resource(o.receiver).shape.front(),
+                         multicast));
       for (const std::string &c : calls) line(c);
       --indent_;
       line("}");
@@ -796,13 +826,17 @@ void KernelEmitter::collectTensorMaps() {
       auto describe = [](const std::vector<int64_t> &box, DType d, Swizzle sw) {
         return fmt::format("'{} {}, swizzle {}'", shapeText(box), dtypeInfo(d).name, swizzleName(sw));
       };
+      int64_t multicast = s.op.kind == OpKind::TmaLoad ? s.op.operand("multicast").value.constInt.value_or(0) : 0;
+      if (multicast < 2) multicast = 0;
       if (!info.used) {
         info.used = true;
         info.box = view.shape;
         info.dtype = view.dtype;
         info.swizzle = view.swizzle;
+        info.multicast = multicast;
         info.firstUse = s.op.range;
-      } else if (info.box != view.shape || info.dtype != view.dtype || info.swizzle != view.swizzle) {
+      } else if (info.box != view.shape || info.dtype != view.dtype || info.swizzle != view.swizzle ||
+                 info.multicast != multicast) {
         diags_.report(DiagId::CodegenTensorBoxConflict, s.op.range, k_.resource(t).name,
                       describe(info.box, info.dtype, info.swizzle), describe(view.shape, view.dtype, view.swizzle));
       }
@@ -866,7 +900,11 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   line(w_.use("cake_fence_mbarrier_init") + "();");
   --indent_;
   line("}");
-  line("__syncthreads();");
+  bool cluster = passes::clusterSize(k_) > 1;
+  if (cluster)
+    line(w_.use("cake_cluster_sync") + "();  // every block's barriers are initialised before any block uses them");
+  else
+    line("__syncthreads();");
 
   // Run-time values the schedule names at kernel scope.
   for (const IrStmt &let : k_.lets) {
@@ -889,6 +927,8 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   }
   indent_ = 1;
   if (!first) line("}");
+  if (cluster)
+    line(w_.use("cake_cluster_sync") + "();  // no block leaves while others may still write to it or arrive on it");
   out_ += "}\n";
   kernelText = out_;
   out_.clear();
@@ -925,8 +965,11 @@ std::string boxText(const TensorMapInfo &info) {
   v.bytesPerStage = product(info.box) * dtypeInfo(info.dtype).bits / 8;
   Panels p = panelsOf(v);
   std::string s;
-  for (size_t i = 0; i < info.box.size(); ++i)
-    s += (i ? ", " : "") + std::to_string(i + 1 == info.box.size() ? p.boxInner : info.box[i]);
+  for (size_t i = 0; i < info.box.size(); ++i) {
+    int64_t d = i + 1 == info.box.size() ? p.boxInner : info.box[i];
+    if (i == 0 && info.multicast > 1) d /= info.multicast;  // this block's share of the rows
+    s += (i ? ", " : "") + std::to_string(d);
+  }
   return s;
 }
 
@@ -977,8 +1020,8 @@ void KernelEmitter::launcher(std::string &text) {
     std::string box = boxList(info.box);
     o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}}};\n", ident(p.name), info.box.size(), box);
     if (boxText(info) != box)
-      o += fmt::format("  const int64_t cake_{}_box[{}] = {{{}}};  // one panel of the tile\n", ident(p.name),
-                       info.box.size(), boxText(info));
+      o += fmt::format("  const int64_t cake_{}_box[{}] = {{{}}};  // {}\n", ident(p.name), info.box.size(), boxText(info),
+                       info.multicast > 1 ? "this block's share of the tile's rows (multicast)" : "one panel of the tile");
     o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
                      ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8);
   }

@@ -147,6 +147,24 @@ static __device__ __forceinline__ uint64_t cake_wgmma_desc(uint32_t addr, uint32
   return desc;
 }
 )CAKE"},
+      {"cake_cluster_sync", {}, R"CAKE(// Every thread of every block of the cluster meets here (not .aligned: warps
+// may arrive diverged); release/acquire orders shared memory across blocks.
+static __device__ __forceinline__ void cake_cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n" "barrier.cluster.wait.acquire;" ::: "memory");
+}
+)CAKE"},
+      {"cake_mbar_arrive_cluster", {}, R"CAKE(// One arrival on the mbarrier at the same shared-memory offset in block `rank`
+// of the cluster.
+static __device__ __forceinline__ void cake_mbar_arrive_cluster(uint32_t bar, uint32_t rank) {
+  asm volatile(
+      "{\n"
+      "  .reg .b32 remote;\n"
+      "  mapa.shared::cluster.u32 remote, %0, %1;\n"
+      "  mbarrier.arrive.shared::cluster.b64 _, [remote];\n"
+      "}\n" ::"r"(bar), "r"(rank)
+      : "memory");
+}
+)CAKE"},
       {"cake_cluster_rank", {}, R"CAKE(// This block's rank within its cluster.
 static __device__ __forceinline__ uint32_t cake_cluster_rank() {
   uint32_t r;
@@ -176,6 +194,20 @@ std::string tmaText(int store, unsigned rank) {
     params += fmt::format(", int32_t c{}", i);
     operands += fmt::format(", \"r\"(c{})", i);
   }
+  if (store == 2)
+    return fmt::format(
+        "// TMA multicast: copies a box of a {0}-d global tensor into shared memory at `dst` in\n"
+        "// every block of the cluster in `mask`; each copy completes its bytes on the mbarrier\n"
+        "// at `bar` in its block.\n"
+        "static __device__ __forceinline__ void cake_tma_load_multicast_{0}d(uint32_t dst, const CUtensorMap *map, "
+        "uint32_t bar, uint16_t mask{1}) {{\n"
+        "  asm volatile(\n"
+        "      \"cp.async.bulk.tensor.{0}d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster \"\n"
+        "      \"[%0], [%1, {{{2}}}], [%2], %3;\"\n"
+        "      ::\"r\"(dst), \"l\"(map), \"r\"(bar), \"h\"(mask){3}\n"
+        "      : \"memory\");\n"
+        "}}\n",
+        rank, params, coordList(rank, 4), operands);
   if (!store)
     return fmt::format(
         "// TMA: copies a box of a {0}-d global tensor into shared memory at `dst`; the copy\n"
@@ -252,6 +284,11 @@ const std::string &WrapperSet::use(const std::string &name) {
 std::string WrapperSet::useTmaLoad(unsigned rank) {
   tma_.insert({0, rank});
   return fmt::format("cake_tma_load_{}d", rank);
+}
+
+std::string WrapperSet::useTmaLoadMulticast(unsigned rank) {
+  tma_.insert({2, rank});
+  return fmt::format("cake_tma_load_multicast_{}d", rank);
 }
 
 std::string WrapperSet::useTmaStore(unsigned rank) {

@@ -18,6 +18,8 @@ public:
   // cake_tma_load_<rank>d / cake_tma_store_<rank>d.
   std::string useTmaLoad(unsigned rank);
   std::string useTmaStore(unsigned rank);
+  // cake_tma_load_multicast_<rank>d: to every block of the cluster in a mask.
+  std::string useTmaLoadMulticast(unsigned rank);
   // cake_wgmma_m64n<N>k16_f32_<ab>: one warpgroup MMA, both operands from
   // shared memory through descriptors, f32 accumulators in registers.
   std::string useWgmma(int64_t n, sema::DType ab);
@@ -28,7 +30,7 @@ public:
 
 private:
   std::set<std::string> fixed_;
-  std::set<std::pair<int, unsigned>> tma_;       // (0 load / 1 store, rank)
+  std::set<std::pair<int, unsigned>> tma_;       // (0 load / 1 store / 2 multicast load, rank)
   std::set<std::pair<int64_t, int>> wgmma_;      // (n, dtype)
 };
 

@@ -24,6 +24,44 @@ namespace cake::passes {
 using namespace sema;
 
 namespace {
+
+// The first part of `e` whose value differs between the blocks of a cluster
+// (lm.block_id along a clustered dimension, lm.cluster_rank), following names
+// bound by assignment; null if none.
+const ast::Expr *clusterVarying(const Kernel &k, const ast::Expr *e, int depth = 0) {
+  if (!e || depth > 256) return nullptr;
+  switch (e->kind) {
+  case ast::NodeKind::NameExpr: {
+    auto d = k.nameDefs.find(e);
+    return d != k.nameDefs.end() && clusterVarying(k, d->second, depth + 1) ? e : nullptr;
+  }
+  case ast::NodeKind::UnaryExpr: return clusterVarying(k, static_cast<const ast::UnaryExpr *>(e)->operand, depth + 1);
+  case ast::NodeKind::BinaryExpr: {
+    const auto *b = static_cast<const ast::BinaryExpr *>(e);
+    if (const ast::Expr *l = clusterVarying(k, b->lhs, depth + 1)) return l;
+    return clusterVarying(k, b->rhs, depth + 1);
+  }
+  case ast::NodeKind::CallExpr: {
+    const auto *c = static_cast<const ast::CallExpr *>(e);
+    auto cv = k.exprValues.find(c->callee);
+    if (cv != k.exprValues.end() && cv->second.kind == ValueKind::BoundOp) {
+      auto op = static_cast<OpKind>(cv->second.op);
+      if (op == OpKind::ClusterRank) return e;
+      if (op == OpKind::BlockId && !c->args.empty()) {
+        auto dv = k.exprValues.find(c->args[0]);
+        if (dv != k.exprValues.end() && dv->second.isConstInt()) {
+          int64_t d = *dv->second.constInt;
+          if (d >= 0 && d < 3 && k.cluster[static_cast<size_t>(d)] > 1) return e;
+        }
+      }
+    }
+    for (const ast::Expr *a : c->args)
+      if (const ast::Expr *x = clusterVarying(k, a, depth + 1)) return x;
+    return nullptr;
+  }
+  default: return nullptr;
+  }
+}
 std::string shapeText(const std::vector<int64_t> &s) {
   std::string out;
   for (int64_t d : s) out += (out.empty() ? "" : "x") + std::to_string(d);
@@ -34,6 +72,19 @@ std::string shapeText(const std::vector<int64_t> &s) {
 void checkDataConsistency(const PassContext &ctx, const Kernel &k) {
   DiagnosticEngine &diags = ctx.diags;
   std::vector<RoleEvents> roles = collectEvents(k);
+
+  // A multicast copy lands the same tile in every block of the cluster, so
+  // its coordinates must be the same in all of them.
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      if (e.op->kind != OpKind::TmaLoad || e.op->operand("multicast").value.constInt.value_or(0) < 2) continue;
+      for (const Value &c : e.op->operand("coords").value.elts)
+        if (const ast::Expr *x = clusterVarying(k, c.expr)) {
+          diags.report(DiagId::DataMulticastCoords, x->range, k.resources[e.op->receiver].name + ".tma_load",
+                       sourceText(ctx.sm, x->range));
+          break;
+        }
+    }
 
   // Writes of each view, and reads that see data the reading role did not
   // write itself first (so they may see what an alias wrote).

@@ -226,6 +226,38 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
     else if (innerBytes % 16 != 0)
       diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes, "it must be a multiple of 16");
   }
+  // Clusters: a multicast copy shares its tile among all the blocks of the
+  // cluster (each copies an equal share of the rows); cluster-wide arrivals
+  // need a cluster.
+  int64_t blocks = clusterSize(k);
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      const Operation &op = *e.op;
+      if (op.kind == OpKind::TmaLoad) {
+        const Operand &mc = op.operand("multicast");
+        int64_t n = mc.value.constInt.value_or(0);
+        if (n == 0) continue;
+        const Resource &v = k.resources[op.receiver];
+        std::string what = fmt::format("'{}.tma_load' with multicast={}", v.name, n);
+        SourceRange at = mc.range.valid() ? mc.range : op.range;
+        if (blocks < 2 || n != blocks)
+          diags.report(DiagId::HwCluster, at, what,
+                       fmt::format("multicast must equal the number of blocks in the cluster, which is {}{}", blocks,
+                                   blocks < 2 ? " (set cluster= in @cake.schedule)" : ""));
+        else if (v.shape.empty() || v.shape[0] % n != 0 ||
+                 (v.swizzle != Swizzle::None && (v.shape[0] / n) % 8 != 0))
+          diags.report(DiagId::HwCluster, at, what,
+                       fmt::format("each block copies 1/{} of the {} rows of '{}'; they must divide evenly{}", n,
+                                   v.shape.empty() ? 0 : v.shape[0], v.name,
+                                   v.swizzle != Swizzle::None ? ", in multiples of 8 rows for the swizzle" : ""));
+      } else if (op.kind == OpKind::Arrive) {
+        const Operand &cl = op.operand("cluster");
+        if (cl.present && cl.value.constBool && blocks < 2)
+          diags.report(DiagId::HwCluster, cl.range.valid() ? cl.range : op.range, "'lm.arrive' with cluster=True",
+                       "the kernel's cluster has one block (set cluster= in @cake.schedule)");
+      }
+    }
+
   std::set<ResourceId> aligned;
   for (const auto *set : {&tmaViews, &mmaViews})
     for (ResourceId id : *set) {

@@ -94,6 +94,7 @@ public:
     checkTripCounts();
     checkCircularWait();
     checkRingReuse();
+    checkMulticastRelease();
     checkProxyFences();
     checkTxBytes();
   }
@@ -229,6 +230,33 @@ private:
         next[b] = innerTrips && depth == 0 ? std::optional<int64_t>(satAdd(first, *innerTrips)) : std::nullopt;
       }
     }
+  }
+
+  // A multicast copy overwrites the stage in every block of the cluster: the
+  // wait before it must be on a barrier every block's consumers arrive on.
+  void checkMulticastRelease() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        if (e.op->kind != OpKind::TmaLoad || e.op->operand("multicast").value.constInt.value_or(0) < 2) continue;
+        const Event *firstWait = nullptr;
+        bool clusterWide = false;
+        for (const Event &w : r.events) {
+          ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
+          if (b == kNoResource || !covers(w, e)) continue;
+          if (!firstWait) firstWait = &w;
+          bool all = !uses_[b].signals.empty();
+          for (const Event *s : uses_[b].signals) {
+            const Operand &cl = s->op->operand("cluster");
+            all &= s->op->kind == OpKind::Arrive && cl.present && cl.value.constBool;
+          }
+          clusterWide |= all;
+        }
+        if (firstWait && !clusterWide) {
+          ResourceId b = effectResource(*firstWait->op, firstWait->op->info().effects.waits);
+          ctx_.diags.report(DiagId::SafetyMulticastRelease, e.op->range, name(r.role), key(stageOperand(*e.op)),
+                            name(e.op->receiver), name(b));
+        }
+      }
   }
 
   void checkReadBeforeWait() {

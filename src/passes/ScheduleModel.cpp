@@ -117,14 +117,22 @@ int64_t arrivalsPerExecution(const Kernel &k, const Event &e) {
     int64_t warps = static_cast<int64_t>(k.resources[e.role].warps.size());
     const Operand &per = e.op->operand("per");
     std::string scope = per.present ? per.value.str : "role";
-    if (scope == "thread") return 32 * warps;
-    if (scope == "warp") return warps;
-    if (scope == "warpgroup") return std::max<int64_t>(1, warps / 4);
-    return 1;
+    int64_t n = scope == "thread" ? 32 * warps : scope == "warp" ? warps
+              : scope == "warpgroup" ? std::max<int64_t>(1, warps / 4) : 1;
+    // cluster=True: every block of the cluster arrives on each block's barrier.
+    const Operand &cl = e.op->operand("cluster");
+    if (cl.present && cl.value.boolIsConst && cl.value.constBool) n = satMul(n, clusterSize(k));
+    return n;
   }
   case Signal::None: return 0;
   }
   return 0;
+}
+
+int64_t clusterSize(const Kernel &k) {
+  int64_t n = 1;
+  for (int64_t c : k.cluster) n = satMul(n, std::max<int64_t>(1, c));
+  return n;
 }
 
 int64_t txBytes(const Kernel &k, const Operation &op) {

@@ -51,6 +51,9 @@ std::string loopNestKey(const SourceManager &sm, const Event &e);
 // arrives once with arrive.expect_tx).
 int64_t arrivalsPerExecution(const sema::Kernel &k, const Event &e);
 
+// Blocks per cluster (1 without clusters).
+int64_t clusterSize(const sema::Kernel &k);
+
 // Bytes one execution of a CompleteTx copy delivers (its destination view's
 // bytes per stage).
 int64_t txBytes(const sema::Kernel &k, const sema::Operation &op);

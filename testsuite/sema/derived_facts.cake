@@ -53,7 +53,7 @@ def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
 # CHECK-NEXT: for s in range(0, n * 2, 1):
 # CHECK-NEXT: wait(barrier=b1, stage=s)
 # CHECK-NEXT: if s == 4 and n > 2:
-# CHECK-NEXT: arrive(barrier=b2, stage=s, per="thread")
+# CHECK-NEXT: arrive(barrier=b2, stage=s, per="thread", cluster=False)
 # CHECK-NEXT: else:
 # CHECK-NEXT: role_sync()
 # CHECK-NEXT: t = scale(src=acc, factor=scale)
