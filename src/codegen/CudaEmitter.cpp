@@ -138,9 +138,9 @@ struct RoleCtx {
 
 class KernelEmitter {
 public:
-  KernelEmitter(const Kernel &k, const Module &m, const SourceManager &sm, DiagnosticEngine &diags,
-                const CodegenOptions &opts, WrapperSet &w)
-      : k_(k), m_(m), sm_(sm), diags_(diags), opts_(opts), w_(w) {}
+  KernelEmitter(const Kernel &k, const SourceManager &sm, DiagnosticEngine &diags, const CodegenOptions &opts,
+                WrapperSet &w)
+      : k_(k), sm_(sm), diags_(diags), opts_(opts), w_(w) {}
 
   bool emit(std::string &kernelText, std::string &launcherText, std::string &summary);
 
@@ -148,7 +148,6 @@ private:
   // ---- expressions ----
   std::string expr(const ast::Expr *e, bool host);
   std::string value(const Value &v, bool host);
-  std::string boolValue(const Value &v, bool host);
 
   // ---- statements ----
   void line(const std::string &s) { out_ += std::string(indent_ * 2, ' ') + s + "\n"; }
@@ -175,7 +174,6 @@ private:
   }
 
   const Kernel &k_;
-  const Module &m_;
   const SourceManager &sm_;
   DiagnosticEngine &diags_;
   const CodegenOptions &opts_;
@@ -197,8 +195,6 @@ std::string KernelEmitter::value(const Value &v, bool host) {
   if (v.kind == ValueKind::Float && !v.expr) return fmt::format("static_cast<float>({})", v.floatValue);
   return expr(v.expr, host);
 }
-
-std::string KernelEmitter::boolValue(const Value &v, bool host) { return value(v, host); }
 
 std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
   if (!e) return "0";
@@ -399,7 +395,7 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
       break;
     case IrStmt::Kind::If: {
       lineDirective(s.range);
-      line(fmt::format("if ({}) {{", boolValue(s.cond, false)));
+      line(fmt::format("if ({}) {{", value(s.cond, false)));
       ++indent_;
       stmts(s.body, rc);
       --indent_;
@@ -443,8 +439,7 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     if (scope == "role") g = guard;
     else if (scope == "warpgroup") g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) ";
     else if (scope == "warp") g = rc.singleThread ? "" : "if (cake_lane == 0) ";
-    const Operand &cl = o.operand("cluster");
-    if (cl.present && cl.value.constBool) {
+    if (passes::signalsCluster(o)) {
       line(fmt::format("{}{{  // on this stage in every block of the cluster", g));
       ++indent_;
       line(fmt::format("for (uint32_t cake_r = 0; cake_r < {}u; ++cake_r) {}({}, cake_r);", passes::clusterSize(k_),
@@ -462,7 +457,7 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
     return;
   case OpKind::TmaLoad: {
-    int64_t multicast = o.operand("multicast").value.constInt.value_or(0);
+    int64_t multicast = passes::multicastCount(o);
     ResourceId tensor = o.operand("tensor").value.resource;
     ResourceId bar = o.operand("barrier").value.resource;
     std::string stage = stageText("stage");
@@ -617,7 +612,7 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
   line(fmt::format("const uint32_t cake_a = {} + cake_wg * {}u;", viewStageAddr(aV), rowsPerWg * aRowBytes));
   line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
   std::string accumulate = init.boolIsConst ? (init.constBool ? "0" : "1")
-                                            : fmt::format("({}) ? 0 : 1", boolValue(init, false));
+                                            : fmt::format("({}) ? 0 : 1", value(init, false));
   line(fmt::format("const int32_t cake_accumulate = {};", accumulate));
   // k-steps outer, m64 blocks inner: consecutive wgmmas of a warpgroup write
   // different accumulators, so they need not wait for each other.
@@ -826,8 +821,7 @@ void KernelEmitter::collectTensorMaps() {
       auto describe = [](const std::vector<int64_t> &box, DType d, Swizzle sw) {
         return fmt::format("'{} {}, swizzle {}'", shapeText(box), dtypeInfo(d).name, swizzleName(sw));
       };
-      int64_t multicast = s.op.kind == OpKind::TmaLoad ? s.op.operand("multicast").value.constInt.value_or(0) : 0;
-      if (multicast < 2) multicast = 0;
+      int64_t multicast = passes::multicastCount(s.op);
       if (!info.used) {
         info.used = true;
         info.box = view.shape;
@@ -1203,7 +1197,7 @@ bool emitCuda(const Module &m, const SourceManager &sm, DiagnosticEngine &diags,
   WrapperSet wrappers;
   std::string kernels, launchers, summaries;
   for (const auto &k : m.kernels) {
-    KernelEmitter e(*k, m, sm, diags, opts, wrappers);
+    KernelEmitter e(*k, sm, diags, opts, wrappers);
     std::string kt, lt, st;
     e.emit(kt, lt, st);
     kernels += kt + "\n";

@@ -272,7 +272,7 @@ std::string wgmmaText(int64_t n, sema::DType ab) {
 
 }  // namespace
 
-const std::string &WrapperSet::use(const std::string &name) {
+std::string WrapperSet::use(const std::string &name) {
   const Wrapper *w = findWrapper(name);
   if (w) {
     fixed_.insert(name);

@@ -14,7 +14,7 @@ namespace cake::codegen {
 class WrapperSet {
 public:
   // Marks a fixed wrapper (and what it calls) as used; returns its name.
-  const std::string &use(const std::string &name);
+  std::string use(const std::string &name);
   // cake_tma_load_<rank>d / cake_tma_store_<rank>d.
   std::string useTmaLoad(unsigned rank);
   std::string useTmaStore(unsigned rank);

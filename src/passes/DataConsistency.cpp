@@ -77,7 +77,7 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k) {
   // its coordinates must be the same in all of them.
   for (const RoleEvents &r : roles)
     for (const Event &e : r.events) {
-      if (e.op->kind != OpKind::TmaLoad || e.op->operand("multicast").value.constInt.value_or(0) < 2) continue;
+      if (!multicastCount(*e.op)) continue;
       for (const Value &c : e.op->operand("coords").value.elts)
         if (const ast::Expr *x = clusterVarying(k, c.expr)) {
           diags.report(DiagId::DataMulticastCoords, x->range, k.resources[e.op->receiver].name + ".tma_load",

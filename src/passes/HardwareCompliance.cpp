@@ -233,12 +233,13 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
   for (const RoleEvents &r : roles)
     for (const Event &e : r.events) {
       const Operation &op = *e.op;
-      if (op.kind == OpKind::TmaLoad) {
-        const Operand &mc = op.operand("multicast");
-        int64_t n = mc.value.constInt.value_or(0);
-        if (n == 0) continue;
-        const Resource &v = k.resources[op.receiver];
-        std::string what = fmt::format("'{}.tma_load' with multicast={}", v.name, n);
+      const OpEffects &fx = op.info().effects;
+      int64_t n = fx.multicast >= 0 ? op.operands[static_cast<size_t>(fx.multicast)].value.constInt.value_or(0) : 0;
+      if (n != 0) {
+        const Operand &mc = op.operands[static_cast<size_t>(fx.multicast)];
+        const Resource &v = k.resources[effectResource(op, fx.writes)];
+        std::string what = fmt::format("'{}.{}' with {}={}", v.name, op.info().name,
+                                       op.info().params[static_cast<size_t>(fx.multicast)].name, n);
         SourceRange at = mc.range.valid() ? mc.range : op.range;
         if (blocks < 2 || n != blocks)
           diags.report(DiagId::HwCluster, at, what,
@@ -250,11 +251,13 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
                        fmt::format("each block copies 1/{} of the {} rows of '{}'; they must divide evenly{}", n,
                                    v.shape.empty() ? 0 : v.shape[0], v.name,
                                    v.swizzle != Swizzle::None ? ", in multiples of 8 rows for the swizzle" : ""));
-      } else if (op.kind == OpKind::Arrive) {
-        const Operand &cl = op.operand("cluster");
-        if (cl.present && cl.value.constBool && blocks < 2)
-          diags.report(DiagId::HwCluster, cl.range.valid() ? cl.range : op.range, "'lm.arrive' with cluster=True",
-                       "the kernel's cluster has one block (set cluster= in @cake.schedule)");
+      }
+      if (signalsCluster(op) && blocks < 2) {
+        const Operand &cl = op.operands[static_cast<size_t>(fx.clusterSignal)];
+        diags.report(DiagId::HwCluster, cl.range.valid() ? cl.range : op.range,
+                     fmt::format("'lm.{}' with {}=True", op.info().name,
+                                 op.info().params[static_cast<size_t>(fx.clusterSignal)].name),
+                     "the kernel's cluster has one block (set cluster= in @cake.schedule)");
       }
     }
 

@@ -237,7 +237,7 @@ private:
   void checkMulticastRelease() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
-        if (e.op->kind != OpKind::TmaLoad || e.op->operand("multicast").value.constInt.value_or(0) < 2) continue;
+        if (!multicastCount(*e.op)) continue;
         const Event *firstWait = nullptr;
         bool clusterWide = false;
         for (const Event &w : r.events) {
@@ -245,10 +245,7 @@ private:
           if (b == kNoResource || !covers(w, e)) continue;
           if (!firstWait) firstWait = &w;
           bool all = !uses_[b].signals.empty();
-          for (const Event *s : uses_[b].signals) {
-            const Operand &cl = s->op->operand("cluster");
-            all &= s->op->kind == OpKind::Arrive && cl.present && cl.value.constBool;
-          }
+          for (const Event *s : uses_[b].signals) all &= signalsCluster(*s->op);
           clusterWide |= all;
         }
         if (firstWait && !clusterWide) {

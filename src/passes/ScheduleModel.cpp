@@ -119,14 +119,27 @@ int64_t arrivalsPerExecution(const Kernel &k, const Event &e) {
     std::string scope = per.present ? per.value.str : "role";
     int64_t n = scope == "thread" ? 32 * warps : scope == "warp" ? warps
               : scope == "warpgroup" ? std::max<int64_t>(1, warps / 4) : 1;
-    // cluster=True: every block of the cluster arrives on each block's barrier.
-    const Operand &cl = e.op->operand("cluster");
-    if (cl.present && cl.value.boolIsConst && cl.value.constBool) n = satMul(n, clusterSize(k));
+    // A cluster-wide signal: every block of the cluster arrives on each block's barrier.
+    if (signalsCluster(*e.op)) n = satMul(n, clusterSize(k));
     return n;
   }
   case Signal::None: return 0;
   }
   return 0;
+}
+
+int64_t multicastCount(const Operation &op) {
+  int8_t i = op.info().effects.multicast;
+  if (i < 0) return 0;
+  int64_t n = op.operands[static_cast<size_t>(i)].value.constInt.value_or(0);
+  return n > 1 ? n : 0;
+}
+
+bool signalsCluster(const Operation &op) {
+  int8_t i = op.info().effects.clusterSignal;
+  if (i < 0) return false;
+  const Operand &o = op.operands[static_cast<size_t>(i)];
+  return o.present && o.value.boolIsConst && o.value.constBool;
 }
 
 int64_t clusterSize(const Kernel &k) {

@@ -51,6 +51,12 @@ std::string loopNestKey(const SourceManager &sm, const Event &e);
 // arrives once with arrive.expect_tx).
 int64_t arrivalsPerExecution(const sema::Kernel &k, const Event &e);
 
+// The number of blocks a copy's tile is shared with (its multicast
+// parameter, per the effects); 0 when it is not shared.
+int64_t multicastCount(const sema::Operation &op);
+// Whether the operation's signal lands in every block of the cluster.
+bool signalsCluster(const sema::Operation &op);
+
 // Blocks per cluster (1 without clusters).
 int64_t clusterSize(const sema::Kernel &k);
 

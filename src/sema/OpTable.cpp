@@ -127,6 +127,8 @@ std::string effectsText(const OpInfo &op) {
   if (op.effects.closesGroup) parts.push_back("closes an async group");
   if (op.effects.waitsGroup) parts.push_back("waits for async groups");
   if (op.effects.syncsRole) parts.push_back("synchronises the role's threads");
+  if (op.effects.multicast != kNone) parts.push_back("shares its tile with " + name(op.effects.multicast) + " blocks of the cluster");
+  if (op.effects.clusterSignal != kNone) parts.push_back("in every block of the cluster when " + name(op.effects.clusterSignal));
   if (parts.empty()) return "none";
   std::string s;
   for (const std::string &p : parts) s += (s.empty() ? "" : ", ") + p;

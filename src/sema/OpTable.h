@@ -107,6 +107,8 @@ struct OpEffects {
   bool closesGroup = false; // closes the group of async operations issued so far
   bool waitsGroup = false;  // waits for earlier groups of this thread's async operations
   bool syncsRole = false;   // every thread of the role meets here (a named barrier)
+  int8_t multicast = kNone;     // ConstInt parameter: the copy's tile is shared by that many blocks of the cluster
+  int8_t clusterSignal = kNone; // ConstBool parameter: when true, the signal lands in every block of the cluster
 };
 
 struct PtxForm {

@@ -65,6 +65,20 @@ TEST_CASE("every operation that runs inside a role declares its effects") {
     }
     if (e.waits != kNone) CHECK(op.params[static_cast<size_t>(e.waits)].kind == ParamKind::BarrierP);
     if (e.writes == kReceiver || e.reads[0] == kReceiver) CHECK(op.receiver == Receiver::View);
+    // A multicast count belongs to a copy that signals; a cluster-wide
+    // signal switch to an operation that signals.
+    if (e.multicast != kNone) {
+      CHECK(e.multicast >= 0);
+      CHECK(static_cast<size_t>(e.multicast) < op.params.size());
+      CHECK(op.params[static_cast<size_t>(e.multicast)].kind == ParamKind::ConstInt);
+      CHECK(e.signal == Signal::CompleteTx);
+    }
+    if (e.clusterSignal != kNone) {
+      CHECK(e.clusterSignal >= 0);
+      CHECK(static_cast<size_t>(e.clusterSignal) < op.params.size());
+      CHECK(op.params[static_cast<size_t>(e.clusterSignal)].kind == ParamKind::ConstBool);
+      CHECK(e.signals != kNone);
+    }
   }
 }
 

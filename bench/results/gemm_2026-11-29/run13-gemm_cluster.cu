@@ -287,7 +287,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) gemm_bf16(
         cake_tma_load_multicast_2d(cake_b_s + 32768u * cake_floormod(k, 3) + cake_cluster_rank() * 16384u, &B, cake_full + 8u * cake_floormod(k, 3), 0x3, (k * 64), (static_cast<int32_t>(blockIdx.y) * 256) + static_cast<int32_t>(cake_cluster_rank() * 128u));
       }
     }
-#line 291 "/work/main/harness/gemm/generated/gemm_cluster.cu"
+#line 291 "harness/gemm/generated/gemm_cluster.cu"
   } else if (cake_warp >= 4u && cake_warp < 12u) {
     // role 'math': warps [4, 5, 6, 7, 8, 9, 10, 11], 256 threads
     cake_setmaxnreg_inc<232>();
@@ -357,7 +357,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) gemm_bf16(
     }
 #line 44 "gemm_cluster.cake"
     if (cake_rtid == 0) cake_bulk_wait_group_read<0>();
-#line 361 "/work/main/harness/gemm/generated/gemm_cluster.cu"
+#line 361 "harness/gemm/generated/gemm_cluster.cu"
   }
   cake_cluster_sync();  // no block leaves while others may still write to it or arrive on it
 }

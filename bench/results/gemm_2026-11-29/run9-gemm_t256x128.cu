@@ -240,7 +240,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) gemm_bf16(
         cake_tma_load_2d(cake_b_s + 16384u * cake_floormod(k, 3), &B, cake_full + 8u * cake_floormod(k, 3), (k * 64), (static_cast<int32_t>(blockIdx.y) * 128));
       }
     }
-#line 244 "/work/main/harness/gemm/generated/gemm_t256x128.cu"
+#line 244 "harness/gemm/generated/gemm_t256x128.cu"
   } else if (cake_warp >= 4u && cake_warp < 12u) {
     // role 'math': warps [4, 5, 6, 7, 8, 9, 10, 11], 256 threads
     cake_setmaxnreg_inc<232>();
@@ -310,7 +310,7 @@ extern "C" __global__ void __launch_bounds__(384, 1) gemm_bf16(
     }
 #line 44 "gemm_t256x128.cake"
     if (cake_rtid == 0) cake_bulk_wait_group_read<0>();
-#line 314 "/work/main/harness/gemm/generated/gemm_t256x128.cu"
+#line 314 "harness/gemm/generated/gemm_t256x128.cu"
   }
 }
 

@@ -1,0 +1,61 @@
+# C[M, N] = A[M, K] . B[N, K]^T: bf16 in, f32 accumulate, bf16 out, on Hopper.
+from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
+
+BM = 2 * WGMMA_M
+BN = WGMMA_N_MAX
+BK = SWIZZLE_128B_BF16_K
+STAGES = 3
+GROUP_M = 16   # tiles run in groups of GROUP_M rows of tiles, column by column, for L2 reuse
+
+@cake.schedule(grid=(lm.sm_count(),))
+def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(212992)
+    a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
+    b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
+    c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
+    acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=STAGES)
+    full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)
+    m_tiles = M // BM
+    n_tiles = N // BN
+    tiles = m_tiles * n_tiles
+    group_tiles = GROUP_M * n_tiles
+    k_steps = K // BK
+    # This block's tiles are block_id, block_id + num_blocks, ...; its k-steps
+    # over all of them form one sequence, so the ring's stage is the loop index.
+    my_steps = (tiles - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0) * k_steps
+    with load:
+        for s in lm.range(0, my_steps):
+            t = lm.block_id(0) + s // k_steps * lm.num_blocks(0)
+            first_m = t // group_tiles * GROUP_M
+            rows = lm.min(m_tiles - first_m, GROUP_M)
+            tm = first_m + t % group_tiles % rows
+            tn = t % group_tiles // rows
+            k = s % k_steps
+            lm.wait(empty, stage=s)
+            a_s.tma_load(A, coords=(k * BK, tm * BM), stage=s, barrier=full)
+            b_s.tma_load(B, coords=(k * BK, tn * BN), stage=s, barrier=full)
+    with math:
+        for s in lm.range(0, my_steps):
+            lm.wait(full, stage=s)
+            lm.mma(acc, a_s[s], b_s[s].T, init=(s % k_steps == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=s, per="warpgroup")
+            if s % k_steps == k_steps - 1:
+                t = lm.block_id(0) + s // k_steps * lm.num_blocks(0)
+                first_m = t // group_tiles * GROUP_M
+                rows = lm.min(m_tiles - first_m, GROUP_M)
+                tm = first_m + t % group_tiles % rows
+                tn = t % group_tiles // rows
+                out = lm.cast(acc, lm.bf16)
+                lm.tma_store_wait()
+                lm.role_sync()
+                c_s.store(out)
+                lm.fence_proxy()
+                lm.role_sync()
+                c_s.tma_store(C, coords=(tn * BN, tm * BM))
+        lm.tma_store_wait()
