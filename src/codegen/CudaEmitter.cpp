@@ -340,7 +340,7 @@ std::string KernelEmitter::viewStageAddr(const Value &vs) {
 
 // A TMA copy's shared-memory address and coordinates for panel p of its view.
 std::string KernelEmitter::panelAddr(const Operation &o, const Panels &pn, int64_t p) {
-  std::string addr = viewAddr(o.receiver, passes::stageOperand(o));
+  std::string addr = viewAddr(o.receiver, passes::stageOperand(o).expr);
   return p > 0 ? fmt::format("{} + {}u", addr, p * pn.bytes) : addr;
 }
 
@@ -361,11 +361,12 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
   // One arrive.expect_tx per barrier stage in this statement list, before
   // its first copy, carrying the bytes of all of them.
   std::map<const Operation *, int64_t> expectTx;
-  std::map<std::pair<ResourceId, std::string>, const Operation *> firstCopy;
+  std::map<std::pair<ResourceId, AffineForm>, const Operation *> firstCopy;
   for (const IrStmt &s : body) {
     if (s.kind != IrStmt::Kind::Op || s.op.info().effects.signal != Signal::CompleteTx) continue;
     ResourceId bar = passes::effectResource(s.op, s.op.info().effects.signals);
-    auto key = std::make_pair(bar, passes::exprKey(sm_, passes::stageOperand(s.op)));
+    passes::StageRef stage = passes::stageOperand(s.op);
+    auto key = std::make_pair(bar, stage.present() && stage.ix != kNoIntExpr ? k_.ints.form(stage.ix) : AffineForm{});
     auto [it, fresh] = firstCopy.insert({key, &s.op});
     expectTx[it->second] += passes::txBytes(k_, s.op);
   }
@@ -652,7 +653,7 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per store", perThread));
   line("{");
   ++indent_;
-  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, passes::stageOperand(o))));
+  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, passes::stageOperand(o).expr)));
   line(fmt::format("const uint32_t cake_row0 = cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u;", rowsPerWg));
   line("const uint32_t cake_col0 = 2u * (cake_lane % 4u);");
   line("#pragma unroll");

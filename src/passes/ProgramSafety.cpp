@@ -101,61 +101,38 @@ public:
 
 private:
   const std::string &name(ResourceId id) const { return k_.resources[id].name; }
-  std::string key(const ast::Expr *e) const { return e ? exprKey(ctx_.sm, e) : "0"; }
+  std::string key(const StageRef &s) const { return stageText(ctx_.sm, s); }
 
-  // Stage indices the analyses can relate: a constant, an enclosing loop
-  // variable, or one of those plus or minus a constant.
-  bool provableStage(const Expr *e, const Event &ev) const {
-    if (!e) return true;
-    if (isa<IntLit>(e)) return true;
-    if (auto *n = dyn_cast<NameExpr>(e)) {
-      for (const IrStmt *l : ev.loops)
-        if (l->loopVar == n->name) return true;
-      return false;
-    }
-    if (auto *b = dyn_cast<BinaryExpr>(e))
-      if (b->op == BinaryOp::Add || b->op == BinaryOp::Sub)
-        return (provableStage(b->lhs, ev) && isa<IntLit>(b->rhs)) ||
-               (b->op == BinaryOp::Add && isa<IntLit>(b->lhs) && provableStage(b->rhs, ev));
-    return false;
+  // A stage index as (loop, scale, offset): scale times an enclosing loop's
+  // variable plus a constant, or a constant (loop null), read from its
+  // normal form. ok is false for any other form.
+  struct LinearStage {
+    const IrStmt *loop = nullptr;
+    int64_t scale = 0;
+    int64_t offset = 0;
+    bool ok = false;
+  };
+  LinearStage linearStage(const StageRef &s, const Event &ev) const {
+    StageForm f = stageForm(k_, s);
+    if (!f.ok) return {};
+    if (!f.hasLoop) return {nullptr, 0, f.offset, true};
+    for (auto it = ev.loops.rbegin(); it != ev.loops.rend(); ++it)
+      if ((*it)->loopId == f.loopId) return {*it, f.scale, f.offset, true};
+    return {};  // a loop variable used outside its loop (a Let that escaped it)
   }
 
+  // Stage indices the analyses can relate: a constant, or an enclosing
+  // loop's variable times a constant plus a constant.
   void checkStageForms() {
     std::set<const Expr *> reported;
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
-        std::vector<const Expr *> stages = {stageOperand(*e.op)};
+        std::vector<StageRef> stages = {stageOperand(*e.op)};
         for (int8_t slot : e.op->info().effects.reads) stages.push_back(effectStage(*e.op, slot));
-        for (const Expr *s : stages)
-          if (s && !provableStage(s, e) && reported.insert(s).second)
-            ctx_.diags.report(DiagId::SafetyUnprovenStage, s->range, sourceText(ctx_.sm, s->range));
+        for (const StageRef &s : stages)
+          if (s.present() && !linearStage(s, e).ok && reported.insert(s.expr).second)
+            ctx_.diags.report(DiagId::SafetyUnprovenStage, s.expr->range, sourceText(ctx_.sm, s.expr->range));
       }
-  }
-
-  // A stage index as (loop, offset): the loop's variable plus a constant, or
-  // a constant (loop null). ok is false for any other form.
-  struct LinearStage {
-    const IrStmt *loop = nullptr;
-    int64_t offset = 0;
-    bool ok = false;
-  };
-  LinearStage linearStage(const Expr *e, const Event &ev) const {
-    if (!e) return {nullptr, 0, true};
-    auto v = k_.exprValues.find(e);
-    if (v != k_.exprValues.end() && v->second.isConstInt()) return {nullptr, *v->second.constInt, true};
-    if (auto *n = dyn_cast<NameExpr>(e)) {
-      for (auto it = ev.loops.rbegin(); it != ev.loops.rend(); ++it)
-        if ((*it)->loopVar == n->name && !k_.nameDefs.count(e)) return {*it, 0, true};
-      return {};
-    }
-    if (auto *b = dyn_cast<BinaryExpr>(e)) {
-      if (b->op != BinaryOp::Add && b->op != BinaryOp::Sub) return {};
-      LinearStage l = linearStage(b->lhs, ev), r = linearStage(b->rhs, ev);
-      if (!l.ok || !r.ok || (l.loop && r.loop) || (b->op == BinaryOp::Sub && r.loop)) return {};
-      return {l.loop ? l.loop : r.loop, b->op == BinaryOp::Add ? satAdd(l.offset, r.offset) : l.offset - r.offset,
-              true};
-    }
-    return {};
   }
 
   // Each role's stages of a barrier, in program order, must be 0, 1, 2, ...:
@@ -170,12 +147,12 @@ private:
         ResourceId b = effectResource(*e.op, fx.waits);
         if (b == kNoResource) b = effectResource(*e.op, fx.signals);
         if (b == kNoResource) continue;
-        const Expr *s = stageOperand(*e.op);
+        StageRef s = stageOperand(*e.op);
         LinearStage ls = linearStage(s, e);
         if (!ls.ok) continue;  // checkStageForms reports it
         if (!next.count(b)) next[b] = 0;
-        std::string text = s ? sourceText(ctx_.sm, s->range) : "0";
-        SourceRange at = s ? s->range : e.op->range;
+        std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";
+        SourceRange at = s.present() ? s.expr->range : e.op->range;
         auto bad = [&](const std::string &why) {
           ctx_.diags.build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text, why)
               .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
@@ -201,6 +178,12 @@ private:
         size_t depth = std::find(e.loops.begin(), e.loops.end(), &L) - e.loops.begin();
         if (depth + 1 != e.loops.size()) {
           bad(fmt::format("it repeats in every iteration of the inner loop over '{}'", e.loops.back()->loopVar));
+          continue;
+        }
+        if (ls.scale != 1) {
+          bad(ls.scale > 1 ? fmt::format("it advances by {} per iteration of the loop over '{}', so stages are skipped",
+                                         ls.scale, L.loopVar)
+                           : fmt::format("it does not advance by 1 per iteration of the loop over '{}'", L.loopVar));
           continue;
         }
         if (L.step != 1) {
@@ -262,12 +245,14 @@ private:
         for (int8_t slot : e.op->info().effects.reads) {
           ResourceId v = effectResource(*e.op, slot);
           if (v == kNoResource || !guards_.count(v) || ownWriteBefore(e, v)) continue;
-          std::string stage = key(effectStage(*e.op, slot));
+          StageRef read = effectStage(*e.op, slot);
+          std::string stage = key(read);
           for (const auto &[barrier, writer] : guards_[v]) {
             if (writer == r.role) continue;  // its own copies: ordered by the role itself
             bool ok = false;
             for (const Event *w : uses_[barrier].waits)
-              if (covers(*w, e) && (k_.resources[v].stages <= 1 || key(stageOperand(*w->op)) == stage)) ok = true;
+              if (covers(*w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read)))
+                ok = true;
             if (!ok)
               ctx_.diags.build(DiagId::SafetyReadBeforeWait, e.op->range, name(r.role), stage, name(v), name(barrier))
                   .note(DiagId::NoteBarrierDeclaredHere, k_.resources[barrier].range, name(barrier))
@@ -336,7 +321,7 @@ private:
       for (const Event *s : use.signals)
         for (const Event *w : use.waits) {
           if (s->role == w->role || !reported.insert({s->role, w->role}).second) continue;
-          if (loopNestKey(ctx_.sm, *s) == loopNestKey(ctx_.sm, *w)) continue;
+          if (sameLoopNest(k_, *s, *w)) continue;
           auto ns = constantTripCount(*s), nw = constantTripCount(*w);
           if (ns && nw) {
             if (*ns != *nw)
@@ -430,14 +415,15 @@ private:
             for (int8_t slot : x.op->info().effects.reads)
               if (effectResource(*x.op, slot) == v && o.role != r.role) readers.insert(o.role);
         if (readers.empty()) continue;
-        std::string stage = key(effectStage(*e.op, kReceiver));
+        StageRef written = effectStage(*e.op, kReceiver);
+        std::string stage = key(written);
         bool released = false;
         for (const auto &[b, use] : uses_) {
           std::set<ResourceId> signallers;
           for (const Event *s : use.signals) signallers.insert(s->role);
           if (!std::includes(signallers.begin(), signallers.end(), readers.begin(), readers.end())) continue;
           for (const Event *w : use.waits)
-            if (covers(*w, e) && (view.stages <= 1 || key(stageOperand(*w->op)) == stage)) released = true;
+            if (covers(*w, e) && (view.stages <= 1 || sameStage(k_, stageOperand(*w->op), written))) released = true;
         }
         if (!released) {
           std::string who;

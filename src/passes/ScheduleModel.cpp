@@ -61,27 +61,65 @@ ResourceId effectResource(const Operation &op, int8_t slot) {
   return kNoResource;
 }
 
-const ast::Expr *stageOperand(const Operation &op) {
+StageRef stageOperand(const Operation &op) {
   int i = op.info().paramIndex("stage");
-  if (i < 0) return nullptr;
+  if (i < 0) return {};
   const Operand &o = op.operands[static_cast<size_t>(i)];
-  if (!o.present) return nullptr;
-  return o.value.expr;
+  if (!o.present) return {};
+  return {o.value.ix, o.value.expr};
 }
 
-const ast::Expr *effectStage(const Operation &op, int8_t slot) {
+StageRef effectStage(const Operation &op, int8_t slot) {
   if (slot == kReceiver) return stageOperand(op);
-  if (slot < 0) return nullptr;
+  if (slot < 0) return {};
   const Operand &o = op.operands[static_cast<size_t>(slot)];
-  if (o.present && o.value.kind == ValueKind::ViewStage) return o.value.stage;
-  return nullptr;
+  if (o.present && o.value.kind == ValueKind::ViewStage) return {o.value.stageIx, o.value.stage};
+  return {};
 }
 
-std::string exprKey(const SourceManager &sm, const ast::Expr *e) {
-  if (!e) return "";
-  std::string t = sourceText(sm, e->range);
+namespace {
+// The normal form of a stage argument; nullptr when it has no node.
+const AffineForm *stageFormOf(const Kernel &k, const StageRef &s) {
+  static const AffineForm zero;
+  if (!s.present()) return &zero;
+  if (s.ix == kNoIntExpr) return nullptr;
+  return &k.ints.form(s.ix);
+}
+
+// The normal form of a loop bound; nullptr when it has none.
+bool sameBound(const Kernel &k, const Value &a, const Value &b) {
+  if (a.constInt && b.constInt) return *a.constInt == *b.constInt;
+  if (a.ix == kNoIntExpr || b.ix == kNoIntExpr) return false;
+  return k.ints.equal(a.ix, b.ix);
+}
+}  // namespace
+
+bool sameStage(const Kernel &k, const StageRef &a, const StageRef &b) {
+  const AffineForm *fa = stageFormOf(k, a), *fb = stageFormOf(k, b);
+  return fa && fb && *fa == *fb;
+}
+
+StageForm stageForm(const Kernel &k, const StageRef &s) {
+  if (!s.present()) return StageForm{true, 0, false, 0, 0};
+  if (s.ix == kNoIntExpr) return {};
+  return k.ints.stageForm(s.ix);
+}
+
+std::string stageText(const SourceManager &sm, const StageRef &s) {
+  if (!s.present()) return "0";
+  std::string t = sourceText(sm, s.expr->range);
   t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
   return t;
+}
+
+bool sameLoopNest(const Kernel &k, const Event &a, const Event &b) {
+  if (a.loops.size() != b.loops.size()) return false;
+  for (size_t i = 0; i < a.loops.size(); ++i) {
+    const IrStmt &x = *a.loops[i], &y = *b.loops[i];
+    if (!sameBound(k, x.start, y.start) || !sameBound(k, x.stop, y.stop) || !sameBound(k, x.stepValue, y.stepValue))
+      return false;
+  }
+  return true;
 }
 
 std::optional<int64_t> constantTripCount(const Event &e) {
@@ -101,7 +139,10 @@ std::string loopNestKey(const SourceManager &sm, const Event &e) {
   for (const IrStmt *l : e.loops) {
     auto text = [&](const Value &v) {
       if (v.constInt) return std::to_string(*v.constInt);
-      return v.expr ? exprKey(sm, v.expr) : std::string("?");
+      if (!v.expr) return std::string("?");
+      std::string t = sourceText(sm, v.expr->range);
+      t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+      return t;
     };
     key += "range(" + text(l->start) + ", " + text(l->stop) + ", " + text(l->stepValue) + ")";
   }

@@ -31,19 +31,35 @@ std::vector<RoleEvents> collectEvents(const sema::Kernel &k);
 
 // The resource an effect slot names (kReceiver: the receiver), or kNoResource.
 sema::ResourceId effectResource(const sema::Operation &op, int8_t slot);
-// The stage expression an effect slot names: `v[s]` gives s; the receiver of
-// a view operation gives its `stage=` operand; null if none.
-const ast::Expr *effectStage(const sema::Operation &op, int8_t slot);
-// The barrier operand's stage expression (the `stage` parameter).
-const ast::Expr *stageOperand(const sema::Operation &op);
+// A stage argument: its expression node (its normal form is what analyses
+// compare) and its source expression (for messages). No expression: stage 0.
+struct StageRef {
+  sema::IntExprId ix = sema::kNoIntExpr;
+  const ast::Expr *expr = nullptr;
+  bool present() const { return expr != nullptr; }
+};
+// The barrier operand's stage (the `stage` parameter).
+StageRef stageOperand(const sema::Operation &op);
+// The stage an effect slot names: `v[s]` gives s; the receiver of a view
+// operation gives its `stage=` operand.
+StageRef effectStage(const sema::Operation &op, int8_t slot);
+// Whether two stage arguments are the same value on every input (as far as
+// normal forms show; an absent stage is stage 0).
+bool sameStage(const sema::Kernel &k, const StageRef &a, const StageRef &b);
+// The stage form (scale * loop + offset) of a stage argument.
+sema::StageForm stageForm(const sema::Kernel &k, const StageRef &s);
+// The stage as the author wrote it, for messages ("0" when absent).
+std::string stageText(const SourceManager &sm, const StageRef &s);
 
-// Normalised source text of an expression, for comparing stage indices.
-std::string exprKey(const SourceManager &sm, const ast::Expr *e);
+// Whether two events run in loop nests with the same bounds (start, stop and
+// step equal level by level, as normal forms).
+bool sameLoopNest(const sema::Kernel &k, const Event &a, const Event &b);
 
 // How many times an event runs, when it can be told: the product of its
 // loops' trip counts if all are constant.
 std::optional<int64_t> constantTripCount(const Event &e);
-// The loop nest as text, "range(0, K // BK, 1)" per level ("" if none).
+// The loop nest as the author wrote it, "range(0, K // BK, 1)" per level
+// ("" if none), for messages.
 std::string loopNestKey(const SourceManager &sm, const Event &e);
 
 // Arrivals one execution of a signalling event contributes to its barrier

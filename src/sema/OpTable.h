@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sema/IntExpr.h"
 #include "target/TargetInfo.h"
 
 namespace cake::sema {
@@ -109,6 +110,10 @@ struct OpEffects {
   bool syncsRole = false;   // every thread of the role meets here (a named barrier)
   int8_t multicast = kNone;     // ConstInt parameter: the copy's tile is shared by that many blocks of the cluster
   int8_t clusterSignal = kNone; // ConstBool parameter: when true, the signal lands in every block of the cluster
+  // A run-time integer value operation: the expression node it yields (a
+  // leaf keyed by its first, constant parameter, or a binary operation on
+  // its two parameters). Const: not a value operation.
+  IntOp value = IntOp::Const;
 };
 
 struct PtxForm {

@@ -65,6 +65,9 @@ private:
   Value evalBinaryChain(const BinaryExpr *b);
   Value evalBinary(const BinaryExpr *b, Value l);
   Value evalCall(const CallExpr *c, bool allowRange = false, bool asStatement = false);
+  // The expression node of an integer value (constants get one on demand).
+  IntExprId intId(const Value &v);
+  IntExprId intBinary(BinaryOp op, IntExprId a, IntExprId b);
   Value constError(ConstError err, SourceRange r);
 
   // ---- calls ----
@@ -257,6 +260,7 @@ void Analyzer::kernel(const FunctionDef *f) {
       bool isFloat = type.dtype == DType::F32 || type.dtype == DType::F16 || type.dtype == DType::BF16;
       v.kind = isFloat ? ValueKind::Float : ValueKind::Int;
       v.resource = r.id;
+      if (!isFloat) v.ix = kernel_->ints.leaf(IntOp::Param, r.id);
     } else {
       if (!type.isError() || !p.annotation) diags_.report(DiagId::SemaParamType, p.range, p.name);
       v = Value::error();
@@ -470,7 +474,9 @@ void Analyzer::forStmt(const ForStmt *f) {
   body_ = &outer->back().body;
   scopes_.emplace_back();
   loopTargets_.insert(var);
-  bind(var->name, Value::runtimeInt(var), var->range);
+  Value index = Value::runtimeInt(var);
+  index.ix = kernel_->ints.leaf(IntOp::LoopVar, outer->back().loopId);
+  bind(var->name, index, var->range);
   stmts(f->body);
   scopes_.pop_back();
   body_ = outer;
@@ -572,6 +578,7 @@ Value Analyzer::eval(const Expr *e) {
   case NodeKind::SubscriptExpr: v = evalSubscript(static_cast<const SubscriptExpr *>(e)); break;
   default: v = evalExpr(e); break;
   }
+  if (kernel_ && v.kind == ValueKind::Int && v.constInt) v.ix = kernel_->ints.constant(*v.constInt);
   if (kernel_ && (v.kind == ValueKind::Int || v.kind == ValueKind::Bool || v.kind == ValueKind::BoundOp ||
                   v.kind == ValueKind::Float))
     remember(e, v);
@@ -822,6 +829,7 @@ Value Analyzer::evalSubscript(const SubscriptExpr *s) {
     v.kind = ValueKind::ViewStage;
     v.resource = obj.resource;
     v.stage = index;
+    v.stageIx = i.ix;
     v.transposed = obj.transposed;
     v.expr = s;
     return v;
@@ -867,6 +875,8 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
       ConstResult r = foldIntNegate(*x.constInt);
       if (!r.ok()) return constError(r.error, u->range);
       v.constInt = r.value;
+    } else if (kernel_ && x.ix != kNoIntExpr) {
+      v.ix = u->op == UnaryOp::Pos ? x.ix : kernel_->ints.unary(IntOp::Neg, x.ix);
     }
     return v;
   }
@@ -956,12 +966,43 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
       v.constInt = res.value;
     } else if ((op == BinaryOp::FloorDiv || op == BinaryOp::Mod) && r.constInt && *r.constInt == 0) {
       return constError(ConstError::DivisionByZero, b->range);
+    } else if (kernel_) {
+      v.ix = intBinary(op, intId(l), intId(r));
     }
     return v;
   }
   v.kind = ValueKind::Float;
   v.resource = kNoResource;
   return v;
+}
+
+IntExprId Analyzer::intId(const Value &v) {
+  if (!kernel_ || v.kind != ValueKind::Int) return kNoIntExpr;
+  if (v.constInt) return kernel_->ints.constant(*v.constInt);
+  return v.ix;
+}
+
+IntExprId Analyzer::intBinary(BinaryOp op, IntExprId a, IntExprId b) {
+  if (a == kNoIntExpr || b == kNoIntExpr) return kNoIntExpr;
+  IntOp iop = IntOp::Add;
+  switch (op) {
+  case BinaryOp::Add: iop = IntOp::Add; break;
+  case BinaryOp::Sub: iop = IntOp::Sub; break;
+  case BinaryOp::Mul: iop = IntOp::Mul; break;
+  case BinaryOp::FloorDiv: iop = IntOp::FloorDiv; break;
+  case BinaryOp::Mod: iop = IntOp::Mod; break;
+  case BinaryOp::Pow: iop = IntOp::Pow; break;
+  case BinaryOp::Div:
+  case BinaryOp::Lt:
+  case BinaryOp::Gt:
+  case BinaryOp::Le:
+  case BinaryOp::Ge:
+  case BinaryOp::Eq:
+  case BinaryOp::Ne:
+  case BinaryOp::And:
+  case BinaryOp::Or: return kNoIntExpr;  // not integer arithmetic
+  }
+  return kernel_->ints.binary(iop, a, b);
 }
 
 // ---------------------------------------------------------------------------
@@ -1029,16 +1070,25 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     return v;
   }
   case OpResult::RuntimeInt: {
-    if (op.kind == OpKind::Min || op.kind == OpKind::Max) {
-      // Folded when both are constants.
+    if (!isLeaf(op.effects.value)) {
+      // A binary operation on two integers (min, max): folded when both are
+      // constants.
       const Value &a = operands[0].value, &b = operands[1].value;
-      if (a.constInt && b.constInt) {
-        Value v = Value::constant(op.kind == OpKind::Min ? std::min(*a.constInt, *b.constInt)
-                                                         : std::max(*a.constInt, *b.constInt));
+      IntExprId ia = intId(a), ib = intId(b);
+      Value v = Value::runtimeInt(c);
+      if (kernel_ && ia != kNoIntExpr && ib != kNoIntExpr) {
+        v.ix = kernel_->ints.binary(op.effects.value, ia, ib);
+        if (auto folded = kernel_->ints.constantValue(v.ix)) {
+          v = Value::constant(*folded);
+          v.expr = c;
+        }
+      } else if (a.constInt && b.constInt) {  // outside a kernel (a grid expression)
+        IntExprTable scratch;
+        IntExprId f = scratch.binary(op.effects.value, scratch.constant(*a.constInt), scratch.constant(*b.constInt));
+        v = Value::constant(*scratch.constantValue(f));
         v.expr = c;
-        return v;
       }
-      return Value::runtimeInt(c);
+      return v;
     }
     if (op.paramIndex("dim") == 0 && operands[0].value.constInt &&
         (*operands[0].value.constInt < 0 || *operands[0].value.constInt > 2)) {
@@ -1046,7 +1096,12 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
                     *operands[0].value.constInt);
       return Value::error();
     }
-    return Value::runtimeInt(c);
+    Value v = Value::runtimeInt(c);
+    if (kernel_) {
+      const Value &key = operands.empty() ? Value::none() : operands[0].value;
+      v.ix = kernel_->ints.leaf(op.effects.value, key.constInt.value_or(0));
+    }
+    return v;
   }
   case OpResult::Pool:
   case OpResult::View:

@@ -156,6 +156,9 @@ struct Kernel {
   // Run-time values named at kernel scope (`tiles = (M // BM) * (N // BN)`),
   // in order: each is a Let statement.
   std::vector<IrStmt> lets;
+  // Every integer evaluated in the kernel, as typed expression nodes with
+  // their normal forms (Value::ix points here).
+  IntExprTable ints;
 
   Resource &resource(ResourceId id) { return resources[id]; }
   const Resource &resource(ResourceId id) const { return resources[id]; }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lexer_parser/Ast.h"
+#include "sema/IntExpr.h"
 
 namespace cake::sema {
 
@@ -77,6 +78,8 @@ struct Value {
   ResourceId resource = kNoResource;  // Resource, ViewStage, BoundOp receiver
   const ast::Expr *expr = nullptr;  // the expression this value came from
   const ast::Expr *stage = nullptr; // ViewStage: the stage index expression
+  IntExprId ix = kNoIntExpr;        // Int (in a kernel): its node in Kernel::ints
+  IntExprId stageIx = kNoIntExpr;   // ViewStage: the stage index's node
   bool transposed = false;          // ViewStage or view: `.T`
   uint16_t op = 0;                  // BoundOp: the OpKind
   ValueKind receiverKind = ValueKind::None;  // BoundOp

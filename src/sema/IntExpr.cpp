@@ -1,0 +1,272 @@
+// IntExpr: see IntExpr.h.
+#include "sema/IntExpr.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "sema/ConstEval.h"
+
+namespace cake::sema {
+
+std::string_view intOpName(IntOp op) {
+  switch (op) {
+  case IntOp::Const: return "const";
+  case IntOp::LoopVar: return "loop";
+  case IntOp::Param: return "param";
+  case IntOp::BlockId: return "block_id";
+  case IntOp::NumBlocks: return "num_blocks";
+  case IntOp::ClusterRank: return "cluster_rank";
+  case IntOp::SmCount: return "sm_count";
+  case IntOp::Add: return "+";
+  case IntOp::Sub: return "-";
+  case IntOp::Mul: return "*";
+  case IntOp::FloorDiv: return "//";
+  case IntOp::Mod: return "%";
+  case IntOp::Pow: return "**";
+  case IntOp::Neg: return "-";
+  case IntOp::Min: return "min";
+  case IntOp::Max: return "max";
+  }
+  return "?";
+}
+
+bool isLeaf(IntOp op) {
+  switch (op) {
+  case IntOp::Const:
+  case IntOp::LoopVar:
+  case IntOp::Param:
+  case IntOp::BlockId:
+  case IntOp::NumBlocks:
+  case IntOp::ClusterRank:
+  case IntOp::SmCount: return true;
+  case IntOp::Add:
+  case IntOp::Sub:
+  case IntOp::Mul:
+  case IntOp::FloorDiv:
+  case IntOp::Mod:
+  case IntOp::Pow:
+  case IntOp::Neg:
+  case IntOp::Min:
+  case IntOp::Max: return false;
+  }
+  return false;
+}
+
+namespace {
+
+// a + s*b; nullopt on overflow.
+std::optional<AffineForm> combine(const AffineForm &a, const AffineForm &b, int64_t s) {
+  AffineForm r;
+  int64_t bc;
+  if (__builtin_mul_overflow(b.constant, s, &bc) || __builtin_add_overflow(a.constant, bc, &r.constant))
+    return std::nullopt;
+  size_t i = 0, j = 0;
+  while (i < a.terms.size() || j < b.terms.size()) {
+    if (j == b.terms.size() || (i < a.terms.size() && a.terms[i].first < b.terms[j].first)) {
+      r.terms.push_back(a.terms[i++]);
+      continue;
+    }
+    int64_t c;
+    if (__builtin_mul_overflow(b.terms[j].second, s, &c)) return std::nullopt;
+    if (i < a.terms.size() && a.terms[i].first == b.terms[j].first) {
+      if (__builtin_add_overflow(a.terms[i].second, c, &c)) return std::nullopt;
+      ++i;
+    }
+    if (c != 0) r.terms.emplace_back(b.terms[j].first, c);
+    ++j;
+  }
+  return r;
+}
+
+std::optional<AffineForm> scaled(const AffineForm &a, int64_t s) { return combine(AffineForm{}, a, s); }
+
+AffineForm constantForm(int64_t v) {
+  AffineForm f;
+  f.constant = v;
+  return f;
+}
+
+}  // namespace
+
+AtomId IntExprTable::atom(IntOp op, int64_t value, const AffineForm *lhs, const AffineForm *rhs, IntExprId node) {
+  auto key = std::make_tuple(op, value, lhs ? *lhs : AffineForm{}, rhs ? *rhs : AffineForm{});
+  auto it = atomIndex_.find(key);
+  if (it != atomIndex_.end()) return it->second;
+  AtomId id = static_cast<AtomId>(atoms_.size());
+  atoms_.push_back(Atom{op, value, std::get<2>(key), std::get<3>(key), node});
+  atomIndex_.emplace(std::move(key), id);
+  return id;
+}
+
+IntExprId IntExprTable::push(const IntNode &n, AffineForm f) {
+  IntExprId id = static_cast<IntExprId>(nodes_.size());
+  nodes_.push_back(n);
+  forms_.push_back(std::move(f));
+  interned_.emplace(std::make_tuple(n.op, n.value, n.a, n.b), id);
+  return id;
+}
+
+IntExprId IntExprTable::constant(int64_t v) {
+  if (auto it = interned_.find({IntOp::Const, v, kNoIntExpr, kNoIntExpr}); it != interned_.end()) return it->second;
+  return push(IntNode{IntOp::Const, v}, constantForm(v));
+}
+
+IntExprId IntExprTable::leaf(IntOp op, int64_t value) {
+  if (op == IntOp::Const) return constant(value);
+  if (auto it = interned_.find({op, value, kNoIntExpr, kNoIntExpr}); it != interned_.end()) return it->second;
+  IntExprId id = static_cast<IntExprId>(nodes_.size());
+  AffineForm f;
+  f.terms.emplace_back(atom(op, value, nullptr, nullptr, id), 1);
+  return push(IntNode{op, value}, f);
+}
+
+IntExprId IntExprTable::unary(IntOp op, IntExprId a) {
+  if (auto it = interned_.find({op, 0, a, kNoIntExpr}); it != interned_.end()) return it->second;
+  IntExprId id = static_cast<IntExprId>(nodes_.size());
+  std::optional<AffineForm> f = scaled(form(a), -1);
+  if (!f) {  // overflow: the node is an atom of its own
+    f = AffineForm{};
+    f->terms.emplace_back(atom(op, static_cast<int64_t>(id), nullptr, nullptr, id), 1);
+  }
+  return push(IntNode{op, 0, a}, *f);
+}
+
+IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {
+  if (auto it = interned_.find({op, 0, a, b}); it != interned_.end()) return it->second;
+  IntExprId id = static_cast<IntExprId>(nodes_.size());
+  const AffineForm fa = form(a), fb = form(b);
+  std::optional<AffineForm> f;
+  auto nonLinear = [&](bool commutative) {
+    const AffineForm *l = &fa, *r = &fb;
+    if (commutative && *r < *l) std::swap(l, r);
+    AffineForm g;
+    g.terms.emplace_back(atom(op, 0, l, r, id), 1);
+    return g;
+  };
+  bool bothConst = fa.isConstant() && fb.isConstant();
+  switch (op) {
+  case IntOp::Add: f = combine(fa, fb, 1); break;
+  case IntOp::Sub: f = combine(fa, fb, -1); break;
+  case IntOp::Mul:
+    if (fb.isConstant()) f = scaled(fa, fb.constant);
+    else if (fa.isConstant()) f = scaled(fb, fa.constant);
+    else f = nonLinear(true);
+    break;
+  case IntOp::FloorDiv:
+  case IntOp::Mod:
+  case IntOp::Pow:
+    if (bothConst) {
+      ConstResult r = foldIntBinary(op == IntOp::FloorDiv ? ast::BinaryOp::FloorDiv
+                                    : op == IntOp::Mod    ? ast::BinaryOp::Mod
+                                                          : ast::BinaryOp::Pow,
+                                    fa.constant, fb.constant);
+      if (r.ok()) f = constantForm(r.value);
+    } else {
+      f = op == IntOp::FloorDiv && fb == constantForm(1) ? fa : nonLinear(false);
+    }
+    break;
+  case IntOp::Min:
+  case IntOp::Max:
+    if (bothConst)
+      f = constantForm(op == IntOp::Min ? std::min(fa.constant, fb.constant) : std::max(fa.constant, fb.constant));
+    else
+      f = fa == fb ? fa : nonLinear(true);
+    break;
+  case IntOp::Const:
+  case IntOp::LoopVar:
+  case IntOp::Param:
+  case IntOp::BlockId:
+  case IntOp::NumBlocks:
+  case IntOp::ClusterRank:
+  case IntOp::SmCount:
+  case IntOp::Neg: break;  // not binary operations
+  }
+  if (!f) {  // overflow, or not a binary operation: the node is an atom of its own
+    f = AffineForm{};
+    f->terms.emplace_back(atom(op, static_cast<int64_t>(id) + 1, nullptr, nullptr, id), 1);
+  }
+  return push(IntNode{op, 0, a, b}, *f);
+}
+
+std::optional<int64_t> IntExprTable::constantValue(IntExprId x) const {
+  const AffineForm &f = form(x);
+  if (!f.isConstant()) return std::nullopt;
+  return f.constant;
+}
+
+std::optional<int64_t> IntExprTable::constantDifference(IntExprId x, IntExprId y) const {
+  std::optional<AffineForm> d = combine(form(x), form(y), -1);
+  if (!d || !d->isConstant()) return std::nullopt;
+  return d->constant;
+}
+
+StageForm IntExprTable::stageForm(IntExprId x) const {
+  StageForm s;
+  const AffineForm &f = form(x);
+  s.offset = f.constant;
+  if (f.terms.empty()) {
+    s.ok = true;
+    return s;
+  }
+  if (f.terms.size() != 1 || atoms_[f.terms[0].first].op != IntOp::LoopVar) return s;
+  s.ok = true;
+  s.hasLoop = true;
+  s.loopId = static_cast<uint32_t>(atoms_[f.terms[0].first].value);
+  s.scale = f.terms[0].second;
+  return s;
+}
+
+bool IntExprTable::dependsOn(IntExprId x, std::initializer_list<IntOp> kinds) const {
+  // Iterative: expressions may be long chains.
+  std::vector<IntExprId> todo = {x};
+  std::set<IntExprId> seen;
+  while (!todo.empty()) {
+    IntExprId id = todo.back();
+    todo.pop_back();
+    if (id == kNoIntExpr || !seen.insert(id).second) continue;
+    const IntNode &n = nodes_[id];
+    if (std::find(kinds.begin(), kinds.end(), n.op) != kinds.end()) return true;
+    todo.push_back(n.a);
+    todo.push_back(n.b);
+  }
+  return false;
+}
+
+std::string IntExprTable::formText(const AffineForm &f, const LeafNamer &leafName) const {
+  // Atoms nest as deeply as the source's non-linear operations; past a
+  // bound the text is abbreviated rather than recursing without limit.
+  std::function<std::string(const AffineForm &, int)> text = [&](const AffineForm &g, int depth) -> std::string {
+    if (depth > 16) return "...";
+    std::string s;
+    for (const auto &[a, c] : g.terms) {
+      const Atom &at = atoms_[a];
+      std::string t;
+      if (isLeaf(at.op)) {
+        t = leafName(nodes_[at.node]);
+      } else if (at.lhs.terms.empty() && at.rhs.terms.empty() && at.value != 0) {
+        t = fmt::format("({} #{})", intOpName(at.op), at.value);  // an overflowing operation, kept opaque
+      } else if (at.op == IntOp::Min || at.op == IntOp::Max) {
+        t = fmt::format("{}({}, {})", intOpName(at.op), text(at.lhs, depth + 1), text(at.rhs, depth + 1));
+      } else {
+        auto operand = [&](const AffineForm &o) {
+          std::string x = text(o, depth + 1);
+          return o.terms.size() + (o.constant != 0) > 1 ? "(" + x + ")" : x;
+        };
+        t = fmt::format("{} {} {}", operand(at.lhs), intOpName(at.op), operand(at.rhs));
+      }
+      if (c == 1) s += (s.empty() ? "" : " + ") + t;
+      else if (c == -1) s += (s.empty() ? "-" : " - ") + t;
+      else if (c < 0 && c != INT64_MIN && !s.empty()) s += fmt::format(" - {}*{}", -c, t);
+      else s += fmt::format("{}{}*{}", s.empty() ? "" : " + ", c, t);
+    }
+    if (s.empty()) return std::to_string(g.constant);
+    if (g.constant > 0) s += fmt::format(" + {}", g.constant);
+    if (g.constant < 0) s += fmt::format(" - {}", g.constant == INT64_MIN ? g.constant : -g.constant);
+    return s;
+  };
+  return text(f, 0);
+}
+
+}  // namespace cake::sema

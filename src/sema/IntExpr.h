@@ -1,0 +1,141 @@
+// IntExpr: the typed integer-expression IR of one kernel.
+//
+// Semantic analysis builds a node for every integer it evaluates inside a
+// kernel: constants, loop variables, scalar parameters, block and cluster
+// indices, and arithmetic on them. A name bound to a run-time value (a Let)
+// carries the node of its value, so an alias is the same expression.
+//
+// Each node also gets a normal form on creation: an affine combination
+// c0 + c1*a1 + c2*a2 + ... of atoms, where an atom is a leaf (a loop
+// variable, a parameter, an index) or a non-linear operation (a product of
+// two run-time values, floor division, modulo, min, max, power) whose
+// operands are themselves in normal form. Two expressions with the same
+// normal form have the same value on every input: `k + 0`, `0 + k`,
+// `(k + 1) - 1` and a named alias of `k` all normalise to `1*k`;
+// `K // BK` with BK = 64 and `K // 64` are the same atom. The converse does
+// not hold (normalisation knows no identities of `//` and `%`), so a
+// difference in form is "not proven equal", never "proven different", unless
+// the difference is a non-zero constant.
+//
+// The gates and codegen compare these forms, never source text.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace cake::sema {
+
+using IntExprId = uint32_t;
+inline constexpr IntExprId kNoIntExpr = UINT32_MAX;
+
+enum class IntOp : uint8_t {
+  Const,        // value: the constant
+  LoopVar,      // value: the loop's id (IrStmt::loopId)
+  Param,        // value: the scalar parameter's resource id
+  BlockId,      // value: the dimension
+  NumBlocks,    // value: the dimension
+  ClusterRank,  // %cluster_ctarank
+  SmCount,      // the launcher's multiprocessor count (host only)
+  Add,
+  Sub,
+  Mul,
+  FloorDiv,  // Python `//`: rounds toward negative infinity
+  Mod,       // Python `%`: the sign of the divisor
+  Pow,
+  Neg,
+  Min,
+  Max,
+};
+std::string_view intOpName(IntOp op);
+bool isLeaf(IntOp op);
+
+struct IntNode {
+  IntOp op = IntOp::Const;
+  int64_t value = 0;  // Const, LoopVar, Param, BlockId, NumBlocks
+  IntExprId a = kNoIntExpr, b = kNoIntExpr;
+};
+
+// An atom of a normal form: a leaf, or a non-linear operation on normal
+// forms. Atoms are numbered in order of first appearance.
+using AtomId = uint32_t;
+
+struct AffineForm {
+  int64_t constant = 0;
+  std::vector<std::pair<AtomId, int64_t>> terms;  // sorted by atom, no zero coefficients
+
+  bool isConstant() const { return terms.empty(); }
+  bool operator==(const AffineForm &o) const { return constant == o.constant && terms == o.terms; }
+  bool operator!=(const AffineForm &o) const { return !(*this == o); }
+  bool operator<(const AffineForm &o) const {
+    return std::tie(constant, terms) < std::tie(o.constant, o.terms);
+  }
+};
+
+// A stage index in the form the barrier analyses reason about:
+// scale * loop + offset, with loop == 0 meaning a constant. `ok` is false for
+// any other form (several loop variables, a parameter, a non-linear term).
+struct StageForm {
+  bool ok = false;
+  uint32_t loopId = 0;  // valid when hasLoop
+  bool hasLoop = false;
+  int64_t scale = 0;
+  int64_t offset = 0;
+};
+
+class IntExprTable {
+public:
+  IntExprId constant(int64_t v);
+  IntExprId leaf(IntOp op, int64_t value);
+  IntExprId unary(IntOp op, IntExprId a);
+  IntExprId binary(IntOp op, IntExprId a, IntExprId b);
+
+  const IntNode &node(IntExprId id) const { return nodes_.at(id); }
+  const AffineForm &form(IntExprId id) const { return forms_.at(id); }
+  size_t size() const { return nodes_.size(); }
+
+  // The atom's own node (a leaf or the first non-linear node that made it).
+  IntExprId atomNode(AtomId a) const { return atoms_.at(a).node; }
+  // Whether the atom is a leaf of the given kind (and, for keyed leaves, value).
+  bool atomIsLeaf(AtomId a, IntOp op) const { return atoms_.at(a).op == op; }
+  int64_t atomValue(AtomId a) const { return atoms_.at(a).value; }
+
+  // Equal on every input, as far as normal forms show.
+  bool equal(IntExprId x, IntExprId y) const { return form(x) == form(y); }
+  // x - y when it is a constant.
+  std::optional<int64_t> constantDifference(IntExprId x, IntExprId y) const;
+  std::optional<int64_t> constantValue(IntExprId x) const;
+  // The stage form of an expression (see StageForm).
+  StageForm stageForm(IntExprId x) const;
+  // Whether an expression depends on any leaf of the given kinds.
+  bool dependsOn(IntExprId x, std::initializer_list<IntOp> kinds) const;
+
+  // The normal form as text ("2*k + K // 64 + 1"); `leafName` names leaves.
+  using LeafNamer = std::function<std::string(const IntNode &)>;
+  std::string formText(IntExprId x, const LeafNamer &leafName) const { return formText(form(x), leafName); }
+  std::string formText(const AffineForm &f, const LeafNamer &leafName) const;
+
+private:
+  struct Atom {
+    IntOp op;
+    int64_t value = 0;                // leaves
+    AffineForm lhs, rhs;              // non-linear operations
+    IntExprId node = kNoIntExpr;
+  };
+  AtomId atom(IntOp op, int64_t value, const AffineForm *lhs, const AffineForm *rhs, IntExprId node);
+  IntExprId push(const IntNode &n, AffineForm f);
+
+  std::vector<IntNode> nodes_;
+  std::vector<AffineForm> forms_;
+  std::map<std::tuple<IntOp, int64_t, IntExprId, IntExprId>, IntExprId> interned_;
+  std::vector<Atom> atoms_;
+  std::map<std::tuple<IntOp, int64_t, AffineForm, AffineForm>, AtomId> atomIndex_;
+};
+
+}  // namespace cake::sema

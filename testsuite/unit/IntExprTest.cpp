@@ -1,0 +1,79 @@
+// IntExprTable: normal forms of run-time integer expressions.
+#include <doctest/doctest.h>
+
+#include "sema/IntExpr.h"
+
+using namespace cake::sema;
+
+TEST_CASE("equal expressions written differently share a normal form") {
+  IntExprTable t;
+  IntExprId k = t.leaf(IntOp::LoopVar, 3);
+  IntExprId zero = t.constant(0), one = t.constant(1);
+  CHECK(t.equal(t.binary(IntOp::Add, k, zero), k));
+  CHECK(t.equal(t.binary(IntOp::Add, zero, k), k));
+  CHECK(t.equal(t.binary(IntOp::Sub, t.binary(IntOp::Add, k, one), one), k));
+  CHECK(t.equal(t.binary(IntOp::Sub, t.binary(IntOp::Mul, t.constant(2), k), k), k));
+  CHECK(t.equal(t.unary(IntOp::Neg, t.unary(IntOp::Neg, k)), k));
+  CHECK_FALSE(t.equal(t.binary(IntOp::Add, k, one), k));
+  CHECK(t.constantDifference(t.binary(IntOp::Add, k, one), k) == 1);
+  CHECK_FALSE(t.constantDifference(t.leaf(IntOp::LoopVar, 4), k).has_value());
+}
+
+TEST_CASE("non-linear terms are atoms over normal forms") {
+  IntExprTable t;
+  IntExprId K = t.leaf(IntOp::Param, 7);
+  IntExprId a = t.binary(IntOp::FloorDiv, K, t.constant(64));
+  IntExprId b = t.binary(IntOp::FloorDiv, t.binary(IntOp::Add, K, t.constant(0)), t.binary(IntOp::Mul, t.constant(8), t.constant(8)));
+  CHECK(t.equal(a, b));
+  CHECK(t.constantDifference(a, t.binary(IntOp::Sub, a, t.constant(1))) == 1);
+  CHECK_FALSE(t.equal(a, t.binary(IntOp::FloorDiv, K, t.constant(32))));
+  CHECK(t.equal(t.binary(IntOp::FloorDiv, K, t.constant(1)), K));
+  // min and max are commutative; products of two run-time values too
+  IntExprId M = t.leaf(IntOp::Param, 8);
+  CHECK(t.equal(t.binary(IntOp::Min, K, M), t.binary(IntOp::Min, M, K)));
+  CHECK(t.equal(t.binary(IntOp::Mul, K, M), t.binary(IntOp::Mul, M, K)));
+  CHECK_FALSE(t.equal(t.binary(IntOp::Min, K, M), t.binary(IntOp::Max, K, M)));
+  CHECK_FALSE(t.equal(t.binary(IntOp::FloorDiv, K, M), t.binary(IntOp::FloorDiv, M, K)));
+}
+
+TEST_CASE("constants fold with Python semantics") {
+  IntExprTable t;
+  CHECK(t.constantValue(t.binary(IntOp::FloorDiv, t.constant(-7), t.constant(2))) == -4);
+  CHECK(t.constantValue(t.binary(IntOp::Mod, t.constant(-7), t.constant(2))) == 1);
+  CHECK(t.constantValue(t.binary(IntOp::Min, t.constant(3), t.constant(-2))) == -2);
+  // division by zero is not folded: it stays an opaque term
+  CHECK_FALSE(t.constantValue(t.binary(IntOp::FloorDiv, t.constant(1), t.constant(0))).has_value());
+  // overflow is not wrapped
+  IntExprId big = t.constant(INT64_MAX);
+  CHECK_FALSE(t.constantValue(t.binary(IntOp::Add, big, t.constant(1))).has_value());
+}
+
+TEST_CASE("stage forms") {
+  IntExprTable t;
+  IntExprId k = t.leaf(IntOp::LoopVar, 2);
+  StageForm s = t.stageForm(t.binary(IntOp::Add, t.binary(IntOp::Mul, k, t.constant(2)), t.constant(3)));
+  CHECK(s.ok);
+  CHECK(s.hasLoop);
+  CHECK(s.loopId == 2);
+  CHECK(s.scale == 2);
+  CHECK(s.offset == 3);
+  StageForm c = t.stageForm(t.constant(5));
+  CHECK(c.ok);
+  CHECK_FALSE(c.hasLoop);
+  CHECK(c.offset == 5);
+  CHECK_FALSE(t.stageForm(t.leaf(IntOp::Param, 1)).ok);
+  CHECK_FALSE(t.stageForm(t.binary(IntOp::Add, k, t.leaf(IntOp::LoopVar, 1))).ok);
+  CHECK_FALSE(t.stageForm(t.binary(IntOp::Mod, k, t.constant(2))).ok);
+}
+
+TEST_CASE("dependencies and text") {
+  IntExprTable t;
+  IntExprId rank = t.leaf(IntOp::ClusterRank, 0);
+  IntExprId e = t.binary(IntOp::Mul, t.binary(IntOp::Add, rank, t.constant(1)), t.constant(64));
+  CHECK(t.dependsOn(e, {IntOp::ClusterRank}));
+  CHECK_FALSE(t.dependsOn(e, {IntOp::BlockId}));
+  IntExprId K = t.leaf(IntOp::Param, 0);
+  IntExprId f = t.binary(IntOp::Sub, t.binary(IntOp::FloorDiv, K, t.constant(64)), t.binary(IntOp::Mul, t.constant(2), rank));
+  auto name = [](const IntNode &n) { return n.op == IntOp::Param ? std::string("K") : std::string("rank"); };
+  CHECK(t.formText(f, name) == "-2*rank + K // 64");  // atoms in order of first appearance
+}
