@@ -81,11 +81,11 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
     if (r.kind == ResourceKind::Tmem && !opInfo(OpKind::Tmem).legalOn(target))
       diags.report(DiagId::HwUnsupportedOperation, r.range, "lm.tmem", ti.name, opInfo(OpKind::Tmem).targetNames());
     if (r.kind == ResourceKind::Role && r.regBudget != 0) {
-      if (target != Target::Sm90a && target != Target::Sm100a && target != Target::Sm103a)
+      if (!ti.setmaxnreg)
         diags.report(DiagId::HwUnsupportedOperation, r.range, "setmaxnreg (a role's regs=)", ti.name,
-                     "sm_90a, sm_100a, sm_103a");
-      else if (r.regBudget < 24 || r.regBudget > 256 || r.regBudget % 8 != 0)
-        diags.report(DiagId::HwSetmaxnreg, r.range, r.regBudget, r.name);
+                     targetNames(targets::kSetmaxnreg));
+      else if (r.regBudget < ti.regMin || r.regBudget > ti.regMax || r.regBudget % 8 != 0)
+        diags.report(DiagId::HwSetmaxnreg, r.range, r.regBudget, r.name, ti.regMin, ti.regMax);
     }
   }
 
@@ -97,11 +97,18 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
     if (r.kind == ResourceKind::Role) {
       int64_t top = *std::max_element(r.warps.begin(), r.warps.end());
       int64_t threads = satMul(satAdd(top, 1), 32);
-      if (threads > 1024) diags.report(DiagId::HwThreadsLimit, r.range, r.name, top, threads);
+      if (threads > ti.maxThreads) diags.report(DiagId::HwThreadsLimit, r.range, r.name, top, threads, ti.maxThreads);
     }
-    if (r.kind == ResourceKind::Tmem && satAdd(r.firstColumn, r.width) > 512)
-      diags.report(DiagId::HwTmemColumns, r.range, r.name, satAdd(r.firstColumn, r.width));
+    // (lm.tmem on a target without TMEM is reported above.)
+    if (r.kind == ResourceKind::Tmem && ti.tmem() && satAdd(r.firstColumn, r.width) > ti.tmemColumns)
+      diags.report(DiagId::HwTmemColumns, r.range, r.name, satAdd(r.firstColumn, r.width), ti.tmemColumns);
   }
+  // Each role gets a named barrier (for lm.role_sync) besides barrier 0.
+  size_t roleCount = std::count_if(k.resources.begin(), k.resources.end(),
+                                   [](const Resource &r) { return r.kind == ResourceKind::Role; });
+  if (roleCount + 1 > ti.namedBarriers)
+    diags.report(DiagId::HwNamedBarriers, k.nameRange, k.name, roleCount, ti.name, ti.namedBarriers,
+                 ti.namedBarriers - 1);
   bool anyBudget = std::any_of(k.resources.begin(), k.resources.end(),
                                [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
   if (anyBudget) {
@@ -110,13 +117,13 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
     for (const Resource &r : k.resources) {
       if (r.kind != ResourceKind::Role) continue;
       // A role without a budget keeps what the launch gives every thread:
-      // at least 24 per thread, as setmaxnreg's floor.
-      int64_t per = r.regBudget ? r.regBudget : 24;
+      // at least setmaxnreg's floor per thread.
+      int64_t per = r.regBudget ? r.regBudget : ti.regMin;
       int64_t threads = 32 * static_cast<int64_t>(r.warps.size());
       total = satAdd(total, satMul(per, threads));
       parts += fmt::format("{}{} x {} threads for '{}'", parts.empty() ? "" : " + ", per, threads, r.name);
     }
-    if (total > 65536) diags.report(DiagId::HwRegisterFile, k.nameRange, total, parts);
+    if (total > ti.regsPerSm) diags.report(DiagId::HwRegisterFile, k.nameRange, total, parts, ti.regsPerSm);
   }
 
   // Tensor-core instructions.
@@ -131,8 +138,8 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
       if (acc.id == kNoResource || a.id == kNoResource || b.id == kNoResource) continue;
       const Resource &accRes = k.resources[acc.id];
       const Resource &role = k.resources[r.role];
-      bool blackwell = opInfo(OpKind::Tmem).legalOn(target);
-      bool hopper = target == Target::Sm90a;
+      bool blackwell = ti.mma == MmaPath::Tcgen05;
+      bool hopper = ti.mma == MmaPath::Wgmma;
       // Accumulator placement.
       if (blackwell && accRes.kind != ResourceKind::Tmem) {
         diags.report(DiagId::HwMmaAccumulator, op.operand("acc").range, ti.name, "a TMEM region (lm.tmem)",
@@ -214,7 +221,7 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
   for (ResourceId id : tmaViews) {
     const Resource &v = k.resources[id];
     for (size_t i = 0; i < v.shape.size(); ++i)
-      if (v.shape[i] > 256) diags.report(DiagId::HwTmaBox, v.range, i, v.name, v.shape[i]);
+      if (ti.tma() && v.shape[i] > ti.tmaBoxMax) diags.report(DiagId::HwTmaBox, v.range, i, v.name, v.shape[i], ti.tmaBoxMax);
     if (v.shape.empty()) continue;
     int64_t innerBytes = satMul(v.shape.back(), dtypeInfo(v.dtype).bits) / 8;
     unsigned sw = swizzleBytes(v.swizzle);

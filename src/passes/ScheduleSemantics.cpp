@@ -45,9 +45,9 @@ void checkScheduleSemantics(const PassContext &ctx, const Kernel &k) {
       }
     }
   }
-  // (Blocks over the 1024-thread limit are the hardware gate's to report.)
+  // (Blocks over the thread limit are the hardware gate's to report.)
   std::string idle;
-  for (int64_t w = 0; k.threads <= 1024 && w < k.threads / 32; ++w)
+  for (int64_t w = 0; k.threads <= targetInfo(ctx.module.target).maxThreads && w < k.threads / 32; ++w)
     if (!owner.count(w)) idle += (idle.empty() ? "" : ", ") + std::to_string(w);
   if (!idle.empty()) diags.report(DiagId::ScheduleIdleWarps, k.nameRange, idle, k.threads);
 

@@ -42,15 +42,7 @@ std::string_view OpInfo::ptxFor(Target t) const {
   return "";
 }
 
-std::string OpInfo::targetNames() const {
-  std::string s;
-  for (const TargetInfo &t : allTargets()) {
-    if (!legalOn(t.target)) continue;
-    if (!s.empty()) s += ", ";
-    s += t.name;
-  }
-  return s;
-}
+std::string OpInfo::targetNames() const { return cake::targetNames(targets); }
 
 int OpInfo::paramIndex(std::string_view n) const {
   for (size_t i = 0; i < params.size(); ++i)

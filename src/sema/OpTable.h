@@ -23,14 +23,20 @@ enum class OpKind : uint16_t {
 #undef OP
 };
 
-// Target masks: bit i is Target i of Targets.def.
-constexpr uint32_t targetBit(Target t) { return 1u << static_cast<unsigned>(t); }
-inline constexpr uint32_t TGT_ALL = 0x7f;
-inline constexpr uint32_t TGT_HOPPER = targetBit(Target::Sm90a);
-inline constexpr uint32_t TGT_BLACKWELL = targetBit(Target::Sm100a) | targetBit(Target::Sm103a);
-inline constexpr uint32_t TGT_TMA = TGT_HOPPER | TGT_BLACKWELL | targetBit(Target::Sm120a) | targetBit(Target::Sm121a);
-inline constexpr uint32_t TGT_CLUSTERS = TGT_TMA;
-inline constexpr uint32_t TGT_MMA_SYNC = TGT_ALL & ~TGT_HOPPER & ~TGT_BLACKWELL;
+// Target masks for the table, derived from the columns of Targets.def.
+inline constexpr uint32_t TGT_ALL = targets::kAll;
+inline constexpr uint32_t TGT_HOPPER = targets::kWgmma;        // wgmma
+inline constexpr uint32_t TGT_BLACKWELL = targets::kTcgen05;   // tcgen05 and TMEM
+inline constexpr uint32_t TGT_MMA_SYNC = targets::kMmaSync;    // mma.sync is the tensor-core path
+inline constexpr uint32_t TGT_TMA = targets::kTma;
+inline constexpr uint32_t TGT_CLUSTERS = targets::kClusters;
+inline constexpr uint32_t TGT_SETMAXNREG = targets::kSetmaxnreg;
+inline constexpr uint32_t TGT_SM90 = targets::kSm90Plus;       // mbarrier.try_wait, expect_tx, fence.proxy.async, stmatrix
+inline constexpr uint32_t TGT_PRE_SM90 = TGT_ALL & ~TGT_SM90;
+static_assert(TGT_ALL == (1u << allTargetCount()) - 1, "every target has its bit");
+static_assert((TGT_HOPPER | TGT_BLACKWELL | TGT_MMA_SYNC) == TGT_ALL && !(TGT_HOPPER & TGT_BLACKWELL) &&
+                  !(TGT_MMA_SYNC & (TGT_HOPPER | TGT_BLACKWELL)),
+              "each target has exactly one tensor-core path");
 
 enum class Receiver : uint8_t { Builder, Pool, View };
 enum class OpResult : uint8_t { None, Pool, View, Tmem, Regs, Role, Pipeline, Barrier, Range, RuntimeInt, Fragment };

@@ -3,10 +3,29 @@
 
 namespace cake {
 
+std::string_view mmaPathName(MmaPath p) {
+  switch (p) {
+  case MmaPath::MmaSync: return "mma.sync";
+  case MmaPath::Wgmma: return "wgmma";
+  case MmaPath::Tcgen05: return "tcgen05";
+  }
+  return "?";
+}
+
+std::string_view copyEngineName(CopyEngine c) {
+  switch (c) {
+  case CopyEngine::CpAsync: return "cp.async";
+  case CopyEngine::Tma: return "TMA";
+  }
+  return "?";
+}
+
 const std::vector<TargetInfo> &allTargets() {
   static const std::vector<TargetInfo> table = {
-#define TARGET(Enum, Name, Sm, Smem, Mma, Tma, Clusters, Tmem, Gpus) \
-  {Target::Enum, Name, Sm, Smem, Mma, Tma, Clusters, Tmem, Gpus},
+#define TARGET(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, RegMin, RegMax, Threads, \
+               RegsSm, RegsThread, NamedBarriers, TmaBox, Gpus)                                          \
+  {Target::Enum, Name,   Sm,          Arch,          Smem, MmaPath::Mma, CopyEngine::Copy, Clusters, Tmem,  \
+   Setmaxnreg,   RegMin, RegMax,      Threads,       RegsSm, RegsThread, NamedBarriers,   TmaBox,   Gpus},
 #include "target/Targets.def"
 #undef TARGET
   };
@@ -21,13 +40,16 @@ std::optional<Target> parseTarget(std::string_view name) {
   return std::nullopt;
 }
 
-std::string targetList() {
+std::string targetNames(uint32_t mask) {
   std::string s;
   for (const TargetInfo &t : allTargets()) {
+    if (!(mask & targetBit(t.target))) continue;
     if (!s.empty()) s += ", ";
     s += t.name;
   }
   return s;
 }
+
+std::string targetList() { return targetNames(targets::kAll); }
 
 }  // namespace cake

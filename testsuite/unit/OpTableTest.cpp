@@ -102,3 +102,42 @@ TEST_CASE("the one mma lowers to the tensor-core path of each target") {
   CHECK(opInfo(OpKind::Tmem).legalOn(Target::Sm103a));
   CHECK_FALSE(opInfo(OpKind::TmaLoad).legalOn(Target::Sm80));
 }
+
+TEST_CASE("the PTX column claims each instruction only where the PTX ISA has it") {
+  // Minimum targets from the PTX ISA's target notes: these need sm_90 (or an
+  // sm_90a/sm_100a-family target) and must not appear on sm_80 or sm_89.
+  const char *sm90Only[] = {"try_wait", "fence.proxy.async", "setmaxnreg", "stmatrix", "cp.async.bulk",
+                            "expect_tx", "shared::cluster", "%cluster", "wgmma", "tcgen05"};
+  for (const OpInfo &op : allOps())
+    for (Target t : {Target::Sm80, Target::Sm89}) {
+      CAPTURE(op.name);
+      std::string_view ptx = op.ptxFor(t);
+      for (const char *insn : sm90Only) CHECK(ptx.find(insn) == std::string_view::npos);
+    }
+  for (const OpInfo &op : allOps())
+    for (const TargetInfo &t : allTargets()) {
+      CAPTURE(op.name);
+      CAPTURE(t.name);
+      std::string_view ptx = op.ptxFor(t.target);
+      if (ptx.find("wgmma") != std::string_view::npos) CHECK(t.mma == MmaPath::Wgmma);
+      if (ptx.find("tcgen05") != std::string_view::npos) CHECK(t.mma == MmaPath::Tcgen05);
+      if (ptx.find("setmaxnreg") != std::string_view::npos) CHECK(t.setmaxnreg);
+      if (ptx.find("cp.async.bulk") != std::string_view::npos) CHECK(t.tma());
+    }
+}
+
+TEST_CASE("target masks follow the target table") {
+  for (const TargetInfo &t : allTargets()) {
+    CAPTURE(t.name);
+    uint32_t bit = targetBit(t.target);
+    CHECK(((TGT_TMA & bit) != 0) == t.tma());
+    CHECK(((TGT_CLUSTERS & bit) != 0) == t.clusters);
+    CHECK(((TGT_BLACKWELL & bit) != 0) == t.tmem());
+    CHECK(((TGT_SETMAXNREG & bit) != 0) == t.setmaxnreg);
+    CHECK(((TGT_SM90 & bit) != 0) == (t.sm >= 90));
+    CHECK(t.regMin <= t.regMax);
+    CHECK(t.namedBarriers == 16);
+  }
+  CHECK(targetNames(TGT_HOPPER) == "sm_90a");
+  CHECK(targetNames(TGT_BLACKWELL) == "sm_100a, sm_103a");
+}
