@@ -33,7 +33,7 @@ inline constexpr uint32_t TGT_CLUSTERS = targets::kClusters;
 inline constexpr uint32_t TGT_SETMAXNREG = targets::kSetmaxnreg;
 inline constexpr uint32_t TGT_SM90 = targets::kSm90Plus;       // mbarrier.try_wait, expect_tx, fence.proxy.async, stmatrix
 inline constexpr uint32_t TGT_PRE_SM90 = TGT_ALL & ~TGT_SM90;
-static_assert(TGT_ALL == (1u << allTargetCount()) - 1, "every target has its bit");
+static_assert(TGT_ALL == (1u << targets::count()) - 1, "every target has its bit");
 static_assert((TGT_HOPPER | TGT_BLACKWELL | TGT_MMA_SYNC) == TGT_ALL && !(TGT_HOPPER & TGT_BLACKWELL) &&
                   !(TGT_MMA_SYNC & (TGT_HOPPER | TGT_BLACKWELL)),
               "each target has exactly one tensor-core path");

@@ -56,63 +56,40 @@ std::string targetNames(uint32_t mask);
 
 inline constexpr Target kDefaultTarget = Target::Sm90a;
 
-constexpr unsigned allTargetCount() {
-  return 0u
-#define TARGET(...) +1u
-#include "target/Targets.def"
-#undef TARGET
-      ;
-}
-
 // Target masks: bit i is Target i of Targets.def, derived from its columns.
 constexpr uint32_t targetBit(Target t) { return 1u << static_cast<unsigned>(t); }
 namespace targets {
-#define TARGET_COLUMNS(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, ...) \
-  | (COND(Sm, Mma, Copy, Clusters, Setmaxnreg) ? targetBit(Target::Enum) : 0u)
-#define TARGET(...) TARGET_COLUMNS(__VA_ARGS__)
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) true
-inline constexpr uint32_t kAll = 0u
+// The columns the masks are computed from, at compile time.
+struct Row {
+  unsigned sm;
+  MmaPath mma;
+  CopyEngine copy;
+  bool clusters;
+  bool setmaxnreg;
+};
+inline constexpr Row kRows[] = {
+#define TARGET(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, ...) \
+  {Sm, MmaPath::Mma, CopyEngine::Copy, Clusters, Setmaxnreg},
 #include "target/Targets.def"
-    ;
-#undef COND
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) (MmaPath::Mma == MmaPath::MmaSync)
-inline constexpr uint32_t kMmaSync = 0u
-#include "target/Targets.def"
-    ;
-#undef COND
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) (MmaPath::Mma == MmaPath::Wgmma)
-inline constexpr uint32_t kWgmma = 0u
-#include "target/Targets.def"
-    ;
-#undef COND
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) (MmaPath::Mma == MmaPath::Tcgen05)
-inline constexpr uint32_t kTcgen05 = 0u
-#include "target/Targets.def"
-    ;
-#undef COND
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) (CopyEngine::Copy == CopyEngine::Tma)
-inline constexpr uint32_t kTma = 0u
-#include "target/Targets.def"
-    ;
-#undef COND
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) (Clusters)
-inline constexpr uint32_t kClusters = 0u
-#include "target/Targets.def"
-    ;
-#undef COND
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) (Setmaxnreg)
-inline constexpr uint32_t kSetmaxnreg = 0u
-#include "target/Targets.def"
-    ;
-#undef COND
-// sm_90 and later: mbarrier.try_wait, expect_tx, fence.proxy.async, stmatrix.
-#define COND(Sm, Mma, Copy, Clusters, Setmaxnreg) (Sm >= 90)
-inline constexpr uint32_t kSm90Plus = 0u
-#include "target/Targets.def"
-    ;
-#undef COND
 #undef TARGET
-#undef TARGET_COLUMNS
+};
+template <class Pred>
+constexpr uint32_t maskOf(Pred pred) {
+  uint32_t m = 0;
+  for (unsigned i = 0; i < sizeof(kRows) / sizeof(kRows[0]); ++i)
+    if (pred(kRows[i])) m |= 1u << i;
+  return m;
+}
+inline constexpr uint32_t kAll = maskOf([](const Row &) { return true; });
+inline constexpr uint32_t kMmaSync = maskOf([](const Row &r) { return r.mma == MmaPath::MmaSync; });
+inline constexpr uint32_t kWgmma = maskOf([](const Row &r) { return r.mma == MmaPath::Wgmma; });
+inline constexpr uint32_t kTcgen05 = maskOf([](const Row &r) { return r.mma == MmaPath::Tcgen05; });
+inline constexpr uint32_t kTma = maskOf([](const Row &r) { return r.copy == CopyEngine::Tma; });
+inline constexpr uint32_t kClusters = maskOf([](const Row &r) { return r.clusters; });
+inline constexpr uint32_t kSetmaxnreg = maskOf([](const Row &r) { return r.setmaxnreg; });
+// sm_90 and later: mbarrier.try_wait, expect_tx, fence.proxy.async, stmatrix.
+inline constexpr uint32_t kSm90Plus = maskOf([](const Row &r) { return r.sm >= 90; });
+constexpr unsigned count() { return sizeof(kRows) / sizeof(kRows[0]); }
 }  // namespace targets
 
 }  // namespace cake
