@@ -2,9 +2,11 @@
 # exactly as the form table shows them, in one small Blackwell schedule:
 # a TMA producer warp streams K tiles of A and B through a 3-stage ring, an
 # MMA warp accumulates S = A . B in tensor memory, and an epilogue warpgroup
-# converts the tile to bf16 and writes it to O with a TMA store.
+# converts the tile to bf16 and writes it to O with a TMA store. A and B
+# come from two tensors (Q and K): a tensor is reached through one tensor map,
+# so every copy of it uses one box.
 @cake.schedule()
-def mandatory_forms(lm, Q: LM.tma3d, O: LM.tma2d, n: LM.i32):
+def mandatory_forms(lm, Q: LM.tma3d, K: LM.tma3d, O: LM.tma2d, n: LM.i32):
     pool = lm.smem(131072)
     a = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=3)
     b = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16, stage=3)
@@ -22,7 +24,7 @@ def mandatory_forms(lm, Q: LM.tma3d, O: LM.tma2d, n: LM.i32):
         for s in lm.range(0, n):
             lm.wait(empty, stage=s)
             a.tma_load(Q, coords=(0, 0, s), stage=s, barrier=full)
-            b.tma_load(Q, coords=(0, 64, s), stage=s, barrier=full)
+            b.tma_load(K, coords=(0, 0, s), stage=s, barrier=full)
     with math:
         for s in lm.range(0, n):
             lm.wait(full, stage=s)

@@ -144,12 +144,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cake::DiagnosticEngine d;
     std::unique_ptr<cake::sema::Module> ir = cake::sema::analyze(*module, t.target, sm, d);
     if (!ir || d.hasErrors()) continue;
-    cake::passes::runCheckPasses(*ir, sm, d);
+    cake::analysis::ModuleFacts facts = cake::analysis::analyzeModule(*ir);
+    cake::passes::runCheckPasses(*ir, facts, sm, d);
     (void)cake::sema::printIR(*ir, sm);
-    (void)cake::passes::describeBarrierProtocols(*ir, sm);
+    (void)cake::analysis::describeBarrierProtocols(*ir, facts);
     if (!d.hasErrors() && cake::codegen::hasLowering(t.target)) {
       std::string cuda;
-      (void)cake::codegen::emitCuda(*ir, sm, d, cake::codegen::CodegenOptions(), cuda);
+      (void)cake::codegen::emitCuda(*ir, facts, sm, d, cake::codegen::CodegenOptions(), cuda);
     }
   }
   return 0;

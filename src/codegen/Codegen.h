@@ -1,8 +1,9 @@
 // Codegen: lowering a checked module to one self-contained CUDA C++ file.
 //
-// Runs after: the check passes (src/passes/) with no errors; the lowering
+// Runs after: the gates with no errors; the lowering
 // trusts what they proved (stage counts, arrival counts, transaction bytes,
-// alignment) and derives the bookkeeping from the same facts.
+// alignment, one tensor map per tensor) and derives the bookkeeping from the
+// same facts (src/analysis/), computed once.
 //
 // The output holds, in order: a header comment (kernel, launch shape, roles,
 // the launcher's C ABI), the toolkit includes, the PTX wrappers the kernel
@@ -12,6 +13,7 @@
 
 #include <string>
 
+#include "analysis/KernelFacts.h"
 #include "diagnostics/Diagnostics.h"
 #include "sema/SemaIR.h"
 
@@ -31,7 +33,7 @@ bool hasLowering(Target target);
 // Lowers every kernel of `m`; appends the file's text to `out`. Reports
 // constructs without a lowering through `diags` (codegen.* ids) and returns
 // false if it reported an error, leaving `out` untouched.
-bool emitCuda(const sema::Module &m, const SourceManager &sm, DiagnosticEngine &diags, const CodegenOptions &opts,
-              std::string &out);
+bool emitCuda(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
+              DiagnosticEngine &diags, const CodegenOptions &opts, std::string &out);
 
 }  // namespace cake::codegen

@@ -26,7 +26,7 @@
 #include <set>
 
 #include "codegen/PtxWrappers.h"
-#include "passes/ScheduleModel.h"
+#include "analysis/KernelFacts.h"
 
 namespace cake::codegen {
 
@@ -117,15 +117,7 @@ Panels panelsOf(const Resource &v) {
   return p;
 }
 
-// What one tensor parameter's tensor map holds.
-struct TensorMapInfo {
-  bool used = false;
-  std::vector<int64_t> box;  // outermost first, as the view's shape
-  DType dtype = DType::BF16;
-  Swizzle swizzle = Swizzle::None;
-  int64_t multicast = 0;  // > 1: each block copies 1/multicast of the outer dimension
-  SourceRange firstUse;
-};
+using analysis::TensorMap;
 
 struct RoleCtx {
   const Resource *role = nullptr;
@@ -138,9 +130,9 @@ struct RoleCtx {
 
 class KernelEmitter {
 public:
-  KernelEmitter(const Kernel &k, const TargetInfo &ti, const SourceManager &sm, DiagnosticEngine &diags,
-                const CodegenOptions &opts, WrapperSet &w)
-      : k_(k), ti_(ti), sm_(sm), diags_(diags), opts_(opts), w_(w) {}
+  KernelEmitter(const Kernel &k, const analysis::KernelFacts &f, const TargetInfo &ti, const SourceManager &sm,
+                DiagnosticEngine &diags, const CodegenOptions &opts, WrapperSet &w)
+      : k_(k), f_(f), maps_(f.tensorMaps), ti_(ti), sm_(sm), diags_(diags), opts_(opts), w_(w) {}
 
   bool emit(std::string &kernelText, std::string &launcherText, std::string &summary);
 
@@ -167,13 +159,15 @@ private:
   void mma(const Operation &o, RoleCtx &rc);
   void storeFragment(const Operation &o, RoleCtx &rc);
   void elementwise(const Operation &o, RoleCtx &rc);
-  void collectTensorMaps();
+  void checkTensorMapTypes();
   void launcher(std::string &text);
   void unsupported(SourceRange r, const std::string &what, const std::string &why) {
     diags_.report(DiagId::CodegenUnsupported, r, what, ti_.name, why);
   }
 
   const Kernel &k_;
+  const analysis::KernelFacts &f_;
+  const std::map<ResourceId, TensorMap> &maps_;  // one tensor map per tensor (the gates rejected conflicts)
   const TargetInfo &ti_;
   const SourceManager &sm_;
   DiagnosticEngine &diags_;
@@ -181,8 +175,6 @@ private:
   WrapperSet &w_;
   std::string out_;
   int indent_ = 0;
-  std::vector<passes::RoleEvents> events_;
-  std::map<ResourceId, TensorMapInfo> maps_;
   std::set<ResourceId> declaredFragments_;
   bool usesSmCount_ = false;
 };
@@ -341,7 +333,7 @@ std::string KernelEmitter::viewStageAddr(const Value &vs) {
 
 // A TMA copy's shared-memory address and coordinates for panel p of its view.
 std::string KernelEmitter::panelAddr(const Operation &o, const Panels &pn, int64_t p) {
-  std::string addr = viewAddr(o.receiver, passes::stageOperand(o).expr);
+  std::string addr = viewAddr(o.receiver, analysis::stageOperand(o).expr);
   return p > 0 ? fmt::format("{} + {}u", addr, p * pn.bytes) : addr;
 }
 
@@ -365,11 +357,11 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
   std::map<std::pair<ResourceId, AffineForm>, const Operation *> firstCopy;
   for (const IrStmt &s : body) {
     if (s.kind != IrStmt::Kind::Op || s.op.info().effects.signal != Signal::CompleteTx) continue;
-    ResourceId bar = passes::effectResource(s.op, s.op.info().effects.signals);
-    passes::StageRef stage = passes::stageOperand(s.op);
+    ResourceId bar = analysis::effectResource(s.op, s.op.info().effects.signals);
+    analysis::StageRef stage = analysis::stageOperand(s.op);
     auto key = std::make_pair(bar, stage.present() && stage.ix != kNoIntExpr ? k_.ints.form(stage.ix) : AffineForm{});
     auto [it, fresh] = firstCopy.insert({key, &s.op});
-    expectTx[it->second] += passes::txBytes(k_, s.op);
+    expectTx[it->second] += analysis::txBytes(k_, s.op);
   }
   for (const IrStmt &s : body) {
     switch (s.kind) {
@@ -426,7 +418,7 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     ResourceId bar = o.operand("barrier").value.resource;
     const Resource &b = k_.resource(bar);
     std::string stage = stageText("stage");
-    bool release = passes::isReleaseBarrier(k_, bar, events_);
+    bool release = f_.barrier(bar).release;
     line(fmt::format("{}({}, static_cast<uint32_t>({}({}, {}) & 1){});{}", w_.use("cake_mbar_wait"),
                      barrierAddr(bar, stage), w_.use("cake_floordiv"), stage, b.count, release ? " ^ 1u" : "",
                      release ? "  // release barrier: the first lap passes" : ""));
@@ -441,10 +433,10 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     if (scope == "role") g = guard;
     else if (scope == "warpgroup") g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) ";
     else if (scope == "warp") g = rc.singleThread ? "" : "if (cake_lane == 0) ";
-    if (passes::signalsCluster(o)) {
+    if (analysis::signalsCluster(o)) {
       line(fmt::format("{}{{  // on this stage in every block of the cluster", g));
       ++indent_;
-      line(fmt::format("for (uint32_t cake_r = 0; cake_r < {}u; ++cake_r) {}({}, cake_r);", passes::clusterSize(k_),
+      line(fmt::format("for (uint32_t cake_r = 0; cake_r < {}u; ++cake_r) {}({}, cake_r);", analysis::clusterSize(k_),
                        w_.use("cake_mbar_arrive_cluster"), barrierAddr(bar, stage)));
       --indent_;
       line("}");
@@ -459,7 +451,7 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
     return;
   case OpKind::TmaLoad: {
-    int64_t multicast = passes::multicastCount(o);
+    int64_t multicast = analysis::multicastCount(o);
     ResourceId tensor = o.operand("tensor").value.resource;
     ResourceId bar = o.operand("barrier").value.resource;
     std::string stage = stageText("stage");
@@ -654,7 +646,7 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per store", perThread));
   line("{");
   ++indent_;
-  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, passes::stageOperand(o).expr)));
+  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
   line(fmt::format("const uint32_t cake_row0 = cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u;", rowsPerWg));
   line("const uint32_t cake_col0 = 2u * (cake_lane % 4u);");
   line("#pragma unroll");
@@ -810,45 +802,16 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   --indent_;
 }
 
-void KernelEmitter::collectTensorMaps() {
-  std::function<void(const std::vector<IrStmt> &)> scan = [&](const std::vector<IrStmt> &body) {
-    for (const IrStmt &s : body) {
-      scan(s.body);
-      scan(s.orelse);
-      if (s.kind != IrStmt::Kind::Op) continue;
-      if (s.op.kind != OpKind::TmaLoad && s.op.kind != OpKind::TmaStore) continue;
-      const Resource &view = k_.resource(s.op.receiver);
-      ResourceId t = s.op.operand("tensor").value.resource;
-      TensorMapInfo &info = maps_[t];
-      auto describe = [](const std::vector<int64_t> &box, DType d, Swizzle sw) {
-        return fmt::format("'{} {}, swizzle {}'", shapeText(box), dtypeInfo(d).name, swizzleName(sw));
-      };
-      int64_t multicast = passes::multicastCount(s.op);
-      if (!info.used) {
-        info.used = true;
-        info.box = view.shape;
-        info.dtype = view.dtype;
-        info.swizzle = view.swizzle;
-        info.multicast = multicast;
-        info.firstUse = s.op.range;
-      } else if (info.box != view.shape || info.dtype != view.dtype || info.swizzle != view.swizzle ||
-                 info.multicast != multicast) {
-        diags_.report(DiagId::CodegenTensorBoxConflict, s.op.range, k_.resource(t).name,
-                      describe(info.box, info.dtype, info.swizzle), describe(view.shape, view.dtype, view.swizzle));
-      }
-    }
-  };
-  for (const RoleBlock &rb : k_.roles) scan(rb.body);
-  for (auto &[t, info] : maps_)
+void KernelEmitter::checkTensorMapTypes() {
+  for (const auto &[t, info] : maps_)
     if (dtypeInfo(info.dtype).tensorMapType.empty())
-      unsupported(info.firstUse, fmt::format("a TMA copy of {} elements", dtypeInfo(info.dtype).name),
+      unsupported(info.firstUse->range, fmt::format("a TMA copy of {} elements", dtypeInfo(info.dtype).name),
                   "TMA has no element type for it");
 }
 
 bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std::string &summary) {
   unsigned errorsBefore = diags_.errorCount();
-  events_ = passes::collectEvents(k_);
-  collectTensorMaps();
+  checkTensorMapTypes();
 
   // Kernel signature.
   std::string params;
@@ -896,7 +859,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   line(w_.use("cake_fence_mbarrier_init") + "();");
   --indent_;
   line("}");
-  bool cluster = passes::clusterSize(k_) > 1;
+  bool cluster = analysis::clusterSize(k_) > 1;
   if (cluster)
     line(w_.use("cake_cluster_sync") + "();  // every block's barriers are initialised before any block uses them");
   else
@@ -953,7 +916,7 @@ std::string boxList(const std::vector<int64_t> &box) {
 }
 
 // The TMA box of a tensor map: the view's shape, or one panel of it.
-std::string boxText(const TensorMapInfo &info) {
+std::string boxText(const TensorMap &info) {
   Resource v;
   v.shape = info.box;
   v.dtype = info.dtype;
@@ -1012,7 +975,7 @@ void KernelEmitter::launcher(std::string &text) {
     if (r.kind != ResourceKind::TensorParam) continue;
     auto it = maps_.find(r.id);
     if (it == maps_.end()) continue;
-    const TensorMapInfo &info = it->second;
+    const TensorMap &info = it->second;
     std::string box = boxList(info.box);
     o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}}};\n", ident(p.name), info.box.size(), box);
     if (boxText(info) != box)
@@ -1051,7 +1014,7 @@ void KernelEmitter::launcher(std::string &text) {
       o += fmt::format("  memset(&cake_map_{}, 0, sizeof cake_map_{});\n", ident(p.name), ident(p.name));
       continue;
     }
-    const TensorMapInfo &info = it->second;
+    const TensorMap &info = it->second;
     o += fmt::format("  if (int e = cake_encode_tensor_map(&cake_map_{0}, {0}, \"{1}\", {2}, "
                      "CU_TENSOR_MAP_DATA_TYPE_{3}, {4}, cake_{0}_{6}, {5}, msg)) return e;\n",
                      ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).tensorMapType,
@@ -1192,8 +1155,8 @@ constexpr uint32_t kLoweredTargets = targetBit(Target::Sm90a);
 
 bool hasLowering(Target target) { return (kLoweredTargets & targetBit(target)) != 0; }
 
-bool emitCuda(const Module &m, const SourceManager &sm, DiagnosticEngine &diags, const CodegenOptions &opts,
-              std::string &out) {
+bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
+              const CodegenOptions &opts, std::string &out) {
   if (!hasLowering(m.target)) {
     diags.report(DiagId::CodegenNoLowering, SourceRange(), targetInfo(m.target).name, targetNames(kLoweredTargets));
     return false;
@@ -1202,7 +1165,7 @@ bool emitCuda(const Module &m, const SourceManager &sm, DiagnosticEngine &diags,
   WrapperSet wrappers;
   std::string kernels, launchers, summaries;
   for (const auto &k : m.kernels) {
-    KernelEmitter e(*k, targetInfo(m.target), sm, diags, opts, wrappers);
+    KernelEmitter e(*k, facts.of(*k), targetInfo(m.target), sm, diags, opts, wrappers);
     std::string kt, lt, st;
     e.emit(kt, lt, st);
     kernels += kt + "\n";

@@ -23,6 +23,7 @@
 #include "driver/OutputFile.h"
 #include "codegen/Codegen.h"
 #include "lexer_parser/Parse.h"
+#include "analysis/KernelFacts.h"
 #include "passes/Passes.h"
 #include "sema/OpTable.h"
 #include "sema/Sema.h"
@@ -142,18 +143,19 @@ public:
                             opts_.target, sm_, diags_);
     std::unique_ptr<sema::Module> ir = sema::analyze(*module, opts_.target, sm_, diags_, &loader);
     if (!ir || diags_.errorCount() != errorsBefore) return;
-    passes::runCheckPasses(*ir, sm_, diags_);
+    analysis::ModuleFacts facts = analysis::analyzeModule(*ir);
+    passes::runCheckPasses(*ir, facts, sm_, diags_);
     if (diags_.errorCount() != errorsBefore || opts_.syntaxOnly) return;
     if (opts_.emit == EmitKind::Cuda) {
       codegen::CodegenOptions copts;
       copts.lineDirectives = !opts_.noLineDirectives;
       copts.outputName = opts_.output.empty() || opts_.output == "-" ? "<stdout>" : opts_.output;
       copts.compilerVersion = kCompilerVersion;
-      codegen::emitCuda(*ir, sm_, diags_, copts, out);
+      codegen::emitCuda(*ir, facts, sm_, diags_, copts, out);
       return;
     }
     out += sema::printIR(*ir, sm_);
-    out += passes::describeBarrierProtocols(*ir, sm_);
+    out += analysis::describeBarrierProtocols(*ir, facts);
   }
 
 private:

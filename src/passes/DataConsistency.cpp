@@ -9,7 +9,9 @@
 //  - MMA operand and accumulator shapes agree (M, N, K, with transposes),
 //    and so do the operands' dtypes;
 //  - stores and TMEM loads copy a fragment of the destination's shape and
-//    dtype.
+//    dtype;
+//  - every copy of a tensor uses the same box, dtype, swizzle and multicast
+//    (the launcher builds one tensor map per tensor).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,11 +19,12 @@
 
 #include "passes/Passes.h"
 #include "sema/ConstEval.h"
-#include "passes/ScheduleModel.h"
+#include "analysis/ScheduleModel.h"
 
 namespace cake::passes {
 
 using namespace sema;
+using namespace analysis;
 
 namespace {
 
@@ -69,9 +72,20 @@ std::string shapeText(const std::vector<int64_t> &s) {
 }
 }  // namespace
 
-void checkDataConsistency(const PassContext &ctx, const Kernel &k) {
+void checkDataConsistency(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
   DiagnosticEngine &diags = ctx.diags;
-  std::vector<RoleEvents> roles = collectEvents(k);
+  const std::vector<RoleEvents> &roles = f.roles;
+
+  // One tensor map per tensor.
+  for (const TensorMapConflict &c : f.tensorMapConflicts) {
+    const TensorMap &map = f.tensorMaps.at(c.tensor);
+    const Resource &view = k.resources[c.at->receiver];
+    diags.build(DiagId::DataTensorBoxConflict, c.at->range, k.resources[c.tensor].name,
+                "'" + describeBox(map.box, map.dtype, map.swizzle) + "'",
+                "'" + describeBox(view.shape, view.dtype, view.swizzle) + "'")
+        .note(DiagId::NoteTensorMapFirstUse, c.first->range, k.resources[c.tensor].name)
+        .emit();
+  }
 
   // A multicast copy lands the same tile in every block of the cluster, so
   // its coordinates must be the same in all of them.

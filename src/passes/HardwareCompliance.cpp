@@ -15,11 +15,12 @@
 
 #include "passes/Passes.h"
 #include "sema/ConstEval.h"
-#include "passes/ScheduleModel.h"
+#include "analysis/ScheduleModel.h"
 
 namespace cake::passes {
 
 using namespace sema;
+using namespace analysis;
 
 namespace {
 
@@ -59,11 +60,11 @@ bool isFp8(DType d) { return d == DType::E4M3 || d == DType::E5M2; }
 
 }  // namespace
 
-void checkHardwareCompliance(const PassContext &ctx, const Kernel &k) {
+void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
   DiagnosticEngine &diags = ctx.diags;
   Target target = ctx.module.target;
   const TargetInfo &ti = targetInfo(target);
-  std::vector<RoleEvents> roles = collectEvents(k);
+  const std::vector<RoleEvents> &roles = f.roles;
 
   // Operations legal on the exact target.
   for (const RoleEvents &r : roles)

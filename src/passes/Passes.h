@@ -9,11 +9,13 @@
 //   3. checkDataConsistency    views and TMEM vs their pools, TMA boxes, swizzle aliases, MMA shapes
 //   4. checkProgramSafety      waits vs reads, arrivals, trip counts, ring reuse, proxy fences, deadlock
 //
-// Runs after: sema::analyze with no errors. Runs before: codegen.
+// Runs after: sema::analyze with no errors, then analysis::analyzeModule.
+// Runs before: codegen.
 #pragma once
 
 #include <string>
 
+#include "analysis/KernelFacts.h"
 #include "diagnostics/Diagnostics.h"
 #include "sema/SemaIR.h"
 
@@ -25,16 +27,15 @@ struct PassContext {
   DiagnosticEngine &diags;
 };
 
-void checkScheduleSemantics(const PassContext &ctx, const sema::Kernel &k);
-void checkHardwareCompliance(const PassContext &ctx, const sema::Kernel &k);
-void checkDataConsistency(const PassContext &ctx, const sema::Kernel &k);
-void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k);
+// Each gate judges one kernel from the facts the analysis layer computed.
+using analysis::KernelFacts;
+void checkScheduleSemantics(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f);
+void checkHardwareCompliance(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f);
+void checkDataConsistency(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f);
+void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f);
 
 // Runs every gate over every kernel, in the order above.
-void runCheckPasses(const sema::Module &m, const SourceManager &sm, DiagnosticEngine &diags);
-
-// `--emit=ir` appendix: each barrier's protocol (who arrives how often, who
-// waits, arrival count, transaction bytes, phases per lap).
-std::string describeBarrierProtocols(const sema::Module &m, const SourceManager &sm);
+void runCheckPasses(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
+                    DiagnosticEngine &diags);
 
 }  // namespace cake::passes

@@ -27,19 +27,15 @@
 
 #include "passes/Passes.h"
 #include "sema/ConstEval.h"
-#include "passes/ScheduleModel.h"
+#include "analysis/ScheduleModel.h"
 
 namespace cake::passes {
 
 using namespace sema;
 using namespace ast;
+using namespace analysis;
 
 namespace {
-
-struct BarrierUse {
-  std::vector<const Event *> signals;
-  std::vector<const Event *> waits;
-};
 
 // W covers E when W comes first in the same role and E is inside every loop
 // W is inside (the same iteration).
@@ -50,12 +46,11 @@ bool covers(const Event &w, const Event &e) {
 
 class SafetyChecker {
 public:
-  SafetyChecker(const PassContext &ctx, const Kernel &k) : ctx_(ctx), k_(k), roles_(collectEvents(k)) {
+  SafetyChecker(const PassContext &ctx, const Kernel &k, const KernelFacts &f)
+      : ctx_(ctx), k_(k), roles_(f.roles), uses_(f.barriers), facts_(f) {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
-        if (ResourceId b = effectResource(*e.op, fx.signals); b != kNoResource) uses_[b].signals.push_back(&e);
-        if (ResourceId b = effectResource(*e.op, fx.waits); b != kNoResource) uses_[b].waits.push_back(&e);
         // A view written by an operation that completes on a barrier is
         // guarded by that barrier.
         ResourceId v = effectResource(*e.op, fx.writes);
@@ -227,8 +222,8 @@ private:
           ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
           if (b == kNoResource || !covers(w, e)) continue;
           if (!firstWait) firstWait = &w;
-          bool all = !uses_[b].signals.empty();
-          for (const Event *s : uses_[b].signals) all &= signalsCluster(*s->op);
+          bool all = !facts_.barrier(b).signals.empty();
+          for (const Event *s : facts_.barrier(b).signals) all &= signalsCluster(*s->op);
           clusterWide |= all;
         }
         if (firstWait && !clusterWide) {
@@ -250,7 +245,7 @@ private:
           for (const auto &[barrier, writer] : guards_[v]) {
             if (writer == r.role) continue;  // its own copies: ordered by the role itself
             bool ok = false;
-            for (const Event *w : uses_[barrier].waits)
+            for (const Event *w : facts_.barrier(barrier).waits)
               if (covers(*w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read)))
                 ok = true;
             if (!ok)
@@ -353,9 +348,9 @@ private:
         const OpEffects &fx = e.op->info().effects;
         if (fx.signals != kNone) break;
         ResourceId b = effectResource(*e.op, fx.waits);
-        if (b == kNoResource || isReleaseBarrier(k_, b, roles_)) continue;
+        if (b == kNoResource || facts_.barrier(b).release) continue;
         std::set<ResourceId> producers;
-        for (const Event *s : uses_[b].signals) producers.insert(s->role);
+        for (const Event *s : facts_.barrier(b).signals) producers.insert(s->role);
         edges[r.role] = {&e, producers};
         break;
       }
@@ -487,13 +482,16 @@ private:
 
   const PassContext &ctx_;
   const Kernel &k_;
-  std::vector<RoleEvents> roles_;
-  std::map<ResourceId, BarrierUse> uses_;
+  const std::vector<RoleEvents> &roles_;
+  const std::map<ResourceId, BarrierFacts> &uses_;
+  const KernelFacts &facts_;
   std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> guards_;  // view -> {(barrier, writer)}
 };
 
 }  // namespace
 
-void checkProgramSafety(const PassContext &ctx, const Kernel &k) { SafetyChecker(ctx, k).run(); }
+void checkProgramSafety(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  SafetyChecker(ctx, k, f).run();
+}
 
 }  // namespace cake::passes

@@ -14,11 +14,12 @@
 #include <set>
 
 #include "passes/Passes.h"
-#include "passes/ScheduleModel.h"
+#include "analysis/ScheduleModel.h"
 
 namespace cake::passes {
 
 using namespace sema;
+using namespace analysis;
 
 namespace {
 std::string roleList(const Kernel &k, const std::vector<ResourceId> &ids) {
@@ -28,7 +29,7 @@ std::string roleList(const Kernel &k, const std::vector<ResourceId> &ids) {
 }
 }  // namespace
 
-void checkScheduleSemantics(const PassContext &ctx, const Kernel &k) {
+void checkScheduleSemantics(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
   DiagnosticEngine &diags = ctx.diags;
 
   // Disjoint warps; idle warps.
@@ -62,7 +63,7 @@ void checkScheduleSemantics(const PassContext &ctx, const Kernel &k) {
   }
 
   // Who arrives on and waits on each barrier, from the operations' effects.
-  std::vector<RoleEvents> roles = collectEvents(k);
+  const std::vector<RoleEvents> &roles = f.roles;
   std::map<ResourceId, std::set<ResourceId>> signallers, waiters;
   std::set<ResourceId> used;  // resources any operation touches
   // A role that signals (waits on) a barrier must be among its declared

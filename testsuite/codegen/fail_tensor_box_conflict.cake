@@ -1,5 +1,7 @@
 # One tensor map per tensor: copying a tensor with two different boxes is an
-# error at the second copy.
+# error at the second copy, found by the data-consistency gate, so checking
+# alone (-fsyntax-only) and lowering agree.
+# RUN: %cakec -verify --target=sm_90a -fsyntax-only %s
 # RUN: %cakec -verify --target=sm_90a --emit=cuda %s
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
@@ -24,7 +26,7 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d,  # expected-warning {{t
     with load:
         for k in lm.range(0, K // BK):
             lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * BK, lm.block_id(0) * BM), stage=k, barrier=full)
+            a_s.tma_load(A, coords=(k * BK, lm.block_id(0) * BM), stage=k, barrier=full)  # expected-note {{the tensor map of 'A' takes its box from this copy}}
             b_s.tma_load(B, coords=(k * BK, lm.block_id(1) * BN), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // BK):

@@ -1,7 +1,7 @@
 # Reading TMA-filled bytes through an alias, without waiting for them.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule()
-def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, D: LM.tma2d, K: LM.i32):
     pool = lm.smem(65536)
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
     b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -33,5 +33,5 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.tma_store(C, coords=(0, 0))
         lm.tma_store_wait()
     with peek:
-        a_raw.tma_store(C, coords=(0, 0), stage=0)  # expected-error {{role 'peek' reads stage 0 of 'a_raw' but never waits on barrier 'full' for that stage}}
+        a_raw.tma_store(D, coords=(0, 0), stage=0)  # expected-error {{role 'peek' reads stage 0 of 'a_raw' but never waits on barrier 'full' for that stage}}
         lm.tma_store_wait()

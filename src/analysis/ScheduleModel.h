@@ -1,4 +1,4 @@
-// ScheduleModel: the view of a kernel the check passes share. Each role's
+// ScheduleModel: the event view of a kernel (KernelFacts holds it). Each role's
 // body is flattened into events (one per operation, in program order) that
 // remember their enclosing loops and whether they are conditional; operands
 // are read through the operation's effects in the vocabulary table.
@@ -10,7 +10,7 @@
 
 #include "sema/SemaIR.h"
 
-namespace cake::passes {
+namespace cake::analysis {
 
 struct Event {
   const sema::Operation *op = nullptr;
@@ -80,9 +80,4 @@ int64_t clusterSize(const sema::Kernel &k);
 // bytes per stage).
 int64_t txBytes(const sema::Kernel &k, const sema::Operation &op);
 
-// A release barrier: the reverse hand-off of a pipeline whose forward
-// barrier guards data (signalled by copies). Waits on it pass on the first
-// lap of the ring.
-bool isReleaseBarrier(const sema::Kernel &k, sema::ResourceId barrier, const std::vector<RoleEvents> &roles);
-
-}  // namespace cake::passes
+}  // namespace cake::analysis

@@ -1,5 +1,5 @@
 // ScheduleModel: see ScheduleModel.h.
-#include "passes/ScheduleModel.h"
+#include "analysis/ScheduleModel.h"
 
 #include "sema/ConstEval.h"
 
@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-namespace cake::passes {
+namespace cake::analysis {
 
 using namespace sema;
 
@@ -195,32 +195,4 @@ int64_t txBytes(const Kernel &k, const Operation &op) {
   return k.resources[dst].bytesPerStage;
 }
 
-bool isReleaseBarrier(const Kernel &k, ResourceId barrier, const std::vector<RoleEvents> &roles) {
-  const Resource &b = k.resources[barrier];
-  if (b.pipeline == kNoResource) return false;
-  // Who really signals and waits on each barrier, and which carry data.
-  std::map<ResourceId, std::set<ResourceId>> signallers, waiters;
-  std::set<ResourceId> data;
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      const OpEffects &fx = e.op->info().effects;
-      if (ResourceId s = effectResource(*e.op, fx.signals); s != kNoResource) {
-        signallers[s].insert(r.role);
-        if (fx.signal == Signal::CompleteTx) data.insert(s);
-      }
-      if (ResourceId w = effectResource(*e.op, fx.waits); w != kNoResource) waiters[w].insert(r.role);
-    }
-  if (data.count(barrier) || signallers[barrier].empty() || waiters[barrier].empty()) return false;
-  auto subset = [](const std::set<ResourceId> &a, const std::set<ResourceId> &c) {
-    return std::includes(c.begin(), c.end(), a.begin(), a.end());
-  };
-  // The reverse of a data barrier of the same pipeline: those who consume
-  // the data release it to those who produce it.
-  for (ResourceId f : data) {
-    if (f == barrier || k.resources[f].pipeline != b.pipeline) continue;
-    if (subset(signallers[barrier], waiters[f]) && subset(waiters[barrier], signallers[f])) return true;
-  }
-  return false;
-}
-
-}  // namespace cake::passes
+}  // namespace cake::analysis

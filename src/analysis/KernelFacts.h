@@ -1,0 +1,81 @@
+// KernelFacts: the facts of one kernel, computed once after semantic
+// analysis and read by every gate (src/passes/) and by codegen.
+//
+//  - events: each role's operations in program order, with their loops;
+//  - barriers: who signals and who waits on each barrier, whether it guards
+//    data (a copy completes on it) and whether it is a release barrier (the
+//    reverse hand-off of a data barrier, whose first lap passes);
+//  - tensor maps: the one box, dtype, swizzle and multicast each tensor is
+//    copied with, and every copy that disagrees with its tensor's map.
+//
+// Runs after: sema::analyze with no errors. The structure points into the
+// kernel it was computed from and is read-only afterwards.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analysis/ScheduleModel.h"
+#include "sema/SemaIR.h"
+
+namespace cake::analysis {
+
+struct BarrierFacts {
+  std::vector<const Event *> signals;  // events that signal it, in role then program order
+  std::vector<const Event *> waits;    // events that wait on it
+  std::set<sema::ResourceId> signallers, waiters;  // their roles
+  bool data = false;     // a copy completes transaction bytes on it
+  bool release = false;  // the reverse hand-off of a data barrier of its pipeline
+};
+
+// What one tensor parameter's tensor map holds (from its first copy).
+struct TensorMap {
+  sema::ResourceId tensor = sema::kNoResource;
+  std::vector<int64_t> box;  // outermost first, as the view's shape
+  sema::DType dtype = sema::DType::BF16;
+  sema::Swizzle swizzle = sema::Swizzle::None;
+  int64_t multicast = 0;  // > 1: each block copies 1/multicast of the outer dimension
+  const sema::Operation *firstUse = nullptr;
+};
+
+// A copy of a tensor whose box, dtype, swizzle or multicast differs from the
+// tensor's map.
+struct TensorMapConflict {
+  sema::ResourceId tensor;
+  const sema::Operation *first;  // the copy that set the map
+  const sema::Operation *at;     // the disagreeing copy
+};
+
+struct KernelFacts {
+  const sema::Kernel *kernel = nullptr;
+  std::vector<RoleEvents> roles;
+  std::map<sema::ResourceId, BarrierFacts> barriers;
+  std::map<sema::ResourceId, TensorMap> tensorMaps;
+  std::vector<TensorMapConflict> tensorMapConflicts;
+
+  // The facts of a barrier (empty ones for a barrier nothing uses).
+  const BarrierFacts &barrier(sema::ResourceId b) const;
+};
+
+// The facts of every kernel of a module, in the module's order.
+struct ModuleFacts {
+  std::vector<KernelFacts> kernels;
+  const KernelFacts &of(const sema::Kernel &k) const;
+};
+
+KernelFacts analyzeKernel(const sema::Kernel &k);
+ModuleFacts analyzeModule(const sema::Module &m);
+
+// The tensor parameter a copy operation maps (its TensorP parameter), or
+// kNoResource when the operation copies no tensor.
+sema::ResourceId copiedTensor(const sema::Operation &op);
+// "128x64 bf16, swizzle 128B": a tensor map's box as text.
+std::string describeBox(const std::vector<int64_t> &box, sema::DType dtype, sema::Swizzle swizzle);
+
+// `--emit=ir` appendix: each barrier's protocol (who arrives how often, who
+// waits, arrival count, transaction bytes, phases per lap).
+std::string describeBarrierProtocols(const sema::Module &m, const ModuleFacts &facts);
+
+}  // namespace cake::analysis
