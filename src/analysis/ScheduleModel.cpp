@@ -61,10 +61,17 @@ ResourceId effectResource(const Operation &op, int8_t slot) {
   return kNoResource;
 }
 
+const Operand *copyCoords(const Operation &op) {
+  const OpInfo &info = op.info();
+  for (size_t i = 0; i < info.params.size(); ++i)
+    if (info.params[i].kind == ParamKind::IntTuple && op.operands[i].present) return &op.operands[i];
+  return nullptr;
+}
+
 StageRef stageOperand(const Operation &op) {
-  int i = op.info().paramIndex("stage");
-  if (i < 0) return {};
-  const Operand &o = op.operands[static_cast<size_t>(i)];
+  int8_t i = op.info().effects.stage;
+  if (i == kNone) return {};
+  const Operand &o = op.operandAt(i);
   if (!o.present) return {};
   return {o.value.ix, o.value.expr};
 }
@@ -156,10 +163,13 @@ int64_t arrivalsPerExecution(const Kernel &k, const Event &e) {
   case Signal::CommitArrive: return 1;
   case Signal::Arrive: {
     int64_t warps = static_cast<int64_t>(k.resources[e.role].warps.size());
-    const Operand &per = e.op->operand("per");
-    std::string scope = per.present ? per.value.str : "role";
-    int64_t n = scope == "thread" ? 32 * warps : scope == "warp" ? warps
-              : scope == "warpgroup" ? std::max<int64_t>(1, warps / 4) : 1;
+    int64_t n = 1;
+    switch (e.op->scope) {
+    case ArrivalScope::Role: n = 1; break;
+    case ArrivalScope::Warpgroup: n = std::max<int64_t>(1, warps / 4); break;
+    case ArrivalScope::Warp: n = warps; break;
+    case ArrivalScope::Thread: n = 32 * warps; break;
+    }
     // A cluster-wide signal: every block of the cluster arrives on each block's barrier.
     if (signalsCluster(*e.op)) n = satMul(n, clusterSize(k));
     return n;

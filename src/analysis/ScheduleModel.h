@@ -38,7 +38,10 @@ struct StageRef {
   const ast::Expr *expr = nullptr;
   bool present() const { return expr != nullptr; }
 };
-// The barrier operand's stage (the `stage` parameter).
+// A copy's coordinates (its IntTuple parameter), or null.
+const sema::Operand *copyCoords(const sema::Operation &op);
+// The stage an operation names for its barrier and receiver view (the
+// effects' stage slot).
 StageRef stageOperand(const sema::Operation &op);
 // The stage an effect slot names: `v[s]` gives s; the receiver of a view
 // operation gives its `stage=` operand.

@@ -245,49 +245,52 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
     }
   }
   case NodeKind::CallExpr: {
+    // A value operation (lm.block_id(0), lm.min(a, b), ...): what it yields
+    // is its expression node, made by sema from the table's value effect.
     const auto *c = static_cast<const ast::CallExpr *>(e);
-    auto cv = k_.exprValues.find(c->callee);
-    if (cv != k_.exprValues.end() && cv->second.kind == ValueKind::BoundOp) {
-      auto kind = static_cast<OpKind>(cv->second.op);
-      static const char *dims = "xyz";
-      int64_t d = 0;
-      if (!c->args.empty()) {
-        auto dv = k_.exprValues.find(c->args[0]);
-        if (dv != k_.exprValues.end() && dv->second.isConstInt()) d = *dv->second.constInt;
-      } else if (!c->keywords.empty()) {
-        auto dv = k_.exprValues.find(c->keywords[0].value);
-        if (dv != k_.exprValues.end() && dv->second.isConstInt()) d = *dv->second.constInt;
-      }
-      if (d < 0 || d > 2) d = 0;
-      if (kind == OpKind::Min || kind == OpKind::Max) {
-        std::vector<const ast::Expr *> args(c->args.begin(), c->args.end());
-        for (const ast::Keyword &kw : c->keywords) args.push_back(kw.value);
-        if (args.size() == 2) {
-          // Keyword order does not matter: min and max are symmetric.
-          std::string a = expr(args[0], host), b = expr(args[1], host);
-          return fmt::format("{}({}, {})", w_.use(kind == OpKind::Min ? "cake_min" : "cake_max"), a, b);
-        }
-      }
-      if (kind == OpKind::SmCount) {
-        if (!host) {
-          diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
-                        "the multiprocessor count is the launcher's; in the kernel, use lm.num_blocks(0)");
-          return "0";
-        }
-        usesSmCount_ = true;
-        return "cake_sm_count";
-      }
-      if (host) {
+    auto cv = k_.exprValues.find(e);
+    if (cv == k_.exprValues.end() || cv->second.ix == kNoIntExpr) break;
+    const IntNode &n = k_.ints.node(cv->second.ix);
+    static const char *dims = "xyz";
+    size_t d = n.value >= 0 && n.value <= 2 ? static_cast<size_t>(n.value) : 0;
+    auto inKernel = [&]() {
+      if (!host) return true;
+      diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                    "the launcher computes the grid before any block exists");
+      return false;
+    };
+    switch (n.op) {
+    case IntOp::Min:
+    case IntOp::Max: {
+      std::vector<const ast::Expr *> args(c->args.begin(), c->args.end());
+      for (const ast::Keyword &kw : c->keywords) args.push_back(kw.value);
+      if (args.size() != 2) break;
+      // Keyword order does not matter: min and max are symmetric.
+      std::string a = expr(args[0], host), b = expr(args[1], host);
+      return fmt::format("{}({}, {})", w_.use(n.op == IntOp::Min ? "cake_min" : "cake_max"), a, b);
+    }
+    case IntOp::SmCount:
+      if (!host) {
         diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
-                      "the launcher computes the grid before any block exists");
+                      "the multiprocessor count is the launcher's; in the kernel, use lm.num_blocks(0)");
         return "0";
       }
-      switch (kind) {
-      case OpKind::BlockId: return fmt::format("static_cast<int32_t>(blockIdx.{})", dims[d]);
-      case OpKind::NumBlocks: return fmt::format("static_cast<int32_t>(gridDim.{})", dims[d]);
-      case OpKind::ClusterRank: return fmt::format("static_cast<int32_t>({}())", w_.use("cake_cluster_rank"));
-      default: break;
-      }
+      usesSmCount_ = true;
+      return "cake_sm_count";
+    case IntOp::BlockId: return inKernel() ? fmt::format("static_cast<int32_t>(blockIdx.{})", dims[d]) : "0";
+    case IntOp::NumBlocks: return inKernel() ? fmt::format("static_cast<int32_t>(gridDim.{})", dims[d]) : "0";
+    case IntOp::ClusterRank:
+      return inKernel() ? fmt::format("static_cast<int32_t>({}())", w_.use("cake_cluster_rank")) : "0";
+    case IntOp::Const:
+    case IntOp::LoopVar:
+    case IntOp::Param:
+    case IntOp::Add:
+    case IntOp::Sub:
+    case IntOp::Mul:
+    case IntOp::FloorDiv:
+    case IntOp::Mod:
+    case IntOp::Pow:
+    case IntOp::Neg: break;  // not what a call yields
     }
     break;
   }
@@ -409,15 +412,15 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
 void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Operation *, int64_t> &expectTx) {
   const OpInfo &info = o.info();
   std::string guard = electedGuard(rc);
-  auto stageText = [&](const char *name) {
-    const Operand &s = o.operand(name);
+  auto stageText = [&]() {
+    const Operand &s = o.operandAt(info.effects.stage);
     return s.present ? value(s.value, false) : std::string("0");
   };
   switch (o.kind) {
   case OpKind::Wait: {
-    ResourceId bar = o.operand("barrier").value.resource;
+    ResourceId bar = o.operand(param::Wait::barrier).value.resource;
     const Resource &b = k_.resource(bar);
-    std::string stage = stageText("stage");
+    std::string stage = stageText();
     bool release = f_.barrier(bar).release;
     line(fmt::format("{}({}, static_cast<uint32_t>({}({}, {}) & 1){});{}", w_.use("cake_mbar_wait"),
                      barrierAddr(bar, stage), w_.use("cake_floordiv"), stage, b.count, release ? " ^ 1u" : "",
@@ -425,14 +428,15 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     return;
   }
   case OpKind::Arrive: {
-    ResourceId bar = o.operand("barrier").value.resource;
-    std::string stage = stageText("stage");
-    const Operand &per = o.operand("per");
-    std::string scope = per.present ? per.value.str : "role";
+    ResourceId bar = o.operand(param::Arrive::barrier).value.resource;
+    std::string stage = stageText();
     std::string g;
-    if (scope == "role") g = guard;
-    else if (scope == "warpgroup") g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) ";
-    else if (scope == "warp") g = rc.singleThread ? "" : "if (cake_lane == 0) ";
+    switch (o.scope) {
+    case ArrivalScope::Role: g = guard; break;
+    case ArrivalScope::Warpgroup: g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) "; break;
+    case ArrivalScope::Warp: g = rc.singleThread ? "" : "if (cake_lane == 0) "; break;
+    case ArrivalScope::Thread: break;
+    }
     if (analysis::signalsCluster(o)) {
       line(fmt::format("{}{{  // on this stage in every block of the cluster", g));
       ++indent_;
@@ -452,10 +456,10 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     return;
   case OpKind::TmaLoad: {
     int64_t multicast = analysis::multicastCount(o);
-    ResourceId tensor = o.operand("tensor").value.resource;
-    ResourceId bar = o.operand("barrier").value.resource;
-    std::string stage = stageText("stage");
-    const Value &coords = o.operand("coords").value;
+    ResourceId tensor = o.operand(param::TmaLoad::tensor).value.resource;
+    ResourceId bar = o.operand(param::TmaLoad::barrier).value.resource;
+    std::string stage = stageText();
+    const Value &coords = o.operand(param::TmaLoad::coords).value;
     Panels pn = panelsOf(k_.resource(o.receiver));
     std::vector<std::string> calls;
     if (multicast > 1) {
@@ -501,8 +505,8 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     return;
   }
   case OpKind::TmaStore: {
-    ResourceId tensor = o.operand("tensor").value.resource;
-    const Value &coords = o.operand("coords").value;
+    ResourceId tensor = o.operand(param::TmaStore::tensor).value.resource;
+    const Value &coords = o.operand(param::TmaStore::coords).value;
     Panels pn = panelsOf(k_.resource(o.receiver));
     line(fmt::format("{}{{", guard));
     ++indent_;
@@ -521,7 +525,7 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
   case OpKind::Mma: mma(o, rc); return;
   case OpKind::MmaCommit: line(w_.use("cake_wgmma_commit_group") + "();"); return;
   case OpKind::MmaWait: {
-    const Value &p = o.operand("pending").value;
+    const Value &p = o.operand(param::MmaWait::pending).value;
     line(fmt::format("{}<{}>();", w_.use("cake_wgmma_wait_group"), p.isConstInt() ? *p.constInt : 0));
     return;
   }
@@ -529,7 +533,26 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
   case OpKind::Cast:
   case OpKind::Scale:
   case OpKind::Exp2: elementwise(o, rc); return;
-  default: break;
+  // Not lowered for sm_90a yet (Blackwell operations, row reductions).
+  case OpKind::Commit:
+  case OpKind::TmemLoad:
+  case OpKind::RowMax:
+  case OpKind::RowSum: break;
+  // Declarations and values leave no operation in a role body.
+  case OpKind::Smem:
+  case OpKind::View:
+  case OpKind::Tmem:
+  case OpKind::Regs:
+  case OpKind::Role:
+  case OpKind::Pipeline:
+  case OpKind::Barrier:
+  case OpKind::Range:
+  case OpKind::BlockId:
+  case OpKind::NumBlocks:
+  case OpKind::SmCount:
+  case OpKind::Min:
+  case OpKind::Max:
+  case OpKind::ClusterRank: CAKE_CHECK(false, "a declaration or value recorded as a role operation"); break;
   }
   unsupported(o.range, fmt::format("'lm.{}'", info.name), "this operation is not lowered for this target yet");
 }
@@ -555,7 +578,8 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
 }
 
 void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
-  const Value &accV = o.operand("acc").value, &aV = o.operand("a").value, &bV = o.operand("b").value;
+  const Value &accV = o.operand(param::Mma::acc).value, &aV = o.operand(param::Mma::a).value,
+              &bV = o.operand(param::Mma::b).value;
   const Resource &acc = k_.resource(accV.resource);
   bool aInRegs = aV.kind == ValueKind::Resource && k_.resource(aV.resource).kind == ResourceKind::Regs;
   if (acc.kind != ResourceKind::Regs || aInRegs) {
@@ -597,7 +621,7 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
   };
   const std::string &fn = w_.useWgmma(N, a.dtype);
   w_.use("cake_wgmma_desc");
-  const Value &init = o.operand("init").value;
+  const Value &init = o.operand(param::Mma::init).value;
   line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16", M, N,
                    K, wgs, mBlocks, kSteps, N));
   line(w_.use("cake_wgmma_fence") + "();");
@@ -622,7 +646,7 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
 }
 
 void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
-  const Resource &src = k_.resource(o.operand("src").value.resource);
+  const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
   int64_t perThread = 0;
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
@@ -678,7 +702,7 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
 }
 
 void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
-  const Resource &src = k_.resource(o.operand("src").value.resource);
+  const Resource &src = k_.resource(o.operandAt(o.info().effects.reads[0]).value.resource);
   const Resource &dst = k_.resource(o.result.resource);
   int64_t perThread = 0;
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
@@ -707,7 +731,7 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
   }
   std::string rhs;
   if (o.kind == OpKind::Cast) rhs = s + "[cake_i]";
-  else if (o.kind == OpKind::Scale) rhs = fmt::format("{}[cake_i] * {}", s, value(o.operand("factor").value, false));
+  else if (o.kind == OpKind::Scale) rhs = fmt::format("{}[cake_i] * {}", s, value(o.operand(param::Scale::factor).value, false));
   else rhs = fmt::format("exp2f({}[cake_i])", s);
   line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", perThread, d, rhs));
 }

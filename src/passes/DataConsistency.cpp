@@ -28,43 +28,17 @@ using namespace analysis;
 
 namespace {
 
-// The first part of `e` whose value differs between the blocks of a cluster
-// (lm.block_id along a clustered dimension, lm.cluster_rank), following names
-// bound by assignment; null if none.
-const ast::Expr *clusterVarying(const Kernel &k, const ast::Expr *e, int depth = 0) {
-  if (!e || depth > 256) return nullptr;
-  switch (e->kind) {
-  case ast::NodeKind::NameExpr: {
-    auto d = k.nameDefs.find(e);
-    return d != k.nameDefs.end() && clusterVarying(k, d->second, depth + 1) ? e : nullptr;
-  }
-  case ast::NodeKind::UnaryExpr: return clusterVarying(k, static_cast<const ast::UnaryExpr *>(e)->operand, depth + 1);
-  case ast::NodeKind::BinaryExpr: {
-    const auto *b = static_cast<const ast::BinaryExpr *>(e);
-    if (const ast::Expr *l = clusterVarying(k, b->lhs, depth + 1)) return l;
-    return clusterVarying(k, b->rhs, depth + 1);
-  }
-  case ast::NodeKind::CallExpr: {
-    const auto *c = static_cast<const ast::CallExpr *>(e);
-    auto cv = k.exprValues.find(c->callee);
-    if (cv != k.exprValues.end() && cv->second.kind == ValueKind::BoundOp) {
-      auto op = static_cast<OpKind>(cv->second.op);
-      if (op == OpKind::ClusterRank) return e;
-      if (op == OpKind::BlockId && !c->args.empty()) {
-        auto dv = k.exprValues.find(c->args[0]);
-        if (dv != k.exprValues.end() && dv->second.isConstInt()) {
-          int64_t d = *dv->second.constInt;
-          if (d >= 0 && d < 3 && k.cluster[static_cast<size_t>(d)] > 1) return e;
-        }
-      }
-    }
-    for (const ast::Expr *a : c->args)
-      if (const ast::Expr *x = clusterVarying(k, a, depth + 1)) return x;
-    return nullptr;
-  }
-  default: return nullptr;
-  }
+// The first leaf of a coordinate whose value differs between the blocks of a
+// cluster (lm.block_id along a clustered dimension, lm.cluster_rank), or
+// kNoIntExpr; names bound to run-time values carry their expression.
+IntExprId clusterVarying(const Kernel &k, const Value &coord) {
+  if (coord.kind != ValueKind::Int || coord.ix == kNoIntExpr) return kNoIntExpr;
+  return k.ints.findLeaf(coord.ix, [&](const IntNode &n) {
+    if (n.op == IntOp::ClusterRank) return true;
+    return n.op == IntOp::BlockId && n.value >= 0 && n.value < 3 && k.cluster[static_cast<size_t>(n.value)] > 1;
+  });
 }
+
 std::string shapeText(const std::vector<int64_t> &s) {
   std::string out;
   for (int64_t d : s) out += (out.empty() ? "" : "x") + std::to_string(d);
@@ -92,10 +66,13 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k, const KernelF
   for (const RoleEvents &r : roles)
     for (const Event &e : r.events) {
       if (!multicastCount(*e.op)) continue;
-      for (const Value &c : e.op->operand("coords").value.elts)
-        if (const ast::Expr *x = clusterVarying(k, c.expr)) {
-          diags.report(DiagId::DataMulticastCoords, x->range, k.resources[e.op->receiver].name + ".tma_load",
-                       sourceText(ctx.sm, x->range));
+      const Operand *coords = copyCoords(*e.op);
+      if (!coords) continue;
+      for (const Value &c : coords->value.elts)
+        if (IntExprId x = clusterVarying(k, c); x != kNoIntExpr) {
+          diags.report(DiagId::DataMulticastCoords, c.expr ? c.expr->range : e.op->range,
+                       k.resources[e.op->receiver].name + "." + std::string(e.op->info().name),
+                       k.leafText(k.ints.node(x)));
           break;
         }
     }
@@ -193,10 +170,11 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k, const KernelF
     for (const Event &e : r.events) {
       const Operation &op = *e.op;
       // TMA copies: coordinates against the tensor's rank; the box against it.
-      const Operand &tensor = op.operand("tensor");
-      const Operand &coords = op.operand("coords");
-      if (tensor.present && coords.present && op.receiver != kNoResource) {
-        const Resource &t = k.resources[tensor.value.resource];
+      ResourceId tensor = copiedTensor(op);
+      const Operand *coordsPtr = copyCoords(op);
+      if (tensor != kNoResource && coordsPtr && op.receiver != kNoResource) {
+        const Operand &coords = *coordsPtr;
+        const Resource &t = k.resources[tensor];
         const Resource &v = k.resources[op.receiver];
         if (coords.value.elts.size() != t.rank)
           diags.build(DiagId::DataTmaRank, coords.range, t.name, t.rank,
@@ -216,7 +194,7 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k, const KernelF
           if (o.value.transposed && s.size() == 2) std::swap(s[0], s[1]);
           return s;
         };
-        const Operand &acc = op.operand("acc"), &a = op.operand("a"), &b = op.operand("b");
+        const Operand &acc = op.operand(param::Mma::acc), &a = op.operand(param::Mma::a), &b = op.operand(param::Mma::b);
         std::vector<int64_t> sc = shapeOf(acc), sa = shapeOf(a), sb = shapeOf(b);
         const Resource &ra = k.resources[a.value.resource], &rb = k.resources[b.value.resource];
         if (sc.size() != 2 || sa.size() != 2 || sb.size() != 2) {
@@ -236,9 +214,10 @@ void checkDataConsistency(const PassContext &ctx, const Kernel &k, const KernelF
       }
       // Register stores and TMEM loads move whole fragments.
       if (op.kind == OpKind::Store || op.kind == OpKind::TmemLoad) {
-        const Resource &src = k.resources[op.operand(op.kind == OpKind::Store ? "src" : "src").value.resource];
-        const Resource &dst = op.kind == OpKind::Store ? k.resources[op.receiver]
-                                                       : k.resources[op.operand("dst").value.resource];
+        bool store = op.kind == OpKind::Store;
+        const Resource &src = k.resources[store ? op.operand(param::Store::src).value.resource
+                                                : op.operand(param::TmemLoad::src).value.resource];
+        const Resource &dst = store ? k.resources[op.receiver] : k.resources[op.operand(param::TmemLoad::dst).value.resource];
         std::string name = op.kind == OpKind::Store ? dst.name + ".store" : "lm.tmem_load";
         if (src.shape != dst.shape || (op.kind == OpKind::Store && src.dtype != dst.dtype))
           diags.report(DiagId::DataCopyShape, op.range, name,

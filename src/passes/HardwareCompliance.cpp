@@ -133,9 +133,9 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const Kern
     for (const Event &e : r.events) {
       const Operation &op = *e.op;
       if (op.kind != OpKind::Mma || !op.info().legalOn(target)) continue;
-      MmaOperand acc = mmaOperand(k, op.operand("acc"));
-      MmaOperand a = mmaOperand(k, op.operand("a"));
-      MmaOperand b = mmaOperand(k, op.operand("b"));
+      MmaOperand acc = mmaOperand(k, op.operand(param::Mma::acc));
+      MmaOperand a = mmaOperand(k, op.operand(param::Mma::a));
+      MmaOperand b = mmaOperand(k, op.operand(param::Mma::b));
       if (acc.id == kNoResource || a.id == kNoResource || b.id == kNoResource) continue;
       const Resource &accRes = k.resources[acc.id];
       const Resource &role = k.resources[r.role];
@@ -143,7 +143,7 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const Kern
       bool hopper = ti.mma == MmaPath::Wgmma;
       // Accumulator placement.
       if (blackwell && accRes.kind != ResourceKind::Tmem) {
-        diags.report(DiagId::HwMmaAccumulator, op.operand("acc").range, ti.name, "a TMEM region (lm.tmem)",
+        diags.report(DiagId::HwMmaAccumulator, op.operand(param::Mma::acc).range, ti.name, "a TMEM region (lm.tmem)",
                      accRes.name, "a register fragment");
         continue;
       }
@@ -209,14 +209,11 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const Kern
   std::set<ResourceId> tmaViews, mmaViews;
   for (const RoleEvents &r : roles)
     for (const Event &e : r.events) {
-      const OpEffects &fx = e.op->info().effects;
-      bool tma = e.op->info().receiver == Receiver::View && fx.proxy == Proxy::Async;
-      if (tma) tmaViews.insert(e.op->receiver);
+      // A TMA copy: the view it copies through its tensor's map.
+      if (copiedTensor(*e.op) != kNoResource && e.op->receiver != kNoResource) tmaViews.insert(e.op->receiver);
       if (e.op->kind == OpKind::Mma) {
-        for (const char *n : {"a", "b"}) {
-          const Operand &o = e.op->operand(n);
-          if (o.present && k.resources[o.value.resource].kind == ResourceKind::View) mmaViews.insert(o.value.resource);
-        }
+        for (const Operand *o : {&e.op->operand(param::Mma::a), &e.op->operand(param::Mma::b)})
+          if (o->present && k.resources[o->value.resource].kind == ResourceKind::View) mmaViews.insert(o->value.resource);
       }
     }
   for (ResourceId id : tmaViews) {

@@ -288,9 +288,9 @@ private:
         }
         int64_t n = arrivalsPerExecution(k_, *e);
         perRole[e->role] = satAdd(perRole[e->role], n);
-        const Operand &per = e->op->operand("per");
+        bool scoped = fx.signal == Signal::Arrive;
         how[e->role] += fmt::format("{}{} from '{}'{}", how[e->role].empty() ? "" : ", ", n, e->op->info().name,
-                                    per.present ? " per " + per.value.str : "");
+                                    scoped ? " per " + std::string(arrivalScopeName(e->op->scope)) : "");
       }
       const Resource &bar0 = k_.resources[b];
       if (conditional) {

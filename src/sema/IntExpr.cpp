@@ -219,19 +219,27 @@ StageForm IntExprTable::stageForm(IntExprId x) const {
 }
 
 bool IntExprTable::dependsOn(IntExprId x, std::initializer_list<IntOp> kinds) const {
-  // Iterative: expressions may be long chains.
+  return findLeaf(x, [&](const IntNode &n) { return std::find(kinds.begin(), kinds.end(), n.op) != kinds.end(); }) !=
+         kNoIntExpr;
+}
+
+IntExprId IntExprTable::findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred) const {
+  // Iterative (expressions may be long chains), left operand first.
   std::vector<IntExprId> todo = {x};
   std::set<IntExprId> seen;
   while (!todo.empty()) {
     IntExprId id = todo.back();
     todo.pop_back();
-    if (id == kNoIntExpr || !seen.insert(id).second) continue;
+    if (id == kNoIntExpr || id >= nodes_.size() || !seen.insert(id).second) continue;
     const IntNode &n = nodes_[id];
-    if (std::find(kinds.begin(), kinds.end(), n.op) != kinds.end()) return true;
-    todo.push_back(n.a);
+    if (isLeaf(n.op)) {
+      if (pred(n)) return id;
+      continue;
+    }
     todo.push_back(n.b);
+    todo.push_back(n.a);
   }
-  return false;
+  return kNoIntExpr;
 }
 
 std::string IntExprTable::formText(const AffineForm &f, const LeafNamer &leafName) const {

@@ -115,6 +115,8 @@ public:
   StageForm stageForm(IntExprId x) const;
   // Whether an expression depends on any leaf of the given kinds.
   bool dependsOn(IntExprId x, std::initializer_list<IntOp> kinds) const;
+  // The first leaf (in source order) for which `pred` holds, or kNoIntExpr.
+  IntExprId findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred) const;
 
   // The normal form as text ("2*k + K // 64 + 1"); `leafName` names leaves.
   using LeafNamer = std::function<std::string(const IntNode &)>;

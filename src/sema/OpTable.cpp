@@ -8,11 +8,11 @@ namespace cake::sema {
 #define EFFECTS(...) OpEffects{__VA_ARGS__}
 #define PTX(...) std::vector<PtxForm>{__VA_ARGS__}
 #define P(Targets, Text) PtxForm{Targets, Text}
-#define REQ(Name, Kind) ParamInfo{Name, ParamKind::Kind, true, ParamInfo::Default::Absent, 0, ""}
-#define OPT(Name, Kind) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::Absent, 0, ""}
-#define DEF_INT(Name, Kind, V) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::Int, V, ""}
-#define DEF_BOOL(Name, Kind, V) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::Bool, (V) ? 1 : 0, ""}
-#define DEF_STR(Name, Kind, V) ParamInfo{Name, ParamKind::Kind, false, ParamInfo::Default::String, 0, V}
+#define REQ(Name, Kind) ParamInfo{#Name, ParamKind::Kind, true, ParamInfo::Default::Absent, 0, ""}
+#define OPT(Name, Kind) ParamInfo{#Name, ParamKind::Kind, false, ParamInfo::Default::Absent, 0, ""}
+#define DEF_INT(Name, Kind, V) ParamInfo{#Name, ParamKind::Kind, false, ParamInfo::Default::Int, V, ""}
+#define DEF_BOOL(Name, Kind, V) ParamInfo{#Name, ParamKind::Kind, false, ParamInfo::Default::Bool, (V) ? 1 : 0, ""}
+#define DEF_STR(Name, Kind, V) ParamInfo{#Name, ParamKind::Kind, false, ParamInfo::Default::String, 0, V}
 
 const std::vector<OpInfo> &allOps() {
   static const std::vector<OpInfo> table = {

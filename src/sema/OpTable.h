@@ -23,6 +23,38 @@ enum class OpKind : uint16_t {
 #undef OP
 };
 
+// Each operation's parameters as an enum of their indices, generated from
+// the table: `param::Wait::stage`. Code that reads an operand names it this
+// way (Operation::operand), so renaming or removing a parameter breaks the
+// build where it is read, never indexes out of bounds.
+namespace param {
+#define REQ(Name, Kind) Name
+#define OPT(Name, Kind) Name
+#define DEF_INT(Name, Kind, V) Name
+#define DEF_BOOL(Name, Kind, V) Name
+#define DEF_STR(Name, Kind, V) Name
+#define OP(Enum, Name, Recv, Res, Scope, Targets, Effects, Ptx, Desc, ...) \
+  enum class Enum : uint8_t { __VA_ARGS__ };
+#include "sema/Ops.def"
+#undef OP
+#undef REQ
+#undef OPT
+#undef DEF_INT
+#undef DEF_BOOL
+#undef DEF_STR
+}  // namespace param
+
+// The operation a parameter enum belongs to: ParamOf<param::Wait>::kind.
+template <class P>
+struct ParamOf;
+#define OP(Enum, ...)              \
+  template <>                      \
+  struct ParamOf<param::Enum> {    \
+    static constexpr OpKind kind = OpKind::Enum; \
+  };
+#include "sema/Ops.def"
+#undef OP
+
 // Target masks for the table, derived from the columns of Targets.def.
 inline constexpr uint32_t TGT_ALL = targets::kAll;
 inline constexpr uint32_t TGT_HOPPER = targets::kWgmma;        // wgmma
@@ -116,6 +148,10 @@ struct OpEffects {
   bool syncsRole = false;   // every thread of the role meets here (a named barrier)
   int8_t multicast = kNone;     // ConstInt parameter: the copy's tile is shared by that many blocks of the cluster
   int8_t clusterSignal = kNone; // ConstBool parameter: when true, the signal lands in every block of the cluster
+  // IntExpr parameter: the stage index that selects the barrier's mbarrier
+  // and phase (signals, waits) and the receiver view's slot.
+  int8_t stage = kNone;
+  bool rowReduction = false;  // the result keeps one column per row (M x 1)
   // A run-time integer value operation: the expression node it yields (a
   // leaf keyed by its first, constant parameter, or a binary operation on
   // its two parameters). Const: not a value operation.

@@ -465,6 +465,7 @@ void Analyzer::forStmt(const ForStmt *f) {
   loop.range = f->range;
   loop.loopVar = var->name;
   loop.loopId = nextLoop_++;
+  kernel_->loopVars[loop.loopId] = var->name;
   loop.start = range.elts[0];
   loop.stop = range.elts[1];
   loop.step = range.elts[2].constInt.value_or(0);
@@ -1090,9 +1091,10 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
       }
       return v;
     }
-    if (op.paramIndex("dim") == 0 && operands[0].value.constInt &&
+    // A leaf keyed by a parameter (lm.block_id(dim)): the key is a grid dimension.
+    if (!operands.empty() && operands[0].value.constInt &&
         (*operands[0].value.constInt < 0 || *operands[0].value.constInt > 2)) {
-      diags_.report(DiagId::SemaBadValue, operands[0].range, "dim", name, "0, 1 or 2",
+      diags_.report(DiagId::SemaBadValue, operands[0].range, op.params[0].name, name, "0, 1 or 2",
                     *operands[0].value.constInt);
       return Value::error();
     }
@@ -1123,8 +1125,8 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
 
   // An operation inside a role: checked stage arguments, then recorded.
   if (op.receiver == Receiver::View) {
-    int si = op.paramIndex("stage");
-    if (si >= 0 && !checkStageArgument(op, c, receiver, operands[static_cast<size_t>(si)])) return Value::error();
+    int8_t si = op.effects.stage;
+    if (si != kNone && !checkStageArgument(op, c, receiver, operands[static_cast<size_t>(si)])) return Value::error();
   }
   IrStmt s;
   s.kind = IrStmt::Kind::Op;
@@ -1133,6 +1135,14 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
   s.op.range = c->range;
   s.op.receiver = receiver;
   s.op.operands = operands;
+  for (size_t i = 0; i < op.params.size(); ++i)
+    if (op.params[i].kind == ParamKind::ArrivalScope && operands[i].present) {
+      const std::string &per = operands[i].value.str;
+      s.op.scope = per == "thread" ? ArrivalScope::Thread
+                 : per == "warp"   ? ArrivalScope::Warp
+                 : per == "warpgroup" ? ArrivalScope::Warpgroup
+                                      : ArrivalScope::Role;
+    }
   Value result = Value::none();
   if (op.result == OpResult::Fragment) {
     // Copy first: newResource may reallocate the table.
@@ -1143,10 +1153,10 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     frag.shape = srcShape;
     frag.dtype = srcType;
     frag.role = role_;
-    int di = op.paramIndex("dtype");
-    if (di >= 0 && operands[static_cast<size_t>(di)].present) frag.dtype = operands[static_cast<size_t>(di)].value.dtype;
-    if (op.kind == OpKind::RowMax || op.kind == OpKind::RowSum)
-      if (!frag.shape.empty()) frag.shape = {frag.shape[0], 1};
+    // A dtype parameter (lm.cast) sets the result's element type.
+    for (size_t i = 0; i < op.params.size(); ++i)
+      if (op.params[i].kind == ParamKind::DTypeP && operands[i].present) frag.dtype = operands[i].value.dtype;
+    if (op.effects.rowReduction && !frag.shape.empty()) frag.shape = {frag.shape[0], 1};
     frag.name = nameHint_.empty() ? fmt::format("%{}", frag.id) : nameHint_;
     result.kind = ValueKind::Resource;
     result.resource = frag.id;
@@ -1383,14 +1393,23 @@ Resource &Analyzer::newResource(ResourceKind kind, SourceRange range) {
 
 // Creates the Resource a declaration stands for, with its derived facts.
 Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand> &ops, ResourceId receiver) {
-  auto intArg = [&](std::string_view n) { return *ops[static_cast<size_t>(op.paramIndex(n))].value.constInt; };
-  auto arg = [&](std::string_view n) -> Operand & { return ops[static_cast<size_t>(op.paramIndex(n))]; };
-  auto shapeArg = [&]() {
+  // Operands by the table's parameter enums (param::View::offset).
+  auto arg = [&](auto p) -> Operand & {
+    CAKE_CHECK(op.kind == ParamOf<decltype(p)>::kind && static_cast<size_t>(p) < ops.size(),
+               "declaration operand of the wrong operation");
+    return ops[static_cast<size_t>(p)];
+  };
+  auto intArg = [&](auto p) {
+    const Operand &o = arg(p);
+    CAKE_CHECK(o.value.constInt.has_value(), "a constant parameter without a constant");
+    return *o.value.constInt;
+  };
+  auto shapeArg = [&](auto p) {
     std::vector<int64_t> shape;
-    for (const Value &e : arg("shape").value.elts) shape.push_back(*e.constInt);
+    for (const Value &e : arg(p).value.elts) shape.push_back(*e.constInt);
     return shape;
   };
-  auto positive = [&](std::string_view n, const char *what) {
+  auto positive = [&](auto n, const char *what) {
     int64_t x = intArg(n);
     if (x <= 0) {
       diags_.report(DiagId::ConstNonPositive, arg(n).range, what, x);
@@ -1398,7 +1417,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     }
     return true;
   };
-  auto nonNegative = [&](std::string_view n, const char *what) {
+  auto nonNegative = [&](auto n, const char *what) {
     int64_t x = intArg(n);
     if (x < 0) {
       diags_.report(DiagId::ConstNegative, arg(n).range, what, x);
@@ -1406,7 +1425,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     }
     return true;
   };
-  ResourceKind kind;
+  ResourceKind kind = ResourceKind::Pool;
   switch (op.result) {
   case OpResult::Pool: kind = ResourceKind::Pool; break;
   case OpResult::View: kind = ResourceKind::View; break;
@@ -1414,44 +1433,50 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case OpResult::Regs: kind = ResourceKind::Regs; break;
   case OpResult::Role: kind = ResourceKind::Role; break;
   case OpResult::Pipeline: kind = ResourceKind::Pipeline; break;
-  default: kind = ResourceKind::Barrier; break;
+  case OpResult::Barrier: kind = ResourceKind::Barrier; break;
+  case OpResult::None:
+  case OpResult::Range:
+  case OpResult::RuntimeInt:
+  case OpResult::Fragment: CAKE_CHECK(false, "declare() called for an operation that declares nothing");
   }
   // Validate before creating the record.
   switch (kind) {
   case ResourceKind::Pool:
-    if (!positive("bytes", "the pool size")) return Value::error();
+    if (!positive(param::Smem::bytes, "the pool size")) return Value::error();
     break;
   case ResourceKind::View:
-    if (!nonNegative("offset", "a view offset") || !positive("stage", "a stage count")) return Value::error();
+    if (!nonNegative(param::View::offset, "a view offset") || !positive(param::View::stage, "a stage count")) return Value::error();
     break;
   case ResourceKind::Tmem:
-    if (!nonNegative("cols", "a TMEM start column") || !positive("width", "a TMEM width")) return Value::error();
+    if (!nonNegative(param::Tmem::cols, "a TMEM start column") || !positive(param::Tmem::width, "a TMEM width")) return Value::error();
     break;
   case ResourceKind::Role:
-    if (!nonNegative("regs", "a register budget")) return Value::error();
+    if (!nonNegative(param::Role::regs, "a register budget")) return Value::error();
     break;
   case ResourceKind::Pipeline:
-    if (!positive("stages", "a stage count")) return Value::error();
+    if (!positive(param::Pipeline::stages, "a stage count")) return Value::error();
     break;
   case ResourceKind::Barrier:
-    if (!positive("count", "a barrier count") || !positive("init_count", "an arrival count")) return Value::error();
+    if (!positive(param::Barrier::count, "a barrier count") || !positive(param::Barrier::init_count, "an arrival count")) return Value::error();
     break;
-  default: break;
+  case ResourceKind::Regs: break;
+  case ResourceKind::TensorParam:
+  case ResourceKind::ScalarParam: CAKE_CHECK(false, "a parameter declared by an operation"); break;
   }
 
   Resource &r = newResource(kind, c->range);
   r.name = nameHint_;
   switch (kind) {
-  case ResourceKind::Pool: r.bytes = intArg("bytes"); break;
+  case ResourceKind::Pool: r.bytes = intArg(param::Smem::bytes); break;
   case ResourceKind::View: {
     r.pool = receiver;
-    r.offset = intArg("offset");
-    r.shape = shapeArg();
-    r.dtype = arg("dtype").value.dtype;
-    r.stages = intArg("stage");
-    const std::string &sw = arg("swizzle").value.str;
+    r.offset = intArg(param::View::offset);
+    r.shape = shapeArg(param::View::shape);
+    r.dtype = arg(param::View::dtype).value.dtype;
+    r.stages = intArg(param::View::stage);
+    const std::string &sw = arg(param::View::swizzle).value.str;
     r.swizzle = sw == "32B" ? Swizzle::B32 : sw == "64B" ? Swizzle::B64 : sw == "128B" ? Swizzle::B128 : Swizzle::None;
-    r.alias = arg("alias").value.constBool;
+    r.alias = arg(param::View::alias).value.constBool;
     // Bytes per stage: elements x bits / 8, checked for overflow.
     int64_t elems = 1;
     bool overflow = false;
@@ -1467,29 +1492,30 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     break;
   }
   case ResourceKind::Tmem:
-    r.firstColumn = intArg("cols");
-    r.width = intArg("width");
-    r.shape = shapeArg();
-    r.dtype = arg("dtype").value.dtype;
+    r.firstColumn = intArg(param::Tmem::cols);
+    r.width = intArg(param::Tmem::width);
+    r.shape = shapeArg(param::Tmem::shape);
+    r.dtype = arg(param::Tmem::dtype).value.dtype;
     break;
   case ResourceKind::Regs:
-    r.shape = shapeArg();
-    r.dtype = arg("dtype").value.dtype;
-    if (arg("role").present) r.role = arg("role").value.resource;
+    r.shape = shapeArg(param::Regs::shape);
+    r.dtype = arg(param::Regs::dtype).value.dtype;
+    if (arg(param::Regs::role).present) r.role = arg(param::Regs::role).value.resource;
     break;
   case ResourceKind::Role:
-    for (const Value &e : arg("warps").value.elts) r.warps.push_back(*e.constInt);
-    r.regBudget = intArg("regs");
+    for (const Value &e : arg(param::Role::warps).value.elts) r.warps.push_back(*e.constInt);
+    r.regBudget = intArg(param::Role::regs);
     break;
-  case ResourceKind::Pipeline: r.stages = intArg("stages"); break;
+  case ResourceKind::Pipeline: r.stages = intArg(param::Pipeline::stages); break;
   case ResourceKind::Barrier:
-    r.count = intArg("count");
-    for (const Value &e : arg("prod").value.elts) r.producers.push_back(e.resource);
-    for (const Value &e : arg("cons").value.elts) r.consumers.push_back(e.resource);
-    r.initCount = intArg("init_count");
-    if (arg("pipeline").present) r.pipeline = arg("pipeline").value.resource;
+    r.count = intArg(param::Barrier::count);
+    for (const Value &e : arg(param::Barrier::prod).value.elts) r.producers.push_back(e.resource);
+    for (const Value &e : arg(param::Barrier::cons).value.elts) r.consumers.push_back(e.resource);
+    r.initCount = intArg(param::Barrier::init_count);
+    if (arg(param::Barrier::pipeline).present) r.pipeline = arg(param::Barrier::pipeline).value.resource;
     break;
-  default: break;
+  case ResourceKind::TensorParam:
+  case ResourceKind::ScalarParam: break;
   }
   Value v;
   v.kind = ValueKind::Resource;

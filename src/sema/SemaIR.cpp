@@ -1,6 +1,8 @@
 // SemaIR: small helpers of the resolved module, and the dtype table.
 #include "sema/SemaIR.h"
 
+#include <fmt/format.h>
+
 namespace cake::sema {
 
 const std::vector<DTypeInfo> &allDTypes() {
@@ -55,10 +57,41 @@ unsigned swizzleBytes(Swizzle s) {
   return 0;
 }
 
-const Operand &Operation::operand(std::string_view name) const {
-  static const Operand absent;
-  int i = info().paramIndex(name);
-  return i < 0 ? absent : operands[static_cast<size_t>(i)];
+std::string_view arrivalScopeName(ArrivalScope s) {
+  switch (s) {
+  case ArrivalScope::Role: return "role";
+  case ArrivalScope::Warpgroup: return "warpgroup";
+  case ArrivalScope::Warp: return "warp";
+  case ArrivalScope::Thread: return "thread";
+  }
+  return "?";
+}
+
+std::string Kernel::leafText(const IntNode &n) const {
+  switch (n.op) {
+  case IntOp::Const: return std::to_string(n.value);
+  case IntOp::LoopVar: {
+    auto it = loopVars.find(static_cast<uint32_t>(n.value));
+    return it == loopVars.end() ? "?" : it->second;
+  }
+  case IntOp::Param:
+    return n.value >= 0 && static_cast<size_t>(n.value) < resources.size() ? resources[n.value].name : "?";
+  case IntOp::BlockId: return fmt::format("lm.block_id({})", n.value);
+  case IntOp::NumBlocks: return fmt::format("lm.num_blocks({})", n.value);
+  case IntOp::ClusterRank: return "lm.cluster_rank()";
+  case IntOp::SmCount: return "lm.sm_count()";
+  case IntOp::Add:
+  case IntOp::Sub:
+  case IntOp::Mul:
+  case IntOp::FloorDiv:
+  case IntOp::Mod:
+  case IntOp::Pow:
+  case IntOp::Neg:
+  case IntOp::Min:
+  case IntOp::Max: break;
+  }
+  CAKE_CHECK(false, "leafText of an operation node");
+  return "?";
 }
 
 std::string sourceText(const SourceManager &sm, const SourceRange &r) {

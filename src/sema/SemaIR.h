@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "diagnostics/Check.h"
 #include "diagnostics/SourceManager.h"
 #include "lexer_parser/Ast.h"
 #include "sema/OpTable.h"
@@ -30,6 +31,7 @@ std::string_view swizzleName(Swizzle s);
 unsigned swizzleBytes(Swizzle s);  // 0, 32, 64, 128
 
 enum class ArrivalScope : uint8_t { Role, Warpgroup, Warp, Thread };
+std::string_view arrivalScopeName(ArrivalScope s);  // "role", "warpgroup", "warp", "thread"
 
 struct Resource {
   ResourceId id = kNoResource;
@@ -92,8 +94,25 @@ struct Operation {
   std::vector<Operand> operands;  // one per table parameter
   Value result;
 
+  // Arrive-style operations: who arrives (the ArrivalScope parameter, parsed once).
+  ArrivalScope scope = ArrivalScope::Role;
+
   const OpInfo &info() const { return opInfo(kind); }
-  const Operand &operand(std::string_view name) const;
+  // The operand of a parameter, named by the table's generated enum:
+  // op.operand(param::Mma::acc). The operation must be of that kind.
+  template <class P>
+  const Operand &operand(P p) const {
+    CAKE_CHECK(kind == ParamOf<P>::kind, "operand of '" + std::string(opInfo(ParamOf<P>::kind).name) +
+                                             "' read from an operation '" + std::string(info().name) + "'");
+    size_t i = static_cast<size_t>(p);
+    CAKE_CHECK(i < operands.size(), "operand index out of range");
+    return operands[i];
+  }
+  // The operand at a parameter index taken from the table's effects.
+  const Operand &operandAt(int8_t index) const {
+    CAKE_CHECK(index >= 0 && static_cast<size_t>(index) < operands.size(), "effect slot names no parameter");
+    return operands[static_cast<size_t>(index)];
+  }
 };
 
 // A statement of a role body.
@@ -159,6 +178,11 @@ struct Kernel {
   // Every integer evaluated in the kernel, as typed expression nodes with
   // their normal forms (Value::ix points here).
   IntExprTable ints;
+  // Each loop's variable name, by loop id (IrStmt::loopId).
+  std::map<uint32_t, std::string> loopVars;
+
+  // A leaf of `ints` as the author writes it: "k", "K", "lm.block_id(0)".
+  std::string leafText(const IntNode &n) const;
 
   Resource &resource(ResourceId id) { return resources[id]; }
   const Resource &resource(ResourceId id) const { return resources[id]; }

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "sema/OpTable.h"
+#include "sema/SemaIR.h"
 
 using namespace cake;
 using namespace cake::sema;
@@ -140,4 +141,29 @@ TEST_CASE("target masks follow the target table") {
   }
   CHECK(targetNames(TGT_HOPPER) == "sm_90a");
   CHECK(targetNames(TGT_BLACKWELL) == "sm_100a, sm_103a");
+}
+
+TEST_CASE("generated parameter enums and the effects' parameter slots agree with the table") {
+  static_assert(static_cast<int>(param::Wait::stage) == 1);
+  static_assert(static_cast<int>(param::TmaLoad::barrier) == 3);
+  static_assert(ParamOf<param::Mma>::kind == OpKind::Mma);
+  for (const OpInfo &op : allOps()) {
+    CAPTURE(op.name);
+    for (size_t i = 0; i < op.params.size(); ++i)
+      if (op.params[i].name == "stage" && op.params[i].kind == ParamKind::IntExpr)
+        CHECK(op.effects.stage == static_cast<int8_t>(i));  // the stage slot names the stage parameter
+    for (int8_t slot : {op.effects.writes, op.effects.signals, op.effects.waits, op.effects.multicast,
+                        op.effects.clusterSignal, op.effects.stage})
+      CHECK((slot == kNone || slot == kReceiver || (slot >= 0 && static_cast<size_t>(slot) < op.params.size())));
+  }
+}
+
+TEST_CASE("reading an operand of another operation is an internal error, not an out-of-bounds read") {
+  Operation mma;
+  mma.kind = OpKind::Mma;
+  mma.operands.resize(opInfo(OpKind::Mma).params.size());
+  CHECK_NOTHROW(mma.operand(param::Mma::init));
+  CHECK_THROWS_AS(mma.operand(param::TmaLoad::barrier), cake::InternalError);
+  CHECK_THROWS_AS(mma.operandAt(kNone), cake::InternalError);
+  CHECK_THROWS_AS(mma.operandAt(static_cast<int8_t>(mma.operands.size())), cake::InternalError);
 }
