@@ -6,6 +6,9 @@
 #include "diagnostics/Check.h"
 
 #include <algorithm>
+#include <tuple>
+
+#include "sema/ConstEval.h"
 
 namespace cake::analysis {
 
@@ -57,6 +60,44 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
         bf.waiters.insert(r.role);
       }
     }
+  // Arrivals and transaction bytes per phase: copies on one barrier stage in
+  // one statement list share one arrive.expect_tx (codegen issues it from
+  // f.expectTx); every other signal arrives as its effects say.
+  for (auto &[b, bf] : f.barriers) {
+    std::map<std::tuple<const std::vector<IrStmt> *, AffineForm, bool>, const Operation *> groups;
+    for (const Event *e : bf.signals) {
+      RoleArrivals &ra = bf.arrivals[e->role];
+      bf.conditionalSignals |= e->conditional;
+      if (e->op->info().effects.signal == Signal::CompleteTx) {
+        StageRef stage = stageOperand(*e->op);
+        bool known = !stage.present() || stage.ix != kNoIntExpr;
+        AffineForm form = stage.present() && known ? k.ints.form(stage.ix) : AffineForm{};
+        // A stage without a normal form groups with nothing.
+        const Operation *first = e->op;
+        bool fresh = true;
+        if (known) {
+          auto [g, inserted] = groups.try_emplace(std::make_tuple(e->body, form, known), e->op);
+          first = g->second;
+          fresh = inserted;
+        }
+        if (fresh) {
+          ra.expectTxArrivals = satAdd(ra.expectTxArrivals, 1);
+          ra.count = satAdd(ra.count, 1);
+        }
+        f.expectTx[first] = satAdd(f.expectTx[first], txBytes(k, *e->op));
+        ra.copies.push_back(e);
+        bf.txBytesPerPhase = satAdd(bf.txBytesPerPhase, txBytes(k, *e->op));
+        bf.conditionalCopies |= e->conditional;
+      } else {
+        int64_t n = arrivalsPerExecution(k, *e);
+        ra.arrives.emplace_back(e, n);
+        ra.count = satAdd(ra.count, n);
+      }
+    }
+  }
+  for (auto &[b, bf] : f.barriers)
+    for (const auto &[role, ra] : bf.arrivals) bf.arrivalsPerPhase = satAdd(bf.arrivalsPerPhase, ra.count);
+
   // A release barrier is the reverse of a data barrier of the same
   // pipeline: those who consume the data release it to those who produce it.
   auto subset = [](const std::set<ResourceId> &a, const std::set<ResourceId> &c) {
@@ -122,33 +163,21 @@ std::string describeBarrierProtocols(const Module &m, const ModuleFacts &facts) 
         header = true;
       }
       const BarrierFacts &bf = f.barrier(b.id);
-      std::map<ResourceId, std::pair<int64_t, std::string>> arrivals;
       std::map<ResourceId, int64_t> waits;
-      int64_t tx = 0;
-      for (const Event *e : bf.signals) {
-        auto &[n, how] = arrivals[e->role];
-        if (e->op->info().effects.signal == Signal::CompleteTx) {
-          tx += txBytes(k, *e->op);
-          if (how.find("expect_tx") == std::string::npos) {
-            n += 1;
-            how += std::string(how.empty() ? "" : ", ") + "expect_tx";
-          }
-          how += fmt::format(", {}", e->op->info().name);
-        } else {
-          n += arrivalsPerExecution(k, *e);
-          how += std::string(how.empty() ? "" : ", ") + std::string(e->op->info().name);
-        }
-      }
       for (const Event *e : bf.waits) waits[e->role] += 1;
       out += fmt::format("  {}: {} mbarrier{}, init_count {}, {}\n", b.name, b.count, b.count == 1 ? "" : "s",
                          b.initCount,
                          bf.release ? "release (waits of the first lap pass)" : "acquire (every wait blocks)");
-      for (const auto &[role, a] : arrivals)
-        out += fmt::format("    arrives: role '{}' x{} per phase ({})\n", k.resources[role].name, a.first, a.second);
+      for (const auto &[role, ra] : bf.arrivals) {
+        std::string how;
+        for (const Event *c : ra.copies) how += fmt::format("{}{}", how.empty() ? "expect_tx, " : ", ", c->op->info().name);
+        for (const auto &[e, n] : ra.arrives) how += (how.empty() ? "" : ", ") + std::string(e->op->info().name);
+        out += fmt::format("    arrives: role '{}' x{} per phase ({})\n", k.resources[role].name, ra.count, how);
+      }
       for (const auto &[role, n] : waits)
         out += fmt::format("    waits:   role '{}' ({} wait site{})\n", k.resources[role].name, n,
                            n == 1 ? "" : "s");
-      if (tx) out += fmt::format("    transaction bytes per phase: {}\n", tx);
+      if (bf.txBytesPerPhase) out += fmt::format("    transaction bytes per phase: {}\n", bf.txBytesPerPhase);
       out += fmt::format("    stage s uses mbarrier s % {} with parity (s / {}) % 2{}\n", b.count, b.count,
                          bf.release ? ", inverted" : "");
     }

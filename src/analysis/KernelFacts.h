@@ -22,12 +22,29 @@
 
 namespace cake::analysis {
 
+// One role's arrivals on a barrier in one phase (one iteration of the loops
+// its signals stand in).
+struct RoleArrivals {
+  int64_t count = 0;                       // arrivals per phase
+  std::vector<const Event *> copies;       // copies completing bytes
+  int64_t expectTxArrivals = 0;            // arrive.expect_tx per phase: one per group of copies
+  std::vector<std::pair<const Event *, int64_t>> arrives;  // other signals, with the arrivals each makes
+};
+
 struct BarrierFacts {
   std::vector<const Event *> signals;  // events that signal it, in role then program order
   std::vector<const Event *> waits;    // events that wait on it
   std::set<sema::ResourceId> signallers, waiters;  // their roles
   bool data = false;     // a copy completes transaction bytes on it
   bool release = false;  // the reverse hand-off of a data barrier of its pipeline
+  // The protocol per phase: arrivals by role, their total, the transaction
+  // bytes the copies deliver, and whether a signal or copy is conditional
+  // (then the counts hold only when every branch is taken).
+  std::map<sema::ResourceId, RoleArrivals> arrivals;
+  int64_t arrivalsPerPhase = 0;
+  int64_t txBytesPerPhase = 0;
+  bool conditionalSignals = false;
+  bool conditionalCopies = false;
 };
 
 // What one tensor parameter's tensor map holds (from its first copy).
@@ -54,6 +71,10 @@ struct KernelFacts {
   std::map<sema::ResourceId, BarrierFacts> barriers;
   std::map<sema::ResourceId, TensorMap> tensorMaps;
   std::vector<TensorMapConflict> tensorMapConflicts;
+  // Copies that complete bytes on one barrier stage from one statement list
+  // share one arrive.expect_tx, issued before the first of them with the
+  // bytes of all: the first copy of each group -> those bytes.
+  std::map<const sema::Operation *, int64_t> expectTx;
 
   // The facts of a barrier (empty ones for a barrier nothing uses).
   const BarrierFacts &barrier(sema::ResourceId b) const;

@@ -23,6 +23,7 @@ void flatten(const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops
       e.loops = loops;
       e.conditional = conditional;
       e.index = out.events.size();
+      e.body = &body;
       out.events.push_back(std::move(e));
       break;
     }

@@ -18,6 +18,7 @@ struct Event {
   std::vector<const sema::IrStmt *> loops;  // enclosing `for` statements, outermost first
   bool conditional = false;                 // under an `if`
   size_t index = 0;                         // program order within the role
+  const std::vector<sema::IrStmt> *body = nullptr;  // the statement list holding it
 };
 
 struct RoleEvents {

@@ -354,18 +354,9 @@ std::string KernelEmitter::electedGuard(const RoleCtx &rc) const {
 }
 
 void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
-  // One arrive.expect_tx per barrier stage in this statement list, before
-  // its first copy, carrying the bytes of all of them.
-  std::map<const Operation *, int64_t> expectTx;
-  std::map<std::pair<ResourceId, AffineForm>, const Operation *> firstCopy;
-  for (const IrStmt &s : body) {
-    if (s.kind != IrStmt::Kind::Op || s.op.info().effects.signal != Signal::CompleteTx) continue;
-    ResourceId bar = analysis::effectResource(s.op, s.op.info().effects.signals);
-    analysis::StageRef stage = analysis::stageOperand(s.op);
-    auto key = std::make_pair(bar, stage.present() && stage.ix != kNoIntExpr ? k_.ints.form(stage.ix) : AffineForm{});
-    auto [it, fresh] = firstCopy.insert({key, &s.op});
-    expectTx[it->second] += analysis::txBytes(k_, s.op);
-  }
+  // One arrive.expect_tx per group of copies (the analysis layer's groups:
+  // one barrier stage, one statement list), before the first of them.
+  const std::map<const Operation *, int64_t> &expectTx = f_.expectTx;
   for (const IrStmt &s : body) {
     switch (s.kind) {
     case IrStmt::Kind::Op:

@@ -37,6 +37,10 @@ using namespace analysis;
 
 namespace {
 
+// An mbarrier's transaction count is a 20-bit field (PTX ISA, mbarrier):
+// at most 2^20 - 1 bytes pending per phase.
+constexpr int64_t kMaxTxBytes = (1 << 20) - 1;
+
 // W covers E when W comes first in the same role and E is inside every loop
 // W is inside (the same iteration).
 bool covers(const Event &w, const Event &e) {
@@ -267,46 +271,31 @@ private:
       }
   }
 
-  // Arrivals per phase: each role's signals on a barrier, once per
-  // iteration; a role's TMA copies share one arrive.expect_tx.
+  // Arrivals per phase (the analysis layer counts them: a role's TMA copies
+  // share one arrive.expect_tx) against the barrier's init_count.
   void checkArrivalCounts() {
     for (const auto &[b, use] : uses_) {
       if (use.signals.empty()) continue;
-      std::map<ResourceId, int64_t> perRole;
-      std::map<ResourceId, std::string> how;
-      std::set<ResourceId> txRoles;
-      bool conditional = false;
-      for (const Event *e : use.signals) {
-        conditional |= e->conditional;
-        const OpEffects &fx = e->op->info().effects;
-        if (fx.signal == Signal::CompleteTx) {
-          if (txRoles.insert(e->role).second) {
-            perRole[e->role] += 1;
-            how[e->role] += std::string(how[e->role].empty() ? "" : ", ") + "1 arrive.expect_tx for its TMA copies";
-          }
-          continue;
-        }
-        int64_t n = arrivalsPerExecution(k_, *e);
-        perRole[e->role] = satAdd(perRole[e->role], n);
-        bool scoped = fx.signal == Signal::Arrive;
-        how[e->role] += fmt::format("{}{} from '{}'{}", how[e->role].empty() ? "" : ", ", n, e->op->info().name,
-                                    scoped ? " per " + std::string(arrivalScopeName(e->op->scope)) : "");
-      }
-      const Resource &bar0 = k_.resources[b];
-      if (conditional) {
+      const Resource &bar = k_.resources[b];
+      if (use.conditionalSignals) {
         // Branches may balance or not; say so rather than pass silently.
-        ctx_.diags.report(DiagId::SafetyUnprovenArrivals, bar0.range, bar0.name, bar0.initCount);
+        ctx_.diags.report(DiagId::SafetyUnprovenArrivals, bar.range, bar.name, bar.initCount);
         continue;
       }
-      int64_t total = 0;
+      if (use.arrivalsPerPhase == bar.initCount) continue;
       std::string parts;
-      for (const auto &[role, n] : perRole) {
-        total = satAdd(total, n);
-        parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), n, how[role]);
+      for (const auto &[role, ra] : use.arrivals) {
+        std::string how =
+            ra.copies.empty() ? "" : fmt::format("{} arrive.expect_tx for its TMA copies", ra.expectTxArrivals);
+        for (const auto &[e, n] : ra.arrives) {
+          bool scoped = e->op->info().effects.signal == Signal::Arrive;
+          how += fmt::format("{}{} from '{}'{}", how.empty() ? "" : ", ", n, e->op->info().name,
+                             scoped ? " per " + std::string(arrivalScopeName(e->op->scope)) : "");
+        }
+        parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), ra.count, how);
       }
-      const Resource &bar = k_.resources[b];
-      if (total != bar.initCount)
-        ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, total, parts).emit();
+      ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, use.arrivalsPerPhase, parts)
+          .emit();
     }
   }
 
@@ -466,17 +455,10 @@ private:
 
   void checkTxBytes() {
     for (const auto &[b, use] : uses_) {
-      int64_t bytes = 0;
-      bool conditional = false;
-      for (const Event *e : use.signals) {
-        if (e->op->info().effects.signal != Signal::CompleteTx) continue;
-        conditional |= e->conditional;
-        bytes = satAdd(bytes, txBytes(k_, *e->op));
-      }
-      if (conditional)
+      if (use.conditionalCopies)
         ctx_.diags.report(DiagId::SafetyUnprovenTxBytes, k_.resources[b].range, name(b));
-      else if (bytes > 1048575)
-        ctx_.diags.report(DiagId::SafetyTxBytes, k_.resources[b].range, name(b), bytes);
+      else if (use.txBytesPerPhase > kMaxTxBytes)
+        ctx_.diags.report(DiagId::SafetyTxBytes, k_.resources[b].range, name(b), use.txBytesPerPhase);
     }
   }
 
