@@ -27,6 +27,7 @@
 
 #include "codegen/PtxWrappers.h"
 #include "analysis/KernelFacts.h"
+#include "analysis/Tiling.h"
 
 namespace cake::codegen {
 
@@ -556,15 +557,13 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
 // warpgroup holds rows 16w..16w+15 and thread `lane` element i of each
 // 64 x N block at row 16w + lane/4 + 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2.
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread) {
-  int64_t wgs = static_cast<int64_t>(role.warps.size()) / 4;
-  if (frag.shape.size() != 2 || wgs == 0 || role.warps.size() % 4 != 0 || frag.shape[0] % (64 * wgs) != 0 ||
-      frag.shape[1] % 8 != 0 || frag.shape[1] > 256) {
+  analysis::WgmmaTiling t = analysis::wgmmaTiling(frag.shape, role);
+  if (!t.ok) {
     unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
-                "fragments lower to the wgmma accumulator layout: M a multiple of 64 rows per warpgroup of the "
-                "role, N a multiple of 8 up to 256");
+                "fragments lower to the wgmma accumulator layout: " + t.problem);
     return false;
   }
-  perThread = product(frag.shape) / (32 * static_cast<int64_t>(role.warps.size()));
+  perThread = t.perThread;
   return true;
 }
 

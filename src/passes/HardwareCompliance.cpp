@@ -16,6 +16,7 @@
 #include "passes/Passes.h"
 #include "sema/ConstEval.h"
 #include "analysis/ScheduleModel.h"
+#include "analysis/Tiling.h"
 
 namespace cake::passes {
 
@@ -167,7 +168,6 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const Kern
         // wgmma: M = 64 per instruction, the rows split evenly over the role's
         // warpgroups (each issues one m64 wgmma per 64 of its rows); N a
         // multiple of 8 up to 256, K a multiple of 16 (32 for 8-bit).
-        int64_t groups = static_cast<int64_t>(role.warps.size()) / 4;
         bool aligned = role.warps.size() % 4 == 0;
         std::vector<int64_t> w = role.warps;
         std::sort(w.begin(), w.end());
@@ -183,10 +183,8 @@ void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const Kern
           }
           continue;
         }
-        if (m <= 0 || m % (64 * groups) != 0)
-          problem = fmt::format("the accumulator has {} rows, not a multiple of 64 per warpgroup of role '{}' "
-                                "({} warpgroup(s))", m, role.name, groups);
-        else if (n % 8 != 0 || n < 8 || n > 256) problem = fmt::format("N = {} must be a multiple of 8 between 8 and 256", n);
+        WgmmaTiling tiling = wgmmaTiling(acc.shape, role);
+        if (!tiling.ok) problem = tiling.problem;
         else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
         else if (!b.inSmem) problem = "the B operand must be in shared memory";
       } else if (blackwell) {

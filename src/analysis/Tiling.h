@@ -1,0 +1,31 @@
+// Tiling: how a register tile is spread over a role's threads for the
+// tensor-core path that produces it. One definition, read by the
+// hardware-compliance gate (is the MMA's accumulator legal?) and by codegen
+// (where does each element live?).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "sema/SemaIR.h"
+
+namespace cake::analysis {
+
+// wgmma (sm_90a): one m64nNk16 instruction per warpgroup and 64 rows.
+inline constexpr int64_t kWgmmaM = 64;
+inline constexpr int64_t kWgmmaNStep = 8;
+inline constexpr int64_t kWgmmaNMax = 256;
+
+struct WgmmaTiling {
+  bool ok = false;
+  std::string problem;       // why not, when !ok ("N = 12 must be ...")
+  int64_t warpgroups = 0;    // of the role
+  int64_t perThread = 0;     // accumulator elements each thread holds
+};
+
+// The wgmma accumulator tiling of an M x N tile held by a role of whole
+// warpgroups: M a multiple of 64 per warpgroup, N a multiple of 8 from 8 to
+// 256. (Warpgroup alignment of the role is checked separately.)
+WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
+
+}  // namespace cake::analysis
