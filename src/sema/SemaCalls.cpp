@@ -1,0 +1,390 @@
+// SemaCalls: calls bound to the vocabulary table and checked (see Analyzer.h).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "sema/Analyzer.h"
+#include "sema/ConstEval.h"
+#include "sema/Suggest.h"
+
+namespace cake::sema::detail {
+
+// ---------------------------------------------------------------------------
+// calls
+
+std::string Analyzer::opDisplayName(const OpInfo &op) const {
+  return fmt::format("{}.{}", op.receiver == Receiver::Builder ? "lm" : receiverName(op.receiver), op.name);
+}
+
+Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
+  Value callee = eval(c->callee);
+  if (callee.isError()) {
+    // Still check the arguments for their own errors.
+    for (const Expr *a : c->args) eval(a);
+    for (const Keyword &k : c->keywords) eval(k.value);
+    return callee;
+  }
+  if (callee.kind != ValueKind::BoundOp) {
+    diags_.report(DiagId::SemaNotCallable, c->callee->range, describe(callee));
+    return Value::error();
+  }
+  const OpInfo &op = opInfo(static_cast<OpKind>(callee.op));
+  ResourceId receiver = callee.resource;
+  std::string name = opDisplayName(op);
+  if (receiver != kNoResource) name = res(receiver).name + "." + std::string(op.name);
+
+  switch (op.scope) {
+  case OpScope::Kernel:
+    if (role_ != kNoResource) {
+      diags_.report(DiagId::SemaDeclarationInRole, c->range, name, nameOf(role_));
+      return Value::error();
+    }
+    if (!kernel_) return Value::error();
+    break;
+  case OpScope::Role:
+    if (role_ == kNoResource) {
+      diags_.report(DiagId::SemaOutsideRole, c->range, name);
+      return Value::error();
+    }
+    break;
+  case OpScope::Loop:
+    if (!allowRange) {
+      diags_.report(DiagId::SemaRangeOutsideFor, c->range);
+      return Value::error();
+    }
+    break;
+  case OpScope::Anywhere: break;
+  }
+
+  std::vector<Operand> operands;
+  if (!bindArguments(c, op, operands)) return Value::error();
+  if ((op.scope == OpScope::Anywhere || op.scope == OpScope::Loop) && kernel_)
+    kernel_->valueOps.push_back({op.kind, c->range});
+
+  switch (op.result) {
+  case OpResult::Range: {
+    Value v;
+    v.kind = ValueKind::Range;
+    v.expr = c;
+    v.elts = {operands[0].value, operands[1].value, operands[2].value};
+    if (operands[2].value.constInt && *operands[2].value.constInt <= 0) {
+      diags_.report(DiagId::ConstNonPositive, operands[2].range, "the loop step", *operands[2].value.constInt);
+      return Value::error();
+    }
+    return v;
+  }
+  case OpResult::RuntimeInt: {
+    if (!isLeaf(op.effects.value)) {
+      // A binary operation on two integers (min, max): folded when both are
+      // constants.
+      const Value &a = operands[0].value, &b = operands[1].value;
+      IntExprId ia = intId(a), ib = intId(b);
+      Value v = Value::runtimeInt(c);
+      if (kernel_ && ia != kNoIntExpr && ib != kNoIntExpr) {
+        v.ix = kernel_->ints.binary(op.effects.value, ia, ib);
+        if (auto folded = kernel_->ints.constantValue(v.ix)) {
+          v = Value::constant(*folded);
+          v.expr = c;
+        }
+      } else if (a.constInt && b.constInt) {  // outside a kernel (a grid expression)
+        IntExprTable scratch;
+        IntExprId f = scratch.binary(op.effects.value, scratch.constant(*a.constInt), scratch.constant(*b.constInt));
+        v = Value::constant(*scratch.constantValue(f));
+        v.expr = c;
+      }
+      return v;
+    }
+    // A leaf keyed by a parameter (lm.block_id(dim)): the key is a grid dimension.
+    if (!operands.empty() && operands[0].value.constInt &&
+        (*operands[0].value.constInt < 0 || *operands[0].value.constInt > 2)) {
+      diags_.report(DiagId::SemaBadValue, operands[0].range, op.params[0].name, name, "0, 1 or 2",
+                    *operands[0].value.constInt);
+      return Value::error();
+    }
+    Value v = Value::runtimeInt(c);
+    if (kernel_) {
+      const Value &key = operands.empty() ? Value::none() : operands[0].value;
+      v.ix = kernel_->ints.leaf(op.effects.value, key.constInt.value_or(0));
+    }
+    return v;
+  }
+  case OpResult::Pool:
+  case OpResult::View:
+  case OpResult::Tmem:
+  case OpResult::Regs:
+  case OpResult::Role:
+  case OpResult::Pipeline:
+  case OpResult::Barrier: {
+    Value v = declare(op, c, operands, receiver);
+    if (asStatement && !v.isError()) {
+      diags_.report(DiagId::SemaDiscardedDeclaration, c->range, name);
+      return Value::error();
+    }
+    return v;
+  }
+  case OpResult::Fragment:
+  case OpResult::None: break;
+  }
+
+  // An operation inside a role: checked stage arguments, then recorded.
+  if (op.receiver == Receiver::View) {
+    int8_t si = op.effects.stage;
+    if (si != kNone && !checkStageArgument(op, c, receiver, operands[static_cast<size_t>(si)])) return Value::error();
+  }
+  IrStmt s;
+  s.kind = IrStmt::Kind::Op;
+  s.range = c->range;
+  s.op.kind = op.kind;
+  s.op.range = c->range;
+  s.op.receiver = receiver;
+  s.op.operands = operands;
+  for (size_t i = 0; i < op.params.size(); ++i)
+    if (op.params[i].kind == ParamKind::ArrivalScope && operands[i].present) {
+      const std::string &per = operands[i].value.str;
+      s.op.scope = per == "thread" ? ArrivalScope::Thread
+                 : per == "warp"   ? ArrivalScope::Warp
+                 : per == "warpgroup" ? ArrivalScope::Warpgroup
+                                      : ArrivalScope::Role;
+    }
+  Value result = Value::none();
+  if (op.result == OpResult::Fragment) {
+    // Copy first: newResource may reallocate the table.
+    std::vector<int64_t> srcShape = res(operands[0].value.resource).shape;
+    DType srcType = res(operands[0].value.resource).dtype;
+    Resource &frag = newResource(ResourceKind::Regs, c->range);
+    frag.derived = true;
+    frag.shape = srcShape;
+    frag.dtype = srcType;
+    frag.role = role_;
+    // A dtype parameter (lm.cast) sets the result's element type.
+    for (size_t i = 0; i < op.params.size(); ++i)
+      if (op.params[i].kind == ParamKind::DTypeP && operands[i].present) frag.dtype = operands[i].value.dtype;
+    if (op.effects.rowReduction && !frag.shape.empty()) frag.shape = {frag.shape[0], 1};
+    frag.name = nameHint_.empty() ? fmt::format("%{}", frag.id) : nameHint_;
+    result.kind = ValueKind::Resource;
+    result.resource = frag.id;
+    result.expr = c;
+  }
+  s.op.result = result;
+  if (body_) body_->push_back(std::move(s));
+  return result;
+}
+
+// Binds positional and keyword arguments to the table's parameters, fills
+// defaults and checks each operand.
+bool Analyzer::bindArguments(const CallExpr *c, const OpInfo &op, std::vector<Operand> &out) {
+  std::string name = opDisplayName(op);
+  out.assign(op.params.size(), Operand{});
+  bool ok = true;
+  if (c->args.size() > op.params.size()) {
+    diags_.report(DiagId::SemaTooManyArguments, c->args[op.params.size()]->range, name, op.params.size(),
+                  c->args.size());
+    ok = false;
+  }
+  for (size_t i = 0; i < c->args.size() && i < op.params.size(); ++i) {
+    out[i].present = true;
+    out[i].range = c->args[i]->range;
+    out[i].value = eval(c->args[i]);
+  }
+  for (const Keyword &k : c->keywords) {
+    int idx = op.paramIndex(k.name);
+    if (idx < 0) {
+      std::vector<std::string> names;
+      for (const ParamInfo &p : op.params) names.emplace_back(p.name);
+      diags_.report(DiagId::SemaUnknownKeyword, k.nameRange, name, k.name, didYouMean(k.name, names));
+      eval(k.value);
+      ok = false;
+      continue;
+    }
+    Operand &o = out[static_cast<size_t>(idx)];
+    if (o.present) {
+      diags_.report(DiagId::SemaDuplicateArgument, k.nameRange, k.name, name);
+      ok = false;
+      continue;
+    }
+    o.present = true;
+    o.range = SourceRange::cover(k.nameRange, k.value->range);
+    o.value = eval(k.value);
+  }
+  for (size_t i = 0; i < op.params.size(); ++i) {
+    const ParamInfo &p = op.params[i];
+    Operand &o = out[i];
+    if (o.present) {
+      if (o.value.isError()) {
+        ok = false;
+        continue;
+      }
+      ok &= checkOperand(op, p, o);
+      continue;
+    }
+    if (p.required) {
+      diags_.report(DiagId::SemaMissingArgument, c->range, p.name, name);
+      ok = false;
+      continue;
+    }
+    switch (p.defaultKind) {
+    case ParamInfo::Default::Int:
+      o.present = o.defaulted = true;
+      o.value = Value::constant(p.defaultInt);
+      break;
+    case ParamInfo::Default::Bool:
+      o.present = o.defaulted = true;
+      o.value.kind = ValueKind::Bool;
+      o.value.boolIsConst = true;
+      o.value.constBool = p.defaultInt != 0;
+      break;
+    case ParamInfo::Default::String:
+      o.present = o.defaulted = true;
+      o.value.kind = ValueKind::String;
+      o.value.str = std::string(p.defaultString);
+      break;
+    case ParamInfo::Default::Absent: break;
+    }
+  }
+  return ok;
+}
+
+bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
+  std::string opName = opDisplayName(op);
+  const Value &v = o.value;
+  auto wrong = [&]() {
+    diags_.report(DiagId::SemaWrongArgType, o.range, p.name, opName, paramKindDescription(p.kind), describe(v));
+    return false;
+  };
+  auto isRes = [&](const Value &x, ResourceKind k) {
+    return x.kind == ValueKind::Resource && x.resource != kNoResource && res(x.resource).kind == k;
+  };
+  auto notConstant = [&]() {
+    diags_.report(DiagId::SemaNotConstant, o.range, fmt::format("argument '{}' of '{}'", p.name, opName));
+    return false;
+  };
+  switch (p.kind) {
+  case ParamKind::ConstInt:
+    if (v.kind != ValueKind::Int) return wrong();
+    if (!v.constInt) {
+      return notConstant();
+    }
+    return true;
+  case ParamKind::ConstIntTuple:
+    if (v.kind != ValueKind::Tuple || v.elts.empty()) return wrong();
+    for (size_t i = 0; i < v.elts.size(); ++i) {
+      const Value &e = v.elts[i];
+      if (e.kind != ValueKind::Int) return wrong();
+      if (!e.constInt) {
+        return notConstant();
+      }
+      if (*e.constInt <= 0) {
+        diags_.report(DiagId::ConstNonPositive, o.range, fmt::format("dimension {} of '{}'", i, p.name), *e.constInt);
+        return false;
+      }
+    }
+    return true;
+  case ParamKind::WarpList: {
+    if (v.kind != ValueKind::List && v.kind != ValueKind::Tuple) return wrong();
+    if (v.elts.empty()) {
+      diags_.report(DiagId::SemaEmptyList, o.range, fmt::format("the '{}' list", p.name));
+      return false;
+    }
+    std::set<int64_t> seen;
+    for (const Value &e : v.elts) {
+      if (e.kind != ValueKind::Int) return wrong();
+      if (!e.constInt) {
+        return notConstant();
+      }
+      if (*e.constInt < 0) {
+        diags_.report(DiagId::ConstNegative, o.range, "a warp index", *e.constInt);
+        return false;
+      }
+      if (!seen.insert(*e.constInt).second) {
+        diags_.report(DiagId::SemaDuplicateWarp, o.range, *e.constInt);
+        return false;
+      }
+    }
+    return true;
+  }
+  case ParamKind::Swizzle:
+  case ParamKind::ArrivalScope: {
+    static const std::vector<std::string> swz = {"none", "32B", "64B", "128B"};
+    static const std::vector<std::string> scopes = {"role", "warpgroup", "warp", "thread"};
+    const auto &allowed = p.kind == ParamKind::Swizzle ? swz : scopes;
+    if (v.kind != ValueKind::String) return wrong();
+    if (std::find(allowed.begin(), allowed.end(), v.str) == allowed.end()) {
+      diags_.report(DiagId::SemaBadValue, o.range, p.name, opName, paramKindDescription(p.kind),
+                    "\"" + v.str + "\"" + didYouMean(v.str, allowed));
+      return false;
+    }
+    return true;
+  }
+  case ParamKind::DTypeP: return v.kind == ValueKind::DType || wrong();
+  case ParamKind::RoleP: return isRes(v, ResourceKind::Role) || wrong();
+  case ParamKind::RoleList:
+    if (v.kind != ValueKind::List && v.kind != ValueKind::Tuple) return wrong();
+    if (v.elts.empty()) {
+      diags_.report(DiagId::SemaEmptyList, o.range, fmt::format("the '{}' list", p.name));
+      return false;
+    }
+    for (const Value &e : v.elts)
+      if (!isRes(e, ResourceKind::Role)) {
+        diags_.report(DiagId::SemaWrongArgType, o.range, p.name, opName, paramKindDescription(p.kind),
+                      "a list holding " + describe(e));
+        return false;
+      }
+    return true;
+  case ParamKind::PipelineP: return isRes(v, ResourceKind::Pipeline) || wrong();
+  case ParamKind::BarrierP: return isRes(v, ResourceKind::Barrier) || wrong();
+  case ParamKind::TensorP: return isRes(v, ResourceKind::TensorParam) || wrong();
+  case ParamKind::TmemP: return isRes(v, ResourceKind::Tmem) || wrong();
+  case ParamKind::RegsP: return isRes(v, ResourceKind::Regs) || wrong();
+  case ParamKind::IntExpr: return v.kind == ValueKind::Int || wrong();
+  case ParamKind::IntTuple:
+    if (v.kind != ValueKind::Tuple || v.elts.empty()) return wrong();
+    for (const Value &e : v.elts)
+      if (e.kind != ValueKind::Int) return wrong();
+    return true;
+  case ParamKind::BoolExpr: return v.kind == ValueKind::Bool || wrong();
+  case ParamKind::ConstBool:
+    if (v.kind != ValueKind::Bool) return wrong();
+    if (!v.boolIsConst) {
+      return notConstant();
+    }
+    return true;
+  case ParamKind::FloatExpr: return v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong();
+  case ParamKind::OperandP:
+    if (v.kind == ValueKind::ViewStage || isRes(v, ResourceKind::Regs)) return true;
+    if (isRes(v, ResourceKind::View)) {
+      const Resource &r = res(v.resource);
+      if (r.stages > 1) {
+        diags_.build(DiagId::SemaStageRequired, o.range, r.name, r.stages, r.name + "[s]")
+            .note(DiagId::NoteDeclaredHere, r.range, r.name)
+            .emit();
+        return false;
+      }
+      return true;
+    }
+    return wrong();
+  case ParamKind::AccumulatorP:
+    return isRes(v, ResourceKind::Tmem) || isRes(v, ResourceKind::Regs) || wrong();
+  }
+  return wrong();
+}
+
+// A view operation's `stage=`: required on a staged view, refused on an
+// unstaged one.
+bool Analyzer::checkStageArgument(const OpInfo &op, const CallExpr *c, ResourceId view, const Operand &stage) {
+  const Resource &r = res(view);
+  if (r.stages > 1 && !stage.present) {
+    diags_.build(DiagId::SemaStageRequired, c->range, r.name, r.stages, "stage=s")
+        .note(DiagId::NoteDeclaredHere, r.range, r.name)
+        .emit();
+    return false;
+  }
+  if (r.stages <= 1 && stage.present) {
+    diags_.build(DiagId::SemaNotStaged, stage.range, r.name).note(DiagId::NoteDeclaredHere, r.range, r.name).emit();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace cake::sema::detail

@@ -1,0 +1,194 @@
+// SemaDeclarations: resources declared by operations, and the kernel's
+// shared-memory layout (see Analyzer.h).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "sema/Analyzer.h"
+#include "sema/ConstEval.h"
+#include "sema/Suggest.h"
+
+namespace cake::sema::detail {
+
+Resource &Analyzer::newResource(ResourceKind kind, SourceRange range) {
+  Resource r;
+  r.kind = kind;
+  r.range = range;
+  r.id = static_cast<ResourceId>(kernel_->resources.size());
+  kernel_->resources.push_back(std::move(r));
+  return kernel_->resources.back();
+}
+
+// Creates the Resource a declaration stands for, with its derived facts.
+Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand> &ops, ResourceId receiver) {
+  // Operands by the table's parameter enums (param::View::offset).
+  auto arg = [&](auto p) -> Operand & {
+    CAKE_CHECK(op.kind == ParamOf<decltype(p)>::kind && static_cast<size_t>(p) < ops.size(),
+               "declaration operand of the wrong operation");
+    return ops[static_cast<size_t>(p)];
+  };
+  auto intArg = [&](auto p) {
+    const Operand &o = arg(p);
+    CAKE_CHECK(o.value.constInt.has_value(), "a constant parameter without a constant");
+    return *o.value.constInt;
+  };
+  auto shapeArg = [&](auto p) {
+    std::vector<int64_t> shape;
+    for (const Value &e : arg(p).value.elts) shape.push_back(*e.constInt);
+    return shape;
+  };
+  auto positive = [&](auto n, const char *what) {
+    int64_t x = intArg(n);
+    if (x <= 0) {
+      diags_.report(DiagId::ConstNonPositive, arg(n).range, what, x);
+      return false;
+    }
+    return true;
+  };
+  auto nonNegative = [&](auto n, const char *what) {
+    int64_t x = intArg(n);
+    if (x < 0) {
+      diags_.report(DiagId::ConstNegative, arg(n).range, what, x);
+      return false;
+    }
+    return true;
+  };
+  ResourceKind kind = ResourceKind::Pool;
+  switch (op.result) {
+  case OpResult::Pool: kind = ResourceKind::Pool; break;
+  case OpResult::View: kind = ResourceKind::View; break;
+  case OpResult::Tmem: kind = ResourceKind::Tmem; break;
+  case OpResult::Regs: kind = ResourceKind::Regs; break;
+  case OpResult::Role: kind = ResourceKind::Role; break;
+  case OpResult::Pipeline: kind = ResourceKind::Pipeline; break;
+  case OpResult::Barrier: kind = ResourceKind::Barrier; break;
+  case OpResult::None:
+  case OpResult::Range:
+  case OpResult::RuntimeInt:
+  case OpResult::Fragment: CAKE_CHECK(false, "declare() called for an operation that declares nothing");
+  }
+  // Validate before creating the record.
+  switch (kind) {
+  case ResourceKind::Pool:
+    if (!positive(param::Smem::bytes, "the pool size")) return Value::error();
+    break;
+  case ResourceKind::View:
+    if (!nonNegative(param::View::offset, "a view offset") || !positive(param::View::stage, "a stage count")) return Value::error();
+    break;
+  case ResourceKind::Tmem:
+    if (!nonNegative(param::Tmem::cols, "a TMEM start column") || !positive(param::Tmem::width, "a TMEM width")) return Value::error();
+    break;
+  case ResourceKind::Role:
+    if (!nonNegative(param::Role::regs, "a register budget")) return Value::error();
+    break;
+  case ResourceKind::Pipeline:
+    if (!positive(param::Pipeline::stages, "a stage count")) return Value::error();
+    break;
+  case ResourceKind::Barrier:
+    if (!positive(param::Barrier::count, "a barrier count") || !positive(param::Barrier::init_count, "an arrival count")) return Value::error();
+    break;
+  case ResourceKind::Regs: break;
+  case ResourceKind::TensorParam:
+  case ResourceKind::ScalarParam: CAKE_CHECK(false, "a parameter declared by an operation"); break;
+  }
+
+  Resource &r = newResource(kind, c->range);
+  r.name = nameHint_;
+  switch (kind) {
+  case ResourceKind::Pool: r.bytes = intArg(param::Smem::bytes); break;
+  case ResourceKind::View: {
+    r.pool = receiver;
+    r.offset = intArg(param::View::offset);
+    r.shape = shapeArg(param::View::shape);
+    r.dtype = arg(param::View::dtype).value.dtype;
+    r.stages = intArg(param::View::stage);
+    const std::string &sw = arg(param::View::swizzle).value.str;
+    r.swizzle = sw == "32B" ? Swizzle::B32 : sw == "64B" ? Swizzle::B64 : sw == "128B" ? Swizzle::B128 : Swizzle::None;
+    r.alias = arg(param::View::alias).value.constBool;
+    // Bytes per stage: elements x bits / 8, checked for overflow.
+    int64_t elems = 1;
+    bool overflow = false;
+    for (int64_t d : r.shape) overflow |= __builtin_mul_overflow(elems, d, &elems);
+    int64_t bits = 0;
+    overflow |= __builtin_mul_overflow(elems, static_cast<int64_t>(dtypeInfo(r.dtype).bits), &bits);
+    r.bytesPerStage = satAdd(bits, 7) / 8;
+    overflow |= __builtin_mul_overflow(r.bytesPerStage, r.stages, &r.totalBytes);
+    if (overflow) {
+      diags_.report(DiagId::ConstSizeOverflow, c->range, r.name.empty() ? std::string("view") : r.name);
+      r.bytesPerStage = r.totalBytes = 0;
+    }
+    break;
+  }
+  case ResourceKind::Tmem:
+    r.firstColumn = intArg(param::Tmem::cols);
+    r.width = intArg(param::Tmem::width);
+    r.shape = shapeArg(param::Tmem::shape);
+    r.dtype = arg(param::Tmem::dtype).value.dtype;
+    break;
+  case ResourceKind::Regs:
+    r.shape = shapeArg(param::Regs::shape);
+    r.dtype = arg(param::Regs::dtype).value.dtype;
+    if (arg(param::Regs::role).present) r.role = arg(param::Regs::role).value.resource;
+    break;
+  case ResourceKind::Role:
+    for (const Value &e : arg(param::Role::warps).value.elts) r.warps.push_back(*e.constInt);
+    r.regBudget = intArg(param::Role::regs);
+    break;
+  case ResourceKind::Pipeline: r.stages = intArg(param::Pipeline::stages); break;
+  case ResourceKind::Barrier:
+    r.count = intArg(param::Barrier::count);
+    for (const Value &e : arg(param::Barrier::prod).value.elts) r.producers.push_back(e.resource);
+    for (const Value &e : arg(param::Barrier::cons).value.elts) r.consumers.push_back(e.resource);
+    r.initCount = intArg(param::Barrier::init_count);
+    if (arg(param::Barrier::pipeline).present) r.pipeline = arg(param::Barrier::pipeline).value.resource;
+    break;
+  case ResourceKind::TensorParam:
+  case ResourceKind::ScalarParam: break;
+  }
+  Value v;
+  v.kind = ValueKind::Resource;
+  v.resource = r.id;
+  v.expr = c;
+  return v;
+}
+
+
+// Lays out shared memory (pools at 1024-byte boundaries in declaration
+// order, then the mbarrier arrays at 8-byte boundaries) and derives the
+// block size and each view's address alignment.
+void Analyzer::finalizeKernel() {
+  Kernel &k = *kernel_;
+  int64_t offset = 0;
+  auto alignUp = [](int64_t v, int64_t a) { return satAdd(v, a - 1) / a * a; };
+  for (Resource &r : k.resources) {
+    if (r.kind != ResourceKind::Pool) continue;
+    offset = alignUp(offset, 1024);
+    r.smemOffset = offset;
+    offset = satAdd(offset, r.bytes);
+  }
+  offset = alignUp(offset, 8);
+  int64_t barrierStart = offset;
+  for (Resource &r : k.resources) {
+    if (r.kind != ResourceKind::Barrier) continue;
+    r.smemOffset = offset;
+    offset = satAdd(offset, satMul(8, r.count));
+  }
+  k.barrierBytes = offset - barrierStart;
+  k.smemBytes = offset;
+  int64_t maxWarp = -1;
+  for (Resource &r : k.resources) {
+    if (r.kind == ResourceKind::Role)
+      for (int64_t w : r.warps) maxWarp = std::max(maxWarp, w);
+    if (r.kind == ResourceKind::View && r.pool != kNoResource) {
+      int64_t addr = satAdd(k.resources[r.pool].smemOffset, r.offset);
+      int64_t a = 1024;
+      while (a > 1 && addr % a != 0) a /= 2;
+      r.alignment = a;
+    }
+  }
+  k.threads = satMul(32, satAdd(maxWarp, 1));
+}
+
+}  // namespace cake::sema::detail

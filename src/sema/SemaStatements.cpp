@@ -1,0 +1,208 @@
+// SemaStatements: statements of a kernel and its roles (see Analyzer.h).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "sema/Analyzer.h"
+#include "sema/ConstEval.h"
+#include "sema/Suggest.h"
+
+namespace cake::sema::detail {
+
+// ---------------------------------------------------------------------------
+// statements
+
+void Analyzer::stmts(const std::vector<Stmt *> &list) {
+  for (const Stmt *s : list) {
+    if (diags_.fatalOccurred()) return;
+    stmt(s);
+  }
+}
+
+void Analyzer::stmt(const Stmt *s) {
+  switch (s->kind) {
+  case NodeKind::AssignStmt: assign(static_cast<const AssignStmt *>(s)); break;
+  case NodeKind::ExprStmt: exprStmt(static_cast<const ExprStmt *>(s)); break;
+  case NodeKind::WithStmt: withStmt(static_cast<const WithStmt *>(s)); break;
+  case NodeKind::ForStmt: forStmt(static_cast<const ForStmt *>(s)); break;
+  case NodeKind::IfStmt: ifStmt(static_cast<const IfStmt *>(s)); break;
+  case NodeKind::PassStmt: break;
+  case NodeKind::FunctionDef: diags_.report(DiagId::SemaNestedDef, static_cast<const FunctionDef *>(s)->nameRange); break;
+  case NodeKind::ImportStmt:
+  case NodeKind::FromImportStmt: diags_.report(DiagId::SemaImportInSchedule, s->range); break;
+  default: break;
+  }
+}
+
+void Analyzer::assign(const AssignStmt *a) {
+  const NameExpr *first = a->targets.empty() ? nullptr : dyn_cast<NameExpr>(a->targets[0]);
+  nameHint_ = first ? first->name : "";
+  Value v = eval(a->value);
+  nameHint_.clear();
+  // A run-time value given a name is a Let: codegen makes it a variable.
+  bool runtime = (v.kind == ValueKind::Int && !v.constInt) || (v.kind == ValueKind::Bool && !v.boolIsConst);
+  if (kernel_ && first && a->targets.size() == 1 && runtime && v.resource == kNoResource) {
+    IrStmt let;
+    let.kind = IrStmt::Kind::Let;
+    let.range = a->range;
+    let.loopVar = first->name;
+    let.start = v;
+    (body_ ? *body_ : kernel_->lets).push_back(std::move(let));
+  }
+  for (const Expr *t : a->targets) bindTarget(t, v);
+}
+
+void Analyzer::bindTarget(const Expr *target, const Value &v) {
+  if (auto *n = dyn_cast<NameExpr>(target)) {
+    bind(n->name, v, n->range);
+    return;
+  }
+  if (auto *t = dyn_cast<TupleExpr>(target)) {
+    if (v.isError()) {
+      for (const Expr *e : t->elts) bindTarget(e, v);
+      return;
+    }
+    if (v.kind != ValueKind::Tuple || v.elts.size() != t->elts.size()) {
+      std::string what = v.kind == ValueKind::Tuple ? fmt::format("{} values", v.elts.size()) : describe(v);
+      diags_.report(DiagId::SemaUnpackArity, target->range, what, t->elts.size());
+      for (const Expr *e : t->elts) bindTarget(e, Value::error());
+      return;
+    }
+    for (size_t i = 0; i < t->elts.size(); ++i) bindTarget(t->elts[i], v.elts[i]);
+    return;
+  }
+  diags_.report(DiagId::SemaAssignTarget, target->range);
+}
+
+void Analyzer::bind(const std::string &name, const Value &v, SourceRange range) {
+  auto &scope = scopes_.back();
+  auto it = scope.find(name);
+  if (it != scope.end()) {
+    diags_.build(DiagId::SemaRedefinition, range, name)
+        .note(DiagId::NotePreviousDefinition, it->second.range, name)
+        .emit();
+    return;
+  }
+  scope[name] = Binding{v, range};
+  // A declaration takes the name it is first bound to.
+  if (v.kind == ValueKind::Resource && kernel_ && v.resource != kNoResource && res(v.resource).name.empty())
+    res(v.resource).name = name;
+}
+
+void Analyzer::exprStmt(const ExprStmt *e) {
+  if (auto *c = dyn_cast<CallExpr>(e->expr)) {
+    // Declarations used as statements are reported by evalCall.
+    evalCall(c, false, true);
+    return;
+  }
+  Value v = eval(e->expr);
+  if (!v.isError()) diags_.report(DiagId::SemaNoEffect, e->range);
+}
+
+void Analyzer::withStmt(const WithStmt *w) {
+  if (!kernel_) return;
+  if (w->items.size() != 1) {
+    diags_.report(DiagId::SemaWithNotRole, w->items.size() > 1 ? w->items[1].context->range : w->range,
+                  "several roles at once");
+    return;
+  }
+  Value v = eval(w->items[0].context);
+  if (v.isError()) return;
+  if (v.kind != ValueKind::Resource || res(v.resource).kind != ResourceKind::Role) {
+    diags_.report(DiagId::SemaWithNotRole, w->items[0].context->range, describe(v));
+    return;
+  }
+  if (role_ != kNoResource) {
+    diags_.build(DiagId::SemaNestedRole, w->items[0].context->range, nameOf(v.resource), nameOf(role_))
+        .note(DiagId::NoteRoleEntered, roleRange_, nameOf(role_))
+        .emit();
+    return;
+  }
+  kernel_->roles.push_back(RoleBlock{v.resource, w->range, {}});
+  role_ = v.resource;
+  roleRange_ = w->items[0].context->range;
+  body_ = &kernel_->roles.back().body;
+  scopes_.emplace_back();
+  stmts(w->body);
+  scopes_.pop_back();
+  role_ = kNoResource;
+  body_ = nullptr;
+}
+
+void Analyzer::forStmt(const ForStmt *f) {
+  if (role_ == kNoResource) {
+    diags_.report(DiagId::SemaOutsideRole, f->range, "for");
+    return;
+  }
+  auto *call = dyn_cast<CallExpr>(f->iter);
+  Value range = call ? evalCall(call, true) : eval(f->iter);
+  if (range.isError()) return;
+  if (range.kind != ValueKind::Range) {
+    diags_.report(DiagId::SemaForNotRange, f->iter->range);
+    return;
+  }
+  auto *var = dyn_cast<NameExpr>(f->target);
+  if (!var) {
+    diags_.report(DiagId::SemaForTarget, f->target->range);
+    return;
+  }
+  IrStmt loop;
+  loop.kind = IrStmt::Kind::For;
+  loop.range = f->range;
+  loop.loopVar = var->name;
+  loop.loopId = nextLoop_++;
+  kernel_->loopVars[loop.loopId] = var->name;
+  loop.start = range.elts[0];
+  loop.stop = range.elts[1];
+  loop.step = range.elts[2].constInt.value_or(0);
+  loop.stepValue = range.elts[2];
+  std::vector<IrStmt> *outer = body_;
+  outer->push_back(std::move(loop));
+  body_ = &outer->back().body;
+  scopes_.emplace_back();
+  loopTargets_.insert(var);
+  Value index = Value::runtimeInt(var);
+  index.ix = kernel_->ints.leaf(IntOp::LoopVar, outer->back().loopId);
+  bind(var->name, index, var->range);
+  stmts(f->body);
+  scopes_.pop_back();
+  body_ = outer;
+}
+
+void Analyzer::ifStmt(const IfStmt *i) {
+  Value cond = eval(i->cond);
+  if (cond.isError()) return;
+  if (cond.kind != ValueKind::Bool) {
+    diags_.report(DiagId::SemaWrongArgType, i->cond->range, "condition", "if", "a boolean", describe(cond));
+    return;
+  }
+  if (role_ == kNoResource) {
+    // Outside roles an `if` chooses declarations at compile time.
+    if (!cond.boolIsConst) {
+      diags_.report(DiagId::SemaNotConstant, i->cond->range, "a condition outside a role");
+      return;
+    }
+    stmts(cond.constBool ? i->body : i->orelse);
+    return;
+  }
+  IrStmt s;
+  s.kind = IrStmt::Kind::If;
+  s.range = i->range;
+  s.cond = cond;
+  std::vector<IrStmt> *outer = body_;
+  outer->push_back(std::move(s));
+  IrStmt &added = outer->back();
+  body_ = &added.body;
+  scopes_.emplace_back();
+  stmts(i->body);
+  scopes_.pop_back();
+  body_ = &added.orelse;
+  scopes_.emplace_back();
+  stmts(i->orelse);
+  scopes_.pop_back();
+  body_ = outer;
+}
+
+}  // namespace cake::sema::detail
