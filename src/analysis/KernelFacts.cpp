@@ -60,43 +60,51 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
         bf.waiters.insert(r.role);
       }
     }
-  // Arrivals and transaction bytes per phase: copies on one barrier stage in
-  // one statement list share one arrive.expect_tx (codegen issues it from
-  // f.expectTx); every other signal arrives as its effects say.
+  // Arrivals and transaction bytes per phase, by signal site (one loop
+  // nest, one stage): copies in one statement list of a site share one
+  // arrive.expect_tx (codegen issues it from f.expectTx); every other signal
+  // arrives as its effects say. A stage without a normal form is a site of
+  // its own.
   for (auto &[b, bf] : f.barriers) {
-    std::map<std::tuple<const std::vector<IrStmt> *, AffineForm, bool>, const Operation *> groups;
+    std::map<std::tuple<ResourceId, std::vector<const IrStmt *>, AffineForm>, size_t> index;
+    std::map<std::pair<const std::vector<IrStmt> *, AffineForm>, const Operation *> txGroups;
     for (const Event *e : bf.signals) {
       RoleArrivals &ra = bf.arrivals[e->role];
       bf.conditionalSignals |= e->conditional;
+      StageRef stage = stageOperand(*e->op);
+      bool known = !stage.present() || stage.ix != kNoIntExpr;
+      AffineForm form = stage.present() && known ? k.ints.form(stage.ix) : AffineForm{};
+      size_t site = ra.sites.size();
+      if (known) site = index.try_emplace(std::make_tuple(e->role, e->loops, form), site).first->second;
+      if (site == ra.sites.size()) {
+        ra.sites.emplace_back();
+        ra.sites.back().loops = e->loops;
+        ra.sites.back().first = e;
+      }
+      SignalSite &st = ra.sites[site];
       if (e->op->info().effects.signal == Signal::CompleteTx) {
-        StageRef stage = stageOperand(*e->op);
-        bool known = !stage.present() || stage.ix != kNoIntExpr;
-        AffineForm form = stage.present() && known ? k.ints.form(stage.ix) : AffineForm{};
-        // A stage without a normal form groups with nothing.
-        const Operation *first = e->op;
-        bool fresh = true;
-        if (known) {
-          auto [g, inserted] = groups.try_emplace(std::make_tuple(e->body, form, known), e->op);
-          first = g->second;
-          fresh = inserted;
-        }
-        if (fresh) {
-          ra.expectTxArrivals = satAdd(ra.expectTxArrivals, 1);
-          ra.count = satAdd(ra.count, 1);
-        }
-        f.expectTx[first] = satAdd(f.expectTx[first], txBytes(k, *e->op));
-        ra.copies.push_back(e);
-        bf.txBytesPerPhase = satAdd(bf.txBytesPerPhase, txBytes(k, *e->op));
+        const Operation *group = e->op;
+        if (known) group = txGroups.try_emplace(std::make_pair(e->body, form), e->op).first->second;
+        if (group == e->op) st.count = satAdd(st.count, 1);  // a new arrive.expect_tx
+        st.copies.push_back(e);
+        st.txBytes = satAdd(st.txBytes, txBytes(k, *e->op));
+        f.expectTx[group] = satAdd(f.expectTx[group], txBytes(k, *e->op));
         bf.conditionalCopies |= e->conditional;
       } else {
         int64_t n = arrivalsPerExecution(k, *e);
-        ra.arrives.emplace_back(e, n);
-        ra.count = satAdd(ra.count, n);
+        st.arrives.emplace_back(e, n);
+        st.count = satAdd(st.count, n);
       }
     }
+    for (auto &[role, ra] : bf.arrivals) {
+      ra.count = ra.sites.front().count;
+      for (const SignalSite &st : ra.sites) {
+        ra.uneven |= st.count != ra.count;
+        bf.txBytesPerPhase = std::max(bf.txBytesPerPhase, st.txBytes);
+      }
+      bf.arrivalsPerPhase = satAdd(bf.arrivalsPerPhase, ra.count);
+    }
   }
-  for (auto &[b, bf] : f.barriers)
-    for (const auto &[role, ra] : bf.arrivals) bf.arrivalsPerPhase = satAdd(bf.arrivalsPerPhase, ra.count);
 
   // A release barrier is the reverse of a data barrier of the same
   // pipeline: those who consume the data release it to those who produce it.
@@ -169,10 +177,12 @@ std::string describeBarrierProtocols(const Module &m, const ModuleFacts &facts) 
                          b.initCount,
                          bf.release ? "release (waits of the first lap pass)" : "acquire (every wait blocks)");
       for (const auto &[role, ra] : bf.arrivals) {
+        const SignalSite &st = ra.sites.front();
         std::string how;
-        for (const Event *c : ra.copies) how += fmt::format("{}{}", how.empty() ? "expect_tx, " : ", ", c->op->info().name);
-        for (const auto &[e, n] : ra.arrives) how += (how.empty() ? "" : ", ") + std::string(e->op->info().name);
-        out += fmt::format("    arrives: role '{}' x{} per phase ({})\n", k.resources[role].name, ra.count, how);
+        for (const Event *c : st.copies) how += fmt::format("{}{}", how.empty() ? "expect_tx, " : ", ", c->op->info().name);
+        for (const auto &[e, n] : st.arrives) how += (how.empty() ? "" : ", ") + std::string(e->op->info().name);
+        out += fmt::format("    arrives: role '{}' x{} per phase ({}){}\n", k.resources[role].name, ra.count, how,
+                           ra.sites.size() > 1 ? fmt::format(", from {} sites", ra.sites.size()) : "");
       }
       for (const auto &[role, n] : waits)
         out += fmt::format("    waits:   role '{}' ({} wait site{})\n", k.resources[role].name, n,

@@ -22,13 +22,25 @@
 
 namespace cake::analysis {
 
-// One role's arrivals on a barrier in one phase (one iteration of the loops
-// its signals stand in).
-struct RoleArrivals {
-  int64_t count = 0;                       // arrivals per phase
-  std::vector<const Event *> copies;       // copies completing bytes
-  int64_t expectTxArrivals = 0;            // arrive.expect_tx per phase: one per group of copies
+// A role's signals on a barrier that land in one phase: those in one
+// iteration of one loop nest naming one stage (each time it runs, one
+// phase). Copies of a site in one statement list share one arrive.expect_tx
+// carrying all their bytes (copies under a branch get their own).
+struct SignalSite {
+  std::vector<const sema::IrStmt *> loops;
+  const Event *first = nullptr;                            // its first signal, in program order
+  std::vector<const Event *> copies;                       // copies completing bytes
   std::vector<std::pair<const Event *, int64_t>> arrives;  // other signals, with the arrivals each makes
+  int64_t count = 0;                                       // arrivals: the copies' expect_tx, plus the arrives
+  int64_t txBytes = 0;                                     // bytes the copies deliver
+};
+
+// One role's arrivals on a barrier: its sites (in program order) and the
+// arrivals per phase, which every site must give alike (`uneven` if not).
+struct RoleArrivals {
+  std::vector<SignalSite> sites;
+  int64_t count = 0;  // of the first site
+  bool uneven = false;
 };
 
 struct BarrierFacts {
@@ -38,8 +50,9 @@ struct BarrierFacts {
   bool data = false;     // a copy completes transaction bytes on it
   bool release = false;  // the reverse hand-off of a data barrier of its pipeline
   // The protocol per phase: arrivals by role, their total, the transaction
-  // bytes the copies deliver, and whether a signal or copy is conditional
-  // (then the counts hold only when every branch is taken).
+  // bytes the copies deliver (the most any site delivers), and whether a
+  // signal or copy is conditional (then the counts hold only when every
+  // branch is taken).
   std::map<sema::ResourceId, RoleArrivals> arrivals;
   int64_t arrivalsPerPhase = 0;
   int64_t txBytesPerPhase = 0;

@@ -282,38 +282,114 @@ private:
         ctx_.diags.report(DiagId::SafetyUnprovenArrivals, bar.range, bar.name, bar.initCount);
         continue;
       }
-      if (use.arrivalsPerPhase == bar.initCount) continue;
-      std::string parts;
-      for (const auto &[role, ra] : use.arrivals) {
-        std::string how =
-            ra.copies.empty() ? "" : fmt::format("{} arrive.expect_tx for its TMA copies", ra.expectTxArrivals);
-        for (const auto &[e, n] : ra.arrives) {
+      auto siteText = [&](const SignalSite &st) {
+        int64_t expectTx = st.count;
+        for (const auto &[e, n] : st.arrives) expectTx -= n;
+        std::string how = st.copies.empty() ? "" : fmt::format("{} arrive.expect_tx for its TMA copies", expectTx);
+        for (const auto &[e, n] : st.arrives) {
           bool scoped = e->op->info().effects.signal == Signal::Arrive;
           how += fmt::format("{}{} from '{}'{}", how.empty() ? "" : ", ", n, e->op->info().name,
                              scoped ? " per " + std::string(arrivalScopeName(e->op->scope)) : "");
         }
-        parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), ra.count, how);
+        return how;
+      };
+      // Every site of a role must give the same arrivals: each is a phase.
+      bool uneven = false;
+      for (const auto &[role, ra] : use.arrivals) {
+        if (!ra.uneven) continue;
+        uneven = true;
+        for (const SignalSite &st : ra.sites)
+          if (st.count != ra.count) {
+            ctx_.diags.build(DiagId::SafetyArrivalCount, st.first->op->range, bar.name, bar.initCount,
+                             use.arrivalsPerPhase - ra.count + st.count,
+                             fmt::format("role '{}' gives {} here ({}) but {} at its first signal ({})", name(role),
+                                         st.count, siteText(st), ra.count, siteText(ra.sites.front())))
+                .note(DiagId::NoteSignalHere, ra.sites.front().first->op->range, name(role), bar.name)
+                .emit();
+            break;
+          }
       }
+      if (uneven || use.arrivalsPerPhase == bar.initCount) continue;
+      std::string parts;
+      for (const auto &[role, ra] : use.arrivals)
+        parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), ra.count,
+                             siteText(ra.sites.front()));
       ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, use.arrivalsPerPhase, parts)
           .emit();
     }
   }
 
+  // How many times an event runs, as a normal form: constant nests by their
+  // trip count; one loop of step 1 as stop - start (its count whenever it
+  // runs); nullopt for other nests.
+  std::optional<AffineForm> tripForm(const Event &e) const {
+    if (auto n = constantTripCount(e)) {
+      AffineForm f;
+      f.constant = *n;
+      return f;
+    }
+    if (e.loops.size() != 1 || e.loops[0]->step != 1) return std::nullopt;
+    const IrStmt &l = *e.loops[0];
+    if (l.start.ix == kNoIntExpr || l.stop.ix == kNoIntExpr) return std::nullopt;
+    return IntExprTable::combine(k_.ints.form(l.stop.ix), k_.ints.form(l.start.ix), -1);
+  }
+
+  // The phases a role completes on a barrier (one per run of each signal
+  // site) or consumes (one per run of each wait), summed; nullopt when a
+  // count has no normal form.
+  std::optional<AffineForm> phases(const BarrierFacts &use, ResourceId role, bool signals) const {
+    std::vector<const Event *> events;
+    if (signals) {
+      auto it = use.arrivals.find(role);
+      if (it != use.arrivals.end())
+        for (const SignalSite &st : it->second.sites) events.push_back(st.first);
+    } else {
+      for (const Event *e : use.waits)
+        if (e->role == role) events.push_back(e);
+    }
+    AffineForm total;
+    for (const Event *e : events) {
+      std::optional<AffineForm> n = tripForm(*e);
+      if (!n) return std::nullopt;
+      std::optional<AffineForm> sum = IntExprTable::combine(total, *n, 1);
+      if (!sum) return std::nullopt;
+      total = *sum;
+    }
+    return total;
+  }
+
+  // Each pair of a signalling and a waiting role: the phases one completes
+  // and the other consumes must be equal. Constant counts are compared as
+  // numbers; symbolic ones as normal forms (equal, or provably different by
+  // a constant); anything else is unproven.
   void checkTripCounts() {
     for (const auto &[b, use] : uses_) {
       std::set<std::pair<ResourceId, ResourceId>> reported;
       for (const Event *s : use.signals)
         for (const Event *w : use.waits) {
           if (s->role == w->role || !reported.insert({s->role, w->role}).second) continue;
-          if (sameLoopNest(k_, *s, *w)) continue;
-          auto ns = constantTripCount(*s), nw = constantTripCount(*w);
-          if (ns && nw) {
-            if (*ns != *nw)
-              ctx_.diags.build(DiagId::SafetyTripCountMismatch, w->op->range, name(b),
-                               fmt::format("role '{}' signals it {} time(s) but role '{}' waits on it {} time(s)",
-                                           name(s->role), *ns, name(w->role), *nw))
-                  .note(DiagId::NoteSignalHere, s->op->range, name(s->role), name(b))
-                  .emit();
+          std::optional<AffineForm> ns = phases(use, s->role, true), nw = phases(use, w->role, false);
+          std::optional<AffineForm> d = ns && nw ? IntExprTable::combine(*ns, *nw, -1) : std::nullopt;
+          // One signal site and one wait in the same loop nest: equal counts,
+          // whatever the bounds.
+          auto site = use.arrivals.find(s->role);
+          size_t waitsOfW = std::count_if(use.waits.begin(), use.waits.end(),
+                                          [&](const Event *x) { return x->role == w->role; });
+          if (site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
+              sameLoopNest(k_, *site->second.sites.front().first, *w))
+            continue;
+          if (d && d->isConstant()) {
+            if (d->constant == 0) continue;
+            std::string what =
+                ns->isConstant() && nw->isConstant()
+                    ? fmt::format("role '{}' signals it {} time(s) but role '{}' waits on it {} time(s)", name(s->role),
+                                  ns->constant, name(w->role), nw->constant)
+                    : fmt::format("role '{}' signals it {} time(s) {} than role '{}' waits on it, whenever the loops run",
+                                  name(s->role), d->constant > 0 ? d->constant : -d->constant,
+                                  d->constant > 0 ? "more" : "fewer", name(w->role));
+            ctx_.diags.build(DiagId::SafetyTripCountMismatch, w->op->range, name(b), what)
+                .note(DiagId::NoteSignalHere, s->op->range, name(s->role), name(b))
+                .emit();
             continue;
           }
           auto nest = [&](const Event &e) {

@@ -56,8 +56,9 @@ bool isLeaf(IntOp op) {
 
 namespace {
 
-// a + s*b; nullopt on overflow.
-std::optional<AffineForm> combine(const AffineForm &a, const AffineForm &b, int64_t s) {
+}  // namespace
+
+std::optional<AffineForm> IntExprTable::combine(const AffineForm &a, const AffineForm &b, int64_t s) {
   AffineForm r;
   int64_t bc;
   if (__builtin_mul_overflow(b.constant, s, &bc) || __builtin_add_overflow(a.constant, bc, &r.constant))
@@ -80,7 +81,9 @@ std::optional<AffineForm> combine(const AffineForm &a, const AffineForm &b, int6
   return r;
 }
 
-std::optional<AffineForm> scaled(const AffineForm &a, int64_t s) { return combine(AffineForm{}, a, s); }
+namespace {
+
+std::optional<AffineForm> scaled(const AffineForm &a, int64_t s) { return IntExprTable::combine(AffineForm{}, a, s); }
 
 AffineForm constantForm(int64_t v) {
   AffineForm f;
@@ -147,8 +150,8 @@ IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {
   };
   bool bothConst = fa.isConstant() && fb.isConstant();
   switch (op) {
-  case IntOp::Add: f = combine(fa, fb, 1); break;
-  case IntOp::Sub: f = combine(fa, fb, -1); break;
+  case IntOp::Add: f = IntExprTable::combine(fa, fb, 1); break;
+  case IntOp::Sub: f = IntExprTable::combine(fa, fb, -1); break;
   case IntOp::Mul:
     if (fb.isConstant()) f = scaled(fa, fb.constant);
     else if (fa.isConstant()) f = scaled(fb, fa.constant);
@@ -198,6 +201,14 @@ std::optional<int64_t> IntExprTable::constantValue(IntExprId x) const {
 
 std::optional<int64_t> IntExprTable::constantDifference(IntExprId x, IntExprId y) const {
   std::optional<AffineForm> d = combine(form(x), form(y), -1);
+  if (!d || !d->isConstant()) return std::nullopt;
+  return d->constant;
+}
+
+std::optional<int64_t> IntExprTable::spanDifference(IntExprId x0, IntExprId x1, IntExprId y0, IntExprId y1) const {
+  std::optional<AffineForm> a = combine(form(x1), form(x0), -1), b = combine(form(y1), form(y0), -1);
+  if (!a || !b) return std::nullopt;
+  std::optional<AffineForm> d = combine(*a, *b, -1);
   if (!d || !d->isConstant()) return std::nullopt;
   return d->constant;
 }

@@ -108,8 +108,13 @@ public:
 
   // Equal on every input, as far as normal forms show.
   bool equal(IntExprId x, IntExprId y) const { return form(x) == form(y); }
+  // a + scale * b; nullopt on overflow.
+  static std::optional<AffineForm> combine(const AffineForm &a, const AffineForm &b, int64_t scale);
   // x - y when it is a constant.
   std::optional<int64_t> constantDifference(IntExprId x, IntExprId y) const;
+  // (x1 - x0) - (y1 - y0) when it is a constant: how much longer the span
+  // [x0, x1) is than [y0, y1) on every input.
+  std::optional<int64_t> spanDifference(IntExprId x0, IntExprId x1, IntExprId y0, IntExprId y1) const;
   std::optional<int64_t> constantValue(IntExprId x) const;
   // The stage form of an expression (see StageForm).
   StageForm stageForm(IntExprId x) const;
