@@ -1,17 +1,22 @@
 // DataConsistency: what one side writes is what the other side reads.
 //
-//  - views stay inside their pool and do not overlap (unless alias=True);
+// The gate is a list of named sub-checks, run in this order:
+//  - checkTensorMaps: every copy of a tensor uses the same box, dtype,
+//    swizzle and multicast (the launcher builds one tensor map per tensor);
+//  - checkMulticastCoords: a multicast copy's coordinates are the same in
+//    every block of the cluster;
+//  - checkViewsInPools: views stay inside their pool;
+//  - checkViewOverlaps: views do not overlap (unless alias=True), and
 //    aliases over the same bytes agree on the swizzle when one writes and
 //    the other reads;
-//  - TMEM regions stay apart and hold their shape;
-//  - a TMA copy's coordinates match its tensor's rank, and its box (the
-//    view) fits in that rank;
-//  - MMA operand and accumulator shapes agree (M, N, K, with transposes),
-//    and so do the operands' dtypes;
-//  - stores and TMEM loads copy a fragment of the destination's shape and
-//    dtype;
-//  - every copy of a tensor uses the same box, dtype, swizzle and multicast
-//    (the launcher builds one tensor map per tensor).
+//  - checkTmemRegions: per region, checkTmemShape (it holds its shape) and
+//    checkTmemOverlaps (it stays apart from the later regions);
+//  - checkOperations: per operation, in program order,
+//    checkTmaRank (a TMA copy's coordinates match its tensor's rank, and
+//    its box, the view, fits in that rank), checkMmaShapes (MMA operand
+//    and accumulator shapes agree: M, N, K, with transposes; so do the
+//    operands' dtypes) and checkFragmentCopy (stores and TMEM loads copy a
+//    fragment of the destination's shape and dtype).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -44,187 +49,253 @@ std::string shapeText(const std::vector<int64_t> &s) {
   for (int64_t d : s) out += (out.empty() ? "" : "x") + std::to_string(d);
   return out.empty() ? "a scalar" : out;
 }
-}  // namespace
 
-void checkDataConsistency(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
-  DiagnosticEngine &diags = ctx.diags;
-  const std::vector<RoleEvents> &roles = f.roles;
+class DataChecker {
+public:
+  DataChecker(const PassContext &ctx, const Kernel &k, const KernelFacts &f)
+      : ctx_(ctx), k_(k), facts_(f), roles_(f.roles) {
+    // Writes of each view, and reads that see data the reading role did not
+    // write itself first (so they may see what an alias wrote).
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        for (int8_t slot : fx.reads) {
+          ResourceId x = effectResource(*e.op, slot);
+          if (x == kNoResource) continue;
+          bool ownWriteFirst = false;
+          for (const Event *w : writes_[x]) ownWriteFirst |= w->role == r.role;
+          if (!ownWriteFirst) foreignReads_[x].push_back(&e);
+        }
+        if (ResourceId w = effectResource(*e.op, fx.writes); w != kNoResource) writes_[w].push_back(&e);
+      }
+  }
 
-  // One tensor map per tensor.
-  for (const TensorMapConflict &c : f.tensorMapConflicts) {
-    const TensorMap &map = f.tensorMaps.at(c.tensor);
-    const Resource &view = k.resources[c.at->receiver];
-    diags.build(DiagId::DataTensorBoxConflict, c.at->range, k.resources[c.tensor].name,
-                "'" + describeBox(map.box, map.dtype, map.swizzle) + "'",
-                "'" + describeBox(view.shape, view.dtype, view.swizzle) + "'")
-        .note(DiagId::NoteTensorMapFirstUse, c.first->range, k.resources[c.tensor].name)
-        .emit();
+  void run() {
+    checkTensorMaps();
+    checkMulticastCoords();
+    checkViewsInPools();
+    checkViewOverlaps();
+    checkTmemRegions();
+    checkOperations();
+  }
+
+private:
+  // Data written through `x` may be read through `y`: unless the only writes
+  // of x come later in the reading role itself.
+  bool flowsInto(ResourceId x, ResourceId y) {
+    for (const Event *w : writes_[x])
+      for (const Event *rd : foreignReads_[y])
+        if (!(w->role == rd->role && w->index > rd->index)) return true;
+    return false;
+  }
+
+  // One tensor map per tensor: each copy that disagrees with the map its
+  // tensor's first copy set (the analysis layer finds them).
+  void checkTensorMaps() {
+    for (const TensorMapConflict &c : facts_.tensorMapConflicts) {
+      const TensorMap &map = facts_.tensorMaps.at(c.tensor);
+      const Resource &view = k_.resources[c.at->receiver];
+      ctx_.diags.build(DiagId::DataTensorBoxConflict, c.at->range, k_.resources[c.tensor].name,
+                       "'" + describeBox(map.box, map.dtype, map.swizzle) + "'",
+                       "'" + describeBox(view.shape, view.dtype, view.swizzle) + "'")
+          .note(DiagId::NoteTensorMapFirstUse, c.first->range, k_.resources[c.tensor].name)
+          .emit();
+    }
   }
 
   // A multicast copy lands the same tile in every block of the cluster, so
-  // its coordinates must be the same in all of them.
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      if (!multicastCount(*e.op)) continue;
-      const Operand *coords = copyCoords(*e.op);
-      if (!coords) continue;
-      for (const Value &c : coords->value.elts)
-        if (IntExprId x = clusterVarying(k, c); x != kNoIntExpr) {
-          diags.report(DiagId::DataMulticastCoords, c.expr ? c.expr->range : e.op->range,
-                       k.resources[e.op->receiver].name + "." + std::string(e.op->info().name),
-                       k.leafText(k.ints.node(x)));
-          break;
-        }
-    }
-
-  // Writes of each view, and reads that see data the reading role did not
-  // write itself first (so they may see what an alias wrote).
-  std::map<ResourceId, std::vector<const Event *>> writes, foreignReads;
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      const OpEffects &fx = e.op->info().effects;
-      for (int8_t slot : fx.reads) {
-        ResourceId x = effectResource(*e.op, slot);
-        if (x == kNoResource) continue;
-        bool ownWriteFirst = false;
-        for (const Event *w : writes[x]) ownWriteFirst |= w->role == r.role;
-        if (!ownWriteFirst) foreignReads[x].push_back(&e);
+  // its coordinates must be the same in all of them (the first varying
+  // coordinate of each copy is reported).
+  void checkMulticastCoords() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        if (!multicastCount(*e.op)) continue;
+        const Operand *coords = copyCoords(*e.op);
+        if (!coords) continue;
+        for (const Value &c : coords->value.elts)
+          if (IntExprId x = clusterVarying(k_, c); x != kNoIntExpr) {
+            ctx_.diags.report(DiagId::DataMulticastCoords, c.expr ? c.expr->range : e.op->range,
+                              k_.resources[e.op->receiver].name + "." + std::string(e.op->info().name),
+                              k_.leafText(k_.ints.node(x)));
+            break;
+          }
       }
-      if (ResourceId w = effectResource(*e.op, fx.writes); w != kNoResource) writes[w].push_back(&e);
-    }
-  // Data written through `x` may be read through `y`: unless the only writes
-  // of x come later in the reading role itself.
-  auto flowsInto = [&](ResourceId x, ResourceId y) {
-    for (const Event *w : writes[x])
-      for (const Event *rd : foreignReads[y])
-        if (!(w->role == rd->role && w->index > rd->index)) return true;
-    return false;
-  };
+  }
 
-  // Views inside their pools, and apart from each other.
-  std::vector<const Resource *> views;
-  for (const Resource &v : k.resources) {
-    if (v.kind != ResourceKind::View || v.pool == kNoResource) continue;
-    const Resource &pool = k.resources[v.pool];
-    if (satAdd(v.offset, v.totalBytes) > pool.bytes) {
-      diags.build(DiagId::DataViewOverflow, v.range, v.name, v.offset, satAdd(v.offset, v.totalBytes), pool.name,
-                  fmt::format("{} bytes", pool.bytes))
+  // True if view `v` lies inside its pool's bytes.
+  bool insidePool(const Resource &v) const { return satAdd(v.offset, v.totalBytes) <= k_.resources[v.pool].bytes; }
+
+  // Views inside their pools.
+  void checkViewsInPools() {
+    for (const Resource &v : k_.resources) {
+      if (v.kind != ResourceKind::View || v.pool == kNoResource || insidePool(v)) continue;
+      const Resource &pool = k_.resources[v.pool];
+      ctx_.diags.build(DiagId::DataViewOverflow, v.range, v.name, v.offset, satAdd(v.offset, v.totalBytes), pool.name,
+                       fmt::format("{} bytes", pool.bytes))
           .note(DiagId::NoteDeclaredHere, pool.range, pool.name)
           .emit();
-      continue;
     }
-    views.push_back(&v);
   }
-  for (size_t i = 0; i < views.size(); ++i)
-    for (size_t j = i + 1; j < views.size(); ++j) {
-      const Resource &a = *views[i];
-      const Resource &b = *views[j];
-      if (a.pool != b.pool) continue;
-      int64_t lo = std::max(a.offset, b.offset);
-      int64_t hi = std::min(satAdd(a.offset, a.totalBytes), satAdd(b.offset, b.totalBytes));
-      if (lo >= hi) continue;
-      if (!a.alias && !b.alias) {
-        diags.build(DiagId::DataViewOverlap, b.range, a.name, b.name, k.resources[a.pool].name, lo, hi)
-            .note(DiagId::NoteDeclaredHere, a.range, a.name)
-            .emit();
-        continue;
-      }
-      // Aliases: the same bytes must be laid out the same way when one view
-      // writes them and the other reads them.
-      bool flows = flowsInto(a.id, b.id) || flowsInto(b.id, a.id);
-      if (flows && a.swizzle != b.swizzle)
-        diags.build(DiagId::DataSwizzleMismatch, b.range, a.name, swizzleName(a.swizzle), b.name,
-                    swizzleName(b.swizzle), "data written through one is read through the other")
-            .note(DiagId::NoteDeclaredHere, a.range, a.name)
-            .emit();
-    }
 
-  // TMEM regions apart, and big enough for their shape (128 lanes x 32-bit columns).
-  std::vector<const Resource *> tmems;
-  for (const Resource &t : k.resources)
-    if (t.kind == ResourceKind::Tmem) tmems.push_back(&t);
-  for (size_t i = 0; i < tmems.size(); ++i) {
-    const Resource &a = *tmems[i];
-    if (a.shape.size() == 2) {
-      int64_t lanes = a.shape[0];
-      int64_t cols = satMul(a.shape[1], dtypeInfo(a.dtype).bits) / 32;
-      if (lanes > 128)
-        diags.report(DiagId::DataTmemShape, a.range, a.name, shapeText(a.shape),
-                     fmt::format("tensor memory has 128 lanes, not {}", lanes));
-      else if (cols > a.width)
-        diags.report(DiagId::DataTmemShape, a.range, a.name, fmt::format("{} {}", shapeText(a.shape), dtypeInfo(a.dtype).name),
-                     fmt::format("that needs {} columns and the region is {} wide", cols, a.width));
+  // Views of one pool apart from each other (those that overflow their pool
+  // are checkViewsInPools' to report), or aliases laid out alike.
+  void checkViewOverlaps() {
+    std::vector<const Resource *> views;
+    for (const Resource &v : k_.resources)
+      if (v.kind == ResourceKind::View && v.pool != kNoResource && insidePool(v)) views.push_back(&v);
+    for (size_t i = 0; i < views.size(); ++i)
+      for (size_t j = i + 1; j < views.size(); ++j) {
+        const Resource &a = *views[i];
+        const Resource &b = *views[j];
+        if (a.pool != b.pool) continue;
+        int64_t lo = std::max(a.offset, b.offset);
+        int64_t hi = std::min(satAdd(a.offset, a.totalBytes), satAdd(b.offset, b.totalBytes));
+        if (lo >= hi) continue;
+        if (!a.alias && !b.alias) {
+          ctx_.diags.build(DiagId::DataViewOverlap, b.range, a.name, b.name, k_.resources[a.pool].name, lo, hi)
+              .note(DiagId::NoteDeclaredHere, a.range, a.name)
+              .emit();
+          continue;
+        }
+        // Aliases: the same bytes must be laid out the same way when one view
+        // writes them and the other reads them.
+        bool flows = flowsInto(a.id, b.id) || flowsInto(b.id, a.id);
+        if (flows && a.swizzle != b.swizzle)
+          ctx_.diags.build(DiagId::DataSwizzleMismatch, b.range, a.name, swizzleName(a.swizzle), b.name,
+                           swizzleName(b.swizzle), "data written through one is read through the other")
+              .note(DiagId::NoteDeclaredHere, a.range, a.name)
+              .emit();
+      }
+  }
+
+  // Per TMEM region, in declaration order: its shape, then its overlaps
+  // with the regions declared after it.
+  void checkTmemRegions() {
+    std::vector<const Resource *> tmems;
+    for (const Resource &t : k_.resources)
+      if (t.kind == ResourceKind::Tmem) tmems.push_back(&t);
+    for (size_t i = 0; i < tmems.size(); ++i) {
+      checkTmemShape(*tmems[i]);
+      checkTmemOverlaps(tmems, i);
     }
+  }
+
+  // A region is big enough for its shape (128 lanes x 32-bit columns).
+  void checkTmemShape(const Resource &a) {
+    if (a.shape.size() != 2) return;
+    int64_t lanes = a.shape[0];
+    int64_t cols = satMul(a.shape[1], dtypeInfo(a.dtype).bits) / 32;
+    if (lanes > 128)
+      ctx_.diags.report(DiagId::DataTmemShape, a.range, a.name, shapeText(a.shape),
+                        fmt::format("tensor memory has 128 lanes, not {}", lanes));
+    else if (cols > a.width)
+      ctx_.diags.report(DiagId::DataTmemShape, a.range, a.name,
+                        fmt::format("{} {}", shapeText(a.shape), dtypeInfo(a.dtype).name),
+                        fmt::format("that needs {} columns and the region is {} wide", cols, a.width));
+  }
+
+  // Region `i`'s columns are apart from those of every later region.
+  void checkTmemOverlaps(const std::vector<const Resource *> &tmems, size_t i) {
+    const Resource &a = *tmems[i];
     for (size_t j = i + 1; j < tmems.size(); ++j) {
       const Resource &b = *tmems[j];
       int64_t lo = std::max(a.firstColumn, b.firstColumn);
       int64_t hi = std::min(satAdd(a.firstColumn, a.width), satAdd(b.firstColumn, b.width));
       if (lo < hi)
-        diags.build(DiagId::DataTmemOverlap, b.range, a.name, b.name, lo, hi)
+        ctx_.diags.build(DiagId::DataTmemOverlap, b.range, a.name, b.name, lo, hi)
             .note(DiagId::NoteDeclaredHere, a.range, a.name)
             .emit();
     }
   }
 
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      const Operation &op = *e.op;
-      // TMA copies: coordinates against the tensor's rank; the box against it.
-      ResourceId tensor = copiedTensor(op);
-      const Operand *coordsPtr = copyCoords(op);
-      if (tensor != kNoResource && coordsPtr && op.receiver != kNoResource) {
-        const Operand &coords = *coordsPtr;
-        const Resource &t = k.resources[tensor];
-        const Resource &v = k.resources[op.receiver];
-        if (coords.value.elts.size() != t.rank)
-          diags.build(DiagId::DataTmaRank, coords.range, t.name, t.rank,
-                      fmt::format("the copy gives {} coordinate(s)", coords.value.elts.size()))
-              .note(DiagId::NoteDeclaredHere, t.range, t.name)
-              .emit();
-        else if (v.shape.size() > t.rank)
-          diags.build(DiagId::DataTmaRank, op.range, t.name, t.rank,
-                      fmt::format("the box '{}' has rank {}", v.name, v.shape.size()))
-              .note(DiagId::NoteDeclaredHere, t.range, t.name)
-              .emit();
+  // Per operation, in program order: TMA copies, MMA, fragment copies.
+  void checkOperations() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        checkTmaRank(*e.op);
+        checkMmaShapes(*e.op);
+        checkFragmentCopy(*e.op);
       }
-      // MMA: acc[M, N] (+)= a[M, K] . b[K, N]; `.T` transposes an operand.
-      if (op.kind == OpKind::Mma) {
-        auto shapeOf = [&](const Operand &o) {
-          std::vector<int64_t> s = k.resources[o.value.resource].shape;
-          if (o.value.transposed && s.size() == 2) std::swap(s[0], s[1]);
-          return s;
-        };
-        const Operand &acc = op.operand(param::Mma::acc), &a = op.operand(param::Mma::a), &b = op.operand(param::Mma::b);
-        std::vector<int64_t> sc = shapeOf(acc), sa = shapeOf(a), sb = shapeOf(b);
-        const Resource &ra = k.resources[a.value.resource], &rb = k.resources[b.value.resource];
-        if (sc.size() != 2 || sa.size() != 2 || sb.size() != 2) {
-          diags.report(DiagId::DataMmaShape, op.range, "acc, a and b must be two-dimensional");
-        } else if (sa[1] != sb[0]) {
-          diags.report(DiagId::DataMmaShape, op.range,
-                       fmt::format("'{}' is {} so K = {}, but '{}' is {} so K = {}{}", ra.name, shapeText(sa), sa[1],
-                                   rb.name, shapeText(sb), sb[0],
-                                   sb[1] == sa[1] && !b.value.transposed ? "; did you mean to transpose it with '.T'?" : ""));
-        } else if (sc[0] != sa[0] || sc[1] != sb[1]) {
-          diags.report(DiagId::DataMmaShape, op.range,
-                       fmt::format("the product is {}x{} but the accumulator '{}' is {}", sa[0], sb[1],
-                                   k.resources[acc.value.resource].name, shapeText(sc)));
-        }
-        if (ra.dtype != rb.dtype)
-          diags.report(DiagId::DataMmaDtype, op.range, ra.name, dtypeInfo(ra.dtype).name, rb.name, dtypeInfo(rb.dtype).name);
-      }
-      // Register stores and TMEM loads move whole fragments.
-      if (op.kind == OpKind::Store || op.kind == OpKind::TmemLoad) {
-        bool store = op.kind == OpKind::Store;
-        const Resource &src = k.resources[store ? op.operand(param::Store::src).value.resource
-                                                : op.operand(param::TmemLoad::src).value.resource];
-        const Resource &dst = store ? k.resources[op.receiver] : k.resources[op.operand(param::TmemLoad::dst).value.resource];
-        std::string name = op.kind == OpKind::Store ? dst.name + ".store" : "lm.tmem_load";
-        if (src.shape != dst.shape || (op.kind == OpKind::Store && src.dtype != dst.dtype))
-          diags.report(DiagId::DataCopyShape, op.range, name,
-                       fmt::format("'{}' ({} {})", src.name, shapeText(src.shape), dtypeInfo(src.dtype).name),
-                       fmt::format("'{}' ({} {})", dst.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name));
-      }
+  }
+
+  // TMA copies: coordinates against the tensor's rank; the box against it.
+  void checkTmaRank(const Operation &op) {
+    ResourceId tensor = copiedTensor(op);
+    const Operand *coordsPtr = copyCoords(op);
+    if (tensor == kNoResource || !coordsPtr || op.receiver == kNoResource) return;
+    const Operand &coords = *coordsPtr;
+    const Resource &t = k_.resources[tensor];
+    const Resource &v = k_.resources[op.receiver];
+    if (coords.value.elts.size() != t.rank)
+      ctx_.diags.build(DiagId::DataTmaRank, coords.range, t.name, t.rank,
+                       fmt::format("the copy gives {} coordinate(s)", coords.value.elts.size()))
+          .note(DiagId::NoteDeclaredHere, t.range, t.name)
+          .emit();
+    else if (v.shape.size() > t.rank)
+      ctx_.diags.build(DiagId::DataTmaRank, op.range, t.name, t.rank,
+                       fmt::format("the box '{}' has rank {}", v.name, v.shape.size()))
+          .note(DiagId::NoteDeclaredHere, t.range, t.name)
+          .emit();
+  }
+
+  // MMA: acc[M, N] (+)= a[M, K] . b[K, N]; `.T` transposes an operand. The
+  // shapes first, then the operands' dtypes.
+  void checkMmaShapes(const Operation &op) {
+    if (op.kind != OpKind::Mma) return;
+    auto shapeOf = [&](const Operand &o) {
+      std::vector<int64_t> s = k_.resources[o.value.resource].shape;
+      if (o.value.transposed && s.size() == 2) std::swap(s[0], s[1]);
+      return s;
+    };
+    const Operand &acc = op.operand(param::Mma::acc), &a = op.operand(param::Mma::a), &b = op.operand(param::Mma::b);
+    std::vector<int64_t> sc = shapeOf(acc), sa = shapeOf(a), sb = shapeOf(b);
+    const Resource &ra = k_.resources[a.value.resource], &rb = k_.resources[b.value.resource];
+    if (sc.size() != 2 || sa.size() != 2 || sb.size() != 2) {
+      ctx_.diags.report(DiagId::DataMmaShape, op.range, "acc, a and b must be two-dimensional");
+    } else if (sa[1] != sb[0]) {
+      ctx_.diags.report(
+          DiagId::DataMmaShape, op.range,
+          fmt::format("'{}' is {} so K = {}, but '{}' is {} so K = {}{}", ra.name, shapeText(sa), sa[1], rb.name,
+                      shapeText(sb), sb[0],
+                      sb[1] == sa[1] && !b.value.transposed ? "; did you mean to transpose it with '.T'?" : ""));
+    } else if (sc[0] != sa[0] || sc[1] != sb[1]) {
+      ctx_.diags.report(DiagId::DataMmaShape, op.range,
+                        fmt::format("the product is {}x{} but the accumulator '{}' is {}", sa[0], sb[1],
+                                    k_.resources[acc.value.resource].name, shapeText(sc)));
     }
+    if (ra.dtype != rb.dtype)
+      ctx_.diags.report(DiagId::DataMmaDtype, op.range, ra.name, dtypeInfo(ra.dtype).name, rb.name,
+                        dtypeInfo(rb.dtype).name);
+  }
+
+  // Register stores and TMEM loads move whole fragments: the same shape
+  // (and, for a store, the same dtype) on both sides.
+  void checkFragmentCopy(const Operation &op) {
+    if (op.kind != OpKind::Store && op.kind != OpKind::TmemLoad) return;
+    bool store = op.kind == OpKind::Store;
+    const Resource &src = k_.resources[store ? op.operand(param::Store::src).value.resource
+                                             : op.operand(param::TmemLoad::src).value.resource];
+    const Resource &dst =
+        store ? k_.resources[op.receiver] : k_.resources[op.operand(param::TmemLoad::dst).value.resource];
+    std::string name = store ? dst.name + ".store" : "lm.tmem_load";
+    if (src.shape != dst.shape || (store && src.dtype != dst.dtype))
+      ctx_.diags.report(DiagId::DataCopyShape, op.range, name,
+                        fmt::format("'{}' ({} {})", src.name, shapeText(src.shape), dtypeInfo(src.dtype).name),
+                        fmt::format("'{}' ({} {})", dst.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name));
+  }
+
+  const PassContext &ctx_;
+  const Kernel &k_;
+  const KernelFacts &facts_;
+  const std::vector<RoleEvents> &roles_;
+  // Each view's writes, and its reads by a role that did not write it first.
+  std::map<ResourceId, std::vector<const Event *>> writes_, foreignReads_;
+};
+
+}  // namespace
+
+void checkDataConsistency(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  DataChecker(ctx, k, f).run();
 }
 
 }  // namespace cake::passes

@@ -1,13 +1,23 @@
 // HardwareCompliance: the schedule fits the exact target.
 //
-//  - every operation exists on the target (register budgets need setmaxnreg);
-//  - shared memory, TMEM columns, threads per block and the register file
-//    are within the target's limits;
-//  - tensor-core shapes, dtypes and accumulator placement are legal for the
-//    target's MMA path, and wgmma is issued by whole warpgroups;
-//  - TMA boxes are at most 256 per dimension, inner boxes fit the swizzle
-//    (or are whole panels of it),
-//    and views used by TMA and MMA are aligned as the swizzle demands.
+// The gate is a list of named sub-checks, run in this order:
+//  - checkOperationTargets: every operation exists on the target;
+//  - checkResourceTargets: TMEM regions need lm.tmem, and a role's register
+//    budget needs setmaxnreg and a value it accepts;
+//  - checkSharedMemory: shared memory is within the target's limit;
+//  - checkResourceLimits: threads per block and TMEM columns are within the
+//    target's limits;
+//  - checkNamedBarriers: each role gets a named barrier besides barrier 0;
+//  - checkRegisterFile: the roles' register budgets fit the register file;
+//  - checkMmaInstructions: tensor-core shapes, dtypes and accumulator
+//    placement are legal for the target's MMA path, and wgmma is issued by
+//    whole warpgroups;
+//  - checkTmaBoxes: TMA boxes are within the target's box limit, and inner boxes
+//    fit the swizzle (or are whole panels of it);
+//  - checkClusters: multicast copies and cluster-wide arrivals fit the
+//    kernel's cluster;
+//  - checkAlignment: views used by TMA and MMA are aligned as the swizzle
+//    demands.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -59,227 +69,314 @@ MmaOperand mmaOperand(const Kernel &k, const Operand &o) {
 bool isHalf(DType d) { return d == DType::BF16 || d == DType::F16; }
 bool isFp8(DType d) { return d == DType::E4M3 || d == DType::E5M2; }
 
-}  // namespace
+// A role's warps form whole warpgroups: groups of four consecutive warps,
+// each starting at a multiple of 4.
+bool wholeWarpgroups(const Resource &role) {
+  bool aligned = role.warps.size() % 4 == 0;
+  std::vector<int64_t> w = role.warps;
+  std::sort(w.begin(), w.end());
+  for (size_t i = 0; i < w.size() && aligned; ++i)
+    if ((i % 4 == 0 && w[i] % 4 != 0) || (i % 4 != 0 && w[i] - w[i - 1] != 1)) aligned = false;
+  return aligned;
+}
 
-void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
-  DiagnosticEngine &diags = ctx.diags;
-  Target target = ctx.module.target;
-  const TargetInfo &ti = targetInfo(target);
-  const std::vector<RoleEvents> &roles = f.roles;
+class HardwareChecker {
+public:
+  HardwareChecker(const PassContext &ctx, const Kernel &k, const KernelFacts &f)
+      : ctx_(ctx), k_(k), roles_(f.roles), target_(ctx.module.target), ti_(targetInfo(target_)) {
+    // The views TMA copies through a tensor's map, and the views the tensor
+    // core reads as operands.
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        if (copiedTensor(*e.op) != kNoResource && e.op->receiver != kNoResource) tmaViews_.insert(e.op->receiver);
+        if (e.op->kind == OpKind::Mma) {
+          for (const Operand *o : {&e.op->operand(param::Mma::a), &e.op->operand(param::Mma::b)})
+            if (o->present && k_.resources[o->value.resource].kind == ResourceKind::View)
+              mmaViews_.insert(o->value.resource);
+        }
+      }
+  }
 
-  // Operations legal on the exact target.
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      const OpInfo &info = e.op->info();
-      if (!info.legalOn(target))
-        diags.report(DiagId::HwUnsupportedOperation, e.op->range, fmt::format("lm.{}", info.name), ti.name,
-                     info.targetNames());
-    }
-  for (const auto &[kind, range] : k.valueOps)
-    if (!opInfo(kind).legalOn(target))
-      diags.report(DiagId::HwUnsupportedOperation, range, fmt::format("lm.{}", opInfo(kind).name), ti.name,
-                   opInfo(kind).targetNames());
-  for (const Resource &r : k.resources) {
-    if (r.kind == ResourceKind::Tmem && !opInfo(OpKind::Tmem).legalOn(target))
-      diags.report(DiagId::HwUnsupportedOperation, r.range, "lm.tmem", ti.name, opInfo(OpKind::Tmem).targetNames());
-    if (r.kind == ResourceKind::Role && r.regBudget != 0) {
-      if (!ti.setmaxnreg)
-        diags.report(DiagId::HwUnsupportedOperation, r.range, "setmaxnreg (a role's regs=)", ti.name,
-                     targetNames(targets::kSetmaxnreg));
-      else if (r.regBudget < ti.regMin || r.regBudget > ti.regMax || r.regBudget % 8 != 0)
-        diags.report(DiagId::HwSetmaxnreg, r.range, r.regBudget, r.name, ti.regMin, ti.regMax);
+  void run() {
+    checkOperationTargets();
+    checkResourceTargets();
+    checkSharedMemory();
+    checkResourceLimits();
+    checkNamedBarriers();
+    checkRegisterFile();
+    checkMmaInstructions();
+    checkTmaBoxes();
+    checkClusters();
+    checkAlignment();
+  }
+
+private:
+  // Operations legal on the exact target: those the roles issue, then the
+  // value operations (lm.block_id and the like).
+  void checkOperationTargets() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpInfo &info = e.op->info();
+        if (!info.legalOn(target_))
+          ctx_.diags.report(DiagId::HwUnsupportedOperation, e.op->range, fmt::format("lm.{}", info.name), ti_.name,
+                            info.targetNames());
+      }
+    for (const auto &[kind, range] : k_.valueOps)
+      if (!opInfo(kind).legalOn(target_))
+        ctx_.diags.report(DiagId::HwUnsupportedOperation, range, fmt::format("lm.{}", opInfo(kind).name), ti_.name,
+                          opInfo(kind).targetNames());
+  }
+
+  // Declarations that need a target feature, in declaration order.
+  void checkResourceTargets() {
+    for (const Resource &r : k_.resources) {
+      checkTmemTarget(r);
+      checkRegisterBudget(r);
     }
   }
 
-  // Limits: shared memory, threads, TMEM columns, register file.
-  if (k.smemBytes > static_cast<int64_t>(ti.smemPerBlock))
-    diags.report(DiagId::HwSmemLimit, k.nameRange, k.name, k.smemBytes, k.smemBytes - k.barrierBytes,
-                 k.barrierBytes, ti.name, ti.smemPerBlock);
-  for (const Resource &r : k.resources) {
-    if (r.kind == ResourceKind::Role) {
-      int64_t top = *std::max_element(r.warps.begin(), r.warps.end());
-      int64_t threads = satMul(satAdd(top, 1), 32);
-      if (threads > ti.maxThreads) diags.report(DiagId::HwThreadsLimit, r.range, r.name, top, threads, ti.maxThreads);
-    }
-    // (lm.tmem on a target without TMEM is reported above.)
-    if (r.kind == ResourceKind::Tmem && ti.tmem() && satAdd(r.firstColumn, r.width) > ti.tmemColumns)
-      diags.report(DiagId::HwTmemColumns, r.range, r.name, satAdd(r.firstColumn, r.width), ti.tmemColumns);
+  // A TMEM region needs lm.tmem.
+  void checkTmemTarget(const Resource &r) {
+    if (r.kind == ResourceKind::Tmem && !opInfo(OpKind::Tmem).legalOn(target_))
+      ctx_.diags.report(DiagId::HwUnsupportedOperation, r.range, "lm.tmem", ti_.name,
+                        opInfo(OpKind::Tmem).targetNames());
   }
+
+  // A role's regs= needs setmaxnreg, with a multiple of 8 in its range.
+  void checkRegisterBudget(const Resource &r) {
+    if (r.kind != ResourceKind::Role || r.regBudget == 0) return;
+    if (!ti_.setmaxnreg)
+      ctx_.diags.report(DiagId::HwUnsupportedOperation, r.range, "setmaxnreg (a role's regs=)", ti_.name,
+                        targetNames(targets::kSetmaxnreg));
+    else if (r.regBudget < ti_.regMin || r.regBudget > ti_.regMax || r.regBudget % 8 != 0)
+      ctx_.diags.report(DiagId::HwSetmaxnreg, r.range, r.regBudget, r.name, ti_.regMin, ti_.regMax);
+  }
+
+  // Shared memory per block, barriers included.
+  void checkSharedMemory() {
+    if (k_.smemBytes > static_cast<int64_t>(ti_.smemPerBlock))
+      ctx_.diags.report(DiagId::HwSmemLimit, k_.nameRange, k_.name, k_.smemBytes, k_.smemBytes - k_.barrierBytes,
+                        k_.barrierBytes, ti_.name, ti_.smemPerBlock);
+  }
+
+  // Per declaration, in order: a role's warps within the thread limit; a
+  // TMEM region within the columns. (lm.tmem on a target without TMEM is
+  // checkTmemTarget's to report.)
+  void checkResourceLimits() {
+    for (const Resource &r : k_.resources) {
+      if (r.kind == ResourceKind::Role) {
+        int64_t top = *std::max_element(r.warps.begin(), r.warps.end());
+        int64_t threads = satMul(satAdd(top, 1), 32);
+        if (threads > ti_.maxThreads)
+          ctx_.diags.report(DiagId::HwThreadsLimit, r.range, r.name, top, threads, ti_.maxThreads);
+      }
+      if (r.kind == ResourceKind::Tmem && ti_.tmem() && satAdd(r.firstColumn, r.width) > ti_.tmemColumns)
+        ctx_.diags.report(DiagId::HwTmemColumns, r.range, r.name, satAdd(r.firstColumn, r.width), ti_.tmemColumns);
+    }
+  }
+
   // Each role gets a named barrier (for lm.role_sync) besides barrier 0.
-  size_t roleCount = std::count_if(k.resources.begin(), k.resources.end(),
-                                   [](const Resource &r) { return r.kind == ResourceKind::Role; });
-  if (roleCount + 1 > ti.namedBarriers)
-    diags.report(DiagId::HwNamedBarriers, k.nameRange, k.name, roleCount, ti.name, ti.namedBarriers,
-                 ti.namedBarriers - 1);
-  bool anyBudget = std::any_of(k.resources.begin(), k.resources.end(),
-                               [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
-  if (anyBudget) {
+  void checkNamedBarriers() {
+    size_t roleCount = std::count_if(k_.resources.begin(), k_.resources.end(),
+                                     [](const Resource &r) { return r.kind == ResourceKind::Role; });
+    if (roleCount + 1 > ti_.namedBarriers)
+      ctx_.diags.report(DiagId::HwNamedBarriers, k_.nameRange, k_.name, roleCount, ti_.name, ti_.namedBarriers,
+                        ti_.namedBarriers - 1);
+  }
+
+  // When any role sets a register budget, all the roles' registers together
+  // fit the register file.
+  void checkRegisterFile() {
+    bool anyBudget = std::any_of(k_.resources.begin(), k_.resources.end(),
+                                 [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
+    if (!anyBudget) return;
     int64_t total = 0;
     std::string parts;
-    for (const Resource &r : k.resources) {
+    for (const Resource &r : k_.resources) {
       if (r.kind != ResourceKind::Role) continue;
       // A role without a budget keeps what the launch gives every thread:
       // at least setmaxnreg's floor per thread.
-      int64_t per = r.regBudget ? r.regBudget : ti.regMin;
+      int64_t per = r.regBudget ? r.regBudget : ti_.regMin;
       int64_t threads = 32 * static_cast<int64_t>(r.warps.size());
       total = satAdd(total, satMul(per, threads));
       parts += fmt::format("{}{} x {} threads for '{}'", parts.empty() ? "" : " + ", per, threads, r.name);
     }
-    if (total > ti.regsPerSm) diags.report(DiagId::HwRegisterFile, k.nameRange, total, parts, ti.regsPerSm);
+    if (total > ti_.regsPerSm) ctx_.diags.report(DiagId::HwRegisterFile, k_.nameRange, total, parts, ti_.regsPerSm);
   }
 
-  // Tensor-core instructions.
-  std::set<ResourceId> wgmmaRolesReported;
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      const Operation &op = *e.op;
-      if (op.kind != OpKind::Mma || !op.info().legalOn(target)) continue;
-      MmaOperand acc = mmaOperand(k, op.operand(param::Mma::acc));
-      MmaOperand a = mmaOperand(k, op.operand(param::Mma::a));
-      MmaOperand b = mmaOperand(k, op.operand(param::Mma::b));
-      if (acc.id == kNoResource || a.id == kNoResource || b.id == kNoResource) continue;
-      const Resource &accRes = k.resources[acc.id];
-      const Resource &role = k.resources[r.role];
-      bool blackwell = ti.mma == MmaPath::Tcgen05;
-      bool hopper = ti.mma == MmaPath::Wgmma;
-      // Accumulator placement.
-      if (blackwell && accRes.kind != ResourceKind::Tmem) {
-        diags.report(DiagId::HwMmaAccumulator, op.operand(param::Mma::acc).range, ti.name, "a TMEM region (lm.tmem)",
-                     accRes.name, "a register fragment");
-        continue;
-      }
-      if (!blackwell && accRes.kind == ResourceKind::Tmem) continue;  // lm.tmem itself is reported above
-      // Operand dtypes: bf16/f16 with f32 (or f16) accumulation; fp8 with f32.
-      bool okTypes = (isHalf(a.dtype) && (acc.dtype == DType::F32 || (acc.dtype == DType::F16 && a.dtype == DType::F16))) ||
-                     (isFp8(a.dtype) && acc.dtype == DType::F32 && target != Target::Sm80) ||
-                     (a.dtype == DType::I8 && acc.dtype == DType::I32);
-      if (!okTypes) {
-        diags.report(DiagId::HwMmaDtype, op.range, "'lm.mma'", ti.name,
-                     "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32",
-                     fmt::format("{} operands with a {} accumulator", dtypeInfo(a.dtype).name, dtypeInfo(acc.dtype).name));
-        continue;
-      }
-      if (acc.shape.size() != 2) continue;
-      int64_t m = acc.shape[0], n = acc.shape[1];
-      int64_t kk = a.shape.size() == 2 ? a.shape[1] : 0;
-      int64_t kStep = (isFp8(a.dtype) || a.dtype == DType::I8) ? 32 : 16;
-      std::string problem;
-      if (hopper) {
-        // wgmma: M = 64 per instruction, the rows split evenly over the role's
-        // warpgroups (each issues one m64 wgmma per 64 of its rows); N a
-        // multiple of 8 up to 256, K a multiple of 16 (32 for 8-bit).
-        bool aligned = role.warps.size() % 4 == 0;
-        std::vector<int64_t> w = role.warps;
-        std::sort(w.begin(), w.end());
-        for (size_t i = 0; i < w.size() && aligned; ++i)
-          if ((i % 4 == 0 && w[i] % 4 != 0) || (i % 4 != 0 && w[i] - w[i - 1] != 1)) aligned = false;
-        if (!aligned) {
-          if (wgmmaRolesReported.insert(role.id).second) {
-            std::string ws;
-            for (int64_t x : role.warps) ws += (ws.empty() ? "" : ", ") + std::to_string(x);
-            diags.build(DiagId::HwWarpgroupAlignment, op.range, role.name, "[" + ws + "]")
-                .note(DiagId::NoteRoleDeclaredHere, role.range, role.name)
-                .emit();
-          }
-          continue;
+  // Tensor-core instructions legal on the target, in program order.
+  void checkMmaInstructions() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        if (e.op->kind == OpKind::Mma && e.op->info().legalOn(target_)) checkMma(*e.op, k_.resources[r.role]);
+  }
+
+  // One lm.mma: accumulator placement, then dtypes, then (for wgmma) whole
+  // warpgroups, then the shape; the first problem found is the one reported.
+  void checkMma(const Operation &op, const Resource &role) {
+    MmaOperand acc = mmaOperand(k_, op.operand(param::Mma::acc));
+    MmaOperand a = mmaOperand(k_, op.operand(param::Mma::a));
+    MmaOperand b = mmaOperand(k_, op.operand(param::Mma::b));
+    if (acc.id == kNoResource || a.id == kNoResource || b.id == kNoResource) return;
+    const Resource &accRes = k_.resources[acc.id];
+    bool blackwell = ti_.mma == MmaPath::Tcgen05;
+    bool hopper = ti_.mma == MmaPath::Wgmma;
+    // Accumulator placement.
+    if (blackwell && accRes.kind != ResourceKind::Tmem) {
+      ctx_.diags.report(DiagId::HwMmaAccumulator, op.operand(param::Mma::acc).range, ti_.name,
+                        "a TMEM region (lm.tmem)", accRes.name, "a register fragment");
+      return;
+    }
+    if (!blackwell && accRes.kind == ResourceKind::Tmem) return;  // lm.tmem itself is reported by checkTmemTarget
+    // Operand dtypes: bf16/f16 with f32 (or f16) accumulation; fp8 with f32.
+    bool okTypes =
+        (isHalf(a.dtype) && (acc.dtype == DType::F32 || (acc.dtype == DType::F16 && a.dtype == DType::F16))) ||
+        (isFp8(a.dtype) && acc.dtype == DType::F32 && target_ != Target::Sm80) ||
+        (a.dtype == DType::I8 && acc.dtype == DType::I32);
+    if (!okTypes) {
+      ctx_.diags.report(DiagId::HwMmaDtype, op.range, "'lm.mma'", ti_.name,
+                        "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32",
+                        fmt::format("{} operands with a {} accumulator", dtypeInfo(a.dtype).name,
+                                    dtypeInfo(acc.dtype).name));
+      return;
+    }
+    if (acc.shape.size() != 2) return;
+    int64_t m = acc.shape[0], n = acc.shape[1];
+    int64_t kk = a.shape.size() == 2 ? a.shape[1] : 0;
+    int64_t kStep = (isFp8(a.dtype) || a.dtype == DType::I8) ? 32 : 16;
+    std::string problem;
+    if (hopper) {
+      // wgmma: M = 64 per instruction, the rows split evenly over the role's
+      // warpgroups (each issues one m64 wgmma per 64 of its rows); N a
+      // multiple of 8 up to 256, K a multiple of 16 (32 for 8-bit). A role
+      // not made of whole warpgroups is reported once.
+      if (!wholeWarpgroups(role)) {
+        if (wgmmaRolesReported_.insert(role.id).second) {
+          std::string ws;
+          for (int64_t x : role.warps) ws += (ws.empty() ? "" : ", ") + std::to_string(x);
+          ctx_.diags.build(DiagId::HwWarpgroupAlignment, op.range, role.name, "[" + ws + "]")
+              .note(DiagId::NoteRoleDeclaredHere, role.range, role.name)
+              .emit();
         }
-        WgmmaTiling tiling = wgmmaTiling(acc.shape, role);
-        if (!tiling.ok) problem = tiling.problem;
-        else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
-        else if (!b.inSmem) problem = "the B operand must be in shared memory";
-      } else if (blackwell) {
-        // tcgen05.mma (cta_group::1): M 64 or 128; N a multiple of 8 (M=64) or 16 (M=128) up to 256.
-        if (m != 64 && m != 128) problem = fmt::format("M = {} must be 64 or 128", m);
-        else if (n % (m == 64 ? 8 : 16) != 0 || n < (m == 64 ? 8 : 16) || n > 256)
-          problem = fmt::format("N = {} must be a multiple of {} between {} and 256", n, m == 64 ? 8 : 16, m == 64 ? 8 : 16);
-        else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
-        else if (!b.inSmem) problem = "the B operand must be in shared memory";
-      } else {
-        // mma.sync m16n8k16: tiles of 16 x 8 x 16 per warp.
-        if (m % 16 != 0 || n % 8 != 0) problem = fmt::format("the accumulator {}x{} must tile by 16x8", m, n);
-        else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {}", kk, kStep);
-        else if (accRes.kind != ResourceKind::Regs) problem = "the accumulator must be a register fragment";
+        return;
       }
-      if (!problem.empty()) diags.report(DiagId::HwMmaShape, op.range, "'lm.mma'", ti.name, problem);
+      WgmmaTiling tiling = wgmmaTiling(acc.shape, role);
+      if (!tiling.ok) problem = tiling.problem;
+      else if (kk % kStep != 0)
+        problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
+      else if (!b.inSmem) problem = "the B operand must be in shared memory";
+    } else if (blackwell) {
+      // tcgen05.mma (cta_group::1): M 64 or 128; N a multiple of 8 (M=64) or 16 (M=128) up to 256.
+      if (m != 64 && m != 128) problem = fmt::format("M = {} must be 64 or 128", m);
+      else if (n % (m == 64 ? 8 : 16) != 0 || n < (m == 64 ? 8 : 16) || n > 256)
+        problem =
+            fmt::format("N = {} must be a multiple of {} between {} and 256", n, m == 64 ? 8 : 16, m == 64 ? 8 : 16);
+      else if (kk % kStep != 0)
+        problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
+      else if (!b.inSmem) problem = "the B operand must be in shared memory";
+    } else {
+      // mma.sync m16n8k16: tiles of 16 x 8 x 16 per warp.
+      if (m % 16 != 0 || n % 8 != 0) problem = fmt::format("the accumulator {}x{} must tile by 16x8", m, n);
+      else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {}", kk, kStep);
+      else if (accRes.kind != ResourceKind::Regs) problem = "the accumulator must be a register fragment";
     }
-
-  // TMA boxes and alignment of views that TMA or the tensor core address.
-  std::set<ResourceId> tmaViews, mmaViews;
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      // A TMA copy: the view it copies through its tensor's map.
-      if (copiedTensor(*e.op) != kNoResource && e.op->receiver != kNoResource) tmaViews.insert(e.op->receiver);
-      if (e.op->kind == OpKind::Mma) {
-        for (const Operand *o : {&e.op->operand(param::Mma::a), &e.op->operand(param::Mma::b)})
-          if (o->present && k.resources[o->value.resource].kind == ResourceKind::View) mmaViews.insert(o->value.resource);
-      }
-    }
-  for (ResourceId id : tmaViews) {
-    const Resource &v = k.resources[id];
-    for (size_t i = 0; i < v.shape.size(); ++i)
-      if (ti.tma() && v.shape[i] > ti.tmaBoxMax) diags.report(DiagId::HwTmaBox, v.range, i, v.name, v.shape[i], ti.tmaBoxMax);
-    if (v.shape.empty()) continue;
-    int64_t innerBytes = satMul(v.shape.back(), dtypeInfo(v.dtype).bits) / 8;
-    unsigned sw = swizzleBytes(v.swizzle);
-    // Wider swizzled rows are panels of the span, one TMA box each.
-    if (sw != 0 && innerBytes > sw && innerBytes % sw != 0)
-      diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes,
-                   fmt::format("with swizzle {} it must be at most {} or a multiple of it (panels of {} bytes)",
-                               swizzleName(v.swizzle), sw, sw));
-    else if (innerBytes % 16 != 0)
-      diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes, "it must be a multiple of 16");
+    if (!problem.empty()) ctx_.diags.report(DiagId::HwMmaShape, op.range, "'lm.mma'", ti_.name, problem);
   }
+
+  // TMA boxes: at most the target's box size per dimension; the inner box a
+  // multiple of 16 bytes, and within the swizzle span or whole panels of it.
+  void checkTmaBoxes() {
+    for (ResourceId id : tmaViews_) {
+      const Resource &v = k_.resources[id];
+      for (size_t i = 0; i < v.shape.size(); ++i)
+        if (ti_.tma() && v.shape[i] > ti_.tmaBoxMax)
+          ctx_.diags.report(DiagId::HwTmaBox, v.range, i, v.name, v.shape[i], ti_.tmaBoxMax);
+      if (v.shape.empty()) continue;
+      int64_t innerBytes = satMul(v.shape.back(), dtypeInfo(v.dtype).bits) / 8;
+      unsigned sw = swizzleBytes(v.swizzle);
+      // Wider swizzled rows are panels of the span, one TMA box each.
+      if (sw != 0 && innerBytes > sw && innerBytes % sw != 0)
+        ctx_.diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes,
+                          fmt::format("with swizzle {} it must be at most {} or a multiple of it (panels of {} bytes)",
+                                      swizzleName(v.swizzle), sw, sw));
+      else if (innerBytes % 16 != 0)
+        ctx_.diags.report(DiagId::HwTmaInnerBox, v.range, v.name, innerBytes, "it must be a multiple of 16");
+    }
+  }
+
   // Clusters: a multicast copy shares its tile among all the blocks of the
   // cluster (each copies an equal share of the rows); cluster-wide arrivals
-  // need a cluster.
-  int64_t blocks = clusterSize(k);
-  for (const RoleEvents &r : roles)
-    for (const Event &e : r.events) {
-      const Operation &op = *e.op;
-      const OpEffects &fx = op.info().effects;
-      int64_t n = fx.multicast >= 0 ? op.operands[static_cast<size_t>(fx.multicast)].value.constInt.value_or(0) : 0;
-      if (n != 0) {
-        const Operand &mc = op.operands[static_cast<size_t>(fx.multicast)];
-        const Resource &v = k.resources[effectResource(op, fx.writes)];
-        std::string what = fmt::format("'{}.{}' with {}={}", v.name, op.info().name,
-                                       op.info().params[static_cast<size_t>(fx.multicast)].name, n);
-        SourceRange at = mc.range.valid() ? mc.range : op.range;
-        if (blocks < 2 || n != blocks)
-          diags.report(DiagId::HwCluster, at, what,
-                       fmt::format("multicast must equal the number of blocks in the cluster, which is {}{}", blocks,
-                                   blocks < 2 ? " (set cluster= in @cake.schedule)" : ""));
-        else if (v.shape.empty() || v.shape[0] % n != 0 ||
-                 (v.swizzle != Swizzle::None && (v.shape[0] / n) % 8 != 0))
-          diags.report(DiagId::HwCluster, at, what,
-                       fmt::format("each block copies 1/{} of the {} rows of '{}'; they must divide evenly{}", n,
-                                   v.shape.empty() ? 0 : v.shape[0], v.name,
-                                   v.swizzle != Swizzle::None ? ", in multiples of 8 rows for the swizzle" : ""));
+  // need a cluster. Per operation, multicast first.
+  void checkClusters() {
+    int64_t blocks = clusterSize(k_);
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const Operation &op = *e.op;
+        const OpEffects &fx = op.info().effects;
+        int64_t n = fx.multicast >= 0 ? op.operands[static_cast<size_t>(fx.multicast)].value.constInt.value_or(0) : 0;
+        if (n != 0) {
+          const Operand &mc = op.operands[static_cast<size_t>(fx.multicast)];
+          const Resource &v = k_.resources[effectResource(op, fx.writes)];
+          std::string what = fmt::format("'{}.{}' with {}={}", v.name, op.info().name,
+                                         op.info().params[static_cast<size_t>(fx.multicast)].name, n);
+          SourceRange at = mc.range.valid() ? mc.range : op.range;
+          if (blocks < 2 || n != blocks)
+            ctx_.diags.report(DiagId::HwCluster, at, what,
+                              fmt::format("multicast must equal the number of blocks in the cluster, which is {}{}",
+                                          blocks, blocks < 2 ? " (set cluster= in @cake.schedule)" : ""));
+          else if (v.shape.empty() || v.shape[0] % n != 0 || (v.swizzle != Swizzle::None && (v.shape[0] / n) % 8 != 0))
+            ctx_.diags.report(
+                DiagId::HwCluster, at, what,
+                fmt::format("each block copies 1/{} of the {} rows of '{}'; they must divide evenly{}", n,
+                            v.shape.empty() ? 0 : v.shape[0], v.name,
+                            v.swizzle != Swizzle::None ? ", in multiples of 8 rows for the swizzle" : ""));
+        }
+        if (signalsCluster(op) && blocks < 2) {
+          const Operand &cl = op.operands[static_cast<size_t>(fx.clusterSignal)];
+          ctx_.diags.report(DiagId::HwCluster, cl.range.valid() ? cl.range : op.range,
+                            fmt::format("'lm.{}' with {}=True", op.info().name,
+                                        op.info().params[static_cast<size_t>(fx.clusterSignal)].name),
+                            "the kernel's cluster has one block (set cluster= in @cake.schedule)");
+        }
       }
-      if (signalsCluster(op) && blocks < 2) {
-        const Operand &cl = op.operands[static_cast<size_t>(fx.clusterSignal)];
-        diags.report(DiagId::HwCluster, cl.range.valid() ? cl.range : op.range,
-                     fmt::format("'lm.{}' with {}=True", op.info().name,
-                                 op.info().params[static_cast<size_t>(fx.clusterSignal)].name),
-                     "the kernel's cluster has one block (set cluster= in @cake.schedule)");
-      }
-    }
+  }
 
-  std::set<ResourceId> aligned;
-  for (const auto *set : {&tmaViews, &mmaViews})
-    for (ResourceId id : *set) {
-      if (!aligned.insert(id).second) continue;
-      const Resource &v = k.resources[id];
-      int64_t need = requiredAlignment(v.swizzle);
-      const char *user = tmaViews.count(id) && mmaViews.count(id) ? "TMA and the tensor core"
-                         : tmaViews.count(id)                     ? "TMA"
-                                                                  : "the tensor core";
-      if (v.alignment < need)
-        diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
-                     fmt::format("it starts at byte {} of shared memory", k.resources[v.pool].smemOffset + v.offset));
-      else if (v.stages > 1 && v.bytesPerStage % need != 0)
-        diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
-                     fmt::format("its stages are {} bytes apart", v.bytesPerStage));
-    }
+  // Views that TMA or the tensor core address start, and step between
+  // stages, at the alignment their swizzle needs. TMA views first, then the
+  // tensor core's, each view once.
+  void checkAlignment() {
+    std::set<ResourceId> aligned;
+    for (const auto *set : {&tmaViews_, &mmaViews_})
+      for (ResourceId id : *set) {
+        if (!aligned.insert(id).second) continue;
+        const Resource &v = k_.resources[id];
+        int64_t need = requiredAlignment(v.swizzle);
+        const char *user = tmaViews_.count(id) && mmaViews_.count(id) ? "TMA and the tensor core"
+                           : tmaViews_.count(id)                      ? "TMA"
+                                                                      : "the tensor core";
+        if (v.alignment < need)
+          ctx_.diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
+                            fmt::format("it starts at byte {} of shared memory",
+                                        k_.resources[v.pool].smemOffset + v.offset));
+        else if (v.stages > 1 && v.bytesPerStage % need != 0)
+          ctx_.diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
+                            fmt::format("its stages are {} bytes apart", v.bytesPerStage));
+      }
+  }
+
+  const PassContext &ctx_;
+  const Kernel &k_;
+  const std::vector<RoleEvents> &roles_;
+  Target target_;
+  const TargetInfo &ti_;
+  std::set<ResourceId> tmaViews_, mmaViews_;  // views TMA copies through; views MMA reads
+  std::set<ResourceId> wgmmaRolesReported_;  // roles told they are not whole warpgroups
+};
+
+}  // namespace
+
+void checkHardwareCompliance(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  HardwareChecker(ctx, k, f).run();
 }
 
 }  // namespace cake::passes
