@@ -14,8 +14,7 @@
 
 namespace cake::fuzz {
 
-inline std::optional<FileId> admitInput(const uint8_t *data, size_t size, SourceManager &sm,
-                                        DiagnosticEngine &diags) {
+inline std::optional<FileId> admitInput(const uint8_t *data, size_t size, SourceManager &sm, DiagnosticEngine &diags) {
   if (size > kMaxInputBytes) return std::nullopt;
   static unsigned runs = 0;
   if (++runs % 4096 == 0) clearParserCaches();  // see clearParserCaches()

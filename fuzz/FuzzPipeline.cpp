@@ -41,16 +41,29 @@ std::string joinLines(const std::vector<std::string> &lines) {
 
 // Fragments a schedule is made of; inserted and swapped in by the mutator.
 const char *const kFragments[] = {
-    "    lm.wait(full, stage=k)",        "    lm.arrive(empty, stage=k)",     "    lm.fence_proxy()",
-    "    lm.role_sync()",                "    lm.mma_commit()",               "    lm.mma_wait(pending=0)",
-    "    lm.tma_store_wait()",           "    x = lm.smem(4096)",             "    r = lm.role(warps=[0])",
-    "    p = lm.pipeline(stages=2)",     "    with load:",                    "    with math:",
-    "        for k in lm.range(0, K // 64):", "    v = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)",
-    "    b = lm.barrier(count=2, prod=[load], cons=[math])", "    lm.commit(empty, stage=0)",
+    "    lm.wait(full, stage=k)",
+    "    lm.arrive(empty, stage=k)",
+    "    lm.fence_proxy()",
+    "    lm.role_sync()",
+    "    lm.mma_commit()",
+    "    lm.mma_wait(pending=0)",
+    "    lm.tma_store_wait()",
+    "    x = lm.smem(4096)",
+    "    r = lm.role(warps=[0])",
+    "    p = lm.pipeline(stages=2)",
+    "    with load:",
+    "    with math:",
+    "        for k in lm.range(0, K // 64):",
+    "    v = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)",
+    "    b = lm.barrier(count=2, prod=[load], cons=[math])",
+    "    lm.commit(empty, stage=0)",
     "    acc = lm.tmem(cols=0, width=128, shape=(128, 128), dtype=lm.f32)",
-    "    if k == 0:",                    "    else:",                         "    pass",
+    "    if k == 0:",
+    "    else:",
+    "    pass",
 };
-const char *const kNumbers[] = {"0", "1", "2", "3", "4", "7", "8", "16", "31", "32", "64", "128", "255", "256",
+const char *const kNumbers[] = {"0",   "1",   "2",    "3",  "4",     "7",      "8",
+                                "16",  "31",  "32",   "64", "128",   "255",    "256",
                                 "257", "512", "1024", "-1", "65536", "232448", "9223372036854775807"};
 
 std::string mutateText(const std::string &in, std::mt19937 &rng) {
@@ -89,7 +102,8 @@ std::string mutateText(const std::string &in, std::mt19937 &rng) {
     std::vector<std::string> names;
     std::string cur;
     for (char c : in) {
-      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_') cur += c;
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '_')
+        cur += c;
       else {
         if (!cur.empty() && !std::isdigit(static_cast<unsigned char>(cur[0]))) names.push_back(cur);
         cur.clear();
@@ -105,8 +119,10 @@ std::string mutateText(const std::string &in, std::mt19937 &rng) {
   }
   case 6: {  // change indentation
     std::string &l = lines[i];
-    if (rng() % 2) l = "    " + l;
-    else if (l.rfind("    ", 0) == 0) l.erase(0, 4);
+    if (rng() % 2)
+      l = "    " + l;
+    else if (l.rfind("    ", 0) == 0)
+      l.erase(0, 4);
     break;
   }
   default: {  // drop a keyword argument or an argument

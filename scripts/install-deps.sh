@@ -11,6 +11,7 @@ PACKAGES=(
   groff-base make                    # man page lint; the Make depfile test
   python3-jsonschema                 # validating SARIF output against its schema
   clang-14 libclang-rt-14-dev        # libFuzzer targets (fuzz/)
+  clang-format-14                    # the C++ style check (.clang-format)
 )
 
 missing=()

@@ -42,6 +42,12 @@ if os.path.exists(sarif_schema):
 config.substitutions.append(("%sarif_schema", sarif_schema))
 
 # The CUDA toolkit assembles generated code for its target (CI has no GPU).
+# The style check uses clang-format 14 (scripts/install-deps.sh installs it).
+clang_format = "/usr/lib/llvm-14/bin/clang-format"
+if os.path.exists(clang_format):
+    config.available_features.add("clang-format")
+config.substitutions.append(("%clang-format", clang_format))
+
 # Missing nvcc fails the run rather than skipping those tests silently, unless
 # CAKEC_ALLOW_NO_NVCC=1 says a machine without CUDA is meant.
 cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")

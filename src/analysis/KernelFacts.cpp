@@ -134,8 +134,7 @@ void collectTensorMaps(const Kernel &k, KernelFacts &f) {
         map = TensorMap{t, view.shape, view.dtype, view.swizzle, multicast, e.op};
         continue;
       }
-      if (map.box != view.shape || map.dtype != view.dtype || map.swizzle != view.swizzle ||
-          map.multicast != multicast)
+      if (map.box != view.shape || map.dtype != view.dtype || map.swizzle != view.swizzle || map.multicast != multicast)
         f.tensorMapConflicts.push_back({t, map.firstUse, e.op});
     }
 }
@@ -173,20 +172,20 @@ std::string describeBarrierProtocols(const Module &m, const ModuleFacts &facts) 
       const BarrierFacts &bf = f.barrier(b.id);
       std::map<ResourceId, int64_t> waits;
       for (const Event *e : bf.waits) waits[e->role] += 1;
-      out += fmt::format("  {}: {} mbarrier{}, init_count {}, {}\n", b.name, b.count, b.count == 1 ? "" : "s",
-                         b.initCount,
-                         bf.release ? "release (waits of the first lap pass)" : "acquire (every wait blocks)");
+      out +=
+          fmt::format("  {}: {} mbarrier{}, init_count {}, {}\n", b.name, b.count, b.count == 1 ? "" : "s", b.initCount,
+                      bf.release ? "release (waits of the first lap pass)" : "acquire (every wait blocks)");
       for (const auto &[role, ra] : bf.arrivals) {
         const SignalSite &st = ra.sites.front();
         std::string how;
-        for (const Event *c : st.copies) how += fmt::format("{}{}", how.empty() ? "expect_tx, " : ", ", c->op->info().name);
+        for (const Event *c : st.copies)
+          how += fmt::format("{}{}", how.empty() ? "expect_tx, " : ", ", c->op->info().name);
         for (const auto &[e, n] : st.arrives) how += (how.empty() ? "" : ", ") + std::string(e->op->info().name);
         out += fmt::format("    arrives: role '{}' x{} per phase ({}){}\n", k.resources[role].name, ra.count, how,
                            ra.sites.size() > 1 ? fmt::format(", from {} sites", ra.sites.size()) : "");
       }
       for (const auto &[role, n] : waits)
-        out += fmt::format("    waits:   role '{}' ({} wait site{})\n", k.resources[role].name, n,
-                           n == 1 ? "" : "s");
+        out += fmt::format("    waits:   role '{}' ({} wait site{})\n", k.resources[role].name, n, n == 1 ? "" : "s");
       if (bf.txBytesPerPhase) out += fmt::format("    transaction bytes per phase: {}\n", bf.txBytesPerPhase);
       out += fmt::format("    stage s uses mbarrier s % {} with parity (s / {}) % 2{}\n", b.count, b.count,
                          bf.release ? ", inverted" : "");

@@ -44,11 +44,11 @@ struct RoleArrivals {
 };
 
 struct BarrierFacts {
-  std::vector<const Event *> signals;  // events that signal it, in role then program order
-  std::vector<const Event *> waits;    // events that wait on it
+  std::vector<const Event *> signals;              // events that signal it, in role then program order
+  std::vector<const Event *> waits;                // events that wait on it
   std::set<sema::ResourceId> signallers, waiters;  // their roles
-  bool data = false;     // a copy completes transaction bytes on it
-  bool release = false;  // the reverse hand-off of a data barrier of its pipeline
+  bool data = false;                               // a copy completes transaction bytes on it
+  bool release = false;                            // the reverse hand-off of a data barrier of its pipeline
   // The protocol per phase: arrivals by role, their total, the transaction
   // bytes the copies deliver (the most any site delivers), and whether a
   // signal or copy is conditional (then the counts hold only when every

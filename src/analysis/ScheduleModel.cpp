@@ -12,8 +12,7 @@ namespace cake::analysis {
 using namespace sema;
 
 namespace {
-void flatten(const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops, bool conditional,
-             RoleEvents &out) {
+void flatten(const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops, bool conditional, RoleEvents &out) {
   for (const IrStmt &s : body) {
     switch (s.kind) {
     case IrStmt::Kind::Op: {

@@ -15,9 +15,9 @@ namespace cake::analysis {
 struct Event {
   const sema::Operation *op = nullptr;
   sema::ResourceId role = sema::kNoResource;
-  std::vector<const sema::IrStmt *> loops;  // enclosing `for` statements, outermost first
-  bool conditional = false;                 // under an `if`
-  size_t index = 0;                         // program order within the role
+  std::vector<const sema::IrStmt *> loops;          // enclosing `for` statements, outermost first
+  bool conditional = false;                         // under an `if`
+  size_t index = 0;                                 // program order within the role
   const std::vector<sema::IrStmt> *body = nullptr;  // the statement list holding it
 };
 

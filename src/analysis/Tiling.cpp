@@ -21,8 +21,8 @@ WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource 
     return t;
   }
   if (n % kWgmmaNStep != 0 || n < kWgmmaNStep || n > kWgmmaNMax) {
-    t.problem = fmt::format("N = {} must be a multiple of {} between {} and {}", n, kWgmmaNStep, kWgmmaNStep,
-                            kWgmmaNMax);
+    t.problem =
+        fmt::format("N = {} must be a multiple of {} between {} and {}", n, kWgmmaNStep, kWgmmaNStep, kWgmmaNMax);
     return t;
   }
   t.ok = true;

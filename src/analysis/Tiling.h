@@ -18,9 +18,9 @@ inline constexpr int64_t kWgmmaNMax = 256;
 
 struct WgmmaTiling {
   bool ok = false;
-  std::string problem;       // why not, when !ok ("N = 12 must be ...")
-  int64_t warpgroups = 0;    // of the role
-  int64_t perThread = 0;     // accumulator elements each thread holds
+  std::string problem;     // why not, when !ok ("N = 12 must be ...")
+  int64_t warpgroups = 0;  // of the role
+  int64_t perThread = 0;   // accumulator elements each thread holds
 };
 
 // The wgmma accumulator tiling of an M x N tile held by a role of whole

@@ -25,9 +25,9 @@
 #include <map>
 #include <set>
 
-#include "codegen/PtxWrappers.h"
 #include "analysis/KernelFacts.h"
 #include "analysis/Tiling.h"
+#include "codegen/PtxWrappers.h"
 
 namespace cake::codegen {
 
@@ -41,14 +41,15 @@ constexpr const char *kRestoreLine = "#line __CAKE_RESTORE_LINE__";
 
 bool isCppReserved(const std::string &n) {
   static const std::set<std::string> words = {
-      "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char", "class", "const",
-      "constexpr", "continue", "decltype", "default", "delete", "do", "double", "else", "enum", "explicit",
-      "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace",
-      "new", "noexcept", "not", "nullptr", "operator", "or", "private", "protected", "public", "register",
-      "return", "short", "signed", "sizeof", "static", "struct", "switch", "template", "this", "throw", "true",
-      "try", "typedef", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "while", "xor",
-      "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "main", "stream", "msg", "err", "config",
-      "attrs", "e"};
+      "alignas",  "alignof", "and",      "asm",       "auto",     "bool",      "break",     "case",     "catch",
+      "char",     "class",   "const",    "constexpr", "continue", "decltype",  "default",   "delete",   "do",
+      "double",   "else",    "enum",     "explicit",  "extern",   "false",     "float",     "for",      "friend",
+      "goto",     "if",      "inline",   "int",       "long",     "mutable",   "namespace", "new",      "noexcept",
+      "not",      "nullptr", "operator", "or",        "private",  "protected", "public",    "register", "return",
+      "short",    "signed",  "sizeof",   "static",    "struct",   "switch",    "template",  "this",     "throw",
+      "true",     "try",     "typedef",  "typename",  "union",    "unsigned",  "using",     "virtual",  "void",
+      "volatile", "while",   "xor",      "threadIdx", "blockIdx", "blockDim",  "gridDim",   "warpSize", "main",
+      "stream",   "msg",     "err",      "config",    "attrs",    "e"};
   return words.count(n) != 0;
 }
 
@@ -57,7 +58,6 @@ std::string ident(const std::string &n) {
   if (isCppReserved(n) || n.rfind("cake_", 0) == 0) return n + "_";
   return n;
 }
-
 
 unsigned swizzleLayout(Swizzle s) {
   switch (s) {
@@ -95,10 +95,10 @@ std::string shapeText(const std::vector<int64_t> &v) {
 // panels: each holds every row's next span of bytes, swizzled on its own, the
 // panels one after another. TMA moves one box per panel.
 struct Panels {
-  int64_t count = 1;       // panels per stage
-  int64_t rowPitch = 0;    // bytes between rows within a panel
-  int64_t bytes = 0;       // bytes per panel
-  int64_t boxInner = 0;    // elements of the innermost box dimension
+  int64_t count = 1;     // panels per stage
+  int64_t rowPitch = 0;  // bytes between rows within a panel
+  int64_t bytes = 0;     // bytes per panel
+  int64_t boxInner = 0;  // elements of the innermost box dimension
 };
 
 Panels panelsOf(const Resource &v) {
@@ -122,7 +122,7 @@ using analysis::TensorMap;
 
 struct RoleCtx {
   const Resource *role = nullptr;
-  unsigned barrierId = 0;     // named barrier for role_sync
+  unsigned barrierId = 0;  // named barrier for role_sync
   bool contiguous = true;
   int64_t firstWarp = 0;
   int64_t threads = 0;
@@ -463,8 +463,8 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
       for (int64_t p = 0; p < pn.count; ++p) {
         std::string args = panelCoords(coords, pn, p);
         size_t last = args.rfind(", ");
-        args = args.substr(0, last + 2) + fmt::format("{} + static_cast<int32_t>({} * {}u)", args.substr(last + 2),
-                                                      rank, slice);
+        args = args.substr(0, last + 2) +
+               fmt::format("{} + static_cast<int32_t>({} * {}u)", args.substr(last + 2), rank, slice);
         calls.push_back(fmt::format("{}({} + {} * {}u, &{}, {}, 0x{:x}{});",
                                     w_.useTmaLoadMulticast(static_cast<unsigned>(coords.elts.size())),
                                     panelAddr(o, pn, p), rank, slice * pn.rowPitch, ident(k_.resource(tensor).name),
@@ -511,9 +511,7 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
     line("}");
     return;
   }
-  case OpKind::TmaStoreWait:
-    line(fmt::format("{}{}<0>();", guard, w_.use("cake_bulk_wait_group_read")));
-    return;
+  case OpKind::TmaStoreWait: line(fmt::format("{}{}<0>();", guard, w_.use("cake_bulk_wait_group_read"))); return;
   case OpKind::Mma: mma(o, rc); return;
   case OpKind::MmaCommit: line(w_.use("cake_wgmma_commit_group") + "();"); return;
   case OpKind::MmaWait: {
@@ -573,16 +571,18 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
   const Resource &acc = k_.resource(accV.resource);
   bool aInRegs = aV.kind == ValueKind::Resource && k_.resource(aV.resource).kind == ResourceKind::Regs;
   if (acc.kind != ResourceKind::Regs || aInRegs) {
-    unsupported(o.range, "'lm.mma'", "sm_90a lowers wgmma with the accumulator in registers and both operands in "
-                                     "shared memory");
+    unsupported(o.range, "'lm.mma'",
+                "sm_90a lowers wgmma with the accumulator in registers and both operands in "
+                "shared memory");
     return;
   }
   const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
   int64_t perThread = 0;
   if (!fragmentLayout(acc, *rc.role, o.range, perThread)) return;
   if (aV.transposed || !bV.transposed) {
-    unsupported(o.range, "'lm.mma'", "only K-major operands are lowered: A as an (M, K) view, B as an (N, K) view "
-                                     "used transposed ('b[s].T')");
+    unsupported(o.range, "'lm.mma'",
+                "only K-major operands are lowered: A as an (M, K) view, B as an (N, K) view "
+                "used transposed ('b[s].T')");
     return;
   }
   if (a.dtype != b.dtype || (a.dtype != DType::BF16 && a.dtype != DType::F16) || acc.dtype != DType::F32) {
@@ -612,15 +612,15 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
   const std::string &fn = w_.useWgmma(N, a.dtype);
   w_.use("cake_wgmma_desc");
   const Value &init = o.operand(param::Mma::init).value;
-  line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16", M, N,
-                   K, wgs, mBlocks, kSteps, N));
+  line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16", M, N, K,
+                   wgs, mBlocks, kSteps, N));
   line(w_.use("cake_wgmma_fence") + "();");
   line("{");
   ++indent_;
   line(fmt::format("const uint32_t cake_a = {} + cake_wg * {}u;", viewStageAddr(aV), rowsPerWg * aRowBytes));
   line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
-  std::string accumulate = init.boolIsConst ? (init.constBool ? "0" : "1")
-                                            : fmt::format("({}) ? 0 : 1", value(init, false));
+  std::string accumulate =
+      init.boolIsConst ? (init.constBool ? "0" : "1") : fmt::format("({}) ? 0 : 1", value(init, false));
   line(fmt::format("const int32_t cake_accumulate = {};", accumulate));
   // k-steps outer, m64 blocks inner: consecutive wgmmas of a warpgroup write
   // different accumulators, so they need not wait for each other.
@@ -682,9 +682,10 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
     line(fmt::format("*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {}[cake_i / 2];",
                      dtypeInfo(view.dtype).cudaType == "__half" ? "__half" : "__nv_bfloat16", s));
   else
-    line(fmt::format("*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = make_{}2({}[cake_i], "
-                     "{}[cake_i + 1]);",
-                     dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType, s, s));
+    line(fmt::format(
+        "*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = make_{}2({}[cake_i], "
+        "{}[cake_i + 1]);",
+        dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType, s, s));
   --indent_;
   line("}");
   --indent_;
@@ -700,9 +701,10 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
   bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
   if (src.dtype != DType::F32 || (o.kind != OpKind::Cast && dst.dtype != DType::F32) ||
       (!packed && dst.dtype != DType::F32)) {
-    unsupported(o.range, fmt::format("'lm.{}' from {} to {}", o.info().name, dtypeInfo(src.dtype).name,
-                                     dtypeInfo(dst.dtype).name),
-                "fragment math is lowered on f32 fragments, with casts to bf16, f16 or f32");
+    unsupported(
+        o.range,
+        fmt::format("'lm.{}' from {} to {}", o.info().name, dtypeInfo(src.dtype).name, dtypeInfo(dst.dtype).name),
+        "fragment math is lowered on f32 fragments, with casts to bf16, f16 or f32");
     return;
   }
   if (!declaredFragments_.count(dst.id)) {
@@ -720,9 +722,12 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
     return;
   }
   std::string rhs;
-  if (o.kind == OpKind::Cast) rhs = s + "[cake_i]";
-  else if (o.kind == OpKind::Scale) rhs = fmt::format("{}[cake_i] * {}", s, value(o.operand(param::Scale::factor).value, false));
-  else rhs = fmt::format("exp2f({}[cake_i])", s);
+  if (o.kind == OpKind::Cast)
+    rhs = s + "[cake_i]";
+  else if (o.kind == OpKind::Scale)
+    rhs = fmt::format("{}[cake_i] * {}", s, value(o.operand(param::Scale::factor).value, false));
+  else
+    rhs = fmt::format("exp2f({}[cake_i])", s);
   line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", perThread, d, rhs));
 }
 
@@ -751,8 +756,7 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   bool single = true;
   std::function<void(const std::vector<IrStmt> &)> scan = [&](const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body) {
-      if (s.kind == IrStmt::Kind::Op)
-        single &= s.op.info().effects.single || s.op.kind == OpKind::Wait;
+      if (s.kind == IrStmt::Kind::Op) single &= s.op.info().effects.single || s.op.kind == OpKind::Wait;
       scan(s.body);
       scan(s.orelse);
     }
@@ -850,9 +854,9 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   for (const Resource &r : k_.resources) {
     if (r.kind == ResourceKind::View) {
       const Resource &pool = k_.resource(r.pool);
-      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} {}, {} stage(s) of {} B{}", ident(r.name),
-                       pool.smemOffset + r.offset, r.name, shapeText(r.shape), dtypeInfo(r.dtype).name, r.stages,
-                       r.bytesPerStage,
+      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} {}, {} stage(s) of {} B{}",
+                       ident(r.name), pool.smemOffset + r.offset, r.name, shapeText(r.shape), dtypeInfo(r.dtype).name,
+                       r.stages, r.bytesPerStage,
                        r.swizzle == Swizzle::None ? "" : fmt::format(", swizzle {}", swizzleName(r.swizzle))));
       line(fmt::format("(void)cake_{};", ident(r.name)));
     } else if (r.kind == ResourceKind::Barrier) {
@@ -957,9 +961,9 @@ void KernelEmitter::launcher(std::string &text) {
       sig += fmt::format("const cake_tensor *{}", ident(p.name));
       auto it = maps_.find(r.id);
       if (it != maps_.end())
-        tensorDocs += fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), swizzle {}\n",
-                                  p.name, r.rank, dtypeInfo(it->second.dtype).name, shapeText(it->second.box),
-                                  swizzleName(it->second.swizzle));
+        tensorDocs +=
+            fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), swizzle {}\n", p.name, r.rank,
+                        dtypeInfo(it->second.dtype).name, shapeText(it->second.box), swizzleName(it->second.swizzle));
       else
         tensorDocs += fmt::format("//   {}: rank {}, not copied by the kernel\n", p.name, r.rank);
     } else {
@@ -993,8 +997,9 @@ void KernelEmitter::launcher(std::string &text) {
     std::string box = boxList(info.box);
     o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}}};\n", ident(p.name), info.box.size(), box);
     if (boxText(info) != box)
-      o += fmt::format("  const int64_t cake_{}_box[{}] = {{{}}};  // {}\n", ident(p.name), info.box.size(), boxText(info),
-                       info.multicast > 1 ? "this block's share of the tile's rows (multicast)" : "one panel of the tile");
+      o += fmt::format(
+          "  const int64_t cake_{}_box[{}] = {{{}}};  // {}\n", ident(p.name), info.box.size(), boxText(info),
+          info.multicast > 1 ? "this block's share of the tile's rows (multicast)" : "one panel of the tile");
     o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
                      ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8);
   }
@@ -1010,9 +1015,10 @@ void KernelEmitter::launcher(std::string &text) {
   o += fmt::format("  const int64_t cake_grid[3] = {{{}, {}, {}}};\n", grid[0], grid[1], grid[2]);
   o += "  if (cake_grid[0] <= 0 || cake_grid[1] <= 0 || cake_grid[2] <= 0 || cake_grid[0] > 2147483647 ||\n"
        "      cake_grid[1] > 65535 || cake_grid[2] > 65535)\n";
-  o += fmt::format("    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the grid ({}, {}, {}) = (%lld, %lld, %lld) is empty or "
-                   "too large\", (long long)cake_grid[0], (long long)cake_grid[1], (long long)cake_grid[2]);\n",
-                   grid[0], grid[1], grid[2]);
+  o += fmt::format(
+      "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the grid ({}, {}, {}) = (%lld, %lld, %lld) is empty or "
+      "too large\", (long long)cake_grid[0], (long long)cake_grid[1], (long long)cake_grid[2]);\n",
+      grid[0], grid[1], grid[2]);
   for (int i = 0; i < 3; ++i)
     if (k_.cluster[i] > 1)
       o += fmt::format("  if (cake_grid[{0}] % {1} != 0)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"grid dimension "
@@ -1031,9 +1037,8 @@ void KernelEmitter::launcher(std::string &text) {
     const TensorMap &info = it->second;
     o += fmt::format("  if (int e = cake_encode_tensor_map(&cake_map_{0}, {0}, \"{1}\", {2}, "
                      "CU_TENSOR_MAP_DATA_TYPE_{3}, {4}, cake_{0}_{6}, {5}, msg)) return e;\n",
-                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).tensorMapType,
-                     dtypeInfo(info.dtype).bits / 8, tensorMapSwizzle(info.swizzle),
-                     boxText(info) != boxList(info.box) ? "box" : "tile");
+                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).tensorMapType, dtypeInfo(info.dtype).bits / 8,
+                     tensorMapSwizzle(info.swizzle), boxText(info) != boxList(info.box) ? "box" : "tile");
   }
   o += fmt::format("  cudaError_t err = cudaFuncSetAttribute({}, cudaFuncAttributeMaxDynamicSharedMemorySize, {});\n",
                    name, k_.smemBytes);

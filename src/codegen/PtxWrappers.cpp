@@ -27,7 +27,9 @@ static __host__ __device__ __forceinline__ int32_t cake_floordiv(int32_t a, int3
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 )CAKE"},
-      {"cake_floormod", {}, R"CAKE(static __host__ __device__ __forceinline__ int32_t cake_floormod(int32_t a, int32_t b) {
+      {"cake_floormod",
+       {},
+       R"CAKE(static __host__ __device__ __forceinline__ int32_t cake_floormod(int32_t a, int32_t b) {
   int32_t r = a % b;
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
@@ -35,7 +37,9 @@ static __host__ __device__ __forceinline__ int32_t cake_floordiv(int32_t a, int3
       {"cake_min", {}, R"CAKE(// lm.min and lm.max on 32-bit integers, in the kernel and the launcher.
 static __host__ __device__ __forceinline__ int32_t cake_min(int32_t a, int32_t b) { return a < b ? a : b; }
 )CAKE"},
-      {"cake_max", {}, R"CAKE(static __host__ __device__ __forceinline__ int32_t cake_max(int32_t a, int32_t b) { return a > b ? a : b; }
+      {"cake_max",
+       {},
+       R"CAKE(static __host__ __device__ __forceinline__ int32_t cake_max(int32_t a, int32_t b) { return a > b ? a : b; }
 )CAKE"},
       {"cake_smem_u32", {}, R"CAKE(// The 32-bit shared-memory address of a generic pointer into shared memory.
 static __device__ __forceinline__ uint32_t cake_smem_u32(const void *p) {
@@ -47,7 +51,9 @@ static __device__ __forceinline__ void cake_mbar_init(uint32_t bar, uint32_t cou
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
 }
 )CAKE"},
-      {"cake_fence_mbarrier_init", {}, R"CAKE(// Makes the mbarrier initialisations visible to the async proxy (TMA) and the cluster.
+      {"cake_fence_mbarrier_init",
+       {},
+       R"CAKE(// Makes the mbarrier initialisations visible to the async proxy (TMA) and the cluster.
 static __device__ __forceinline__ void cake_fence_mbarrier_init() {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
@@ -74,23 +80,31 @@ static __device__ __forceinline__ void cake_mbar_arrive(uint32_t bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
 }
 )CAKE"},
-      {"cake_mbar_arrive_expect_tx", {}, R"CAKE(// One arrival that also tells the mbarrier to expect `bytes` more transaction bytes
+      {"cake_mbar_arrive_expect_tx",
+       {},
+       R"CAKE(// One arrival that also tells the mbarrier to expect `bytes` more transaction bytes
 // (delivered by the TMA copies that complete on it) before the phase can complete.
 static __device__ __forceinline__ void cake_mbar_arrive_expect_tx(uint32_t bar, uint32_t bytes) {
   asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
 }
 )CAKE"},
-      {"cake_fence_proxy_async", {}, R"CAKE(// Orders this thread's generic-proxy shared-memory accesses before later async-proxy ones.
+      {"cake_fence_proxy_async",
+       {},
+       R"CAKE(// Orders this thread's generic-proxy shared-memory accesses before later async-proxy ones.
 static __device__ __forceinline__ void cake_fence_proxy_async() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 )CAKE"},
-      {"cake_named_barrier_sync", {}, R"CAKE(// Named barrier `id` (1..15; 0 is __syncthreads) for `threads` threads of one role.
+      {"cake_named_barrier_sync",
+       {},
+       R"CAKE(// Named barrier `id` (1..15; 0 is __syncthreads) for `threads` threads of one role.
 static __device__ __forceinline__ void cake_named_barrier_sync(uint32_t id, uint32_t threads) {
   asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
 }
 )CAKE"},
-      {"cake_setmaxnreg", {}, R"CAKE(// Raises or lowers this warpgroup's per-thread register budget (all its warps execute it).
+      {"cake_setmaxnreg",
+       {},
+       R"CAKE(// Raises or lowers this warpgroup's per-thread register budget (all its warps execute it).
 template <uint32_t kRegs>
 static __device__ __forceinline__ void cake_setmaxnreg_inc() {
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(kRegs));
@@ -100,7 +114,9 @@ static __device__ __forceinline__ void cake_setmaxnreg_dec() {
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(kRegs));
 }
 )CAKE"},
-      {"cake_prefetch_tensormap", {}, R"CAKE(// Brings a TMA descriptor (a __grid_constant__ parameter) into the descriptor cache.
+      {"cake_prefetch_tensormap",
+       {},
+       R"CAKE(// Brings a TMA descriptor (a __grid_constant__ parameter) into the descriptor cache.
 static __device__ __forceinline__ void cake_prefetch_tensormap(const CUtensorMap *map) {
   asm volatile("prefetch.tensormap [%0];" ::"l"(map) : "memory");
 }
@@ -110,7 +126,9 @@ static __device__ __forceinline__ void cake_bulk_commit_group() {
   asm volatile("cp.async.bulk.commit_group;" ::: "memory");
 }
 )CAKE"},
-      {"cake_bulk_wait_group_read", {}, R"CAKE(// Waits until at most N of this thread's bulk groups still read shared memory.
+      {"cake_bulk_wait_group_read",
+       {},
+       R"CAKE(// Waits until at most N of this thread's bulk groups still read shared memory.
 template <int kPending>
 static __device__ __forceinline__ void cake_bulk_wait_group_read() {
   asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(kPending) : "memory");
@@ -153,7 +171,9 @@ static __device__ __forceinline__ void cake_cluster_sync() {
   asm volatile("barrier.cluster.arrive.release;\n" "barrier.cluster.wait.acquire;" ::: "memory");
 }
 )CAKE"},
-      {"cake_mbar_arrive_cluster", {}, R"CAKE(// One arrival on the mbarrier at the same shared-memory offset in block `rank`
+      {"cake_mbar_arrive_cluster",
+       {},
+       R"CAKE(// One arrival on the mbarrier at the same shared-memory offset in block `rank`
 // of the cluster.
 static __device__ __forceinline__ void cake_mbar_arrive_cluster(uint32_t bar, uint32_t rank) {
   asm volatile(
@@ -248,26 +268,26 @@ std::string wgmmaText(int64_t n, sema::DType ab) {
     if (i % 8 == 0 && i) outs += "\n        ";
     outs += fmt::format("\"+f\"(d[{}]){}", i, i + 1 < regs ? ", " : "");
   }
-  return fmt::format(
-      "// wgmma: D[64x{0}] (+)= A[64x16] . B[16x{0}], {1} operands from shared memory (K-major\n"
-      "// descriptors), f32 accumulators in registers ({2} per thread). accumulate == 0\n"
-      "// overwrites D. Issued by all 128 threads of a warpgroup.\n"
-      "static __device__ __forceinline__ void {3}(float *d, uint64_t desc_a, uint64_t desc_b, int32_t "
-      "accumulate) {{\n"
-      "  asm volatile(\n"
-      "      \"{{\\n\"\n"
-      "      \".reg .pred p;\\n\"\n"
-      "      \"setp.ne.b32 p, %{4}, 0;\\n\"\n"
-      "      \"wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{5}.{5}\\n\"\n"
-      "      \"{{\"\n"
-      "{6}"
-      "      \"}},\\n\"\n"
-      "      \"%{7}, %{8}, p, 1, 1, 0, 0;\\n\"\n"
-      "      \"}}\\n\"\n"
-      "      : {9}\n"
-      "      : \"l\"(desc_a), \"l\"(desc_b), \"r\"(accumulate));\n"
-      "}}\n",
-      n, sema::dtypeInfo(ab).name, regs, wgmmaName(n, ab), regs + 2, ptxType, regLines, regs, regs + 1, outs);
+  return fmt::format("// wgmma: D[64x{0}] (+)= A[64x16] . B[16x{0}], {1} operands from shared memory (K-major\n"
+                     "// descriptors), f32 accumulators in registers ({2} per thread). accumulate == 0\n"
+                     "// overwrites D. Issued by all 128 threads of a warpgroup.\n"
+                     "static __device__ __forceinline__ void {3}(float *d, uint64_t desc_a, uint64_t desc_b, int32_t "
+                     "accumulate) {{\n"
+                     "  asm volatile(\n"
+                     "      \"{{\\n\"\n"
+                     "      \".reg .pred p;\\n\"\n"
+                     "      \"setp.ne.b32 p, %{4}, 0;\\n\"\n"
+                     "      \"wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{5}.{5}\\n\"\n"
+                     "      \"{{\"\n"
+                     "{6}"
+                     "      \"}},\\n\"\n"
+                     "      \"%{7}, %{8}, p, 1, 1, 0, 0;\\n\"\n"
+                     "      \"}}\\n\"\n"
+                     "      : {9}\n"
+                     "      : \"l\"(desc_a), \"l\"(desc_b), \"r\"(accumulate));\n"
+                     "}}\n",
+                     n, sema::dtypeInfo(ab).name, regs, wgmmaName(n, ab), regs + 2, ptxType, regLines, regs, regs + 1,
+                     outs);
 }
 
 }  // namespace

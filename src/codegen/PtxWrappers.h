@@ -30,8 +30,8 @@ public:
 
 private:
   std::set<std::string> fixed_;
-  std::set<std::pair<int, unsigned>> tma_;       // (0 load / 1 store / 2 multicast load, rank)
-  std::set<std::pair<int64_t, int>> wgmma_;      // (n, dtype)
+  std::set<std::pair<int, unsigned>> tma_;   // (0 load / 1 store / 2 multicast load, rank)
+  std::set<std::pair<int64_t, int>> wgmma_;  // (n, dtype)
 };
 
 }  // namespace cake::codegen

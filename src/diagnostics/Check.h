@@ -24,7 +24,7 @@ struct InternalError : std::logic_error {
 
 }  // namespace cake
 
-#define CAKE_CHECK(cond, what)                                    \
-  do {                                                            \
+#define CAKE_CHECK(cond, what)                                       \
+  do {                                                               \
     if (!(cond)) ::cake::failCheck(__FILE__, __LINE__, #cond, what); \
   } while (0)

@@ -64,8 +64,7 @@ bool DiagnosticEngine::mapSeverity(Diagnostic &d) const {
   std::string flag(diagInfo(d.kind).flag);
   if (opts_.suppressWarnings) return false;
   if (opts_.disabled.count(flag) && !opts_.enabled.count(flag)) return false;
-  bool asError = opts_.asErrors.count(flag) ||
-                 (opts_.warningsAsErrors && !opts_.notAsErrors.count(flag));
+  bool asError = opts_.asErrors.count(flag) || (opts_.warningsAsErrors && !opts_.notAsErrors.count(flag));
   if (asError) d.severity = Severity::Error;
   return true;
 }
@@ -149,7 +148,10 @@ void TextDiagnosticPrinter::renderOne(std::string &out, const Diagnostic &d) con
     while (i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) ++i;
     ++col;
   }
-  while (col < b.col) { marker += ' '; ++col; }
+  while (col < b.col) {
+    marker += ' ';
+    ++col;
+  }
   marker += '^';
   uint32_t endCol = (d.range.end.valid() && d.range.end.line == b.line) ? d.range.end.col
                     : (d.range.end.valid() && d.range.end.line > b.line)
@@ -190,8 +192,10 @@ std::string jsonEscape(std::string_view s) {
     case '\r': out += "\\r"; break;
     case '\t': out += "\\t"; break;
     default:
-      if (c < 0x20) out += fmt::format("\\u{:04x}", c);
-      else out += static_cast<char>(c);
+      if (c < 0x20)
+        out += fmt::format("\\u{:04x}", c);
+      else
+        out += static_cast<char>(c);
     }
   }
   return out;
@@ -216,13 +220,12 @@ void JsonDiagnosticPrinter::handle(const Diagnostic &d) {
   std::string notes;
   for (const Diagnostic &n : d.notes) {
     if (!notes.empty()) notes += ", ";
-    notes += fmt::format("{{\"id\": \"{}\", \"message\": \"{}\", {}}}", diagInfo(n.kind).id,
-                         jsonEscape(n.message), jsonLocation(sm_, n.range));
+    notes += fmt::format("{{\"id\": \"{}\", \"message\": \"{}\", {}}}", diagInfo(n.kind).id, jsonEscape(n.message),
+                         jsonLocation(sm_, n.range));
   }
-  objects_.push_back(fmt::format(
-      "{{\"id\": \"{}\", \"severity\": \"{}\", \"message\": \"{}\", {}, \"notes\": [{}]}}",
-      diagInfo(d.kind).id, severityName(d.severity), jsonEscape(d.message),
-      jsonLocation(sm_, d.range), notes));
+  objects_.push_back(fmt::format("{{\"id\": \"{}\", \"severity\": \"{}\", \"message\": \"{}\", {}, \"notes\": [{}]}}",
+                                 diagInfo(d.kind).id, severityName(d.severity), jsonEscape(d.message),
+                                 jsonLocation(sm_, d.range), notes));
 }
 
 void JsonDiagnosticPrinter::finish() {
@@ -261,10 +264,10 @@ std::string sarifPhysicalLocation(const SourceManager &sm, const SourceRange &r)
 }  // namespace
 
 void SarifDiagnosticPrinter::handle(const Diagnostic &d) {
-  std::string result = fmt::format("{{\"ruleId\": \"{}\", \"ruleIndex\": {}, \"level\": \"{}\", "
-                                   "\"message\": {{\"text\": \"{}\"}}",
-                                   diagInfo(d.kind).id, static_cast<unsigned>(d.kind), sarifLevel(d.severity),
-                                   jsonEscape(d.message));
+  std::string result =
+      fmt::format("{{\"ruleId\": \"{}\", \"ruleIndex\": {}, \"level\": \"{}\", "
+                  "\"message\": {{\"text\": \"{}\"}}",
+                  diagInfo(d.kind).id, static_cast<unsigned>(d.kind), sarifLevel(d.severity), jsonEscape(d.message));
   std::string phys = sarifPhysicalLocation(sm_, d.range);
   if (!phys.empty()) result += ", \"locations\": [{\"physicalLocation\": " + phys + "}]";
   std::string related;

@@ -63,21 +63,20 @@ public:
 };
 
 struct DiagnosticOptions {
-  bool suppressWarnings = false;        // -w
-  bool warningsAsErrors = false;        // -Werror
-  std::set<std::string> disabled;       // -Wno-NAME
-  std::set<std::string> enabled;        // -WNAME (re-enables after -Wno-NAME)
-  std::set<std::string> asErrors;       // -Werror=NAME
-  std::set<std::string> notAsErrors;    // -Wno-error=NAME
-  unsigned maxErrors = 50;              // -fmax-errors=N; 0 = unlimited
+  bool suppressWarnings = false;      // -w
+  bool warningsAsErrors = false;      // -Werror
+  std::set<std::string> disabled;     // -Wno-NAME
+  std::set<std::string> enabled;      // -WNAME (re-enables after -Wno-NAME)
+  std::set<std::string> asErrors;     // -Werror=NAME
+  std::set<std::string> notAsErrors;  // -Wno-error=NAME
+  unsigned maxErrors = 50;            // -fmax-errors=N; 0 = unlimited
 };
 
 class DiagnosticEngine;
 
 class [[nodiscard]] DiagnosticBuilder {
 public:
-  DiagnosticBuilder(DiagnosticEngine &engine, Diagnostic d)
-      : engine_(&engine), diag_(std::move(d)) {}
+  DiagnosticBuilder(DiagnosticEngine &engine, Diagnostic d) : engine_(&engine), diag_(std::move(d)) {}
   DiagnosticBuilder(DiagnosticBuilder &&) = default;
   DiagnosticBuilder(const DiagnosticBuilder &) = delete;
 
@@ -121,7 +120,10 @@ public:
 
 private:
   friend class DiagnosticBuilder;
-  template <typename T> static std::string toString(const T &v) { return fmt::format("{}", v); }
+  template <typename T>
+  static std::string toString(const T &v) {
+    return fmt::format("{}", v);
+  }
   Diagnostic make(DiagId id, SourceRange range, std::vector<std::string> args);
   void emit(Diagnostic d);
   // Applies warning options; returns false if the diagnostic is suppressed.
@@ -146,8 +148,7 @@ DiagnosticBuilder &DiagnosticBuilder::note(DiagId id, SourceRange range, const A
 // and a caret with a range underline.
 class TextDiagnosticPrinter : public DiagnosticConsumer {
 public:
-  TextDiagnosticPrinter(const SourceManager &sm, std::FILE *out, bool color)
-      : sm_(sm), out_(out), color_(color) {}
+  TextDiagnosticPrinter(const SourceManager &sm, std::FILE *out, bool color) : sm_(sm), out_(out), color_(color) {}
   void handle(const Diagnostic &d) override;
   void finish() override;
 

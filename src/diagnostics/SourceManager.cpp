@@ -8,9 +8,7 @@ namespace cake {
 SourceRange SourceRange::cover(const SourceRange &a, const SourceRange &b) {
   if (!a.valid()) return b;
   if (!b.valid()) return a;
-  auto less = [](const SourceLoc &x, const SourceLoc &y) {
-    return x.line != y.line ? x.line < y.line : x.col < y.col;
-  };
+  auto less = [](const SourceLoc &x, const SourceLoc &y) { return x.line != y.line ? x.line < y.line : x.col < y.col; };
   SourceRange r;
   r.begin = less(b.begin, a.begin) ? b.begin : a.begin;
   r.end = less(a.end, b.end) ? b.end : a.end;
@@ -35,9 +33,7 @@ FileId SourceManager::addBuffer(std::string name, std::string text) {
   return static_cast<FileId>(files_.size() - 1);
 }
 
-uint32_t SourceManager::lineCount(FileId id) const {
-  return static_cast<uint32_t>(files_[id].lineStarts.size());
-}
+uint32_t SourceManager::lineCount(FileId id) const { return static_cast<uint32_t>(files_[id].lineStarts.size()); }
 
 std::string_view SourceManager::lineText(FileId id, uint32_t line) const {
   if (id >= files_.size() || line == 0) return {};

@@ -32,10 +32,20 @@ void VerifyDiagnosticConsumer::parseDirectives(FileId file, std::vector<Expected
       }
       Severity sev;
       std::string kind;
-      if (rest.substr(0, 5) == "error") { sev = Severity::Error; kind = "expected-error"; pos += 5; }
-      else if (rest.substr(0, 7) == "warning") { sev = Severity::Warning; kind = "expected-warning"; pos += 7; }
-      else if (rest.substr(0, 4) == "note") { sev = Severity::Note; kind = "expected-note"; pos += 4; }
-      else continue;
+      if (rest.substr(0, 5) == "error") {
+        sev = Severity::Error;
+        kind = "expected-error";
+        pos += 5;
+      } else if (rest.substr(0, 7) == "warning") {
+        sev = Severity::Warning;
+        kind = "expected-warning";
+        pos += 7;
+      } else if (rest.substr(0, 4) == "note") {
+        sev = Severity::Note;
+        kind = "expected-note";
+        pos += 4;
+      } else
+        continue;
       any = true;
       // Optional @LINE, @+N or @-N.
       int64_t target = ln;
@@ -52,7 +62,8 @@ void VerifyDiagnosticConsumer::parseDirectives(FileId file, std::vector<Expected
         }
         target = sign == '+' ? ln + n : sign == '-' ? static_cast<int64_t>(ln) - n : n;
         if (target < 1 || target > static_cast<int64_t>(lines)) {
-          report_.report(DiagId::VerifyMalformedDirective, at, kind, "line " + std::to_string(target) + " is outside the file");
+          report_.report(DiagId::VerifyMalformedDirective, at, kind,
+                         "line " + std::to_string(target) + " is outside the file");
           continue;
         }
       }

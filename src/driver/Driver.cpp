@@ -16,14 +16,14 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
+#include "analysis/KernelFacts.h"
+#include "codegen/Codegen.h"
 #include "diagnostics/Verify.h"
 #include "driver/InputFile.h"
 #include "driver/ModuleLoader.h"
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
-#include "codegen/Codegen.h"
 #include "lexer_parser/Parse.h"
-#include "analysis/KernelFacts.h"
 #include "passes/Passes.h"
 #include "sema/OpTable.h"
 #include "sema/Sema.h"
@@ -90,7 +90,8 @@ void writeDependencyFile(const Options &opts, const SourceManager &sm, Diagnosti
     }
     size_t dot = output.find_last_of('.');
     size_t slash = output.find_last_of('/');
-    path = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? output.substr(0, dot) : output) + ".d";
+    path = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? output.substr(0, dot) : output) +
+           ".d";
   }
   auto escape = [](const std::string &p) {
     std::string e;
@@ -120,8 +121,7 @@ void writeDependencyFile(const Options &opts, const SourceManager &sm, Diagnosti
 
 class Compilation {
 public:
-  Compilation(Options &opts, SourceManager &sm, DiagnosticEngine &diags)
-      : opts_(opts), sm_(sm), diags_(diags) {}
+  Compilation(Options &opts, SourceManager &sm, DiagnosticEngine &diags) : opts_(opts), sm_(sm), diags_(diags) {}
 
   // Runs the pipeline over one input; appends its output text to `out`.
   void compileFile(const std::string &path, std::string &out) {

@@ -83,17 +83,28 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       continue;
     }
     if (takeWarningOption(a, opts)) continue;
-    if (a == "-fsyntax-only") a = "--fsyntax-only";
-    else if (a.rfind("-fmax-errors=", 0) == 0) a = "-" + a;
-    else if (a == "-arch") a = "--target";
-    else if (a.rfind("-arch=", 0) == 0) a = "--target=" + a.substr(6);
-    else if (a == "-verify") a = "--verify";
-    else if (a == "-MD" || a == "-MMD") a = "--MD";
-    else if (a == "-MP") a = "--MP";
-    else if (a == "-MF") a = "--MF";
-    else if (a == "-MT") a = "--MT";
-    else if (a.rfind("-MF", 0) == 0 && a.size() > 3) a = "--MF=" + a.substr(3);
-    else if (a.rfind("-MT", 0) == 0 && a.size() > 3) a = "--MT=" + a.substr(3);
+    if (a == "-fsyntax-only")
+      a = "--fsyntax-only";
+    else if (a.rfind("-fmax-errors=", 0) == 0)
+      a = "-" + a;
+    else if (a == "-arch")
+      a = "--target";
+    else if (a.rfind("-arch=", 0) == 0)
+      a = "--target=" + a.substr(6);
+    else if (a == "-verify")
+      a = "--verify";
+    else if (a == "-MD" || a == "-MMD")
+      a = "--MD";
+    else if (a == "-MP")
+      a = "--MP";
+    else if (a == "-MF")
+      a = "--MF";
+    else if (a == "-MT")
+      a = "--MT";
+    else if (a.rfind("-MF", 0) == 0 && a.size() > 3)
+      a = "--MF=" + a.substr(3);
+    else if (a.rfind("-MT", 0) == 0 && a.size() > 3)
+      a = "--MT=" + a.substr(3);
     args.push_back(a);
   }
 
@@ -101,10 +112,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   app.footer(kFooter);
   app.set_version_flag("--version", kVersion);
   app.add_option("files", opts.inputs, "input .cake files ('-' reads standard input)");
-  app.add_option("-o,--output", opts.output, "write output to FILE ('-' for standard output)")
-      ->type_name("FILE");
-  app.add_option("--target", opts.targetName,
-                 "GPU target: " + targetList() + " (default sm_90a; alias -arch)")
+  app.add_option("-o,--output", opts.output, "write output to FILE ('-' for standard output)")->type_name("FILE");
+  app.add_option("--target", opts.targetName, "GPU target: " + targetList() + " (default sm_90a; alias -arch)")
       ->type_name("sm_XX");
   app.add_flag("--fsyntax-only", opts.syntaxOnly, "check the input and stop; write no output (-fsyntax-only)");
   std::string emit;
@@ -167,11 +176,16 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   } else {
     return {ParseResult::ExitFailure, DiagId::DriverUnknownTarget, {opts.targetName, targetList()}};
   }
-  if (emit == "tokens") opts.emit = EmitKind::Tokens;
-  else if (emit == "ast") opts.emit = EmitKind::Ast;
-  else if (emit == "ir") opts.emit = EmitKind::Ir;
-  else if (emit == "cuda") opts.emit = EmitKind::Cuda;
-  else if (opts.output.size() > 3 && opts.output.compare(opts.output.size() - 3, 3, ".cu") == 0) opts.emit = EmitKind::Cuda;
+  if (emit == "tokens")
+    opts.emit = EmitKind::Tokens;
+  else if (emit == "ast")
+    opts.emit = EmitKind::Ast;
+  else if (emit == "ir")
+    opts.emit = EmitKind::Ir;
+  else if (emit == "cuda")
+    opts.emit = EmitKind::Cuda;
+  else if (opts.output.size() > 3 && opts.output.compare(opts.output.size() - 3, 3, ".cu") == 0)
+    opts.emit = EmitKind::Cuda;
   opts.color = color == "always" ? ColorMode::Always : color == "never" ? ColorMode::Never : ColorMode::Auto;
   opts.diagFormat = format == "json" ? DiagFormat::Json : format == "sarif" ? DiagFormat::Sarif : DiagFormat::Text;
   opts.diag.maxErrors = maxErrors;

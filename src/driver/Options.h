@@ -35,10 +35,10 @@ struct Options {
   bool listOps = false;
   // Dependency files, as gcc's -MD -MMD -MF -MT -MP.
   bool depfile = false;
-  std::string depfilePath;   // -MF; default: the output with .d
-  std::string depTarget;     // -MT; default: the output path
-  bool depPhony = false;     // -MP
-  std::string debugCrash;  // hidden: exercise the internal-error path
+  std::string depfilePath;  // -MF; default: the output with .d
+  std::string depTarget;    // -MT; default: the output path
+  bool depPhony = false;    // -MP
+  std::string debugCrash;   // hidden: exercise the internal-error path
 };
 
 struct ParseResult {

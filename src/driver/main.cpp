@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 #include <exception>
+#include <string>
 #include <unistd.h>
 
 #include "diagnostics/Diagnostics.h"
@@ -42,8 +42,10 @@ void reportInternalError(const char *what) {
 #ifdef CAKEC_CRASH_HANDLER
 extern "C" void onCrashSignal(int sig) {
   // Only async-signal-safe calls here.
-  const char *name = sig == SIGSEGV ? "segmentation fault" : sig == SIGBUS ? "bus error"
-                     : sig == SIGFPE ? "arithmetic exception" : "abort";
+  const char *name = sig == SIGSEGV  ? "segmentation fault"
+                     : sig == SIGBUS ? "bus error"
+                     : sig == SIGFPE ? "arithmetic exception"
+                                     : "abort";
   const char *head = "cakec: fatal error: internal compiler error: ";
   const char *tail = "; please report this as a cakec bug [internal.compiler-error]\n";
   ssize_t r = ::write(STDERR_FILENO, head, std::strlen(head));

@@ -30,41 +30,85 @@ struct Node {
   virtual ~Node() = default;
 };
 
-struct Expr : Node { using Node::Node; };
-struct Stmt : Node { using Node::Node; };
+struct Expr : Node {
+  using Node::Node;
+};
+struct Stmt : Node {
+  using Node::Node;
+};
 
 // isa/dyn_cast in the LLVM style, keyed on the node's kind.
-template <typename T> bool isa(const Node *n) { return n && n->kind == T::kKind; }
-template <typename T> T *dyn_cast(Node *n) { return isa<T>(n) ? static_cast<T *>(n) : nullptr; }
-template <typename T> const T *dyn_cast(const Node *n) {
+template <typename T>
+bool isa(const Node *n) {
+  return n && n->kind == T::kKind;
+}
+template <typename T>
+T *dyn_cast(Node *n) {
+  return isa<T>(n) ? static_cast<T *>(n) : nullptr;
+}
+template <typename T>
+const T *dyn_cast(const Node *n) {
   return isa<T>(n) ? static_cast<const T *>(n) : nullptr;
 }
 
-#define CAKE_NODE(Name, Base)                                  \
-  static constexpr NodeKind kKind = NodeKind::Name;            \
+#define CAKE_NODE(Name, Base)                       \
+  static constexpr NodeKind kKind = NodeKind::Name; \
   Name() : Base(kKind) {}
 
 // ---- expressions -------------------------------------------------------------
 
-struct NameExpr : Expr { CAKE_NODE(NameExpr, Expr) std::string name; };
-struct IntLit : Expr { CAKE_NODE(IntLit, Expr) int64_t value = 0; std::string spelling; };
-struct FloatLit : Expr { CAKE_NODE(FloatLit, Expr) double value = 0; std::string spelling; };
-struct StringLit : Expr { CAKE_NODE(StringLit, Expr) std::string value; };
-struct BoolLit : Expr { CAKE_NODE(BoolLit, Expr) bool value = false; };
-struct NoneLit : Expr { CAKE_NODE(NoneLit, Expr) };
-struct TupleExpr : Expr { CAKE_NODE(TupleExpr, Expr) std::vector<Expr *> elts; };
-struct ListExpr : Expr { CAKE_NODE(ListExpr, Expr) std::vector<Expr *> elts; };
+struct NameExpr : Expr {
+  CAKE_NODE(NameExpr, Expr) std::string name;
+};
+struct IntLit : Expr {
+  CAKE_NODE(IntLit, Expr) int64_t value = 0;
+  std::string spelling;
+};
+struct FloatLit : Expr {
+  CAKE_NODE(FloatLit, Expr) double value = 0;
+  std::string spelling;
+};
+struct StringLit : Expr {
+  CAKE_NODE(StringLit, Expr) std::string value;
+};
+struct BoolLit : Expr {
+  CAKE_NODE(BoolLit, Expr) bool value = false;
+};
+struct NoneLit : Expr {
+  CAKE_NODE(NoneLit, Expr)
+};
+struct TupleExpr : Expr {
+  CAKE_NODE(TupleExpr, Expr) std::vector<Expr *> elts;
+};
+struct ListExpr : Expr {
+  CAKE_NODE(ListExpr, Expr) std::vector<Expr *> elts;
+};
 
 enum class UnaryOp : uint8_t { Neg, Pos, Not };
 enum class BinaryOp : uint8_t {
-  Add, Sub, Mul, Div, FloorDiv, Mod, Pow,  // arithmetic
-  Lt, Gt, Le, Ge, Eq, Ne,                  // comparison
-  And, Or,                                 // boolean
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,  // arithmetic
+  Lt,
+  Gt,
+  Le,
+  Ge,
+  Eq,
+  Ne,  // comparison
+  And,
+  Or,  // boolean
 };
 const char *unaryOpSpelling(UnaryOp op);
 const char *binaryOpSpelling(BinaryOp op);
 
-struct UnaryExpr : Expr { CAKE_NODE(UnaryExpr, Expr) UnaryOp op{}; Expr *operand = nullptr; };
+struct UnaryExpr : Expr {
+  CAKE_NODE(UnaryExpr, Expr) UnaryOp op{};
+  Expr *operand = nullptr;
+};
 struct BinaryExpr : Expr {
   CAKE_NODE(BinaryExpr, Expr)
   BinaryOp op{};
@@ -113,21 +157,27 @@ struct ImportName {
   std::string alias;
   SourceRange range;
 };
-struct ImportStmt : Stmt { CAKE_NODE(ImportStmt, Stmt) std::vector<ImportName> names; };
+struct ImportStmt : Stmt {
+  CAKE_NODE(ImportStmt, Stmt) std::vector<ImportName> names;
+};
 struct FromImportStmt : Stmt {
   CAKE_NODE(FromImportStmt, Stmt)
   std::string module;
   SourceRange moduleRange;
   std::vector<ImportName> names;
 };
-struct PassStmt : Stmt { CAKE_NODE(PassStmt, Stmt) };
+struct PassStmt : Stmt {
+  CAKE_NODE(PassStmt, Stmt)
+};
 // `t1 = t2 = value` keeps every target; a tuple target is a TupleExpr.
 struct AssignStmt : Stmt {
   CAKE_NODE(AssignStmt, Stmt)
   std::vector<Expr *> targets;
   Expr *value = nullptr;
 };
-struct ExprStmt : Stmt { CAKE_NODE(ExprStmt, Stmt) Expr *expr = nullptr; };
+struct ExprStmt : Stmt {
+  CAKE_NODE(ExprStmt, Stmt) Expr *expr = nullptr;
+};
 
 struct Param {
   std::string name;
@@ -174,7 +224,8 @@ struct IfStmt : Stmt {
 // Owns every node of one module.
 class AstContext {
 public:
-  template <typename T> T *make(SourceRange range) {
+  template <typename T>
+  T *make(SourceRange range) {
     auto node = std::make_unique<T>();
     node->range = range;
     T *raw = node.get();

@@ -20,13 +20,10 @@ SourceRange AstBuilder::range(Ctx *ctx) const {
   if (!e || e->getTokenIndex() < b->getTokenIndex()) e = b;
   // A rule ending in NEWLINE or DEDENT ends where the last real token does;
   // report the range up to the end of the start token's statement instead.
-  if (e->getType() == CakeLexer::NEWLINE || e->getType() == CakeLexer::DEDENT ||
-      e->getType() == Token::EOF) {
-    return SourceRange(IndentingTokenSource::tokenBegin(m_.file, b),
-                       IndentingTokenSource::tokenBegin(m_.file, e));
+  if (e->getType() == CakeLexer::NEWLINE || e->getType() == CakeLexer::DEDENT || e->getType() == Token::EOF) {
+    return SourceRange(IndentingTokenSource::tokenBegin(m_.file, b), IndentingTokenSource::tokenBegin(m_.file, e));
   }
-  return SourceRange(IndentingTokenSource::tokenBegin(m_.file, b),
-                     IndentingTokenSource::tokenEnd(m_.file, e));
+  return SourceRange(IndentingTokenSource::tokenBegin(m_.file, b), IndentingTokenSource::tokenEnd(m_.file, e));
 }
 
 SourceRange AstBuilder::range(TerminalNode *n) const { return n ? range(n->getSymbol()) : SourceRange(); }
@@ -54,10 +51,14 @@ void AstBuilder::simpleStmt(CakeParser::Simple_stmtContext *ctx, std::vector<Stm
   auto *small = ctx->small_stmt();
   if (!small) return;
   Stmt *s = nullptr;
-  if (auto *i = small->import_stmt()) s = importStmt(i);
-  else if (auto *f = small->from_import_stmt()) s = fromImportStmt(f);
-  else if (auto *p = small->pass_stmt()) s = m_.context.make<PassStmt>(range(p));
-  else if (auto *e = small->expr_stmt()) s = exprStmt(e);
+  if (auto *i = small->import_stmt())
+    s = importStmt(i);
+  else if (auto *f = small->from_import_stmt())
+    s = fromImportStmt(f);
+  else if (auto *p = small->pass_stmt())
+    s = m_.context.make<PassStmt>(range(p));
+  else if (auto *e = small->expr_stmt())
+    s = exprStmt(e);
   if (s) out.push_back(s);
 }
 
@@ -121,8 +122,7 @@ void AstBuilder::checkTarget(Expr *e) {
     return;
   }
   const char *what = isa<CallExpr>(e) ? "a function call"
-                     : (isa<IntLit>(e) || isa<FloatLit>(e) || isa<StringLit>(e) || isa<BoolLit>(e) ||
-                        isa<NoneLit>(e))
+                     : (isa<IntLit>(e) || isa<FloatLit>(e) || isa<StringLit>(e) || isa<BoolLit>(e) || isa<NoneLit>(e))
                          ? "a literal"
                          : "an expression";
   diags_.report(DiagId::SyntaxInvalidAssignTarget, e->range, what);
@@ -231,9 +231,10 @@ Stmt *AstBuilder::ifStmt(CakeParser::If_stmtContext *ctx) {
   if (ctx->ELSE() && blocks.size() > tests.size()) block(blocks.back(), cur->orelse);
   // Each if/elif ends where its last branch does.
   std::vector<IfStmt *> chain;
-  for (IfStmt *i = top; i; i = (i->orelse.size() == 1 && isa<IfStmt>(i->orelse[0]) &&
-                                static_cast<IfStmt *>(i->orelse[0])->isElif)
-                                   ? static_cast<IfStmt *>(i->orelse[0]) : nullptr)
+  for (IfStmt *i = top; i;
+       i = (i->orelse.size() == 1 && isa<IfStmt>(i->orelse[0]) && static_cast<IfStmt *>(i->orelse[0])->isElif)
+               ? static_cast<IfStmt *>(i->orelse[0])
+               : nullptr)
     chain.push_back(i);
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     endAtBody(*it, (*it)->body);
@@ -372,9 +373,12 @@ Expr *AstBuilder::subscript(CakeParser::SubscriptContext *ctx) {
     for (auto *c : colons)
       if (c->getSymbol()->getTokenIndex() < idx) ++slot;
     Expr *e = test(t);
-    if (slot == 0) s->lower = e;
-    else if (slot == 1) s->upper = e;
-    else s->step = e;
+    if (slot == 0)
+      s->lower = e;
+    else if (slot == 1)
+      s->upper = e;
+    else
+      s->step = e;
   }
   return s;
 }
@@ -432,15 +436,23 @@ Expr *AstBuilder::intLiteral(Token *t) {
     if (ch != '_') s += ch;
   unsigned base = 10;
   size_t i = 0;
-  if (s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) { base = 16; i = 2; }
-  else if (s.size() > 1 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) { base = 2; i = 2; }
+  if (s.size() > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    i = 2;
+  } else if (s.size() > 1 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
+    base = 2;
+    i = 2;
+  }
   uint64_t v = 0;
   const uint64_t limit = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
   bool overflow = false;
   for (; i < s.size(); ++i) {
     char ch = s[i];
     unsigned d = (ch >= '0' && ch <= '9') ? ch - '0' : (ch >= 'a' && ch <= 'f') ? ch - 'a' + 10 : ch - 'A' + 10;
-    if (v > (limit - d) / base) { overflow = true; break; }
+    if (v > (limit - d) / base) {
+      overflow = true;
+      break;
+    }
     v = v * base + d;
   }
   if (overflow) diags_.report(DiagId::SyntaxIntegerTooLarge, lit->range, lit->spelling);
@@ -455,7 +467,10 @@ Expr *AstBuilder::stringLiteral(const std::vector<TerminalNode *> &parts, Source
     if (text.size() < 2) continue;
     std::string_view body(text.data() + 1, text.size() - 2);
     for (size_t i = 0; i < body.size(); ++i) {
-      if (body[i] != '\\' || i + 1 >= body.size()) { s->value += body[i]; continue; }
+      if (body[i] != '\\' || i + 1 >= body.size()) {
+        s->value += body[i];
+        continue;
+      }
       char e = body[++i];
       switch (e) {
       case 'n': s->value += '\n'; break;

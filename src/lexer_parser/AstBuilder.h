@@ -54,7 +54,6 @@ private:
   // A placeholder for a piece the parser recovered without; never null.
   ast::Expr *missing(SourceRange r);
 
-
   ast::Module &m_;
   DiagnosticEngine &diags_;
 };

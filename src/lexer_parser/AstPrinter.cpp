@@ -11,9 +11,11 @@ using namespace ast;
 namespace ast {
 const char *nodeKindName(NodeKind k) {
   switch (k) {
+    // clang-format off
 #define AST_EXPR(Name) case NodeKind::Name: return #Name;
 #define AST_STMT(Name) case NodeKind::Name: return #Name;
 #include "lexer_parser/AstKinds.def"
+    // clang-format on
   }
   return "?";
 }

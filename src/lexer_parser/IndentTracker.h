@@ -11,7 +11,7 @@ namespace cake {
 class IndentTracker {
 public:
   struct Change {
-    unsigned indents = 0;       // 0 or 1
+    unsigned indents = 0;  // 0 or 1
     unsigned dedents = 0;
     bool inconsistent = false;  // dedent to a width no outer level has
   };

@@ -11,14 +11,13 @@ namespace cake {
 using antlr4::Token;
 
 SourceLoc IndentingTokenSource::tokenBegin(FileId file, const Token *t) {
-  return SourceLoc{file, static_cast<uint32_t>(t->getLine()),
-                   static_cast<uint32_t>(t->getCharPositionInLine() + 1)};
+  return SourceLoc{file, static_cast<uint32_t>(t->getLine()), static_cast<uint32_t>(t->getCharPositionInLine() + 1)};
 }
 
 SourceLoc IndentingTokenSource::tokenEnd(FileId file, const Token *t) {
   SourceLoc b = tokenBegin(file, t);
-  if (t->getType() == Token::EOF || t->getType() == CakeLexer::NEWLINE ||
-      t->getType() == CakeLexer::INDENT || t->getType() == CakeLexer::DEDENT)
+  if (t->getType() == Token::EOF || t->getType() == CakeLexer::NEWLINE || t->getType() == CakeLexer::INDENT ||
+      t->getType() == CakeLexer::DEDENT)
     return SourceLoc{file, b.line, b.col + 1};
   return SourceLoc{file, b.line, b.col + static_cast<uint32_t>(codePointCount(t->getText()))};
 }
@@ -35,8 +34,7 @@ std::unique_ptr<Token> IndentingTokenSource::rawNext() {
   return lexer_.nextToken();
 }
 
-std::unique_ptr<Token> IndentingTokenSource::synthetic(size_t type, size_t line, size_t col,
-                                                       const std::string &text) {
+std::unique_ptr<Token> IndentingTokenSource::synthetic(size_t type, size_t line, size_t col, const std::string &text) {
   // ANTLR's recovery builds conjured tokens from a token's source pair, so a
   // synthetic token must carry one too.
   auto t = std::make_unique<antlr4::CommonToken>(
@@ -74,8 +72,8 @@ void IndentingTokenSource::applyIndent(uint32_t width, bool sawTab, size_t line,
   IndentTracker::Change c = indents_.newLine(width);
   if (c.indents) {
     if (indents_.depth() > kMaxNesting) {
-      diags_.report(DiagId::SyntaxNestingTooDeep,
-                    SourceRange(SourceLoc{file_, static_cast<uint32_t>(line), 1}), kMaxNesting);
+      diags_.report(DiagId::SyntaxNestingTooDeep, SourceRange(SourceLoc{file_, static_cast<uint32_t>(line), 1}),
+                    kMaxNesting);
       stopped_ = true;
       return;
     }
@@ -84,8 +82,7 @@ void IndentingTokenSource::applyIndent(uint32_t width, bool sawTab, size_t line,
   for (unsigned i = 0; i < c.dedents; ++i) emit(synthetic(CakeLexer::DEDENT, line, col, "<DEDENT>"));
   if (c.inconsistent)
     diags_.report(DiagId::SyntaxInconsistentDedent,
-                  SourceRange(SourceLoc{file_, static_cast<uint32_t>(line), static_cast<uint32_t>(col + 1)}),
-                  col + 1);
+                  SourceRange(SourceLoc{file_, static_cast<uint32_t>(line), static_cast<uint32_t>(col + 1)}), col + 1);
 }
 
 void IndentingTokenSource::handleNewline(std::unique_ptr<Token> nl) {
@@ -122,8 +119,7 @@ void IndentingTokenSource::handleEof(std::unique_ptr<Token> eof) {
       diags_.report(DiagId::SyntaxUnclosedBracket, open.range, open.text);
     unclosedAtEof_ = true;
   }
-  if (lineHasContent_)
-    emit(synthetic(CakeLexer::NEWLINE, eof->getLine(), eof->getCharPositionInLine(), "<NEWLINE>"));
+  if (lineHasContent_) emit(synthetic(CakeLexer::NEWLINE, eof->getLine(), eof->getCharPositionInLine(), "<NEWLINE>"));
   if (!stopped_) {
     unsigned n = indents_.closeAll();
     for (unsigned i = 0; i < n; ++i)
@@ -192,8 +188,8 @@ bool IndentingTokenSource::checkToken(std::unique_ptr<Token> &tok) {
     std::u32string u = antlrcpp::utf8_to_utf32(text.data(), text.data() + text.size());
     if (!u.empty()) cp = u[0];
     std::string shown = (cp >= 0x21 && cp < 0x7f) ? fmt::format("'{}' (U+{:04X})", text, static_cast<uint32_t>(cp))
-                        : (cp > 0x7f) ? fmt::format("'{}' (U+{:04X})", text, static_cast<uint32_t>(cp))
-                                      : fmt::format("U+{:04X}", static_cast<uint32_t>(cp));
+                        : (cp > 0x7f)             ? fmt::format("'{}' (U+{:04X})", text, static_cast<uint32_t>(cp))
+                                                  : fmt::format("U+{:04X}", static_cast<uint32_t>(cp));
     diags_.report(DiagId::SyntaxInvalidCharacter, tokenRange(file_, tok.get()), shown);
     lexErrorLines_.insert(tok->getLine());
     return false;
@@ -207,8 +203,7 @@ bool IndentingTokenSource::checkToken(std::unique_ptr<Token> &tok) {
     tok = std::move(fixed);
     break;
   }
-  default:
-    break;
+  default: break;
   }
   unaryRun_ = 0;
   return true;

@@ -82,9 +82,9 @@ private:
   std::vector<Bracket> brackets_;
   std::deque<std::unique_ptr<antlr4::Token>> pending_;
   std::unique_ptr<antlr4::Token> lookahead_;
-  bool started_ = false;       // a token of the file was seen
+  bool started_ = false;         // a token of the file was seen
   bool lineHasContent_ = false;  // tokens since the last emitted NEWLINE
-  bool stopped_ = false;       // a fatal limit was hit: only EOF from now on
+  bool stopped_ = false;         // a fatal limit was hit: only EOF from now on
   bool eofSent_ = false;
   bool unclosedAtEof_ = false;
   std::set<std::pair<size_t, size_t>> recoveryNewlines_;

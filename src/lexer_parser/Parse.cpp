@@ -105,8 +105,7 @@ std::string dumpTokens(const SourceManager &sm, FileId file, DiagnosticEngine &d
     size_t type = t->getType();
     std::string name = type == antlr4::Token::EOF ? "EOF" : vocab.getSymbolicName(type);
     std::string text;
-    if (type == CakeLexer::NAME || type == CakeLexer::INT || type == CakeLexer::FLOAT ||
-        type == CakeLexer::STRING)
+    if (type == CakeLexer::NAME || type == CakeLexer::INT || type == CakeLexer::FLOAT || type == CakeLexer::STRING)
       text = " '" + t->getText() + "'";
     else if (type != CakeLexer::NEWLINE && type != CakeLexer::INDENT && type != CakeLexer::DEDENT &&
              type != antlr4::Token::EOF)

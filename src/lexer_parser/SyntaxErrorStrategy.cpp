@@ -23,16 +23,14 @@ std::string literal(size_t type) {
 }
 
 const std::vector<size_t> &expressionStarts() {
-  static const std::vector<size_t> v = {CakeLexer::NAME,   CakeLexer::INT,    CakeLexer::FLOAT,
-                                        CakeLexer::STRING, CakeLexer::LPAREN, CakeLexer::LBRACK,
-                                        CakeLexer::TRUE,   CakeLexer::FALSE,  CakeLexer::NONE,
-                                        CakeLexer::PLUS,   CakeLexer::MINUS,  CakeLexer::NOT};
+  static const std::vector<size_t> v = {CakeLexer::NAME,   CakeLexer::INT,    CakeLexer::FLOAT, CakeLexer::STRING,
+                                        CakeLexer::LPAREN, CakeLexer::LBRACK, CakeLexer::TRUE,  CakeLexer::FALSE,
+                                        CakeLexer::NONE,   CakeLexer::PLUS,   CakeLexer::MINUS, CakeLexer::NOT};
   return v;
 }
 const std::vector<size_t> &statementStarts() {
-  static const std::vector<size_t> v = {CakeLexer::DEF, CakeLexer::WITH,   CakeLexer::FOR,
-                                        CakeLexer::IF,  CakeLexer::IMPORT, CakeLexer::FROM,
-                                        CakeLexer::PASS, CakeLexer::AT};
+  static const std::vector<size_t> v = {CakeLexer::DEF,    CakeLexer::WITH, CakeLexer::FOR,  CakeLexer::IF,
+                                        CakeLexer::IMPORT, CakeLexer::FROM, CakeLexer::PASS, CakeLexer::AT};
   return v;
 }
 
@@ -95,10 +93,9 @@ std::string SyntaxErrorStrategy::describeExpectedSet(const antlr4::misc::Interva
   }
   // Operators that could continue an expression are noise in "expected ...".
   static const std::vector<size_t> continuations = {
-      CakeLexer::PLUS,  CakeLexer::MINUS, CakeLexer::STAR, CakeLexer::SLASH, CakeLexer::FLOORDIV,
-      CakeLexer::PERCENT, CakeLexer::POWER, CakeLexer::LT, CakeLexer::GT, CakeLexer::LE,
-      CakeLexer::GE, CakeLexer::EQ, CakeLexer::NE, CakeLexer::AND, CakeLexer::OR,
-      CakeLexer::DOT, CakeLexer::LBRACK, CakeLexer::LPAREN};
+      CakeLexer::PLUS,  CakeLexer::MINUS, CakeLexer::STAR, CakeLexer::SLASH, CakeLexer::FLOORDIV, CakeLexer::PERCENT,
+      CakeLexer::POWER, CakeLexer::LT,    CakeLexer::GT,   CakeLexer::LE,    CakeLexer::GE,       CakeLexer::EQ,
+      CakeLexer::NE,    CakeLexer::AND,   CakeLexer::OR,   CakeLexer::DOT,   CakeLexer::LBRACK,   CakeLexer::LPAREN};
   if (types.size() > 4) removeAll(continuations);
   // Where a statement or an expression would do, "end of file" and "end of
   // indented block" are implied and only clutter the message.

@@ -22,9 +22,9 @@
 #include <algorithm>
 #include <map>
 
+#include "analysis/ScheduleModel.h"
 #include "passes/Passes.h"
 #include "sema/ConstEval.h"
-#include "analysis/ScheduleModel.h"
 
 namespace cake::passes {
 
@@ -95,9 +95,10 @@ private:
     for (const TensorMapConflict &c : facts_.tensorMapConflicts) {
       const TensorMap &map = facts_.tensorMaps.at(c.tensor);
       const Resource &view = k_.resources[c.at->receiver];
-      ctx_.diags.build(DiagId::DataTensorBoxConflict, c.at->range, k_.resources[c.tensor].name,
-                       "'" + describeBox(map.box, map.dtype, map.swizzle) + "'",
-                       "'" + describeBox(view.shape, view.dtype, view.swizzle) + "'")
+      ctx_.diags
+          .build(DiagId::DataTensorBoxConflict, c.at->range, k_.resources[c.tensor].name,
+                 "'" + describeBox(map.box, map.dtype, map.swizzle) + "'",
+                 "'" + describeBox(view.shape, view.dtype, view.swizzle) + "'")
           .note(DiagId::NoteTensorMapFirstUse, c.first->range, k_.resources[c.tensor].name)
           .emit();
     }
@@ -130,8 +131,9 @@ private:
     for (const Resource &v : k_.resources) {
       if (v.kind != ResourceKind::View || v.pool == kNoResource || insidePool(v)) continue;
       const Resource &pool = k_.resources[v.pool];
-      ctx_.diags.build(DiagId::DataViewOverflow, v.range, v.name, v.offset, satAdd(v.offset, v.totalBytes), pool.name,
-                       fmt::format("{} bytes", pool.bytes))
+      ctx_.diags
+          .build(DiagId::DataViewOverflow, v.range, v.name, v.offset, satAdd(v.offset, v.totalBytes), pool.name,
+                 fmt::format("{} bytes", pool.bytes))
           .note(DiagId::NoteDeclaredHere, pool.range, pool.name)
           .emit();
     }
@@ -161,8 +163,9 @@ private:
         // writes them and the other reads them.
         bool flows = flowsInto(a.id, b.id) || flowsInto(b.id, a.id);
         if (flows && a.swizzle != b.swizzle)
-          ctx_.diags.build(DiagId::DataSwizzleMismatch, b.range, a.name, swizzleName(a.swizzle), b.name,
-                           swizzleName(b.swizzle), "data written through one is read through the other")
+          ctx_.diags
+              .build(DiagId::DataSwizzleMismatch, b.range, a.name, swizzleName(a.swizzle), b.name,
+                     swizzleName(b.swizzle), "data written through one is read through the other")
               .note(DiagId::NoteDeclaredHere, a.range, a.name)
               .emit();
       }
@@ -227,13 +230,15 @@ private:
     const Resource &t = k_.resources[tensor];
     const Resource &v = k_.resources[op.receiver];
     if (coords.value.elts.size() != t.rank)
-      ctx_.diags.build(DiagId::DataTmaRank, coords.range, t.name, t.rank,
-                       fmt::format("the copy gives {} coordinate(s)", coords.value.elts.size()))
+      ctx_.diags
+          .build(DiagId::DataTmaRank, coords.range, t.name, t.rank,
+                 fmt::format("the copy gives {} coordinate(s)", coords.value.elts.size()))
           .note(DiagId::NoteDeclaredHere, t.range, t.name)
           .emit();
     else if (v.shape.size() > t.rank)
-      ctx_.diags.build(DiagId::DataTmaRank, op.range, t.name, t.rank,
-                       fmt::format("the box '{}' has rank {}", v.name, v.shape.size()))
+      ctx_.diags
+          .build(DiagId::DataTmaRank, op.range, t.name, t.rank,
+                 fmt::format("the box '{}' has rank {}", v.name, v.shape.size()))
           .note(DiagId::NoteDeclaredHere, t.range, t.name)
           .emit();
   }

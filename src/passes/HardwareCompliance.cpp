@@ -23,10 +23,10 @@
 #include <algorithm>
 #include <set>
 
-#include "passes/Passes.h"
-#include "sema/ConstEval.h"
 #include "analysis/ScheduleModel.h"
 #include "analysis/Tiling.h"
+#include "passes/Passes.h"
+#include "sema/ConstEval.h"
 
 namespace cake::passes {
 
@@ -234,10 +234,10 @@ private:
         (isFp8(a.dtype) && acc.dtype == DType::F32 && target_ != Target::Sm80) ||
         (a.dtype == DType::I8 && acc.dtype == DType::I32);
     if (!okTypes) {
-      ctx_.diags.report(DiagId::HwMmaDtype, op.range, "'lm.mma'", ti_.name,
-                        "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32",
-                        fmt::format("{} operands with a {} accumulator", dtypeInfo(a.dtype).name,
-                                    dtypeInfo(acc.dtype).name));
+      ctx_.diags.report(
+          DiagId::HwMmaDtype, op.range, "'lm.mma'", ti_.name,
+          "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32",
+          fmt::format("{} operands with a {} accumulator", dtypeInfo(a.dtype).name, dtypeInfo(acc.dtype).name));
       return;
     }
     if (acc.shape.size() != 2) return;
@@ -261,24 +261,31 @@ private:
         return;
       }
       WgmmaTiling tiling = wgmmaTiling(acc.shape, role);
-      if (!tiling.ok) problem = tiling.problem;
+      if (!tiling.ok)
+        problem = tiling.problem;
       else if (kk % kStep != 0)
         problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
-      else if (!b.inSmem) problem = "the B operand must be in shared memory";
+      else if (!b.inSmem)
+        problem = "the B operand must be in shared memory";
     } else if (blackwell) {
       // tcgen05.mma (cta_group::1): M 64 or 128; N a multiple of 8 (M=64) or 16 (M=128) up to 256.
-      if (m != 64 && m != 128) problem = fmt::format("M = {} must be 64 or 128", m);
+      if (m != 64 && m != 128)
+        problem = fmt::format("M = {} must be 64 or 128", m);
       else if (n % (m == 64 ? 8 : 16) != 0 || n < (m == 64 ? 8 : 16) || n > 256)
         problem =
             fmt::format("N = {} must be a multiple of {} between {} and 256", n, m == 64 ? 8 : 16, m == 64 ? 8 : 16);
       else if (kk % kStep != 0)
         problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
-      else if (!b.inSmem) problem = "the B operand must be in shared memory";
+      else if (!b.inSmem)
+        problem = "the B operand must be in shared memory";
     } else {
       // mma.sync m16n8k16: tiles of 16 x 8 x 16 per warp.
-      if (m % 16 != 0 || n % 8 != 0) problem = fmt::format("the accumulator {}x{} must tile by 16x8", m, n);
-      else if (kk % kStep != 0) problem = fmt::format("K = {} must be a multiple of {}", kk, kStep);
-      else if (accRes.kind != ResourceKind::Regs) problem = "the accumulator must be a register fragment";
+      if (m % 16 != 0 || n % 8 != 0)
+        problem = fmt::format("the accumulator {}x{} must tile by 16x8", m, n);
+      else if (kk % kStep != 0)
+        problem = fmt::format("K = {} must be a multiple of {}", kk, kStep);
+      else if (accRes.kind != ResourceKind::Regs)
+        problem = "the accumulator must be a register fragment";
     }
     if (!problem.empty()) ctx_.diags.report(DiagId::HwMmaShape, op.range, "'lm.mma'", ti_.name, problem);
   }
@@ -355,9 +362,9 @@ private:
                            : tmaViews_.count(id)                      ? "TMA"
                                                                       : "the tensor core";
         if (v.alignment < need)
-          ctx_.diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
-                            fmt::format("it starts at byte {} of shared memory",
-                                        k_.resources[v.pool].smemOffset + v.offset));
+          ctx_.diags.report(
+              DiagId::HwAlignment, v.range, v.name, user, need,
+              fmt::format("it starts at byte {} of shared memory", k_.resources[v.pool].smemOffset + v.offset));
         else if (v.stages > 1 && v.bytesPerStage % need != 0)
           ctx_.diags.report(DiagId::HwAlignment, v.range, v.name, user, need,
                             fmt::format("its stages are {} bytes apart", v.bytesPerStage));
@@ -370,7 +377,7 @@ private:
   Target target_;
   const TargetInfo &ti_;
   std::set<ResourceId> tmaViews_, mmaViews_;  // views TMA copies through; views MMA reads
-  std::set<ResourceId> wgmmaRolesReported_;  // roles told they are not whole warpgroups
+  std::set<ResourceId> wgmmaRolesReported_;   // roles told they are not whole warpgroups
 };
 
 }  // namespace

@@ -25,9 +25,9 @@
 #include <map>
 #include <set>
 
+#include "analysis/ScheduleModel.h"
 #include "passes/Passes.h"
 #include "sema/ConstEval.h"
-#include "analysis/ScheduleModel.h"
 
 namespace cake::passes {
 
@@ -167,7 +167,8 @@ private:
             }
           }
           if (!next[b]) continue;
-          if (ls.offset == *next[b]) next[b] = ls.offset + 1;
+          if (ls.offset == *next[b])
+            next[b] = ls.offset + 1;
           else if (ls.offset != *next[b] - 1)  // the stage just used, used again
             bad(fmt::format("the next stage of the sequence is {}", *next[b]));
           continue;
@@ -300,10 +301,11 @@ private:
         uneven = true;
         for (const SignalSite &st : ra.sites)
           if (st.count != ra.count) {
-            ctx_.diags.build(DiagId::SafetyArrivalCount, st.first->op->range, bar.name, bar.initCount,
-                             use.arrivalsPerPhase - ra.count + st.count,
-                             fmt::format("role '{}' gives {} here ({}) but {} at its first signal ({})", name(role),
-                                         st.count, siteText(st), ra.count, siteText(ra.sites.front())))
+            ctx_.diags
+                .build(DiagId::SafetyArrivalCount, st.first->op->range, bar.name, bar.initCount,
+                       use.arrivalsPerPhase - ra.count + st.count,
+                       fmt::format("role '{}' gives {} here ({}) but {} at its first signal ({})", name(role), st.count,
+                                   siteText(st), ra.count, siteText(ra.sites.front())))
                 .note(DiagId::NoteSignalHere, ra.sites.front().first->op->range, name(role), bar.name)
                 .emit();
             break;
@@ -373,8 +375,8 @@ private:
           // One signal site and one wait in the same loop nest: equal counts,
           // whatever the bounds.
           auto site = use.arrivals.find(s->role);
-          size_t waitsOfW = std::count_if(use.waits.begin(), use.waits.end(),
-                                          [&](const Event *x) { return x->role == w->role; });
+          size_t waitsOfW =
+              std::count_if(use.waits.begin(), use.waits.end(), [&](const Event *x) { return x->role == w->role; });
           if (site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
               sameLoopNest(k_, *site->second.sites.front().first, *w))
             continue;
@@ -384,9 +386,10 @@ private:
                 ns->isConstant() && nw->isConstant()
                     ? fmt::format("role '{}' signals it {} time(s) but role '{}' waits on it {} time(s)", name(s->role),
                                   ns->constant, name(w->role), nw->constant)
-                    : fmt::format("role '{}' signals it {} time(s) {} than role '{}' waits on it, whenever the loops run",
-                                  name(s->role), d->constant > 0 ? d->constant : -d->constant,
-                                  d->constant > 0 ? "more" : "fewer", name(w->role));
+                    : fmt::format(
+                          "role '{}' signals it {} time(s) {} than role '{}' waits on it, whenever the loops run",
+                          name(s->role), d->constant > 0 ? d->constant : -d->constant,
+                          d->constant > 0 ? "more" : "fewer", name(w->role));
             ctx_.diags.build(DiagId::SafetyTripCountMismatch, w->op->range, name(b), what)
                 .note(DiagId::NoteSignalHere, s->op->range, name(s->role), name(b))
                 .emit();
@@ -397,8 +400,8 @@ private:
             return n.empty() ? std::string("once") : "in " + n;
           };
           ctx_.diags.report(DiagId::SafetyUnprovenTripCount, w->op->range, name(b),
-                            fmt::format("role '{}' signals it {} and role '{}' waits on it {}", name(s->role),
-                                        nest(*s), name(w->role), nest(*w)));
+                            fmt::format("role '{}' signals it {} and role '{}' waits on it {}", name(s->role), nest(*s),
+                                        name(w->role), nest(*w)));
         }
     }
   }
@@ -445,8 +448,9 @@ private:
       for (size_t i = 0; i < path.size(); ++i) {
         const Event *w = edges[path[i]].first;
         ResourceId b = effectResource(*w->op, w->op->info().effects.waits);
-        text += fmt::format("{}role '{}' waits on '{}', which {} signals only later", i ? "; " : "", name(path[i]),
-                            name(b), path.size() == 1 ? std::string("it") : "role '" + name(path[(i + 1) % path.size()]) + "'");
+        text +=
+            fmt::format("{}role '{}' waits on '{}', which {} signals only later", i ? "; " : "", name(path[i]), name(b),
+                        path.size() == 1 ? std::string("it") : "role '" + name(path[(i + 1) % path.size()]) + "'");
       }
       auto builder = ctx_.diags.build(DiagId::SafetyCircularWait, edges[start].first->op->range, text);
       for (size_t i = 1; i < path.size(); ++i) {

@@ -19,8 +19,8 @@
 #include <map>
 #include <set>
 
-#include "passes/Passes.h"
 #include "analysis/ScheduleModel.h"
+#include "passes/Passes.h"
 
 namespace cake::passes {
 
@@ -37,8 +37,7 @@ std::string roleList(const Kernel &k, const std::vector<ResourceId> &ids) {
 
 class ScheduleChecker {
 public:
-  ScheduleChecker(const PassContext &ctx, const Kernel &k, const KernelFacts &f)
-      : ctx_(ctx), k_(k), roles_(f.roles) {
+  ScheduleChecker(const PassContext &ctx, const Kernel &k, const KernelFacts &f) : ctx_(ctx), k_(k), roles_(f.roles) {
     // Who arrives on and waits on each barrier, from the operations' effects.
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
@@ -158,8 +157,9 @@ private:
   void checkPipelineStageCount(const Resource &b) {
     if (b.pipeline == kNoResource || k_.resources[b.pipeline].stages == b.count) return;
     const Resource &p = k_.resources[b.pipeline];
-    ctx_.diags.build(DiagId::ScheduleStageCountMismatch, b.range, "barrier", b.name, b.count, "its pipeline", p.name,
-                     p.stages)
+    ctx_.diags
+        .build(DiagId::ScheduleStageCountMismatch, b.range, "barrier", b.name, b.count, "its pipeline", p.name,
+               p.stages)
         .note(DiagId::NoteDeclaredHere, p.range, p.name)
         .emit();
   }
@@ -177,8 +177,9 @@ private:
         const Resource &view = k_.resources[v];
         const Resource &bar = k_.resources[b];
         if (view.stages > 1 && view.stages != bar.count && reported.insert({v, b}).second)
-          ctx_.diags.build(DiagId::ScheduleStageCountMismatch, e.op->range, "view", view.name, view.stages, "barrier",
-                           bar.name, bar.count)
+          ctx_.diags
+              .build(DiagId::ScheduleStageCountMismatch, e.op->range, "view", view.name, view.stages, "barrier",
+                     bar.name, bar.count)
               .note(DiagId::NoteBarrierDeclaredHere, bar.range, bar.name)
               .emit();
       }

@@ -21,7 +21,6 @@ namespace cake::sema::detail {
 
 using namespace ast;
 
-
 struct Binding {
   Value value;
   SourceRange range;
@@ -95,10 +94,10 @@ private:
   std::unique_ptr<Module> module_;
   Kernel *kernel_ = nullptr;
   std::vector<std::map<std::string, Binding>> scopes_;  // [0] is the module scope
-  ResourceId role_ = kNoResource;    // the role whose block we are in
+  ResourceId role_ = kNoResource;                       // the role whose block we are in
   SourceRange roleRange_;
   std::vector<IrStmt> *body_ = nullptr;
-  std::string nameHint_;            // the name a declaration is being bound to
+  std::string nameHint_;  // the name a declaration is being bound to
   uint32_t nextLoop_ = 0;
   std::set<const Expr *> loopTargets_;  // loop variables' declarations
 };

@@ -50,8 +50,7 @@ ConstResult foldIntBinary(BinaryOp op, int64_t a, int64_t b) {
     }
     return {result, ConstError::None};
   }
-  default:
-    return {0, ConstError::None};
+  default: return {0, ConstError::None};
   }
 }
 

@@ -54,9 +54,7 @@ bool isLeaf(IntOp op) {
   return false;
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 std::optional<AffineForm> IntExprTable::combine(const AffineForm &a, const AffineForm &b, int64_t s) {
   AffineForm r;
@@ -153,9 +151,12 @@ IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {
   case IntOp::Add: f = IntExprTable::combine(fa, fb, 1); break;
   case IntOp::Sub: f = IntExprTable::combine(fa, fb, -1); break;
   case IntOp::Mul:
-    if (fb.isConstant()) f = scaled(fa, fb.constant);
-    else if (fa.isConstant()) f = scaled(fb, fa.constant);
-    else f = nonLinear(true);
+    if (fb.isConstant())
+      f = scaled(fa, fb.constant);
+    else if (fa.isConstant())
+      f = scaled(fb, fa.constant);
+    else
+      f = nonLinear(true);
     break;
   case IntOp::FloorDiv:
   case IntOp::Mod:
@@ -275,10 +276,14 @@ std::string IntExprTable::formText(const AffineForm &f, const LeafNamer &leafNam
         };
         t = fmt::format("{} {} {}", operand(at.lhs), intOpName(at.op), operand(at.rhs));
       }
-      if (c == 1) s += (s.empty() ? "" : " + ") + t;
-      else if (c == -1) s += (s.empty() ? "-" : " - ") + t;
-      else if (c < 0 && c != INT64_MIN && !s.empty()) s += fmt::format(" - {}*{}", -c, t);
-      else s += fmt::format("{}{}*{}", s.empty() ? "" : " + ", c, t);
+      if (c == 1)
+        s += (s.empty() ? "" : " + ") + t;
+      else if (c == -1)
+        s += (s.empty() ? "-" : " - ") + t;
+      else if (c < 0 && c != INT64_MIN && !s.empty())
+        s += fmt::format(" - {}*{}", -c, t);
+      else
+        s += fmt::format("{}{}*{}", s.empty() ? "" : " + ", c, t);
     }
     if (s.empty()) return std::to_string(g.constant);
     if (g.constant > 0) s += fmt::format(" + {}", g.constant);

@@ -73,9 +73,7 @@ struct AffineForm {
   bool isConstant() const { return terms.empty(); }
   bool operator==(const AffineForm &o) const { return constant == o.constant && terms == o.terms; }
   bool operator!=(const AffineForm &o) const { return !(*this == o); }
-  bool operator<(const AffineForm &o) const {
-    return std::tie(constant, terms) < std::tie(o.constant, o.terms);
-  }
+  bool operator<(const AffineForm &o) const { return std::tie(constant, terms) < std::tie(o.constant, o.terms); }
 };
 
 // A stage index in the form the barrier analyses reason about:
@@ -131,8 +129,8 @@ public:
 private:
   struct Atom {
     IntOp op;
-    int64_t value = 0;                // leaves
-    AffineForm lhs, rhs;              // non-linear operations
+    int64_t value = 0;    // leaves
+    AffineForm lhs, rhs;  // non-linear operations
     IntExprId node = kNoIntExpr;
   };
   AtomId atom(IntOp op, int64_t value, const AffineForm *lhs, const AffineForm *rhs, IntExprId node);

@@ -72,8 +72,8 @@ public:
                                 r.bytesPerStage, r.totalBytes, swizzleName(r.swizzle), r.alignment,
                                 r.alias ? ", alias" : "");
     case ResourceKind::Tmem:
-      return head + fmt::format("columns [{}, {}): {} {}", r.firstColumn, satAdd(r.firstColumn, r.width), shape(r.shape),
-                                dtypeInfo(r.dtype).name);
+      return head + fmt::format("columns [{}, {}): {} {}", r.firstColumn, satAdd(r.firstColumn, r.width),
+                                shape(r.shape), dtypeInfo(r.dtype).name);
     case ResourceKind::Regs:
       return head + fmt::format("{} {}{}{}", shape(r.shape), dtypeInfo(r.dtype).name,
                                 r.role == kNoResource ? "" : ", role " + name(r.role), r.derived ? " (derived)" : "");
@@ -82,8 +82,9 @@ public:
       for (int64_t w : r.warps) warps += (warps.empty() ? "" : ", ") + std::to_string(w);
       int64_t lo = *std::min_element(r.warps.begin(), r.warps.end());
       int64_t hi = *std::max_element(r.warps.begin(), r.warps.end());
-      return head + fmt::format("warps [{}], threads {}..{}, {}", warps, satMul(lo, 32), satAdd(satMul(hi, 32), 31),
-                                r.regBudget ? fmt::format("setmaxnreg {}", r.regBudget) : std::string("no register budget"));
+      return head +
+             fmt::format("warps [{}], threads {}..{}, {}", warps, satMul(lo, 32), satAdd(satMul(hi, 32), 31),
+                         r.regBudget ? fmt::format("setmaxnreg {}", r.regBudget) : std::string("no register budget"));
     }
     case ResourceKind::Pipeline: return head + fmt::format("{} stages", r.stages);
     case ResourceKind::Barrier:
@@ -115,8 +116,8 @@ public:
       }
       break;
     case IrStmt::Kind::Let:
-      out += fmt::format("{}let {} = {}  @{}:{}\n", pad, s.loopVar, value(s.start), s.range.begin.line,
-                         s.range.begin.col);
+      out +=
+          fmt::format("{}let {} = {}  @{}:{}\n", pad, s.loopVar, value(s.start), s.range.begin.line, s.range.begin.col);
       break;
     case IrStmt::Kind::Op: {
       const Operation &op = s.op;
@@ -147,8 +148,10 @@ public:
                        k_.barrierBytes, targetInfo(target).smemPerBlock);
     out += "  params:\n";
     for (const KernelParam &p : k_.params) {
-      if (p.isBuilder) out += fmt::format("    {:<9}{}\n", "builder", p.name);
-      else if (p.resource != kNoResource) out += "    " + resource(k_.resources[p.resource]) + "\n";
+      if (p.isBuilder)
+        out += fmt::format("    {:<9}{}\n", "builder", p.name);
+      else if (p.resource != kNoResource)
+        out += "    " + resource(k_.resources[p.resource]) + "\n";
     }
     out += "  resources:\n";
     for (const Resource &r : k_.resources) {

@@ -5,6 +5,8 @@
 
 namespace cake::sema {
 
+// The table's macros stay one per line.
+// clang-format off
 #define EFFECTS(...) OpEffects{__VA_ARGS__}
 #define PTX(...) std::vector<PtxForm>{__VA_ARGS__}
 #define P(Targets, Text) PtxForm{Targets, Text}
@@ -24,6 +26,7 @@ const std::vector<OpInfo> &allOps() {
   };
   return table;
 }
+// clang-format on
 
 #undef EFFECTS
 #undef PTX
@@ -108,9 +111,9 @@ std::string effectsText(const OpInfo &op) {
   if (op.effects.proxy == Proxy::Async) parts.push_back("async proxy");
   if (op.effects.proxy == Proxy::Generic) parts.push_back("generic proxy");
   if (op.effects.signals != kNone) {
-    const char *how = op.effects.signal == Signal::CompleteTx ? "completes bytes on "
+    const char *how = op.effects.signal == Signal::CompleteTx     ? "completes bytes on "
                       : op.effects.signal == Signal::CommitArrive ? "arrives on completion at "
-                                                                   : "arrives on ";
+                                                                  : "arrives on ";
     parts.push_back(how + name(op.effects.signals));
   }
   if (op.effects.waits != kNone) parts.push_back("waits on " + name(op.effects.waits));
@@ -119,8 +122,10 @@ std::string effectsText(const OpInfo &op) {
   if (op.effects.closesGroup) parts.push_back("closes an async group");
   if (op.effects.waitsGroup) parts.push_back("waits for async groups");
   if (op.effects.syncsRole) parts.push_back("synchronises the role's threads");
-  if (op.effects.multicast != kNone) parts.push_back("shares its tile with " + name(op.effects.multicast) + " blocks of the cluster");
-  if (op.effects.clusterSignal != kNone) parts.push_back("in every block of the cluster when " + name(op.effects.clusterSignal));
+  if (op.effects.multicast != kNone)
+    parts.push_back("shares its tile with " + name(op.effects.multicast) + " blocks of the cluster");
+  if (op.effects.clusterSignal != kNone)
+    parts.push_back("in every block of the cluster when " + name(op.effects.clusterSignal));
   if (parts.empty()) return "none";
   std::string s;
   for (const std::string &p : parts) s += (s.empty() ? "" : ", ") + p;
@@ -136,10 +141,14 @@ std::string formatOpTable(const Target *only) {
     for (const ParamInfo &p : op.params) {
       if (!sig.empty()) sig += ", ";
       sig += p.name;
-      if (p.defaultKind == ParamInfo::Default::Int) sig += fmt::format("={}", p.defaultInt);
-      else if (p.defaultKind == ParamInfo::Default::Bool) sig += p.defaultInt ? "=True" : "=False";
-      else if (p.defaultKind == ParamInfo::Default::String) sig += fmt::format("=\"{}\"", p.defaultString);
-      else if (!p.required) sig += "=None";
+      if (p.defaultKind == ParamInfo::Default::Int)
+        sig += fmt::format("={}", p.defaultInt);
+      else if (p.defaultKind == ParamInfo::Default::Bool)
+        sig += p.defaultInt ? "=True" : "=False";
+      else if (p.defaultKind == ParamInfo::Default::String)
+        sig += fmt::format("=\"{}\"", p.defaultString);
+      else if (!p.required)
+        sig += "=None";
     }
     out += fmt::format("{}.{}({})\n", receiverName(op.receiver), op.name, sig);
     out += fmt::format("    {}\n", op.description);

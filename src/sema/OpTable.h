@@ -33,8 +33,7 @@ namespace param {
 #define DEF_INT(Name, Kind, V) Name
 #define DEF_BOOL(Name, Kind, V) Name
 #define DEF_STR(Name, Kind, V) Name
-#define OP(Enum, Name, Recv, Res, Scope, Targets, Effects, Ptx, Desc, ...) \
-  enum class Enum : uint8_t { __VA_ARGS__ };
+#define OP(Enum, Name, Recv, Res, Scope, Targets, Effects, Ptx, Desc, ...) enum class Enum : uint8_t { __VA_ARGS__ };
 #include "sema/Ops.def"
 #undef OP
 #undef REQ
@@ -47,9 +46,9 @@ namespace param {
 // The operation a parameter enum belongs to: ParamOf<param::Wait>::kind.
 template <class P>
 struct ParamOf;
-#define OP(Enum, ...)              \
-  template <>                      \
-  struct ParamOf<param::Enum> {    \
+#define OP(Enum, ...)                            \
+  template <>                                    \
+  struct ParamOf<param::Enum> {                  \
     static constexpr OpKind kind = OpKind::Enum; \
   };
 #include "sema/Ops.def"
@@ -57,13 +56,13 @@ struct ParamOf;
 
 // Target masks for the table, derived from the columns of Targets.def.
 inline constexpr uint32_t TGT_ALL = targets::kAll;
-inline constexpr uint32_t TGT_HOPPER = targets::kWgmma;        // wgmma
-inline constexpr uint32_t TGT_BLACKWELL = targets::kTcgen05;   // tcgen05 and TMEM
-inline constexpr uint32_t TGT_MMA_SYNC = targets::kMmaSync;    // mma.sync is the tensor-core path
+inline constexpr uint32_t TGT_HOPPER = targets::kWgmma;       // wgmma
+inline constexpr uint32_t TGT_BLACKWELL = targets::kTcgen05;  // tcgen05 and TMEM
+inline constexpr uint32_t TGT_MMA_SYNC = targets::kMmaSync;   // mma.sync is the tensor-core path
 inline constexpr uint32_t TGT_TMA = targets::kTma;
 inline constexpr uint32_t TGT_CLUSTERS = targets::kClusters;
 inline constexpr uint32_t TGT_SETMAXNREG = targets::kSetmaxnreg;
-inline constexpr uint32_t TGT_SM90 = targets::kSm90Plus;       // mbarrier.try_wait, expect_tx, fence.proxy.async, stmatrix
+inline constexpr uint32_t TGT_SM90 = targets::kSm90Plus;  // mbarrier.try_wait, expect_tx, fence.proxy.async, stmatrix
 inline constexpr uint32_t TGT_PRE_SM90 = TGT_ALL & ~TGT_SM90;
 static_assert(TGT_ALL == (1u << targets::count()) - 1, "every target has its bit");
 static_assert((TGT_HOPPER | TGT_BLACKWELL | TGT_MMA_SYNC) == TGT_ALL && !(TGT_HOPPER & TGT_BLACKWELL) &&
@@ -83,19 +82,19 @@ enum class ParamKind : uint8_t {
   ArrivalScope,   // "role", "warpgroup", "warp" or "thread"
   DTypeP,         // lm.bf16, ...
   RoleP,
-  RoleList,       // [r1, r2]
+  RoleList,  // [r1, r2]
   PipelineP,
   BarrierP,
-  TensorP,        // a LM.tmaNd kernel parameter
-  IntExpr,        // an integer, constant or runtime
-  IntTuple,       // a tuple of integers, constant or runtime (coordinates)
-  BoolExpr,       // a boolean, constant or runtime
-  ConstBool,      // a compile-time boolean
-  FloatExpr,      // a number, constant or runtime
-  OperandP,       // an MMA operand: a view stage, a view, or a register fragment
-  AccumulatorP,   // a TMEM region or a register fragment
-  RegsP,          // a register fragment
-  TmemP,          // a TMEM region
+  TensorP,       // a LM.tmaNd kernel parameter
+  IntExpr,       // an integer, constant or runtime
+  IntTuple,      // a tuple of integers, constant or runtime (coordinates)
+  BoolExpr,      // a boolean, constant or runtime
+  ConstBool,     // a compile-time boolean
+  FloatExpr,     // a number, constant or runtime
+  OperandP,      // an MMA operand: a view stage, a view, or a register fragment
+  AccumulatorP,  // a TMEM region or a register fragment
+  RegsP,         // a register fragment
+  TmemP,         // a TMEM region
 };
 std::string_view paramKindDescription(ParamKind k);
 
@@ -142,12 +141,12 @@ struct OpEffects {
   Signal signal = Signal::None;
   int8_t waits = kNone;
   bool fence = false;
-  bool single = false;      // issued by one elected thread of the role
-  bool closesGroup = false; // closes the group of async operations issued so far
-  bool waitsGroup = false;  // waits for earlier groups of this thread's async operations
-  bool syncsRole = false;   // every thread of the role meets here (a named barrier)
-  int8_t multicast = kNone;     // ConstInt parameter: the copy's tile is shared by that many blocks of the cluster
-  int8_t clusterSignal = kNone; // ConstBool parameter: when true, the signal lands in every block of the cluster
+  bool single = false;           // issued by one elected thread of the role
+  bool closesGroup = false;      // closes the group of async operations issued so far
+  bool waitsGroup = false;       // waits for earlier groups of this thread's async operations
+  bool syncsRole = false;        // every thread of the role meets here (a named barrier)
+  int8_t multicast = kNone;      // ConstInt parameter: the copy's tile is shared by that many blocks of the cluster
+  int8_t clusterSignal = kNone;  // ConstBool parameter: when true, the signal lands in every block of the cluster
   // IntExpr parameter: the stage index that selects the barrier's mbarrier
   // and phase (signals, waits) and the receiver view's slot.
   int8_t stage = kNone;

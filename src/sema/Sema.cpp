@@ -244,8 +244,8 @@ void Analyzer::scheduleOptions(const Expr *decorator) {
 
 namespace cake::sema {
 
-std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm,
-                                DiagnosticEngine &diags, ModuleLoader *loader, bool imported) {
+std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm, DiagnosticEngine &diags,
+                                ModuleLoader *loader, bool imported) {
   detail::Analyzer a(target, sm, diags, loader);
   if (imported) a.setImported();
   return a.run(ast);

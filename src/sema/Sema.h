@@ -30,7 +30,7 @@ public:
 // were errors (the caller checks the engine); null only on a fatal error.
 // Without a loader, imports are reported as not found. `imported` marks a
 // module analysed for an importer (no "no schedule" warning).
-std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm,
-                                DiagnosticEngine &diags, ModuleLoader *loader = nullptr, bool imported = false);
+std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm, DiagnosticEngine &diags,
+                                ModuleLoader *loader = nullptr, bool imported = false);
 
 }  // namespace cake::sema

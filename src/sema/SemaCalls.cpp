@@ -143,10 +143,10 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
   for (size_t i = 0; i < op.params.size(); ++i)
     if (op.params[i].kind == ParamKind::ArrivalScope && operands[i].present) {
       const std::string &per = operands[i].value.str;
-      s.op.scope = per == "thread" ? ArrivalScope::Thread
-                 : per == "warp"   ? ArrivalScope::Warp
-                 : per == "warpgroup" ? ArrivalScope::Warpgroup
-                                      : ArrivalScope::Role;
+      s.op.scope = per == "thread"      ? ArrivalScope::Thread
+                   : per == "warp"      ? ArrivalScope::Warp
+                   : per == "warpgroup" ? ArrivalScope::Warpgroup
+                                        : ArrivalScope::Role;
     }
   Value result = Value::none();
   if (op.result == OpResult::Fragment) {
@@ -364,8 +364,7 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       return true;
     }
     return wrong();
-  case ParamKind::AccumulatorP:
-    return isRes(v, ResourceKind::Tmem) || isRes(v, ResourceKind::Regs) || wrong();
+  case ParamKind::AccumulatorP: return isRes(v, ResourceKind::Tmem) || isRes(v, ResourceKind::Regs) || wrong();
   }
   return wrong();
 }

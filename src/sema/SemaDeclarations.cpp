@@ -75,10 +75,12 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     if (!positive(param::Smem::bytes, "the pool size")) return Value::error();
     break;
   case ResourceKind::View:
-    if (!nonNegative(param::View::offset, "a view offset") || !positive(param::View::stage, "a stage count")) return Value::error();
+    if (!nonNegative(param::View::offset, "a view offset") || !positive(param::View::stage, "a stage count"))
+      return Value::error();
     break;
   case ResourceKind::Tmem:
-    if (!nonNegative(param::Tmem::cols, "a TMEM start column") || !positive(param::Tmem::width, "a TMEM width")) return Value::error();
+    if (!nonNegative(param::Tmem::cols, "a TMEM start column") || !positive(param::Tmem::width, "a TMEM width"))
+      return Value::error();
     break;
   case ResourceKind::Role:
     if (!nonNegative(param::Role::regs, "a register budget")) return Value::error();
@@ -87,7 +89,9 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     if (!positive(param::Pipeline::stages, "a stage count")) return Value::error();
     break;
   case ResourceKind::Barrier:
-    if (!positive(param::Barrier::count, "a barrier count") || !positive(param::Barrier::init_count, "an arrival count")) return Value::error();
+    if (!positive(param::Barrier::count, "a barrier count") ||
+        !positive(param::Barrier::init_count, "an arrival count"))
+      return Value::error();
     break;
   case ResourceKind::Regs: break;
   case ResourceKind::TensorParam:
@@ -153,7 +157,6 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   v.expr = c;
   return v;
 }
-
 
 // Lays out shared memory (pools at 1024-byte boundaries in declaration
 // order, then the mbarrier arrays at 8-byte boundaries) and derives the

@@ -88,9 +88,7 @@ Value Analyzer::evalExpr(const Expr *e) {
     }
     return bad ? Value::error() : v;
   }
-  case NodeKind::SliceExpr:
-    diags_.report(DiagId::SemaNotIndexable, e->range, "a slice");
-    return Value::error();
+  case NodeKind::SliceExpr: diags_.report(DiagId::SemaNotIndexable, e->range, "a slice"); return Value::error();
   default: return Value::error();
   }
 }
@@ -224,8 +222,7 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
       v.kind = ValueKind::Decorator;
       return v;
     }
-    diags_.report(DiagId::SemaUnknownAttribute, a->attrRange, "'cake'", attr,
-                  didYouMean(attr, {"schedule"}));
+    diags_.report(DiagId::SemaUnknownAttribute, a->attrRange, "'cake'", attr, didYouMean(attr, {"schedule"}));
     return Value::error();
   case ValueKind::Resource: {
     const Resource &r = res(obj.resource);
@@ -245,8 +242,7 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
       if (auto b = boundOp(Receiver::View)) return *b;
       std::vector<std::string> names = opNames(Receiver::View);
       names.push_back("T");
-      diags_.report(DiagId::SemaUnknownOperation, a->attrRange, "view '" + r.name + "'", attr,
-                    didYouMean(attr, names));
+      diags_.report(DiagId::SemaUnknownOperation, a->attrRange, "view '" + r.name + "'", attr, didYouMean(attr, names));
       return Value::error();
     }
     break;
@@ -363,8 +359,7 @@ Value Analyzer::evalBinaryChain(const BinaryExpr *top) {
   Value v = eval(x);
   for (auto it = spine.rbegin(); it != spine.rend(); ++it) {
     v = evalBinary(*it, std::move(v));
-    if (kernel_ && *it != top &&
-        (v.kind == ValueKind::Int || v.kind == ValueKind::Bool || v.kind == ValueKind::Float))
+    if (kernel_ && *it != top && (v.kind == ValueKind::Int || v.kind == ValueKind::Bool || v.kind == ValueKind::Float))
       remember(*it, v);
   }
   return v;
@@ -380,8 +375,7 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
   std::string opText = binaryOpSpelling(op);
   if (op == BinaryOp::And || op == BinaryOp::Or) {
     if (l.kind != ValueKind::Bool || r.kind != ValueKind::Bool) {
-      diags_.report(DiagId::SemaBadOperand, b->opRange, opText,
-                    describe(l.kind != ValueKind::Bool ? l : r));
+      diags_.report(DiagId::SemaBadOperand, b->opRange, opText, describe(l.kind != ValueKind::Bool ? l : r));
       return Value::error();
     }
     v.kind = ValueKind::Bool;
@@ -464,7 +458,6 @@ IntExprId Analyzer::intBinary(BinaryOp op, IntExprId a, IntExprId b) {
   }
   return kernel_->ints.binary(iop, a, b);
 }
-
 
 // ---------------------------------------------------------------------------
 

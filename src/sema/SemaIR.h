@@ -37,8 +37,8 @@ struct Resource {
   ResourceId id = kNoResource;
   ResourceKind kind;
   std::string name;
-  SourceRange range;       // the declaring expression (or parameter)
-  bool derived = false;    // created by an operation's result, not declared
+  SourceRange range;     // the declaring expression (or parameter)
+  bool derived = false;  // created by an operation's result, not declared
 
   // TensorParam: rank; ScalarParam: dtype.
   unsigned rank = 0;
@@ -50,13 +50,13 @@ struct Resource {
 
   // View
   ResourceId pool = kNoResource;
-  int64_t offset = 0;       // within the pool
+  int64_t offset = 0;  // within the pool
   int64_t stages = 1;
   Swizzle swizzle = Swizzle::None;
   int64_t bytesPerStage = 0;
   int64_t totalBytes = 0;
-  int64_t alignment = 0;    // largest power of two dividing the absolute address (capped at 1024)
-  bool alias = false;       // may overlap other views
+  int64_t alignment = 0;  // largest power of two dividing the absolute address (capped at 1024)
+  bool alias = false;     // may overlap other views
 
   std::vector<int64_t> shape;  // View, Tmem, Regs
 
@@ -81,7 +81,7 @@ struct Resource {
 
 // One argument of a resolved operation, in the table's parameter order.
 struct Operand {
-  bool present = false;   // given, or defaulted
+  bool present = false;  // given, or defaulted
   bool defaulted = false;
   Value value;
   SourceRange range;
@@ -126,8 +126,8 @@ struct IrStmt {
   std::string loopVar;
   uint32_t loopId = 0;
   Value start, stop;
-  int64_t step = 1;    // the step if constant, else 0
-  Value stepValue;     // the step, constant or run-time
+  int64_t step = 1;  // the step if constant, else 0
+  Value stepValue;   // the step, constant or run-time
   // If
   Value cond;
   std::vector<IrStmt> body;    // For body, If then-branch
@@ -158,11 +158,11 @@ struct Kernel {
   // they leave no Operation behind but must still exist on the target.
   std::vector<std::pair<OpKind, SourceRange>> valueOps;
   // @cake.schedule options
-  std::vector<Value> grid;                 // empty: launcher decides
+  std::vector<Value> grid;  // empty: launcher decides
   std::vector<int64_t> cluster{1, 1, 1};
   // Derived
-  int64_t threads = 0;        // 32 x (highest warp + 1)
-  int64_t smemBytes = 0;      // pools + mbarriers, with alignment padding
+  int64_t threads = 0;    // 32 x (highest warp + 1)
+  int64_t smemBytes = 0;  // pools + mbarriers, with alignment padding
   int64_t barrierBytes = 0;
   // What each integer, boolean or number expression evaluated in the kernel
   // resolved to (constants folded, runtime values with their sources), and

@@ -29,7 +29,9 @@ void Analyzer::stmt(const Stmt *s) {
   case NodeKind::ForStmt: forStmt(static_cast<const ForStmt *>(s)); break;
   case NodeKind::IfStmt: ifStmt(static_cast<const IfStmt *>(s)); break;
   case NodeKind::PassStmt: break;
-  case NodeKind::FunctionDef: diags_.report(DiagId::SemaNestedDef, static_cast<const FunctionDef *>(s)->nameRange); break;
+  case NodeKind::FunctionDef:
+    diags_.report(DiagId::SemaNestedDef, static_cast<const FunctionDef *>(s)->nameRange);
+    break;
   case NodeKind::ImportStmt:
   case NodeKind::FromImportStmt: diags_.report(DiagId::SemaImportInSchedule, s->range); break;
   default: break;

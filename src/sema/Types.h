@@ -40,27 +40,27 @@ using ResourceId = uint32_t;
 inline constexpr ResourceId kNoResource = UINT32_MAX;
 
 enum class ValueKind : uint8_t {
-  Error,      // an error was reported; suppress follow-on errors
+  Error,  // an error was reported; suppress follow-on errors
   None,
   Bool,
-  Int,        // constant (constInt set) or runtime (expr set)
+  Int,  // constant (constInt set) or runtime (expr set)
   Float,
   String,
-  DType,      // lm.bf16
-  Tuple,      // (a, b)
-  List,       // [a, b]
-  Builder,    // the schedule's builder handle (its first parameter)
-  LMTypes,    // the `LM` namespace of parameter types
-  CakeModule, // the `cake` namespace (decorators)
-  TensorType, // LM.tma2d, used as an annotation
-  ScalarType, // LM.i32, used as an annotation
-  Decorator,  // cake.schedule
-  BoundOp,    // an operation with its receiver, not yet called
-  Resource,   // a declared pool, view, TMEM region, fragment, role, ...
-  ViewStage,  // v[s]: one stage of a (staged) view, possibly transposed
-  Range,      // lm.range(...)
-  Package,    // `stdlib` after `import stdlib.tiles`: a dotted prefix
-  ModuleRef,  // an imported module; its constants are attributes
+  DType,       // lm.bf16
+  Tuple,       // (a, b)
+  List,        // [a, b]
+  Builder,     // the schedule's builder handle (its first parameter)
+  LMTypes,     // the `LM` namespace of parameter types
+  CakeModule,  // the `cake` namespace (decorators)
+  TensorType,  // LM.tma2d, used as an annotation
+  ScalarType,  // LM.i32, used as an annotation
+  Decorator,   // cake.schedule
+  BoundOp,     // an operation with its receiver, not yet called
+  Resource,    // a declared pool, view, TMEM region, fragment, role, ...
+  ViewStage,   // v[s]: one stage of a (staged) view, possibly transposed
+  Range,       // lm.range(...)
+  Package,     // `stdlib` after `import stdlib.tiles`: a dotted prefix
+  ModuleRef,   // an imported module; its constants are attributes
 };
 
 std::string_view valueKindName(ValueKind k);
@@ -71,24 +71,38 @@ struct Value {
   bool constBool = false;
   bool boolIsConst = false;
   double floatValue = 0;
-  std::string str;                  // String
-  DType dtype = DType::F32;         // DType, ScalarType
-  unsigned rank = 0;                // TensorType
-  std::vector<Value> elts;          // Tuple, List
-  ResourceId resource = kNoResource;  // Resource, ViewStage, BoundOp receiver
-  const ast::Expr *expr = nullptr;  // the expression this value came from
-  const ast::Expr *stage = nullptr; // ViewStage: the stage index expression
-  IntExprId ix = kNoIntExpr;        // Int (in a kernel): its node in Kernel::ints
-  IntExprId stageIx = kNoIntExpr;   // ViewStage: the stage index's node
-  bool transposed = false;          // ViewStage or view: `.T`
-  uint16_t op = 0;                  // BoundOp: the OpKind
+  std::string str;                           // String
+  DType dtype = DType::F32;                  // DType, ScalarType
+  unsigned rank = 0;                         // TensorType
+  std::vector<Value> elts;                   // Tuple, List
+  ResourceId resource = kNoResource;         // Resource, ViewStage, BoundOp receiver
+  const ast::Expr *expr = nullptr;           // the expression this value came from
+  const ast::Expr *stage = nullptr;          // ViewStage: the stage index expression
+  IntExprId ix = kNoIntExpr;                 // Int (in a kernel): its node in Kernel::ints
+  IntExprId stageIx = kNoIntExpr;            // ViewStage: the stage index's node
+  bool transposed = false;                   // ViewStage or view: `.T`
+  uint16_t op = 0;                           // BoundOp: the OpKind
   ValueKind receiverKind = ValueKind::None;  // BoundOp
-  const Module *module = nullptr;   // ModuleRef
+  const Module *module = nullptr;            // ModuleRef
 
   static Value error() { return Value{}; }
-  static Value none() { Value v; v.kind = ValueKind::None; return v; }
-  static Value constant(int64_t i) { Value v; v.kind = ValueKind::Int; v.constInt = i; return v; }
-  static Value runtimeInt(const ast::Expr *e) { Value v; v.kind = ValueKind::Int; v.expr = e; return v; }
+  static Value none() {
+    Value v;
+    v.kind = ValueKind::None;
+    return v;
+  }
+  static Value constant(int64_t i) {
+    Value v;
+    v.kind = ValueKind::Int;
+    v.constInt = i;
+    return v;
+  }
+  static Value runtimeInt(const ast::Expr *e) {
+    Value v;
+    v.kind = ValueKind::Int;
+    v.expr = e;
+    return v;
+  }
   bool isError() const { return kind == ValueKind::Error; }
   bool isConstInt() const { return kind == ValueKind::Int && constInt.has_value(); }
 };

@@ -22,10 +22,10 @@ std::string_view copyEngineName(CopyEngine c) {
 
 const std::vector<TargetInfo> &allTargets() {
   static const std::vector<TargetInfo> table = {
-#define TARGET(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, RegMin, RegMax, Threads, \
-               RegsSm, RegsThread, NamedBarriers, TmaBox, Gpus)                                          \
-  {Target::Enum, Name,   Sm,          Arch,          Smem, MmaPath::Mma, CopyEngine::Copy, Clusters, Tmem,  \
-   Setmaxnreg,   RegMin, RegMax,      Threads,       RegsSm, RegsThread, NamedBarriers,   TmaBox,   Gpus},
+#define TARGET(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, RegMin, RegMax, Threads, RegsSm, \
+               RegsThread, NamedBarriers, TmaBox, Gpus)                                                            \
+  {Target::Enum, Name,   Sm,     Arch,    Smem,   MmaPath::Mma, CopyEngine::Copy, Clusters, Tmem,                  \
+   Setmaxnreg,   RegMin, RegMax, Threads, RegsSm, RegsThread,   NamedBarriers,    TmaBox,   Gpus},
 #include "target/Targets.def"
 #undef TARGET
   };

@@ -24,8 +24,10 @@ TEST_CASE("every diagnostic id is unique, categorised and well formed") {
     // Wording guide: lowercase start, no trailing period.
     CHECK_FALSE(std::isupper(static_cast<unsigned char>(d.format.front())));
     CHECK(d.format.back() != '.');
-    if (d.severity == Severity::Warning) CHECK_FALSE(d.flag.empty());
-    else CHECK(d.flag.empty());
+    if (d.severity == Severity::Warning)
+      CHECK_FALSE(d.flag.empty());
+    else
+      CHECK(d.flag.empty());
   }
 }
 
@@ -120,13 +122,12 @@ TEST_CASE("text rendering: location, severity, id, source line and range underli
   n.range = SourceRange(SourceLoc{f, 1, 1}, SourceLoc{f, 1, 2});
   n.message = "'x' opened here";
   d.notes.push_back(n);
-  CHECK(p.render(d) ==
-        "k.cake:2:5: error: unexpected thing; expected other [syntax.unexpected-token]\n"
-        "y = foo(1, 2)\n"
-        "    ^~~\n"
-        "k.cake:1:1: note: 'x' opened here\n"
-        "x = 1\n"
-        "^\n");
+  CHECK(p.render(d) == "k.cake:2:5: error: unexpected thing; expected other [syntax.unexpected-token]\n"
+                       "y = foo(1, 2)\n"
+                       "    ^~~\n"
+                       "k.cake:1:1: note: 'x' opened here\n"
+                       "x = 1\n"
+                       "^\n");
 }
 
 TEST_CASE("the caret counts code points, not bytes") {

@@ -23,7 +23,8 @@ TEST_CASE("non-linear terms are atoms over normal forms") {
   IntExprTable t;
   IntExprId K = t.leaf(IntOp::Param, 7);
   IntExprId a = t.binary(IntOp::FloorDiv, K, t.constant(64));
-  IntExprId b = t.binary(IntOp::FloorDiv, t.binary(IntOp::Add, K, t.constant(0)), t.binary(IntOp::Mul, t.constant(8), t.constant(8)));
+  IntExprId b = t.binary(IntOp::FloorDiv, t.binary(IntOp::Add, K, t.constant(0)),
+                         t.binary(IntOp::Mul, t.constant(8), t.constant(8)));
   CHECK(t.equal(a, b));
   CHECK(t.constantDifference(a, t.binary(IntOp::Sub, a, t.constant(1))) == 1);
   CHECK_FALSE(t.equal(a, t.binary(IntOp::FloorDiv, K, t.constant(32))));
@@ -73,7 +74,8 @@ TEST_CASE("dependencies and text") {
   CHECK(t.dependsOn(e, {IntOp::ClusterRank}));
   CHECK_FALSE(t.dependsOn(e, {IntOp::BlockId}));
   IntExprId K = t.leaf(IntOp::Param, 0);
-  IntExprId f = t.binary(IntOp::Sub, t.binary(IntOp::FloorDiv, K, t.constant(64)), t.binary(IntOp::Mul, t.constant(2), rank));
+  IntExprId f =
+      t.binary(IntOp::Sub, t.binary(IntOp::FloorDiv, K, t.constant(64)), t.binary(IntOp::Mul, t.constant(2), rank));
   auto name = [](const IntNode &n) { return n.op == IntOp::Param ? std::string("K") : std::string("rank"); };
   CHECK(t.formText(f, name) == "-2*rank + K // 64");  // atoms in order of first appearance
 }

@@ -51,7 +51,9 @@ TEST_CASE("every operation that runs inside a role declares its effects") {
                e.closesGroup || e.waitsGroup || e.syncsRole;
     CHECK(any);
     // Effects name real parameters.
-    auto valid = [&](int8_t i) { return i == kNone || i == kReceiver || (i >= 0 && static_cast<size_t>(i) < op.params.size()); };
+    auto valid = [&](int8_t i) {
+      return i == kNone || i == kReceiver || (i >= 0 && static_cast<size_t>(i) < op.params.size());
+    };
     CHECK(valid(e.writes));
     std::set<int8_t> reads;
     for (int8_t r : e.reads) {
@@ -107,8 +109,8 @@ TEST_CASE("the one mma lowers to the tensor-core path of each target") {
 TEST_CASE("the PTX column claims each instruction only where the PTX ISA has it") {
   // Minimum targets from the PTX ISA's target notes: these need sm_90 (or an
   // sm_90a/sm_100a-family target) and must not appear on sm_80 or sm_89.
-  const char *sm90Only[] = {"try_wait", "fence.proxy.async", "setmaxnreg", "stmatrix", "cp.async.bulk",
-                            "expect_tx", "shared::cluster", "%cluster", "wgmma", "tcgen05"};
+  const char *sm90Only[] = {"try_wait",  "fence.proxy.async", "setmaxnreg", "stmatrix", "cp.async.bulk",
+                            "expect_tx", "shared::cluster",   "%cluster",   "wgmma",    "tcgen05"};
   for (const OpInfo &op : allOps())
     for (Target t : {Target::Sm80, Target::Sm89}) {
       CAPTURE(op.name);

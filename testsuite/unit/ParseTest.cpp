@@ -17,7 +17,8 @@ std::string parseAndPrint(const std::string &text, unsigned &errors) {
 }  // namespace
 
 TEST_CASE("parsing is unaffected by clearing ANTLR's prediction caches") {
-  const std::string text = "x = (1 + 2) * 3\ndef f(lm):\n    with r:\n        for i in lm.range(0, 4):\n            g(i, k=2)\n";
+  const std::string text =
+      "x = (1 + 2) * 3\ndef f(lm):\n    with r:\n        for i in lm.range(0, 4):\n            g(i, k=2)\n";
   unsigned errors = 0;
   std::string before = parseAndPrint(text, errors);
   CHECK(errors == 0);
