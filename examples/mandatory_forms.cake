@@ -4,7 +4,9 @@
 # MMA warp accumulates S = A . B in tensor memory, and an epilogue warpgroup
 # converts the tile to bf16 and writes it to O with a TMA store. A and B
 # come from two tensors (Q and K): a tensor is reached through one tensor map,
-# so every copy of it uses one box.
+# so every copy of it uses one box. The MMA warp releases each stage with
+# lm.commit, whose arrival comes when the tensor core has finished reading it
+# (a plain lm.arrive would hand the slot back while tcgen05 may still read it).
 @cake.schedule()
 def mandatory_forms(lm, Q: LM.tma3d, K: LM.tma3d, O: LM.tma2d, n: LM.i32):
     pool = lm.smem(131072)
@@ -30,7 +32,7 @@ def mandatory_forms(lm, Q: LM.tma3d, K: LM.tma3d, O: LM.tma2d, n: LM.i32):
             lm.wait(full, stage=s)
             lm.fence_proxy()
             lm.mma(acc, a[s], b[s], init=(s == 0))
-            lm.arrive(empty, stage=s)
+            lm.commit(empty, stage=s)
         lm.commit(done, stage=0)
     with epi:
         lm.wait(done, stage=0)

@@ -293,6 +293,30 @@ neg("read_before_wait", "Reading a stage before waiting for the copy that fills 
   ("comment", "math = lm.role", "expected-note {{role 'math' declared here}}"),
   ("delete", "lm.wait(full, stage=k)", None),
   ("comment", "lm.mma(acc", "expected-error {{role 'math' reads stage k of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{role 'math' reads stage k of 'b_s' but never waits on barrier 'full' for that stage}}")])
+RIF = "expected-error {{role 'math' releases stage k of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running; wait for it first}} expected-error {{releases stage k of 'b_s'}}"
+RIF_NOTE = "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"
+neg("release_in_flight_before_wait", "Releasing a stage before waiting for the wgmma that reads it: the producer may overwrite operands still being read.", [
+  ("delete", "lm.mma_wait(pending=0)", None),
+  ("after", "lm.arrive(empty, stage=k)", "lm.mma_wait(pending=0)"),
+  ("comment", "lm.mma(acc", RIF_NOTE),
+  ("comment", "lm.arrive(empty", RIF)])
+neg("release_in_flight_no_wait", "Releasing a stage with no wait at all for the wgmma that reads it.", [
+  ("delete", "lm.mma_wait(pending=0)", None),
+  ("comment", "lm.mma(acc", RIF_NOTE),
+  ("comment", "lm.arrive(empty", RIF)])
+neg("release_in_flight_no_commit", "A wait retires committed groups only: without mma_commit the wgmma is still in flight at the release.", [
+  ("delete", "lm.mma_commit()", None),
+  ("comment", "lm.mma(acc", RIF_NOTE),
+  ("comment", "lm.arrive(empty", RIF)])
+neg("release_in_flight_wait_after_loop", "Waiting for the wgmma groups only after the loop: every release in the loop is early.", [
+  ("delete", "lm.mma_wait(pending=0)", None),
+  ("before", "out = lm.cast", "lm.mma_wait(pending=0)"),
+  ("comment", "lm.mma(acc", RIF_NOTE),
+  ("comment", "lm.arrive(empty", RIF)])
+neg("release_in_flight_pending", "Keeping one wgmma group in flight and releasing the stage it reads (the current one, not the previous).", [
+  ("sub", "lm.mma_wait(pending=0)", ("pending=0", "pending=1")),
+  ("comment", "lm.mma(acc", RIF_NOTE),
+  ("comment", "lm.arrive(empty", RIF)])
 neg("read_wrong_stage", "Waiting for one stage and reading another.", [
   ("comment", "full = lm.barrier", "expected-note 3 {{barrier 'full' declared here}}"),
   ("sub", "lm.wait(full, stage=k)", ("stage=k", "stage=k + 1")),

@@ -13,7 +13,13 @@
 //    one loop, not restarting in an outer one);
 //  - generic-proxy writes read by the async proxy are fenced, and synced
 //    across the role when one elected thread issues the async read;
-//  - transaction bytes per phase fit the mbarrier's counter.
+//  - transaction bytes per phase fit the mbarrier's counter;
+//  - a stage is not released (an arrive on a barrier whose waiters write the
+//    buffer) while an asynchronous tensor-core operation that reads it may
+//    still run: a wgmma read ends when a wait leaves fewer groups in flight
+//    than were committed after it; a tcgen05 read ends only for a commit's
+//    arrival (release-in-flight). Loops are followed into their next
+//    iteration, so a group kept in flight across the back edge is seen.
 //
 // Where it cannot decide (stage indices it cannot relate, symbolic trip
 // counts that differ in form, conditional copies) it warns under -Wunproven
@@ -96,6 +102,7 @@ public:
     checkMulticastRelease();
     checkProxyFences();
     checkTxBytes();
+    checkReleaseInFlight();
   }
 
 private:
@@ -351,6 +358,7 @@ private:
     }
     AffineForm total;
     for (const Event *e : events) {
+      if (e->conditional) return std::nullopt;  // how often a branch is taken is not known
       std::optional<AffineForm> n = tripForm(*e);
       if (!n) return std::nullopt;
       std::optional<AffineForm> sum = IntExprTable::combine(total, *n, 1);
@@ -541,6 +549,134 @@ private:
         ctx_.diags.report(DiagId::SafetyTxBytes, k_.resources[b].range, name(b), use.txBytesPerPhase);
     }
   }
+
+  // ---- release while an asynchronous read is in flight ----
+  struct InFlight {
+    ResourceId view;
+    AffineForm stage;
+    bool stageKnown;
+    const Operation *op;
+  };
+  struct AsyncState {
+    std::vector<InFlight> open;                    // issued, not yet in a committed group
+    std::vector<std::vector<InFlight>> committed;  // committed groups, oldest first
+  };
+
+  void checkReleaseInFlight() {
+    // The views each barrier releases: those its waiters write (they
+    // overwrite them once the barrier completes).
+    for (const auto &[b, use] : uses_)
+      for (const RoleEvents &r : roles_)
+        if (use.waiters.count(r.role))
+          for (const Event &e : r.events)
+            if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes); v != kNoResource)
+              releases_[b].insert(v);
+    for (const RoleBlock &rb : k_.roles) {
+      AsyncState st;
+      walkAsync(rb.body, rb.role, st);
+    }
+  }
+
+  AffineForm formOf(const StageRef &s, bool &known) const {
+    known = !s.present() || s.ix != kNoIntExpr;
+    return s.present() && known ? k_.ints.form(s.ix) : AffineForm{};
+  }
+
+  void walkAsync(const std::vector<IrStmt> &body, ResourceId role, AsyncState &st) {
+    for (const IrStmt &s : body) switch (s.kind) {
+      case IrStmt::Kind::Op: asyncOp(s.op, role, st); break;
+      case IrStmt::Kind::For: {
+        walkAsync(s.body, role, st);  // the first iteration
+        // Into the next iteration: a stage named by the loop variable now
+        // means one step earlier.
+        shiftStages(st.open, s);
+        for (auto &group : st.committed) shiftStages(group, s);
+        walkAsync(s.body, role, st);  // a later iteration; what stays in flight leaves the loop
+        break;
+      }
+      case IrStmt::Kind::If: {
+        AsyncState taken = st, other = st;
+        walkAsync(s.body, role, taken);
+        walkAsync(s.orelse, role, other);
+        // In flight after the branch if in flight after either side.
+        bool takenLonger = taken.committed.size() >= other.committed.size();
+        AsyncState merged = takenLonger ? taken : other;
+        const AsyncState &rest = takenLonger ? other : taken;
+        merged.open.insert(merged.open.end(), rest.open.begin(), rest.open.end());
+        for (size_t i = 0; i < rest.committed.size(); ++i) {  // groups aligned from the newest
+          auto &into = merged.committed[merged.committed.size() - rest.committed.size() + i];
+          into.insert(into.end(), rest.committed[i].begin(), rest.committed[i].end());
+        }
+        st = std::move(merged);
+        break;
+      }
+      case IrStmt::Kind::Let: break;
+      }
+  }
+
+  void shiftStages(std::vector<InFlight> &group, const IrStmt &loop) {
+    for (InFlight &f : group) {
+      if (!f.stageKnown) continue;
+      for (const auto &[atom, coeff] : f.stage.terms)
+        if (k_.ints.atomIsLeaf(atom, IntOp::LoopVar) && k_.ints.atomValue(atom) == loop.loopId) {
+          int64_t delta;
+          if (loop.step <= 0 || __builtin_mul_overflow(coeff, loop.step, &delta) ||
+              __builtin_sub_overflow(f.stage.constant, delta, &f.stage.constant))
+            f.stageKnown = false;  // a run-time step: the earlier stage has no form
+        }
+    }
+  }
+
+  void asyncOp(const Operation &op, ResourceId role, AsyncState &st) {
+    const OpEffects &fx = op.info().effects;
+    if (fx.group == AsyncGroup::Mma) {
+      if (fx.closesGroup) {
+        st.committed.push_back(std::move(st.open));
+        st.open.clear();
+      } else if (fx.waitsGroup) {
+        int64_t pending = 0;
+        if (!op.operands.empty() && op.operands[0].value.constInt) pending = *op.operands[0].value.constInt;
+        while (static_cast<int64_t>(st.committed.size()) > std::max<int64_t>(pending, 0))
+          st.committed.erase(st.committed.begin());
+      } else if (fx.proxy == Proxy::Async) {
+        for (int8_t slot : fx.reads) {
+          ResourceId v = effectResource(op, slot);
+          if (v == kNoResource || k_.resources[v].kind != ResourceKind::View) continue;
+          bool known;
+          AffineForm f = formOf(effectStage(op, slot), known);
+          st.open.push_back({v, f, known, &op});
+        }
+      }
+    }
+    // A commit's arrival comes when the tensor core is done: it releases
+    // nothing early. A plain arrive releases now.
+    if (fx.signal != Signal::Arrive) return;
+    ResourceId b = effectResource(op, fx.signals);
+    auto rel = releases_.find(b);
+    if (b == kNoResource || rel == releases_.end()) return;
+    StageRef released = stageOperand(op);
+    bool known;
+    AffineForm stage = formOf(released, known);
+    auto check = [&](const InFlight &f) {
+      if (!rel->second.count(f.view)) return;
+      bool same = k_.resources[f.view].stages <= 1 || (known && f.stageKnown && f.stage == stage);
+      if (!same || !reportedInFlight_.insert({&op, f.view}).second) return;
+      bool wgmma = opInfo(OpKind::MmaCommit).legalOn(ctx_.module.target);
+      ctx_.diags
+          .build(DiagId::SafetyReleaseInFlight, op.range, name(role), stageText(ctx_.sm, released), name(f.view),
+                 name(b), f.op->info().name,
+                 wgmma ? "wait for it first: lm.mma_commit() after it, then lm.mma_wait() before the arrive"
+                       : "signal the release with lm.commit, whose arrival comes when the tensor core is done")
+          .note(DiagId::NoteAsyncReadHere, f.op->range, name(f.view))
+          .emit();
+    };
+    for (const InFlight &f : st.open) check(f);
+    for (const auto &group : st.committed)
+      for (const InFlight &f : group) check(f);
+  }
+
+  std::map<ResourceId, std::set<ResourceId>> releases_;  // barrier -> views its waiters write
+  std::set<std::pair<const Operation *, ResourceId>> reportedInFlight_;
 
   const PassContext &ctx_;
   const Kernel &k_;

@@ -110,6 +110,11 @@ struct ParamInfo {
 inline constexpr int8_t kNone = -1;
 inline constexpr int8_t kReceiver = -2;
 enum class Proxy : uint8_t { None, Generic, Async };
+// The family of asynchronous operations a group belongs to: tensor-core
+// operations (wgmma groups on sm_90a; on sm_100a tcgen05 work, which only a
+// commit to a barrier retires) and bulk copies out of shared memory (TMA
+// stores). Each family has its own close and wait operations.
+enum class AsyncGroup : uint8_t { None, Mma, Bulk };
 enum class Signal : uint8_t {
   None,
   CompleteTx,    // an async copy completes its bytes on the barrier (plus one arrive.expect_tx)
@@ -151,6 +156,11 @@ struct OpEffects {
   // and phase (signals, waits) and the receiver view's slot.
   int8_t stage = kNone;
   bool rowReduction = false;  // the result keeps one column per row (M x 1)
+  // The async family this operation belongs to: its reads run on after it is
+  // issued (with closesGroup/waitsGroup: the family it closes or waits for;
+  // a waiting operation's first parameter, if any, is how many groups may
+  // stay in flight).
+  AsyncGroup group = AsyncGroup::None;
   // A run-time integer value operation: the expression node it yields (a
   // leaf keyed by its first, constant parameter, or a binary operation on
   // its two parameters). Const: not a value operation.
