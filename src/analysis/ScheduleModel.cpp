@@ -47,6 +47,7 @@ std::vector<RoleEvents> collectEvents(const Kernel &k) {
     RoleEvents r{b.role, &b, {}};
     std::vector<const IrStmt *> loops;
     flatten(b.body, loops, false, r);
+    for (Event &e : r.events) e.threads = executingThreads(k, b.role, *e.op);
     all.push_back(std::move(r));
   }
   return all;
@@ -156,21 +157,28 @@ std::string loopNestKey(const SourceManager &sm, const Event &e) {
   return key;
 }
 
+int64_t executingThreads(const Kernel &k, ResourceId role, const Operation &op) {
+  const OpEffects &fx = op.info().effects;
+  int64_t warps = static_cast<int64_t>(k.resources[role].warps.size());
+  if (fx.single) return 1;
+  if (fx.signal == Signal::Arrive) switch (op.scope) {
+    case ArrivalScope::Role: return 1;
+    case ArrivalScope::Warpgroup: return std::max<int64_t>(1, warps / 4);
+    case ArrivalScope::Warp: return warps;
+    case ArrivalScope::Thread: return 32 * warps;
+    }
+  return 32 * warps;
+}
+
 int64_t arrivalsPerExecution(const Kernel &k, const Event &e) {
   const OpEffects &fx = e.op->info().effects;
   switch (fx.signal) {
   case Signal::CompleteTx:
   case Signal::CommitArrive: return 1;
   case Signal::Arrive: {
-    int64_t warps = static_cast<int64_t>(k.resources[e.role].warps.size());
-    int64_t n = 1;
-    switch (e.op->scope) {
-    case ArrivalScope::Role: n = 1; break;
-    case ArrivalScope::Warpgroup: n = std::max<int64_t>(1, warps / 4); break;
-    case ArrivalScope::Warp: n = warps; break;
-    case ArrivalScope::Thread: n = 32 * warps; break;
-    }
-    // A cluster-wide signal: every block of the cluster arrives on each block's barrier.
+    // Each executing thread arrives once; a cluster-wide signal makes every
+    // block of the cluster arrive on each block's barrier.
+    int64_t n = e.threads;
     if (signalsCluster(*e.op)) n = satMul(n, clusterSize(k));
     return n;
   }

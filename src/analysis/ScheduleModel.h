@@ -19,6 +19,7 @@ struct Event {
   bool conditional = false;                         // under an `if`
   size_t index = 0;                                 // program order within the role
   const std::vector<sema::IrStmt> *body = nullptr;  // the statement list holding it
+  int64_t threads = 0;                              // how many of the role's threads execute it (executingThreads)
 };
 
 struct RoleEvents {
@@ -65,6 +66,11 @@ std::optional<int64_t> constantTripCount(const Event &e);
 // The loop nest as the author wrote it, "range(0, K // BK, 1)" per level
 // ("" if none), for messages.
 std::string loopNestKey(const SourceManager &sm, const Event &e);
+
+// How many threads of its role execute an operation: one elected thread
+// for single-thread operations and per-role arrivals, one per warpgroup or
+// warp for arrivals of that scope, every thread otherwise.
+int64_t executingThreads(const sema::Kernel &k, sema::ResourceId role, const sema::Operation &op);
 
 // Arrivals one execution of a signalling event contributes to its barrier
 // phase (per the effects and the `per` operand; a TMA copy's elected thread
