@@ -98,10 +98,12 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
     }
     for (auto &[role, ra] : bf.arrivals) {
       ra.count = ra.sites.front().count;
+      int64_t roleBytes = 0;  // the most one of its sites delivers in a phase
       for (const SignalSite &st : ra.sites) {
         ra.uneven |= st.count != ra.count;
-        bf.txBytesPerPhase = std::max(bf.txBytesPerPhase, st.txBytes);
+        roleBytes = std::max(roleBytes, st.txBytes);
       }
+      bf.txBytesPerPhase = satAdd(bf.txBytesPerPhase, roleBytes);
       bf.arrivalsPerPhase = satAdd(bf.arrivalsPerPhase, ra.count);
     }
   }

@@ -353,8 +353,15 @@ private:
       if (it != use.arrivals.end())
         for (const SignalSite &st : it->second.sites) events.push_back(st.first);
     } else {
-      for (const Event *e : use.waits)
-        if (e->role == role) events.push_back(e);
+      // Waits on one stage in one iteration wait for one phase (waiting
+      // again on the stage just used is allowed).
+      std::set<std::pair<std::vector<const IrStmt *>, AffineForm>> sites;
+      for (const Event *e : use.waits) {
+        if (e->role != role) continue;
+        bool known;
+        AffineForm f = formOf(stageOperand(*e->op), known);
+        if (!known || sites.insert({e->loops, f}).second) events.push_back(e);
+      }
     }
     AffineForm total;
     for (const Event *e : events) {
@@ -387,6 +394,11 @@ private:
               std::count_if(use.waits.begin(), use.waits.end(), [&](const Event *x) { return x->role == w->role; });
           if (site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
               sameLoopNest(k_, *site->second.sites.front().first, *w))
+            continue;
+          // A release barrier's first lap passes without arrivals: up to
+          // `count` more waits than signals are fine (the consumer need not
+          // release the stages nothing refills).
+          if (d && d->isConstant() && use.release && -d->constant >= 0 && -d->constant <= k_.resources[b].count)
             continue;
           if (d && d->isConstant()) {
             if (d->constant == 0) continue;
@@ -563,17 +575,24 @@ private:
   };
 
   void checkReleaseInFlight() {
-    // The views each barrier releases: those its waiters write (they
-    // overwrite them once the barrier completes).
+    // mma.sync is synchronous: its reads end when it returns.
+    if (targetInfo(ctx_.module.target).mma == MmaPath::MmaSync) return;
+    // The views each barrier releases: those its waiters write after
+    // waiting on it (they overwrite them once the barrier completes).
     for (const auto &[b, use] : uses_)
-      for (const RoleEvents &r : roles_)
-        if (use.waiters.count(r.role))
+      for (const Event *w : use.waits)
+        for (const RoleEvents &r : roles_)
           for (const Event &e : r.events)
-            if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes); v != kNoResource)
+            if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes); v != kNoResource && covers(*w, e))
               releases_[b].insert(v);
     for (const RoleBlock &rb : k_.roles) {
+      bool async = false;
+      for (const RoleEvents &r : roles_)
+        if (r.block == &rb)
+          for (const Event &e : r.events) async |= e.op->info().effects.group == AsyncGroup::Mma;
+      if (!async) continue;
       AsyncState st;
-      walkAsync(rb.body, rb.role, st);
+      walkAsync(rb.body, rb.role, st, 0);
     }
   }
 
@@ -582,36 +601,50 @@ private:
     return s.present() && known ? k_.ints.form(s.ix) : AffineForm{};
   }
 
-  void walkAsync(const std::vector<IrStmt> &body, ResourceId role, AsyncState &st) {
+  // Loops deeper than this are followed through one iteration only (each
+  // level walks its body twice, so the cost doubles per level).
+  static constexpr int kMaxCarriedLoopDepth = 4;
+
+  void walkAsync(const std::vector<IrStmt> &body, ResourceId role, AsyncState &st, int depth) {
     for (const IrStmt &s : body) switch (s.kind) {
       case IrStmt::Kind::Op: asyncOp(s.op, role, st); break;
       case IrStmt::Kind::For: {
-        walkAsync(s.body, role, st);  // the first iteration
+        walkAsync(s.body, role, st, depth + 1);  // the first iteration
+        if (depth >= kMaxCarriedLoopDepth) break;
         // Into the next iteration: a stage named by the loop variable now
         // means one step earlier.
         shiftStages(st.open, s);
         for (auto &group : st.committed) shiftStages(group, s);
-        walkAsync(s.body, role, st);  // a later iteration; what stays in flight leaves the loop
+        walkAsync(s.body, role, st, depth + 1);  // a later iteration; what stays in flight leaves the loop
         break;
       }
       case IrStmt::Kind::If: {
         AsyncState taken = st, other = st;
-        walkAsync(s.body, role, taken);
-        walkAsync(s.orelse, role, other);
+        walkAsync(s.body, role, taken, depth);
+        walkAsync(s.orelse, role, other, depth);
         // In flight after the branch if in flight after either side.
         bool takenLonger = taken.committed.size() >= other.committed.size();
         AsyncState merged = takenLonger ? taken : other;
         const AsyncState &rest = takenLonger ? other : taken;
-        merged.open.insert(merged.open.end(), rest.open.begin(), rest.open.end());
-        for (size_t i = 0; i < rest.committed.size(); ++i) {  // groups aligned from the newest
-          auto &into = merged.committed[merged.committed.size() - rest.committed.size() + i];
-          into.insert(into.end(), rest.committed[i].begin(), rest.committed[i].end());
-        }
+        addMissing(merged.open, rest.open);
+        for (size_t i = 0; i < rest.committed.size(); ++i)  // groups aligned from the newest
+          addMissing(merged.committed[merged.committed.size() - rest.committed.size() + i], rest.committed[i]);
         st = std::move(merged);
         break;
       }
       case IrStmt::Kind::Let: break;
       }
+  }
+
+  // Adds to `into` the reads of `from` it does not hold yet (both branches
+  // of an `if` carry what was in flight before it).
+  static void addMissing(std::vector<InFlight> &into, const std::vector<InFlight> &from) {
+    for (const InFlight &f : from) {
+      bool have = false;
+      for (const InFlight &g : into)
+        have |= g.op == f.op && g.view == f.view && g.stageKnown == f.stageKnown && g.stage == f.stage;
+      if (!have) into.push_back(f);
+    }
   }
 
   void shiftStages(std::vector<InFlight> &group, const IrStmt &loop) {
