@@ -694,7 +694,7 @@ private:
       if (!rel->second.count(f.view)) return;
       bool same = k_.resources[f.view].stages <= 1 || (known && f.stageKnown && f.stage == stage);
       if (!same || !reportedInFlight_.insert({&op, f.view}).second) return;
-      bool wgmma = opInfo(OpKind::MmaCommit).legalOn(ctx_.module.target);
+      bool wgmma = targetInfo(ctx_.module.target).mma == MmaPath::Wgmma;
       ctx_.diags
           .build(DiagId::SafetyReleaseInFlight, op.range, name(role), stageText(ctx_.sm, released), name(f.view),
                  name(b), f.op->info().name,
