@@ -20,7 +20,7 @@ SCHEDULE = """consumer_never_waits duplicate_role_block idle_warps overlapping_r
   producer_never_arrives undeclared_consumer undeclared_consumer_epilogue undeclared_producer unused
   view_stage_mismatch wait_never_satisfied""".split()
 HARDWARE = """alignment_offset alignment_stride mma_accumulator_bw mma_dtype mma_k_step mma_m_per_warpgroup
-  mma_shape_bw register_file setmaxnreg_value smem_limit smem_limit_sm120a smem_limit_sm80 threads_limit
+  mma_shape_bw register_file register_pool setmaxnreg_warpgroups setmaxnreg_value smem_limit smem_limit_sm120a smem_limit_sm80 threads_limit
   tma_box tma_inner_box tmem_columns tmem_on_hopper unsupported_on_sm80 unsupported_operation
   warpgroup_alignment pass_mma_two_blocks_per_warpgroup pass_swizzle_panels""".split()
 DATA = """mma_accumulator_shape mma_operand_dtype mma_untransposed store_dtype swizzle_mismatch tma_box_bw
@@ -178,7 +178,28 @@ def k(lm):
         lm.role_sync()
     with more:
         lm.role_sync()
-""".replace("def k(lm):", "def k(lm):  # expected-error {{register budgets need 98304 registers per block (256 x 256 threads for 'big' + 256 x 128 threads for 'more'); an SM has 65536}}"))
+""".replace("def k(lm):", "def k(lm):  # expected-error {{register budgets need 98304 registers per block (256 x 256 threads for 'big' + 256 x 128 threads for 'more'); the block is launched with 64512 (384 threads x 168 each)}}"))
+neg("register_pool", "A 48/232 split at 384 threads needs 65536 registers, but the block is launched with 168 per thread (64512): setmaxnreg.inc would wait forever.", [], base="""@cake.schedule()
+def k(lm):
+    load = lm.role(warps=[0, 1, 2, 3], regs=48)
+    math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
+    with load:
+        lm.role_sync()
+    with math:
+        lm.role_sync()
+""".replace("def k(lm):", "def k(lm):  # expected-error {{register budgets need 65536 registers per block (48 x 128 threads for 'load' + 232 x 256 threads for 'math'); the block is launched with 64512 (384 threads x 168 each)}}"))
+neg("setmaxnreg_warpgroups", "setmaxnreg is executed by whole warpgroups: a one-warp role cannot set its own budget.", [], base="""@cake.schedule()
+def k(lm):
+    load = lm.role(warps=[0], regs=40)  # expected-error {{role 'load' sets a register budget but its warps [0] are not whole warpgroups}}
+    rest = lm.role(warps=[1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7], regs=232)
+    with load:
+        lm.role_sync()
+    with rest:
+        lm.role_sync()
+    with math:
+        lm.role_sync()
+""")
 neg("smem_limit", "More shared memory than the target allows.", [
   ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {{kernel 'k' needs 240032 bytes of shared memory (240000 B of pools and 32 B of mbarriers, with alignment); sm_90a allows 232448 per block}}"),
   ("replace", "pool = lm.smem", "pool = lm.smem(240000)")])
@@ -317,6 +338,11 @@ neg("release_in_flight_pending", "Keeping one wgmma group in flight and releasin
   ("sub", "lm.mma_wait(pending=0)", ("pending=0", "pending=1")),
   ("comment", "lm.mma(acc", RIF_NOTE),
   ("comment", "lm.arrive(empty", RIF)])
+neg("sync_before_fence", "The role sync must follow the proxy fence: synced first, the elected thread's TMA store may not see the other threads' fenced writes.", [
+  ("delete", "lm.role_sync()", None),
+  ("before", "lm.fence_proxy()", "lm.role_sync()"),
+  ("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}"),
+  ("comment", "c_s.tma_store(C", "expected-error {{one elected thread of role 'math' reads 'c_s' ('tma_store') right after all its threads wrote it; add 'lm.role_sync()' after the fence}}")])
 neg("read_wrong_stage", "Waiting for one stage and reading another.", [
   ("comment", "full = lm.barrier", "expected-note 3 {{barrier 'full' declared here}}"),
   ("sub", "lm.wait(full, stage=k)", ("stage=k", "stage=k + 1")),

@@ -150,6 +150,11 @@ private:
                         targetNames(targets::kSetmaxnreg));
     else if (r.regBudget < ti_.regMin || r.regBudget > ti_.regMax || r.regBudget % 8 != 0)
       ctx_.diags.report(DiagId::HwSetmaxnreg, r.range, r.regBudget, r.name, ti_.regMin, ti_.regMax);
+    else if (!wholeWarpgroups(r)) {
+      std::string ws;
+      for (int64_t w : r.warps) ws += (ws.empty() ? "" : ", ") + std::to_string(w);
+      ctx_.diags.report(DiagId::HwSetmaxnregWarpgroups, r.range, r.name, ws);
+    }
   }
 
   // Shared memory per block, barriers included.
@@ -189,19 +194,25 @@ private:
   void checkRegisterFile() {
     bool anyBudget = std::any_of(k_.resources.begin(), k_.resources.end(),
                                  [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
-    if (!anyBudget) return;
+    if (!anyBudget || !ti_.setmaxnreg) return;  // budgets without setmaxnreg are reported above
+    // The block is launched with one block per SM (__launch_bounds__(threads,
+    // 1)): each thread gets the register file's share, in the allocation
+    // unit of 8, at most setmaxnreg's ceiling. setmaxnreg moves registers
+    // between warpgroups within that pool; it never grows it.
+    int64_t threads = std::max<int64_t>(k_.threads, 32);
+    int64_t launch = std::min<int64_t>(ti_.regMax, ti_.regsPerSm / threads / 8 * 8);
+    int64_t pool = satMul(launch, threads);
     int64_t total = 0;
     std::string parts;
     for (const Resource &r : k_.resources) {
       if (r.kind != ResourceKind::Role) continue;
-      // A role without a budget keeps what the launch gives every thread:
-      // at least setmaxnreg's floor per thread.
-      int64_t per = r.regBudget ? r.regBudget : ti_.regMin;
-      int64_t threads = 32 * static_cast<int64_t>(r.warps.size());
-      total = satAdd(total, satMul(per, threads));
-      parts += fmt::format("{}{} x {} threads for '{}'", parts.empty() ? "" : " + ", per, threads, r.name);
+      // A role without a budget keeps what the launch gives every thread.
+      int64_t per = r.regBudget ? r.regBudget : launch;
+      int64_t n = 32 * static_cast<int64_t>(r.warps.size());
+      total = satAdd(total, satMul(per, n));
+      parts += fmt::format("{}{} x {} threads for '{}'", parts.empty() ? "" : " + ", per, n, r.name);
     }
-    if (total > ti_.regsPerSm) ctx_.diags.report(DiagId::HwRegisterFile, k_.nameRange, total, parts, ti_.regsPerSm);
+    if (total > pool) ctx_.diags.report(DiagId::HwRegisterFile, k_.nameRange, total, parts, pool, threads, launch);
   }
 
   // Tensor-core instructions legal on the target, in program order.

@@ -525,7 +525,12 @@ private:
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         if (fx.fence) unfenced.clear();
-        if (fx.syncsRole) unsynced.clear();
+        // A role sync publishes only writes already fenced: each writer must
+        // fence before the sync for the elected thread's async read to see
+        // its writes.
+        if (fx.syncsRole)
+          for (auto it = unsynced.begin(); it != unsynced.end();)
+            it = unfenced.count(it->first) ? std::next(it) : unsynced.erase(it);
         if (fx.proxy == Proxy::Async) {
           for (int8_t slot : fx.reads) {
             ResourceId v = effectResource(*e.op, slot);

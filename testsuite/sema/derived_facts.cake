@@ -16,7 +16,7 @@ def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
     else:
         small = p2.view(offset=1024, shape=(1,), dtype=lm.f32)
     x, (y, z) = 3, (4, 5)
-    r = lm.role(warps=[4, 6], regs=y * 40)
+    r = lm.role(warps=[4, 6])
     q = lm.role(warps=[0])
     b1 = lm.barrier(count=y - 2, prod=[q], cons=[r])
     b2 = lm.barrier(count=1, prod=[r], cons=[q], init_count=x)
@@ -42,7 +42,7 @@ def k(lm, A: LM.tma3d, n: LM.i32, scale: LM.f32):
 # CHECK-NEXT: view     v         p2+128: 32x8 f16, 2 stages x 512 B = 1024 B, swizzle none, align 128
 # CHECK-NEXT: view     w         p1+8: 5 e4m3, 1 stage x 5 B = 5 B, swizzle none, align 8
 # CHECK-NEXT: view     big       p2+1536: 2x2 f32, 1 stage x 16 B = 16 B, swizzle none, align 512
-# CHECK-NEXT: role     r         warps [4, 6], threads 128..223, setmaxnreg 160
+# CHECK-NEXT: role     r         warps [4, 6], threads 128..223, no register budget
 # CHECK-NEXT: role     q         warps [0], threads 0..31, no register budget
 # CHECK-NEXT: barrier  b1        2 mbarriers at smem+3072 (8 B each), init_count 1, producers [q], consumers [r]
 # CHECK-NEXT: barrier  b2        1 mbarrier at smem+3088 (8 B each), init_count 3, producers [r], consumers [q]
