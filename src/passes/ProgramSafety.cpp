@@ -386,7 +386,7 @@ private:
         for (const Event *w : use.waits) {
           if (s->role == w->role || !reported.insert({s->role, w->role}).second) continue;
           std::optional<AffineForm> ns = phases(use, s->role, true), nw = phases(use, w->role, false);
-          std::optional<AffineForm> d = ns && nw ? IntExprTable::combine(*ns, *nw, -1) : std::nullopt;
+          std::optional<int64_t> d = ns && nw ? IntExprTable::constantDifference(*ns, *nw) : std::nullopt;
           // One signal site and one wait in the same loop nest: equal counts,
           // whatever the bounds.
           auto site = use.arrivals.find(s->role);
@@ -398,18 +398,17 @@ private:
           // A release barrier's first lap passes without arrivals: up to
           // `count` more waits than signals are fine (the consumer need not
           // release the stages nothing refills).
-          if (d && d->isConstant() && use.release && -d->constant >= 0 && -d->constant <= k_.resources[b].count)
-            continue;
-          if (d && d->isConstant()) {
-            if (d->constant == 0) continue;
+          int64_t diff = d.value_or(0);
+          if (d && use.release && -diff >= 0 && -diff <= k_.resources[b].count) continue;
+          if (d) {
+            if (diff == 0) continue;
             std::string what =
                 ns->isConstant() && nw->isConstant()
                     ? fmt::format("role '{}' signals it {} time(s) but role '{}' waits on it {} time(s)", name(s->role),
                                   ns->constant, name(w->role), nw->constant)
                     : fmt::format(
                           "role '{}' signals it {} time(s) {} than role '{}' waits on it, whenever the loops run",
-                          name(s->role), d->constant > 0 ? d->constant : -d->constant,
-                          d->constant > 0 ? "more" : "fewer", name(w->role));
+                          name(s->role), diff > 0 ? diff : -diff, diff > 0 ? "more" : "fewer", name(w->role));
             ctx_.diags.build(DiagId::SafetyTripCountMismatch, w->op->range, name(b), what)
                 .note(DiagId::NoteSignalHere, s->op->range, name(s->role), name(b))
                 .emit();
@@ -673,7 +672,8 @@ private:
         st.open.clear();
       } else if (fx.waitsGroup) {
         int64_t pending = 0;
-        if (!op.operands.empty() && op.operands[0].value.constInt) pending = *op.operands[0].value.constInt;
+        if (fx.pendingGroups != kNone && op.operandAt(fx.pendingGroups).value.constInt)
+          pending = *op.operandAt(fx.pendingGroups).value.constInt;
         while (static_cast<int64_t>(st.committed.size()) > std::max<int64_t>(pending, 0))
           st.committed.erase(st.committed.begin());
       } else if (fx.proxy == Proxy::Async) {

@@ -1,36 +1,12 @@
 // IntExpr: see IntExpr.h.
 #include "sema/IntExpr.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <set>
 
 #include "sema/ConstEval.h"
 
 namespace cake::sema {
-
-std::string_view intOpName(IntOp op) {
-  switch (op) {
-  case IntOp::Const: return "const";
-  case IntOp::LoopVar: return "loop";
-  case IntOp::Param: return "param";
-  case IntOp::BlockId: return "block_id";
-  case IntOp::NumBlocks: return "num_blocks";
-  case IntOp::ClusterRank: return "cluster_rank";
-  case IntOp::SmCount: return "sm_count";
-  case IntOp::Add: return "+";
-  case IntOp::Sub: return "-";
-  case IntOp::Mul: return "*";
-  case IntOp::FloorDiv: return "//";
-  case IntOp::Mod: return "%";
-  case IntOp::Pow: return "**";
-  case IntOp::Neg: return "-";
-  case IntOp::Min: return "min";
-  case IntOp::Max: return "max";
-  }
-  return "?";
-}
 
 bool isLeaf(IntOp op) {
   switch (op) {
@@ -200,16 +176,8 @@ std::optional<int64_t> IntExprTable::constantValue(IntExprId x) const {
   return f.constant;
 }
 
-std::optional<int64_t> IntExprTable::constantDifference(IntExprId x, IntExprId y) const {
-  std::optional<AffineForm> d = combine(form(x), form(y), -1);
-  if (!d || !d->isConstant()) return std::nullopt;
-  return d->constant;
-}
-
-std::optional<int64_t> IntExprTable::spanDifference(IntExprId x0, IntExprId x1, IntExprId y0, IntExprId y1) const {
-  std::optional<AffineForm> a = combine(form(x1), form(x0), -1), b = combine(form(y1), form(y0), -1);
-  if (!a || !b) return std::nullopt;
-  std::optional<AffineForm> d = combine(*a, *b, -1);
+std::optional<int64_t> IntExprTable::constantDifference(const AffineForm &a, const AffineForm &b) {
+  std::optional<AffineForm> d = combine(a, b, -1);
   if (!d || !d->isConstant()) return std::nullopt;
   return d->constant;
 }
@@ -230,11 +198,6 @@ StageForm IntExprTable::stageForm(IntExprId x) const {
   return s;
 }
 
-bool IntExprTable::dependsOn(IntExprId x, std::initializer_list<IntOp> kinds) const {
-  return findLeaf(x, [&](const IntNode &n) { return std::find(kinds.begin(), kinds.end(), n.op) != kinds.end(); }) !=
-         kNoIntExpr;
-}
-
 IntExprId IntExprTable::findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred) const {
   // Iterative (expressions may be long chains), left operand first.
   std::vector<IntExprId> todo = {x};
@@ -252,45 +215,6 @@ IntExprId IntExprTable::findLeaf(IntExprId x, const std::function<bool(const Int
     todo.push_back(n.a);
   }
   return kNoIntExpr;
-}
-
-std::string IntExprTable::formText(const AffineForm &f, const LeafNamer &leafName) const {
-  // Atoms nest as deeply as the source's non-linear operations; past a
-  // bound the text is abbreviated rather than recursing without limit.
-  std::function<std::string(const AffineForm &, int)> text = [&](const AffineForm &g, int depth) -> std::string {
-    if (depth > 16) return "...";
-    std::string s;
-    for (const auto &[a, c] : g.terms) {
-      const Atom &at = atoms_[a];
-      std::string t;
-      if (isLeaf(at.op)) {
-        t = leafName(nodes_[at.node]);
-      } else if (at.lhs.terms.empty() && at.rhs.terms.empty() && at.value != 0) {
-        t = fmt::format("({} #{})", intOpName(at.op), at.value);  // an overflowing operation, kept opaque
-      } else if (at.op == IntOp::Min || at.op == IntOp::Max) {
-        t = fmt::format("{}({}, {})", intOpName(at.op), text(at.lhs, depth + 1), text(at.rhs, depth + 1));
-      } else {
-        auto operand = [&](const AffineForm &o) {
-          std::string x = text(o, depth + 1);
-          return o.terms.size() + (o.constant != 0) > 1 ? "(" + x + ")" : x;
-        };
-        t = fmt::format("{} {} {}", operand(at.lhs), intOpName(at.op), operand(at.rhs));
-      }
-      if (c == 1)
-        s += (s.empty() ? "" : " + ") + t;
-      else if (c == -1)
-        s += (s.empty() ? "-" : " - ") + t;
-      else if (c < 0 && c != INT64_MIN && !s.empty())
-        s += fmt::format(" - {}*{}", -c, t);
-      else
-        s += fmt::format("{}{}*{}", s.empty() ? "" : " + ", c, t);
-    }
-    if (s.empty()) return std::to_string(g.constant);
-    if (g.constant > 0) s += fmt::format(" + {}", g.constant);
-    if (g.constant < 0) s += fmt::format(" - {}", g.constant == INT64_MIN ? g.constant : -g.constant);
-    return s;
-  };
-  return text(f, 0);
 }
 
 }  // namespace cake::sema

@@ -22,7 +22,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -53,7 +52,6 @@ enum class IntOp : uint8_t {
   Min,
   Max,
 };
-std::string_view intOpName(IntOp op);
 bool isLeaf(IntOp op);
 
 struct IntNode {
@@ -99,7 +97,6 @@ public:
   size_t size() const { return nodes_.size(); }
 
   // The atom's own node (a leaf or the first non-linear node that made it).
-  IntExprId atomNode(AtomId a) const { return atoms_.at(a).node; }
   // Whether the atom is a leaf of the given kind (and, for keyed leaves, value).
   bool atomIsLeaf(AtomId a, IntOp op) const { return atoms_.at(a).op == op; }
   int64_t atomValue(AtomId a) const { return atoms_.at(a).value; }
@@ -108,23 +105,13 @@ public:
   bool equal(IntExprId x, IntExprId y) const { return form(x) == form(y); }
   // a + scale * b; nullopt on overflow.
   static std::optional<AffineForm> combine(const AffineForm &a, const AffineForm &b, int64_t scale);
-  // x - y when it is a constant.
-  std::optional<int64_t> constantDifference(IntExprId x, IntExprId y) const;
-  // (x1 - x0) - (y1 - y0) when it is a constant: how much longer the span
-  // [x0, x1) is than [y0, y1) on every input.
-  std::optional<int64_t> spanDifference(IntExprId x0, IntExprId x1, IntExprId y0, IntExprId y1) const;
+  // a - b when it is a constant.
+  static std::optional<int64_t> constantDifference(const AffineForm &a, const AffineForm &b);
   std::optional<int64_t> constantValue(IntExprId x) const;
   // The stage form of an expression (see StageForm).
   StageForm stageForm(IntExprId x) const;
-  // Whether an expression depends on any leaf of the given kinds.
-  bool dependsOn(IntExprId x, std::initializer_list<IntOp> kinds) const;
   // The first leaf (in source order) for which `pred` holds, or kNoIntExpr.
   IntExprId findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred) const;
-
-  // The normal form as text ("2*k + K // 64 + 1"); `leafName` names leaves.
-  using LeafNamer = std::function<std::string(const IntNode &)>;
-  std::string formText(IntExprId x, const LeafNamer &leafName) const { return formText(form(x), leafName); }
-  std::string formText(const AffineForm &f, const LeafNamer &leafName) const;
 
 private:
   struct Atom {

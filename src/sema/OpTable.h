@@ -157,10 +157,11 @@ struct OpEffects {
   int8_t stage = kNone;
   bool rowReduction = false;  // the result keeps one column per row (M x 1)
   // The async family this operation belongs to: its reads run on after it is
-  // issued (with closesGroup/waitsGroup: the family it closes or waits for;
-  // a waiting operation's first parameter, if any, is how many groups may
-  // stay in flight).
+  // issued (with closesGroup/waitsGroup: the family it closes or waits for).
   AsyncGroup group = AsyncGroup::None;
+  // ConstInt parameter of a waiting operation: how many groups may stay in
+  // flight (kNone: none may).
+  int8_t pendingGroups = kNone;
   // A run-time integer value operation: the expression node it yields (a
   // leaf keyed by its first, constant parameter, or a binary operation on
   // its two parameters). Const: not a value operation.

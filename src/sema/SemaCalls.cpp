@@ -134,10 +134,13 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     if (si != kNone && !checkStageArgument(op, c, receiver, operands[static_cast<size_t>(si)])) return Value::error();
   }
   // A wait for async groups: its count of groups left in flight is 0 or more.
-  if (op.effects.waitsGroup && !operands.empty() && operands[0].value.constInt && *operands[0].value.constInt < 0) {
-    diags_.report(DiagId::SemaBadValue, operands[0].range, op.params[0].name, name, "0 or more",
-                  *operands[0].value.constInt);
-    return Value::error();
+  if (int8_t pi = op.effects.pendingGroups; pi != kNone) {
+    const Operand &pending = operands[static_cast<size_t>(pi)];
+    if (pending.value.constInt && *pending.value.constInt < 0) {
+      diags_.report(DiagId::SemaBadValue, pending.range, op.params[pi].name, name, "0 or more",
+                    *pending.value.constInt);
+      return Value::error();
+    }
   }
   IrStmt s;
   s.kind = IrStmt::Kind::Op;

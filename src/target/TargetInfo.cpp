@@ -12,14 +12,6 @@ std::string_view mmaPathName(MmaPath p) {
   return "?";
 }
 
-std::string_view copyEngineName(CopyEngine c) {
-  switch (c) {
-  case CopyEngine::CpAsync: return "cp.async";
-  case CopyEngine::Tma: return "TMA";
-  }
-  return "?";
-}
-
 const std::vector<TargetInfo> &allTargets() {
   static const std::vector<TargetInfo> table = {
 #define TARGET(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, RegMin, RegMax, Threads, RegsSm, \

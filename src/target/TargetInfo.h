@@ -20,8 +20,7 @@ enum class Target : uint8_t {
 enum class MmaPath : uint8_t { MmaSync, Wgmma, Tcgen05 };
 // The bulk global-to-shared copy engine of a target.
 enum class CopyEngine : uint8_t { CpAsync, Tma };
-std::string_view mmaPathName(MmaPath p);        // "mma.sync", "wgmma", "tcgen05"
-std::string_view copyEngineName(CopyEngine c);  // "cp.async", "TMA"
+std::string_view mmaPathName(MmaPath p);  // "mma.sync", "wgmma", "tcgen05"
 
 struct TargetInfo {
   Target target;

@@ -15,8 +15,8 @@ TEST_CASE("equal expressions written differently share a normal form") {
   CHECK(t.equal(t.binary(IntOp::Sub, t.binary(IntOp::Mul, t.constant(2), k), k), k));
   CHECK(t.equal(t.unary(IntOp::Neg, t.unary(IntOp::Neg, k)), k));
   CHECK_FALSE(t.equal(t.binary(IntOp::Add, k, one), k));
-  CHECK(t.constantDifference(t.binary(IntOp::Add, k, one), k) == 1);
-  CHECK_FALSE(t.constantDifference(t.leaf(IntOp::LoopVar, 4), k).has_value());
+  CHECK(IntExprTable::constantDifference(t.form(t.binary(IntOp::Add, k, one)), t.form(k)) == 1);
+  CHECK_FALSE(IntExprTable::constantDifference(t.form(t.leaf(IntOp::LoopVar, 4)), t.form(k)).has_value());
 }
 
 TEST_CASE("non-linear terms are atoms over normal forms") {
@@ -26,7 +26,7 @@ TEST_CASE("non-linear terms are atoms over normal forms") {
   IntExprId b = t.binary(IntOp::FloorDiv, t.binary(IntOp::Add, K, t.constant(0)),
                          t.binary(IntOp::Mul, t.constant(8), t.constant(8)));
   CHECK(t.equal(a, b));
-  CHECK(t.constantDifference(a, t.binary(IntOp::Sub, a, t.constant(1))) == 1);
+  CHECK(IntExprTable::constantDifference(t.form(a), t.form(t.binary(IntOp::Sub, a, t.constant(1)))) == 1);
   CHECK_FALSE(t.equal(a, t.binary(IntOp::FloorDiv, K, t.constant(32))));
   CHECK(t.equal(t.binary(IntOp::FloorDiv, K, t.constant(1)), K));
   // min and max are commutative; products of two run-time values too
@@ -67,15 +67,14 @@ TEST_CASE("stage forms") {
   CHECK_FALSE(t.stageForm(t.binary(IntOp::Mod, k, t.constant(2))).ok);
 }
 
-TEST_CASE("dependencies and text") {
+TEST_CASE("the first leaf of a kind, left operand first") {
   IntExprTable t;
   IntExprId rank = t.leaf(IntOp::ClusterRank, 0);
-  IntExprId e = t.binary(IntOp::Mul, t.binary(IntOp::Add, rank, t.constant(1)), t.constant(64));
-  CHECK(t.dependsOn(e, {IntOp::ClusterRank}));
-  CHECK_FALSE(t.dependsOn(e, {IntOp::BlockId}));
-  IntExprId K = t.leaf(IntOp::Param, 0);
-  IntExprId f =
-      t.binary(IntOp::Sub, t.binary(IntOp::FloorDiv, K, t.constant(64)), t.binary(IntOp::Mul, t.constant(2), rank));
-  auto name = [](const IntNode &n) { return n.op == IntOp::Param ? std::string("K") : std::string("rank"); };
-  CHECK(t.formText(f, name) == "-2*rank + K // 64");  // atoms in order of first appearance
+  IntExprId block = t.leaf(IntOp::BlockId, 1);
+  IntExprId e = t.binary(IntOp::Mul, t.binary(IntOp::Add, rank, block), t.constant(64));
+  auto is = [](IntOp op) { return [op](const IntNode &n) { return n.op == op; }; };
+  CHECK(t.findLeaf(e, is(IntOp::ClusterRank)) == rank);
+  CHECK(t.findLeaf(e, is(IntOp::BlockId)) == block);
+  CHECK(t.findLeaf(e, [](const IntNode &n) { return n.op != IntOp::Const; }) == rank);
+  CHECK(t.findLeaf(e, is(IntOp::NumBlocks)) == kNoIntExpr);
 }

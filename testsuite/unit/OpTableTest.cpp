@@ -155,7 +155,7 @@ TEST_CASE("generated parameter enums and the effects' parameter slots agree with
       if (op.params[i].name == "stage" && op.params[i].kind == ParamKind::IntExpr)
         CHECK(op.effects.stage == static_cast<int8_t>(i));  // the stage slot names the stage parameter
     for (int8_t slot : {op.effects.writes, op.effects.signals, op.effects.waits, op.effects.multicast,
-                        op.effects.clusterSignal, op.effects.stage})
+                        op.effects.clusterSignal, op.effects.stage, op.effects.pendingGroups})
       CHECK((slot == kNone || slot == kReceiver || (slot >= 0 && static_cast<size_t>(slot) < op.params.size())));
   }
 }
