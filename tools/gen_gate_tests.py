@@ -105,6 +105,7 @@ def apply(base, edits):
         elif op == "delete": del lines[i]
         elif op == "comment": lines[i] = lines[i] + "  # " + text
         elif op == "sub": lines[i] = lines[i].replace(text[0], text[1])
+        lines = "\n".join(lines).split("\n")  # inserted text may span lines
     return "\n".join(lines) + "\n"
 
 E = lambda s: s  # readability
@@ -348,12 +349,11 @@ neg("read_wrong_stage", "Waiting for one stage and reading another.", [
   ("sub", "lm.wait(full, stage=k)", ("stage=k", "stage=k + 1")),
   ("comment", "lm.wait(full", "expected-error {{role 'math' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
   ("comment", "lm.mma(acc", "expected-error {{reads stage k of 'a_s'}} expected-error {{reads stage k of 'b_s'}}")])
-neg("stage_sequence_start", "A ring's stages must run 0, 1, 2, ...: a loop from 1 starts mid-sequence.", [
+neg("stage_sequence_start", "A ring's stages must run 0, 1, 2, ...: a loop from 1 starts mid-sequence (the wait on the release barrier, one stage ahead, is only stricter).", [
   ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
-  ("comment", "empty = lm.barrier", "expected-note 2 {{barrier 'empty' declared here}}"),
+  ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
   ("suball", "lm.range(0, K // 64)", "lm.range(1, K // 64)"),
-  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
-  ("comment", "a_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage 'k'}}"),
+  ("comment", "a_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
   ("comment", "lm.wait(full", "expected-error {{role 'math' uses barrier 'full' at stage 'k'}}"),
   ("comment", "lm.arrive(empty", "expected-error {{role 'math' uses barrier 'empty' at stage 'k'}}")])
 neg("stage_sequence_step", "A loop stepping by 2 skips stages (and phases).", [
@@ -392,8 +392,8 @@ neg("unproven_trip_count", "Loop bounds the compiler cannot relate: a warning, n
   ("comment", "lm.wait(full", "expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, K//32, 1) and role 'math' waits on it in range(0, K//64, 1)}}"),
   ("comment", "lm.wait(empty", "expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}")])
 neg("unproven_stage", "A data-dependent stage index.", [
-  ("sub", "lm.wait(empty", ("stage=k", "stage=lm.block_id(0)")),
-  ("comment", "lm.wait(empty", "expected-warning {{cannot prove which stage 'lm.block_id(0)' names; stage indices should be a loop variable plus a constant}}"),
+  ("sub", "lm.wait(empty", ("stage=k", "stage=k // 2")),
+  ("comment", "lm.wait(empty", "expected-warning {{cannot prove which stage 'k // 2' names; stage indices should be a loop variable plus a constant}}"),
   ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
   ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
   ("comment", "a_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
@@ -439,14 +439,34 @@ neg("unproven_tx_bytes", "A conditional copy makes the bytes per phase unknowabl
 neg("arrival_count_per_thread", "Per-thread arrivals: 128 threads arrive on a barrier expecting 1.", [
   ("comment", "empty = lm.barrier", "expected-error {{receives 128 per phase: role 'math' gives 128 (128 from 'arrive' per thread)}}"),
   ("sub", "lm.arrive(empty", ("stage=k)", "stage=k, per=\"thread\")"))])
-neg("ring_reuse_wrong_stage", "Waiting for the release of another stage than the one overwritten.", [
+neg("ring_reuse_wrong_stage", "Waiting for the release of an earlier stage than the one overwritten.", [
   ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
   ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
-  ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1")),
-  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
+  ("sub", "lm.wait(empty", ("stage=k", "stage=k - 1")),
+  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k - 1', which is not its running count of uses (0, 1, 2, ...): its first value is -1, but the next stage of the sequence is 0}}"),
   ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
   ("comment", "a_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
   ("comment", "b_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'b_s'}}")])
+neg("ring_wait_too_far_ahead", "A wait on the release barrier as many stages ahead as the ring is deep waits for the release of the stage it is about to fill: a hang.", [
+  ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
+  ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
+  ("sub", "lm.wait(empty", ("stage=k", "stage=k + 2")),
+  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k + 2', which is not its running count of uses (0, 1, 2, ...): it runs 2 stage(s) ahead of the sequence (next: 0), so it waits for a release of a stage this role has not filled yet; a wait on a release barrier may run ahead by at most 1}}"),
+  ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
+  ("comment", "a_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
+  ("comment", "b_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'b_s'}}")])
+neg("ring_two_stages_one_iteration", "Two copies of one iteration naming different stages of a ring that never wraps: the second lands in the next phase.", [
+  ("suball", "for k in lm.range(0, K // 64):", "for k in lm.range(0, 2):"),
+  ("delete", "lm.wait(empty, stage=k)", None),
+  ("delete", "lm.arrive(empty, stage=k)", None),
+  ("delete", "empty = lm.barrier", None),
+  ("replace", "full = lm.barrier", "full = lm.barrier(count=2, prod=[load], cons=[math])"),
+  ("replace", "ring = lm.pipeline", "pass"),
+  ("sub", "b_s.tma_load", ("stage=k,", "stage=k + 1,")),
+  ("comment", "b_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'k', so two uses land in different phases of one iteration (one iteration, one stage)}}"),
+  ("comment", "a_s.tma_load", "expected-note 2 {{role 'load' signals 'full' here}}"),
+  ("comment", "lm.wait(full", "expected-error {{barrier 'full': role 'load' signals it 4 time(s) but role 'math' waits on it 2 time(s)}}"),
+  ])
 neg("missing_proxy_fence_mma", "Generic stores into an operand the tensor core then reads.", [
   ("after", "acc = lm.regs", "frag = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)"),
   ("after", "lm.wait(full, stage=k)", "a_s.store(frag, stage=k)  # expected-note {{'a_s' written here}}"),
@@ -510,12 +530,47 @@ neg("read_via_alias", "Reading TMA-filled bytes through an alias, without waitin
   ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, D: LM.tma2d, K: LM.i32):"),
   ("append", "", "    with peek:\n        a_raw.tma_store(D, coords=(0, 0), stage=0)  # expected-error {{role 'peek' reads stage 0 of 'a_raw' but never waits on barrier 'full' for that stage}}\n        lm.tma_store_wait()")])
 
-neg("unproven_arrivals", "A conditional arrival: the count per phase cannot be proven, so a warning.", [
+neg("unproven_arrivals", "A conditional arrival on a run-time condition: the count per phase cannot be proven, so a warning.", [
   ("comment", "empty = lm.barrier", "expected-warning {{cannot prove that barrier 'empty' gets 1 arrival(s) per phase: an arrival on it is conditional}}"),
-  ("replace", "lm.arrive(empty, stage=k)", "if k > 0:\n                lm.arrive(empty, stage=k)")])
+  ("replace", "lm.arrive(empty, stage=k)", "if K > 64:\n                lm.arrive(empty, stage=k)")])
+neg("guarded_release_skips_stage", "A release guarded by `if k > 0` that names stage k never releases stage 0: the producer's third load waits forever.", [
+  ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
+  ("replace", "lm.arrive(empty, stage=k)", "if k > 0:\n                lm.arrive(empty, stage=k)  # expected-error {{role 'math' uses barrier 'empty' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}")])
+
+# The standard Hopper consumer written guarded: one wgmma group in flight,
+# the previous stage released under `if k > 0`, the last after the loop.
+GUARDED = [
+  ("replace", "lm.mma_wait(pending=0)", "lm.mma_wait(pending=1)"),
+  ("replace", "lm.arrive(empty, stage=k)", "if k > 0:\n                lm.arrive(empty, stage=k - 1)"),
+  ("before", "out = lm.cast", "lm.mma_wait(pending=0)\n        lm.arrive(empty, stage=K // 64 - 1)"),
+]
+neg("release_guarded_skips_stage", "The guarded Hopper consumer with `if k > 1`: stage 0 is never released.", GUARDED + [
+  ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
+  ("replace", "if k > 0:", "if k > 1:"),
+  ("comment", "lm.arrive(empty, stage=k - 1)", "expected-error {{role 'math' uses barrier 'empty' at stage 'k - 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}")])
+neg("release_guarded_last_stage", "The guarded Hopper consumer releasing stage K // 64 after the loop, one past the last.", GUARDED + [
+  ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
+  ("replace", "lm.arrive(empty, stage=K // 64 - 1)", "lm.arrive(empty, stage=K // 64)  # expected-error {{role 'math' uses barrier 'empty' at stage 'K // 64', which is not its running count of uses (0, 1, 2, ...): the next stage of the sequence is K // 64 - 1}}")])
+neg("release_guarded_no_final_wait", "The guarded Hopper consumer without mma_wait(0) before the last release: its wgmma may still read.", GUARDED + [
+  ("delete", "lm.mma_wait(pending=0)", None),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"),
+  ("comment", "lm.arrive(empty, stage=K // 64 - 1)", "expected-error {{role 'math' releases stage K//64-1 of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running}} expected-error {{releases stage K//64-1 of 'b_s'}}")])
+neg("release_guarded_unproven", "The guarded Hopper consumer releasing, after the loop and with a group still in flight, a stage over another parameter: neither the sequence nor the in-flight read can be related to it.", GUARDED + [
+  ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32, M: LM.i32):"),
+  ("delete", "lm.mma_wait(pending=0)", None),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"),
+  ("replace", "lm.arrive(empty, stage=K // 64 - 1)", "lm.arrive(empty, stage=M // 64 - 1)  # expected-warning {{cannot prove that stage 'M // 64 - 1' continues role 'math''s uses of barrier 'empty' (the next stage of the sequence is K // 64 - 1)}} expected-warning {{cannot prove that role 'math' releasing stage M//64-1 of 'a_s' (arrive on 'empty') does not free the stage that an asynchronous 'mma' issued in an earlier iteration may still be reading}} expected-warning {{releasing stage M//64-1 of 'b_s'}}")])
+neg("release_guarded_current_stage", "The guarded Hopper consumer releasing the stage of the group still in flight.", GUARDED + [
+  ("replace", "lm.arrive(empty, stage=k - 1)", "lm.arrive(empty, stage=k)  # expected-error {{role 'math' releases stage k of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running}} expected-error {{releases stage k of 'b_s'}} expected-error {{role 'math' uses barrier 'empty' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"),
+  ("comment", "empty = lm.barrier", "expected-note 2 {{barrier 'empty' declared here}}"),
+  ("comment", "lm.arrive(empty, stage=K // 64 - 1)", "expected-error {{role 'math' uses barrier 'empty' at stage 'K // 64 - 1', which is not its running count of uses (0, 1, 2, ...): the previous use already signalled that stage, so its phase gets the arrivals of both}}")])
 
 # ---- near misses: the same kernels, correct
 PASS = [
+ ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
+ ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
+   ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),
  ("pass_base_sm90a", "The base kernel of these tests: no diagnostics on sm_90a (a TMA load feeding wgmma needs no proxy fence).", [], BASE, "sm_90a"),
  ("pass_base_sm100a", "The Blackwell base kernel: no diagnostics on sm_100a (commit as the release).", [], BW, "sm_100a"),
  ("pass_ring_no_wrap", "A ring that never wraps (2 iterations, 2 stages) needs no release barrier.", [

@@ -64,18 +64,33 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
   // nest, one stage): copies in one statement list of a site share one
   // arrive.expect_tx (codegen issues it from f.expectTx); every other signal
   // arrives as its effects say. A stage without a normal form is a site of
-  // its own.
+  // its own. Signals of one site under guards that let different
+  // iterations through (`if k > 0` on one copy only) give different counts
+  // in different iterations: they count as conditional.
   for (auto &[b, bf] : f.barriers) {
-    std::map<std::tuple<ResourceId, std::vector<const IrStmt *>, AffineForm>, size_t> index;
+    using SiteKey = std::tuple<ResourceId, std::vector<const IrStmt *>, AffineForm>;
+    auto keyOf = [&](const Event &e, bool &known) {
+      StageRef stage = stageOperand(*e.op);
+      known = !stage.present() || stage.ix != kNoIntExpr;
+      AffineForm form = stage.present() && known ? k.ints.form(stage.ix) : AffineForm{};
+      return SiteKey{e.role, e.loops, form};
+    };
+    std::map<SiteKey, std::set<std::tuple<bool, AffineForm, AffineForm>>> ranges;
+    for (const Event *e : bf.signals) {
+      bool known;
+      ranges[keyOf(*e, known)].insert({e->guarded, e->first, e->end});
+    }
+    std::map<SiteKey, size_t> index;
     std::map<std::pair<const std::vector<IrStmt> *, AffineForm>, const Operation *> txGroups;
     for (const Event *e : bf.signals) {
       RoleArrivals &ra = bf.arrivals[e->role];
-      bf.conditionalSignals |= e->conditional;
-      StageRef stage = stageOperand(*e->op);
-      bool known = !stage.present() || stage.ix != kNoIntExpr;
-      AffineForm form = stage.present() && known ? k.ints.form(stage.ix) : AffineForm{};
+      bool known;
+      SiteKey key = keyOf(*e, known);
+      const AffineForm &form = std::get<2>(key);
+      bool conditional = e->conditional || (known && ranges[key].size() > 1);
+      bf.conditionalSignals |= conditional;
       size_t site = ra.sites.size();
-      if (known) site = index.try_emplace(std::make_tuple(e->role, e->loops, form), site).first->second;
+      if (known) site = index.try_emplace(key, site).first->second;
       if (site == ra.sites.size()) {
         ra.sites.emplace_back();
         ra.sites.back().loops = e->loops;
@@ -89,7 +104,7 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
         st.copies.push_back(e);
         st.txBytes = satAdd(st.txBytes, txBytes(k, *e->op));
         f.expectTx[group] = satAdd(f.expectTx[group], txBytes(k, *e->op));
-        bf.conditionalCopies |= e->conditional;
+        bf.conditionalCopies |= conditional;
       } else {
         int64_t n = arrivalsPerExecution(k, *e);
         st.arrives.emplace_back(e, n);

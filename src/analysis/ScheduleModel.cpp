@@ -12,7 +12,85 @@ namespace cake::analysis {
 using namespace sema;
 
 namespace {
-void flatten(const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops, bool conditional, RoleEvents &out) {
+// The conditions of the `if`s around a statement inside its innermost loop
+// (a condition, and whether the statement is in its else-branch), and
+// whether an `if` outside that loop encloses it.
+struct Guards {
+  std::vector<std::pair<const Value *, bool>> conds;
+  bool outer = false;
+};
+
+// A loop bound's normal form, or nullopt.
+std::optional<AffineForm> boundForm(const Kernel &k, const Value &v) {
+  if (v.ix == kNoIntExpr) return std::nullopt;
+  return k.ints.form(v.ix);
+}
+
+// Narrows [first, end) of `loop` by one condition; false when the condition
+// is not `var <op> bound` with a bound at a constant distance from the range.
+bool narrow(const Kernel &k, const IrStmt &loop, const Value &cond, bool negated, AffineForm &first, AffineForm &end) {
+  if (cond.kind != ValueKind::Bool || cond.cmp == CmpOp::None || cond.ix == kNoIntExpr || loop.step != 1) return false;
+  // cond: d <op> 0 with d = c * var + rest, c = +-1; rewrite as var <op> bound.
+  const AffineForm &d = k.ints.form(cond.ix);
+  CmpOp op = negated ? negate(cond.cmp) : cond.cmp;
+  int64_t c = 0;
+  AffineForm rest;
+  rest.constant = d.constant;
+  for (const auto &[atom, coeff] : d.terms) {
+    if (k.ints.atomIsLeaf(atom, IntOp::LoopVar) && k.ints.atomValue(atom) == loop.loopId) {
+      c = coeff;
+      continue;
+    }
+    rest.terms.emplace_back(atom, coeff);
+  }
+  if (c != 1 && c != -1) return false;
+  if (k.ints.dependsOnLoop(rest)) return false;
+  // var + rest <op> 0  <=>  var <op> -rest; with c = -1: -var + rest <op> 0 <=> var <mirror op> rest.
+  std::optional<AffineForm> bound = c == 1 ? IntExprTable::combine(AffineForm{}, rest, -1) : rest;
+  if (!bound) return false;
+  if (c == -1) op = mirror(op);
+  auto plus = [](const AffineForm &f, int64_t n) {
+    AffineForm g = f;
+    return __builtin_add_overflow(g.constant, n, &g.constant) ? std::optional<AffineForm>() : std::optional(g);
+  };
+  // first = max(first, lo), end = min(end, hi), when comparable.
+  auto raise = [&](const std::optional<AffineForm> &lo) {
+    if (!lo) return false;
+    auto diff = IntExprTable::constantDifference(*lo, first);
+    if (!diff) return false;
+    if (*diff > 0) first = *lo;
+    return true;
+  };
+  auto lower = [&](const std::optional<AffineForm> &hi) {
+    if (!hi) return false;
+    auto diff = IntExprTable::constantDifference(*hi, end);
+    if (!diff) return false;
+    if (*diff < 0) end = *hi;
+    return true;
+  };
+  switch (op) {
+  case CmpOp::None: return false;
+  case CmpOp::Gt: return raise(plus(*bound, 1));
+  case CmpOp::Ge: return raise(bound);
+  case CmpOp::Lt: return lower(bound);
+  case CmpOp::Le: return lower(plus(*bound, 1));
+  case CmpOp::Eq: return raise(bound) && lower(plus(*bound, 1));
+  case CmpOp::Ne: {
+    // Only at either end of the range: the first or the last iteration left out.
+    if (*bound == first) {
+      auto f = plus(first, 1);
+      return f && (first = *f, true);
+    }
+    auto last = plus(end, -1);
+    if (last && *bound == *last) return end = *last, true;
+    return false;
+  }
+  }
+  return false;
+}
+
+void flatten(const Kernel &k, const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops, Guards guards,
+             RoleEvents &out) {
   for (const IrStmt &s : body) {
     switch (s.kind) {
     case IrStmt::Kind::Op: {
@@ -20,21 +98,45 @@ void flatten(const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops
       e.op = &s.op;
       e.role = out.role;
       e.loops = loops;
-      e.conditional = conditional;
+      e.conditional = guards.outer;
       e.index = out.events.size();
       e.body = &body;
+      if (!guards.conds.empty() && !e.conditional) {
+        const IrStmt &loop = *loops.back();
+        auto first = boundForm(k, loop.start), end = boundForm(k, loop.stop);
+        bool ok = first && end;
+        for (const auto &[cond, negated] : guards.conds) ok = ok && narrow(k, loop, *cond, negated, *first, *end);
+        if (ok) {
+          e.guarded = true;
+          e.first = *first;
+          e.end = *end;
+        } else {
+          e.conditional = true;
+        }
+      }
       out.events.push_back(std::move(e));
       break;
     }
-    case IrStmt::Kind::For:
+    case IrStmt::Kind::For: {
       loops.push_back(&s);
-      flatten(s.body, loops, conditional, out);
+      // Conditions outside this loop do not narrow it: it runs all or nothing.
+      Guards inner{{}, guards.outer || !guards.conds.empty()};
+      flatten(k, s.body, loops, inner, out);
       loops.pop_back();
       break;
-    case IrStmt::Kind::If:
-      flatten(s.body, loops, true, out);
-      flatten(s.orelse, loops, true, out);
+    }
+    case IrStmt::Kind::If: {
+      Guards taken = guards, other = guards;
+      if (loops.empty()) {
+        taken.outer = other.outer = true;  // outside any loop: runs once or not at all
+      } else {
+        taken.conds.push_back({&s.cond, false});
+        other.conds.push_back({&s.cond, true});
+      }
+      flatten(k, s.body, loops, taken, out);
+      flatten(k, s.orelse, loops, other, out);
       break;
+    }
     case IrStmt::Kind::Let: break;
     }
   }
@@ -46,7 +148,7 @@ std::vector<RoleEvents> collectEvents(const Kernel &k) {
   for (const RoleBlock &b : k.roles) {
     RoleEvents r{b.role, &b, {}};
     std::vector<const IrStmt *> loops;
-    flatten(b.body, loops, false, r);
+    flatten(k, b.body, loops, Guards{}, r);
     for (Event &e : r.events) e.threads = executingThreads(k, b.role, *e.op);
     all.push_back(std::move(r));
   }
@@ -108,7 +210,11 @@ bool sameStage(const Kernel &k, const StageRef &a, const StageRef &b) {
 }
 
 StageForm stageForm(const Kernel &k, const StageRef &s) {
-  if (!s.present()) return StageForm{true, 0, false, 0, 0};
+  if (!s.present()) {
+    StageForm zero;
+    zero.ok = true;
+    return zero;
+  }
   if (s.ix == kNoIntExpr) return {};
   return k.ints.stageForm(s.ix);
 }
@@ -127,19 +233,64 @@ bool sameLoopNest(const Kernel &k, const Event &a, const Event &b) {
     if (!sameBound(k, x.start, y.start) || !sameBound(k, x.stop, y.stop) || !sameBound(k, x.stepValue, y.stepValue))
       return false;
   }
+  if (a.guarded || b.guarded) {
+    auto ra = iterationRange(k, a), rb = iterationRange(k, b);
+    return ra && rb && ra->first == rb->first && ra->end == rb->end;
+  }
   return true;
 }
 
 std::optional<int64_t> constantTripCount(const Event &e) {
   int64_t total = 1;
-  for (const IrStmt *l : e.loops) {
-    if (!l->start.constInt || !l->stop.constInt || l->step <= 0) return std::nullopt;
+  for (size_t i = 0; i < e.loops.size(); ++i) {
+    const IrStmt *l = e.loops[i];
+    if (l->step <= 0) return std::nullopt;
     int64_t span;
-    if (__builtin_sub_overflow(*l->stop.constInt, *l->start.constInt, &span)) return std::nullopt;
+    if (i + 1 == e.loops.size() && e.guarded) {
+      if (!e.first.isConstant() || !e.end.isConstant() ||
+          __builtin_sub_overflow(e.end.constant, e.first.constant, &span))
+        return std::nullopt;
+    } else if (!l->start.constInt || !l->stop.constInt ||
+               __builtin_sub_overflow(*l->stop.constInt, *l->start.constInt, &span)) {
+      return std::nullopt;
+    }
     int64_t n = span <= 0 ? 0 : satAdd(span, l->step - 1) / l->step;
     if (__builtin_mul_overflow(total, n, &total)) return std::nullopt;
   }
   return total;
+}
+
+std::optional<IterationRange> iterationRange(const Kernel &k, const Event &e) {
+  if (e.loops.empty()) return std::nullopt;
+  if (e.guarded) return IterationRange{e.first, e.end};
+  auto first = boundForm(k, e.loops.back()->start), end = boundForm(k, e.loops.back()->stop);
+  if (!first || !end) return std::nullopt;
+  return IterationRange{*first, *end};
+}
+
+std::optional<AffineForm> tripForm(const Kernel &k, const Event &e) {
+  if (auto n = constantTripCount(e)) {
+    AffineForm f;
+    f.constant = *n;
+    return f;
+  }
+  if (e.loops.size() != 1 || e.loops[0]->step != 1) return std::nullopt;
+  auto r = iterationRange(k, e);
+  if (!r) return std::nullopt;
+  return IntExprTable::combine(r->end, r->first, -1);
+}
+
+bool covers(const Kernel &k, const Event &w, const Event &e) {
+  if (w.role != e.role || w.index >= e.index || w.loops.size() > e.loops.size()) return false;
+  if (!std::equal(w.loops.begin(), w.loops.end(), e.loops.begin())) return false;
+  if (w.conditional) return false;
+  if (!w.guarded) return true;
+  // A guarded W covers only events of its loop on iterations it runs.
+  if (e.loops.size() != w.loops.size()) return false;
+  auto r = iterationRange(k, e);
+  if (!r) return false;
+  auto lo = IntExprTable::constantDifference(r->first, w.first), hi = IntExprTable::constantDifference(w.end, r->end);
+  return lo && hi && *lo >= 0 && *hi >= 0;
 }
 
 std::string loopNestKey(const SourceManager &sm, const Event &e) {

@@ -15,8 +15,14 @@ namespace cake::analysis {
 struct Event {
   const sema::Operation *op = nullptr;
   sema::ResourceId role = sema::kNoResource;
-  std::vector<const sema::IrStmt *> loops;          // enclosing `for` statements, outermost first
-  bool conditional = false;                         // under an `if`
+  std::vector<const sema::IrStmt *> loops;  // enclosing `for` statements, outermost first
+  // Under an `if` the analyses cannot count (conditional), or under `if`s
+  // that only narrow the innermost loop to a sub-range of its iterations
+  // (`k > 0`, `k == 0`, `k < n - 1`, their `else`s): then `guarded`, with
+  // the iterations it runs as normal forms [first, end) of the loop variable.
+  bool conditional = false;
+  bool guarded = false;
+  sema::AffineForm first, end;
   size_t index = 0;                                 // program order within the role
   const std::vector<sema::IrStmt> *body = nullptr;  // the statement list holding it
   int64_t threads = 0;                              // how many of the role's threads execute it (executingThreads)
@@ -61,8 +67,24 @@ std::string stageText(const SourceManager &sm, const StageRef &s);
 bool sameLoopNest(const sema::Kernel &k, const Event &a, const Event &b);
 
 // How many times an event runs, when it can be told: the product of its
-// loops' trip counts if all are constant.
+// loops' trip counts if all are constant (a guarded event's sub-range for
+// the innermost loop).
 std::optional<int64_t> constantTripCount(const Event &e);
+// How many times an event runs, as a normal form: constant nests by their
+// count; one loop of step 1 (or a guarded sub-range of it) as end - first,
+// its count whenever it runs; nullopt for other nests.
+std::optional<sema::AffineForm> tripForm(const sema::Kernel &k, const Event &e);
+// The iterations of the innermost loop an event runs: [first, end) as normal
+// forms (the loop's bounds, or the guard's sub-range); nullopt when a bound
+// has no form or the event is in no loop.
+struct IterationRange {
+  sema::AffineForm first, end;
+};
+std::optional<IterationRange> iterationRange(const sema::Kernel &k, const Event &e);
+// Whether `w` runs every time `e` runs: W comes first in the same role, E is
+// inside every loop W is inside, and W runs unconditionally (or, guarded,
+// on a range that contains E's).
+bool covers(const sema::Kernel &k, const Event &w, const Event &e);
 // The loop nest as the author wrote it, "range(0, K // BK, 1)" per level
 // ("" if none), for messages.
 std::string loopNestKey(const SourceManager &sm, const Event &e);

@@ -47,13 +47,6 @@ namespace {
 // at most 2^20 - 1 bytes pending per phase.
 constexpr int64_t kMaxTxBytes = (1 << 20) - 1;
 
-// W covers E when W comes first in the same role and E is inside every loop
-// W is inside (the same iteration).
-bool covers(const Event &w, const Event &e) {
-  if (w.role != e.role || w.index >= e.index || w.loops.size() > e.loops.size()) return false;
-  return std::equal(w.loops.begin(), w.loops.end(), e.loops.begin());
-}
-
 class SafetyChecker {
 public:
   SafetyChecker(const PassContext &ctx, const Kernel &k, const KernelFacts &f)
@@ -110,12 +103,13 @@ private:
   std::string key(const StageRef &s) const { return stageText(ctx_.sm, s); }
 
   // A stage index as (loop, scale, offset): scale times an enclosing loop's
-  // variable plus a constant, or a constant (loop null), read from its
-  // normal form. ok is false for any other form.
+  // variable plus a loop-invariant offset (a constant, or parameters), or
+  // the offset alone (loop null), read from its normal form. ok is false for
+  // any other form.
   struct LinearStage {
     const IrStmt *loop = nullptr;
     int64_t scale = 0;
-    int64_t offset = 0;
+    AffineForm offset;
     bool ok = false;
   };
   LinearStage linearStage(const StageRef &s, const Event &ev) const {
@@ -141,28 +135,78 @@ private:
       }
   }
 
+  // The next stage of a role's sequence on a barrier: its normal form and
+  // how to say it (nullopt: not known, after a loop whose end has no form).
+  struct NextStage {
+    AffineForm form;
+    std::string text = "0";
+    // The previous use's loops and stage form (its signal site).
+    std::vector<const IrStmt *> loops;
+    AffineForm stage;
+    bool any = false;
+  };
+  static AffineForm plus(const AffineForm &f, int64_t n) {
+    AffineForm g = f;
+    g.constant = satAdd(g.constant, n);
+    return g;
+  }
+  // `base + n` as text: "5", "K // BK - 1".
+  static std::string plusText(const std::string &base, const AffineForm &f, int64_t n) {
+    if (f.isConstant()) return std::to_string(f.constant);
+    if (n == 0) return base;
+    return fmt::format("{} {} {}", base, n > 0 ? "+" : "-", n > 0 ? n : -n);
+  }
+
   // Each role's stages of a barrier, in program order, must be 0, 1, 2, ...:
   // the phase a wait expects and the mbarrier an arrival lands on are
-  // derived from the stage index.
+  // derived from the stage index. Loop bounds and stages are compared as
+  // normal forms, so `stage=k - 1` in a loop from 1 to n and `stage=n - 1`
+  // after it continue the sequence. A wait on a release barrier may run
+  // ahead of it by less than the ring's depth (it waits for a later release,
+  // which implies the one it needs).
   void checkStageSequence() {
     for (const RoleEvents &r : roles_) {
-      std::map<ResourceId, std::optional<int64_t>> next;  // nullopt: not known (after a symbolic loop)
-      std::set<std::pair<ResourceId, const IrStmt *>> loopsSeen;
+      std::map<ResourceId, std::optional<NextStage>> next;  // nullopt: not known
+      // The stage each loop's first use of a barrier names: every other use
+      // in one iteration must name the same stage.
+      std::map<std::pair<ResourceId, const IrStmt *>, std::pair<AffineForm, const Event *>> loopsSeen;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         ResourceId b = effectResource(*e.op, fx.waits);
+        bool waits = b != kNoResource;
         if (b == kNoResource) b = effectResource(*e.op, fx.signals);
         if (b == kNoResource) continue;
         StageRef s = stageOperand(*e.op);
         LinearStage ls = linearStage(s, e);
         if (!ls.ok) continue;  // checkStageForms reports it
-        if (!next.count(b)) next[b] = 0;
+        if (!next.count(b)) next[b] = NextStage{};
         std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";
         SourceRange at = s.present() ? s.expr->range : e.op->range;
         auto bad = [&](const std::string &why) {
           ctx_.diags.build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text, why)
               .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
               .emit();
+        };
+        int64_t count = k_.resources[b].count;
+        // The stage `value` against the sequence: true if it continues it.
+        auto follows = [&](const AffineForm &value, const std::string &why) {
+          if (!next[b]) return;
+          std::optional<int64_t> d = IntExprTable::constantDifference(value, next[b]->form);
+          if (!d) {
+            ctx_.diags.report(DiagId::SafetyUnprovenStageSequence, at, text, name(r.role), name(b), next[b]->text);
+            next[b] = std::nullopt;
+            return;
+          }
+          if (*d == 0) return;
+          if (waits && facts_.barrier(b).release && *d > 0 && *d < count) return;  // a stricter wait
+          if (waits && facts_.barrier(b).release && *d >= count) {
+            bad(fmt::format("it runs {} stage(s) ahead of the sequence (next: {}), so it waits for a release of a "
+                            "stage this role has not filled yet; a wait on a release barrier may run ahead by at "
+                            "most {}",
+                            *d, next[b]->text, count - 1));
+            return;
+          }
+          bad(fmt::format(fmt::runtime(why), next[b]->text));
         };
         if (!ls.loop) {
           if (!e.loops.empty()) {
@@ -174,14 +218,34 @@ private:
             }
           }
           if (!next[b]) continue;
-          if (ls.offset == *next[b])
-            next[b] = ls.offset + 1;
-          else if (ls.offset != *next[b] - 1)  // the stage just used, used again
-            bad(fmt::format("the next stage of the sequence is {}", *next[b]));
+          // The stage just used, used again: a second wait on it is fine, and
+          // so is another signal of the same site (copies sharing a phase);
+          // a signal from elsewhere adds arrivals to a phase already given.
+          if (IntExprTable::constantDifference(ls.offset, next[b]->form) == -1) {
+            if (!waits && next[b]->any && (next[b]->loops != e.loops || next[b]->stage != ls.offset))
+              bad("the previous use already signalled that stage, so its phase gets the arrivals of both");
+            continue;
+          }
+          follows(ls.offset, "the next stage of the sequence is {}");
+          if (next[b]) next[b] = NextStage{plus(ls.offset, 1), plusText(text, ls.offset, 1), e.loops, ls.offset, true};
           continue;
         }
-        if (!loopsSeen.insert({b, ls.loop}).second) continue;  // this loop's sequence is checked
         const IrStmt &L = *ls.loop;
+        AffineForm full = ls.offset;  // the stage with its loop term, to compare uses in one iteration
+        if (s.present() && s.ix != kNoIntExpr) full = k_.ints.form(s.ix);
+        if (auto [it, fresh] = loopsSeen.insert({{b, &L}, {full, &e}}); !fresh) {
+          if (it->second.first != full) {
+            const Event &other = *it->second.second;
+            ctx_.diags
+                .build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text,
+                       fmt::format("another use in the same iteration names stage '{}', so two uses land in different "
+                                   "phases of one iteration (one iteration, one stage)",
+                                   stageText(ctx_.sm, stageOperand(*other.op))))
+                .note(waits ? DiagId::NoteWaitHere : DiagId::NoteSignalHere, other.op->range, name(r.role), name(b))
+                .emit();
+          }
+          continue;
+        }
         size_t depth = std::find(e.loops.begin(), e.loops.end(), &L) - e.loops.begin();
         if (depth + 1 != e.loops.size()) {
           bad(fmt::format("it repeats in every iteration of the inner loop over '{}'", e.loops.back()->loopVar));
@@ -198,26 +262,42 @@ private:
                          : fmt::format("the loop over '{}' steps by a run-time amount", L.loopVar));
           continue;
         }
-        int64_t cycle = satMul(2, k_.resources[b].count);  // stages after which slot and parity repeat
+        std::optional<IterationRange> range = iterationRange(k_, e);
+        int64_t cycle = satMul(2, count);  // stages after which slot and parity repeat
         std::optional<int64_t> innerTrips;
-        int64_t span = 0;
-        if (L.start.constInt && L.stop.constInt && !__builtin_sub_overflow(*L.stop.constInt, *L.start.constInt, &span))
-          innerTrips = std::max<int64_t>(0, span);
+        if (range)
+          if (auto span = IntExprTable::constantDifference(range->end, range->first))
+            innerTrips = std::max<int64_t>(0, *span);
         if (depth > 0 && !(innerTrips && cycle > 0 && *innerTrips % cycle == 0)) {
           bad(fmt::format("it restarts in every iteration of the enclosing loop over '{}'; make the stage the "
                           "running count (for example, one loop over all steps)",
                           e.loops[depth - 1]->loopVar));
           continue;
         }
-        if (!L.start.constInt) {
+        if (!range) {
           ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
           next[b] = std::nullopt;
           continue;
         }
-        int64_t first = satAdd(*L.start.constInt, ls.offset);
-        if (next[b] && first != *next[b])
-          bad(fmt::format("its first value is {}, but the next stage of the sequence is {}", first, *next[b]));
-        next[b] = innerTrips && depth == 0 ? std::optional<int64_t>(satAdd(first, *innerTrips)) : std::nullopt;
+        AffineForm first = *IntExprTable::combine(range->first, ls.offset, 1);
+        std::string firstText =
+            first.isConstant() ? std::to_string(first.constant)
+                               : fmt::format("'{}' at the first iteration it runs ('{}' = {})", text, L.loopVar,
+                                             e.guarded || !L.start.expr ? std::string("its guard's first")
+                                                                        : sourceText(ctx_.sm, L.start.expr->range));
+        follows(first, fmt::format("its first value is {}, but the next stage of the sequence is {{}}", firstText));
+        if (depth == 0) {
+          std::string stop = L.stop.expr ? sourceText(ctx_.sm, L.stop.expr->range) : "the loop's end";
+          AffineForm after = *IntExprTable::combine(range->end, ls.offset, 1);
+          // The stop as written, when the range ends there; otherwise say where.
+          auto stopForm = L.stop.ix != kNoIntExpr ? std::optional(k_.ints.form(L.stop.ix)) : std::nullopt;
+          std::optional<int64_t> shift = stopForm ? IntExprTable::constantDifference(after, *stopForm) : std::nullopt;
+          std::string afterText =
+              shift ? plusText(stop, after, *shift) : fmt::format("the stage after the loop over '{}'", L.loopVar);
+          next[b] = NextStage{after, afterText, e.loops, full, true};
+        } else {
+          next[b] = std::nullopt;
+        }
       }
     }
   }
@@ -232,7 +312,7 @@ private:
         bool clusterWide = false;
         for (const Event &w : r.events) {
           ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
-          if (b == kNoResource || !covers(w, e)) continue;
+          if (b == kNoResource || !covers(k_, w, e)) continue;
           if (!firstWait) firstWait = &w;
           bool all = !facts_.barrier(b).signals.empty();
           for (const Event *s : facts_.barrier(b).signals) all &= signalsCluster(*s->op);
@@ -258,7 +338,7 @@ private:
             if (writer == r.role) continue;  // its own copies: ordered by the role itself
             bool ok = false;
             for (const Event *w : facts_.barrier(barrier).waits)
-              if (covers(*w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read)))
+              if (covers(k_, *w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read)))
                 ok = true;
             if (!ok)
               ctx_.diags.build(DiagId::SafetyReadBeforeWait, e.op->range, name(r.role), stage, name(v), name(barrier))
@@ -328,21 +408,6 @@ private:
     }
   }
 
-  // How many times an event runs, as a normal form: constant nests by their
-  // trip count; one loop of step 1 as stop - start (its count whenever it
-  // runs); nullopt for other nests.
-  std::optional<AffineForm> tripForm(const Event &e) const {
-    if (auto n = constantTripCount(e)) {
-      AffineForm f;
-      f.constant = *n;
-      return f;
-    }
-    if (e.loops.size() != 1 || e.loops[0]->step != 1) return std::nullopt;
-    const IrStmt &l = *e.loops[0];
-    if (l.start.ix == kNoIntExpr || l.stop.ix == kNoIntExpr) return std::nullopt;
-    return IntExprTable::combine(k_.ints.form(l.stop.ix), k_.ints.form(l.start.ix), -1);
-  }
-
   // The phases a role completes on a barrier (one per run of each signal
   // site) or consumes (one per run of each wait), summed; nullopt when a
   // count has no normal form.
@@ -366,7 +431,7 @@ private:
     AffineForm total;
     for (const Event *e : events) {
       if (e->conditional) return std::nullopt;  // how often a branch is taken is not known
-      std::optional<AffineForm> n = tripForm(*e);
+      std::optional<AffineForm> n = tripForm(k_, *e);
       if (!n) return std::nullopt;
       std::optional<AffineForm> sum = IntExprTable::combine(total, *n, 1);
       if (!sum) return std::nullopt;
@@ -482,6 +547,15 @@ private:
     }
   }
 
+  // Whether stage `a` is stage `b` or up to depth - 1 stages after it.
+  bool leads(const StageRef &a, const StageRef &b, int64_t depth) const {
+    bool ka, kb;
+    AffineForm fa = formOf(a, ka), fb = formOf(b, kb);
+    if (!ka || !kb) return false;
+    auto d = IntExprTable::constantDifference(fa, fb);
+    return d && *d >= 0 && *d < std::max<int64_t>(depth, 1);
+  }
+
   void checkRingReuse() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
@@ -505,8 +579,12 @@ private:
           std::set<ResourceId> signallers;
           for (const Event *s : use.signals) signallers.insert(s->role);
           if (!std::includes(signallers.begin(), signallers.end(), readers.begin(), readers.end())) continue;
+          // A wait for the release of stage s + d (0 <= d < the ring's
+          // depth) implies the release of s: the releasing role's stages
+          // run in sequence (checkStageSequence).
           for (const Event *w : use.waits)
-            if (covers(*w, e) && (view.stages <= 1 || sameStage(k_, stageOperand(*w->op), written))) released = true;
+            if (covers(k_, *w, e) && (view.stages <= 1 || leads(stageOperand(*w->op), written, k_.resources[b].count)))
+              released = true;
         }
         if (!released) {
           std::string who;
@@ -587,7 +665,8 @@ private:
       for (const Event *w : use.waits)
         for (const RoleEvents &r : roles_)
           for (const Event &e : r.events)
-            if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes); v != kNoResource && covers(*w, e))
+            if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes);
+                v != kNoResource && covers(k_, *w, e))
               releases_[b].insert(v);
     for (const RoleBlock &rb : k_.roles) {
       bool async = false;
@@ -620,6 +699,10 @@ private:
         shiftStages(st.open, s);
         for (auto &group : st.committed) shiftStages(group, s);
         walkAsync(s.body, role, st, depth + 1);  // a later iteration; what stays in flight leaves the loop
+        // After the loop, what is still in flight was issued in its last
+        // iteration: the loop variable is stop - 1 there.
+        lastIteration(st.open, s);
+        for (auto &group : st.committed) lastIteration(group, s);
         break;
       }
       case IrStmt::Kind::If: {
@@ -664,6 +747,33 @@ private:
     }
   }
 
+  // Rewrites stages over the loop's variable to their value in its last
+  // iteration (stop - 1, for a loop of step 1 whose stop has a form);
+  // otherwise the stage is no longer known.
+  void lastIteration(std::vector<InFlight> &group, const IrStmt &loop) {
+    for (InFlight &f : group) {
+      if (!f.stageKnown) continue;
+      AffineForm rest;
+      rest.constant = f.stage.constant;
+      int64_t coeff = 0;
+      for (const auto &[atom, c] : f.stage.terms)
+        if (k_.ints.atomIsLeaf(atom, IntOp::LoopVar) && k_.ints.atomValue(atom) == loop.loopId)
+          coeff = c;
+        else
+          rest.terms.emplace_back(atom, c);
+      if (coeff == 0) continue;
+      std::optional<AffineForm> last;
+      if (loop.step == 1 && loop.stop.ix != kNoIntExpr) {
+        AffineForm stop = k_.ints.form(loop.stop.ix);
+        if (!__builtin_sub_overflow(stop.constant, 1, &stop.constant)) last = IntExprTable::combine(rest, stop, coeff);
+      }
+      if (last)
+        f.stage = *last;
+      else
+        f.stageKnown = false;
+    }
+  }
+
   void asyncOp(const Operation &op, ResourceId role, AsyncState &st) {
     const OpEffects &fx = op.info().effects;
     if (fx.group == AsyncGroup::Mma) {
@@ -697,8 +807,22 @@ private:
     AffineForm stage = formOf(released, known);
     auto check = [&](const InFlight &f) {
       if (!rel->second.count(f.view)) return;
-      bool same = k_.resources[f.view].stages <= 1 || (known && f.stageKnown && f.stage == stage);
-      if (!same || !reportedInFlight_.insert({&op, f.view}).second) return;
+      // The same buffer when the stages are equal modulo the ring's depth.
+      int64_t depth = k_.resources[f.view].stages;
+      std::optional<int64_t> d =
+          known && f.stageKnown ? IntExprTable::constantDifference(f.stage, stage) : std::nullopt;
+      if (depth > 1 && d && *d % depth != 0) return;
+      if (!reportedInFlight_.insert({&op, f.view}).second) return;
+      if (depth > 1 && !d) {
+        ctx_.diags
+            .build(DiagId::SafetyUnprovenReleaseInFlight, op.range, name(role), stageText(ctx_.sm, released),
+                   name(f.view), name(b), f.op->info().name,
+                   f.stageKnown ? std::string("in an earlier iteration")
+                                : std::string("earlier, at a stage with no normal form,"))
+            .note(DiagId::NoteAsyncReadHere, f.op->range, name(f.view))
+            .emit();
+        return;
+      }
       bool wgmma = targetInfo(ctx_.module.target).mma == MmaPath::Wgmma;
       ctx_.diags
           .build(DiagId::SafetyReleaseInFlight, op.range, name(role), stageText(ctx_.sm, released), name(f.view),

@@ -72,7 +72,8 @@ AtomId IntExprTable::atom(IntOp op, int64_t value, const AffineForm *lhs, const 
   auto it = atomIndex_.find(key);
   if (it != atomIndex_.end()) return it->second;
   AtomId id = static_cast<AtomId>(atoms_.size());
-  atoms_.push_back(Atom{op, value, std::get<2>(key), std::get<3>(key), node});
+  bool loop = op == IntOp::LoopVar || (lhs && dependsOnLoop(*lhs)) || (rhs && dependsOnLoop(*rhs));
+  atoms_.push_back(Atom{op, value, std::get<2>(key), std::get<3>(key), node, loop});
   atomIndex_.emplace(std::move(key), id);
   return id;
 }
@@ -182,19 +183,25 @@ std::optional<int64_t> IntExprTable::constantDifference(const AffineForm &a, con
   return d->constant;
 }
 
+bool IntExprTable::dependsOnLoop(const AffineForm &f) const {
+  return std::any_of(f.terms.begin(), f.terms.end(), [&](const auto &t) { return atoms_[t.first].loopDependent; });
+}
+
 StageForm IntExprTable::stageForm(IntExprId x) const {
   StageForm s;
   const AffineForm &f = form(x);
-  s.offset = f.constant;
-  if (f.terms.empty()) {
-    s.ok = true;
-    return s;
+  s.offset.constant = f.constant;
+  for (const auto &[a, coeff] : f.terms) {
+    if (!atoms_[a].loopDependent) {
+      s.offset.terms.emplace_back(a, coeff);  // stays sorted: terms are
+      continue;
+    }
+    if (atoms_[a].op != IntOp::LoopVar || s.hasLoop) return StageForm{};
+    s.hasLoop = true;
+    s.loopId = static_cast<uint32_t>(atoms_[a].value);
+    s.scale = coeff;
   }
-  if (f.terms.size() != 1 || atoms_[f.terms[0].first].op != IntOp::LoopVar) return s;
   s.ok = true;
-  s.hasLoop = true;
-  s.loopId = static_cast<uint32_t>(atoms_[f.terms[0].first].value);
-  s.scale = f.terms[0].second;
   return s;
 }
 

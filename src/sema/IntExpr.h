@@ -75,14 +75,16 @@ struct AffineForm {
 };
 
 // A stage index in the form the barrier analyses reason about:
-// scale * loop + offset, with loop == 0 meaning a constant. `ok` is false for
-// any other form (several loop variables, a parameter, a non-linear term).
+// scale * loop + offset, where offset does not depend on any loop variable
+// (a constant, or parameters and block indices); hasLoop false means no loop
+// variable at all. `ok` is false for any other form (several loop
+// variables, a loop variable inside a non-linear term).
 struct StageForm {
   bool ok = false;
   uint32_t loopId = 0;  // valid when hasLoop
   bool hasLoop = false;
   int64_t scale = 0;
-  int64_t offset = 0;
+  AffineForm offset;
 };
 
 class IntExprTable {
@@ -100,6 +102,8 @@ public:
   // Whether the atom is a leaf of the given kind (and, for keyed leaves, value).
   bool atomIsLeaf(AtomId a, IntOp op) const { return atoms_.at(a).op == op; }
   int64_t atomValue(AtomId a) const { return atoms_.at(a).value; }
+  // Whether a form changes with some loop variable.
+  bool dependsOnLoop(const AffineForm &f) const;
 
   // Equal on every input, as far as normal forms show.
   bool equal(IntExprId x, IntExprId y) const { return form(x) == form(y); }
@@ -119,6 +123,7 @@ private:
     int64_t value = 0;    // leaves
     AffineForm lhs, rhs;  // non-linear operations
     IntExprId node = kNoIntExpr;
+    bool loopDependent = false;  // a loop variable, or a term over one
   };
   AtomId atom(IntOp op, int64_t value, const AffineForm *lhs, const AffineForm *rhs, IntExprId node);
   IntExprId push(const IntNode &n, AffineForm f);

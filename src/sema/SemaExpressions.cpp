@@ -322,6 +322,8 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
     v.kind = ValueKind::Bool;
     v.boolIsConst = x.boolIsConst;
     v.constBool = !x.constBool;
+    v.cmp = negate(x.cmp);
+    v.ix = x.ix;
     return v;
   }
   if (x.kind == ValueKind::Int) {
@@ -409,6 +411,14 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
     if (bothInt && l.constInt && r.constInt) {
       v.boolIsConst = true;
       v.constBool = *foldIntCompare(op, *l.constInt, *r.constInt);
+    } else if (bothInt && kernel_ && l.ix != kNoIntExpr && r.ix != kNoIntExpr) {
+      v.ix = kernel_->ints.binary(IntOp::Sub, l.ix, r.ix);
+      v.cmp = op == BinaryOp::Lt   ? CmpOp::Lt
+              : op == BinaryOp::Le ? CmpOp::Le
+              : op == BinaryOp::Gt ? CmpOp::Gt
+              : op == BinaryOp::Ge ? CmpOp::Ge
+              : op == BinaryOp::Eq ? CmpOp::Eq
+                                   : CmpOp::Ne;
     }
     return v;
   }

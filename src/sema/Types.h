@@ -63,7 +63,36 @@ enum class ValueKind : uint8_t {
   ModuleRef,   // an imported module; its constants are attributes
 };
 
-std::string_view valueKindName(ValueKind k);
+// A boolean that compares two integers: `lhs <op> rhs`, kept as the
+// comparison of their difference (Value::ix) with zero, so the analyses can
+// tell which iterations of a loop an `if` lets through.
+enum class CmpOp : uint8_t { None, Lt, Le, Gt, Ge, Eq, Ne };
+// The comparison that holds exactly when `op` does not.
+constexpr CmpOp negate(CmpOp op) {
+  switch (op) {
+  case CmpOp::None: return CmpOp::None;
+  case CmpOp::Lt: return CmpOp::Ge;
+  case CmpOp::Le: return CmpOp::Gt;
+  case CmpOp::Gt: return CmpOp::Le;
+  case CmpOp::Ge: return CmpOp::Lt;
+  case CmpOp::Eq: return CmpOp::Ne;
+  case CmpOp::Ne: return CmpOp::Eq;
+  }
+  return CmpOp::None;
+}
+// The comparison of the negated difference (`a < b` is `b > a`).
+constexpr CmpOp mirror(CmpOp op) {
+  switch (op) {
+  case CmpOp::None: return CmpOp::None;
+  case CmpOp::Lt: return CmpOp::Gt;
+  case CmpOp::Le: return CmpOp::Ge;
+  case CmpOp::Gt: return CmpOp::Lt;
+  case CmpOp::Ge: return CmpOp::Le;
+  case CmpOp::Eq: return CmpOp::Eq;
+  case CmpOp::Ne: return CmpOp::Ne;
+  }
+  return CmpOp::None;
+}
 
 struct Value {
   ValueKind kind = ValueKind::Error;
@@ -78,7 +107,9 @@ struct Value {
   ResourceId resource = kNoResource;         // Resource, ViewStage, BoundOp receiver
   const ast::Expr *expr = nullptr;           // the expression this value came from
   const ast::Expr *stage = nullptr;          // ViewStage: the stage index expression
-  IntExprId ix = kNoIntExpr;                 // Int (in a kernel): its node in Kernel::ints
+  IntExprId ix = kNoIntExpr;                 // Int (in a kernel): its node in Kernel::ints;
+                                             // Bool with cmp: the node of lhs - rhs
+  CmpOp cmp = CmpOp::None;                   // Bool: an integer comparison (see CmpOp)
   IntExprId stageIx = kNoIntExpr;            // ViewStage: the stage index's node
   bool transposed = false;                   // ViewStage or view: `.T`
   uint16_t op = 0;                           // BoundOp: the OpKind

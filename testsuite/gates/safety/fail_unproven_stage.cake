@@ -15,7 +15,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
-            lm.wait(empty, stage=lm.block_id(0))  # expected-warning {{cannot prove which stage 'lm.block_id(0)' names; stage indices should be a loop variable plus a constant}}
+            lm.wait(empty, stage=k // 2)  # expected-warning {{cannot prove which stage 'k // 2' names; stage indices should be a loop variable plus a constant}}
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'b_s'}}
     with math:
