@@ -209,6 +209,7 @@ neg("smem_limit_sm120a", "The same kernel fits sm_90a but not sm_120a's smaller 
   ("replace", "pool = lm.smem", "pool = lm.smem(131072)"),
   ("comment", "lm.mma_commit()", "expected-error {{'lm.mma_commit' is not available on sm_120a; it exists on sm_90a}}"),
   ("comment", "lm.mma_wait(", "expected-error {{'lm.mma_wait' is not available on sm_120a}}"),
+  ("before", "lm.arrive(empty", "lm.role_sync()"),
   ], target="sm_120a")
 neg("tmem_columns", "A TMEM region past the 512 columns of an SM.", [
   ("replace", "acc = lm.tmem", "acc = lm.tmem(cols=448, width=128, shape=(128, 128), dtype=lm.f32)  # expected-error {{the TMEM region 'acc' ends at column 576; an SM has 512 columns}}")], base=BW, target="sm_100a")
@@ -566,6 +567,24 @@ neg("release_guarded_current_stage", "The guarded Hopper consumer releasing the 
   ("comment", "empty = lm.barrier", "expected-note 2 {{barrier 'empty' declared here}}"),
   ("comment", "lm.arrive(empty, stage=K // 64 - 1)", "expected-error {{role 'math' uses barrier 'empty' at stage 'K // 64 - 1', which is not its running count of uses (0, 1, 2, ...): the previous use already signalled that stage, so its phase gets the arrivals of both}}")])
 
+# Two consumer warpgroups in one role (each a 64-row half of the tile).
+TWO_WARPGROUPS = [
+  ("replace", "math = lm.role", "math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11])"),
+  ("replace", "acc = lm.regs", "acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)"),
+  ("replace", "a_s = pool.view", 'a_s = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")'),
+  ("replace", "b_s = pool.view", 'b_s = pool.view(offset=32768, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")'),
+  ("replace", "c_s = pool.view", "c_s = pool.view(offset=65536, shape=(128, 128), dtype=lm.bf16)"),
+  ("replace", "pool = lm.smem", "pool = lm.smem(98304)"),
+]
+PARTIAL = "role 'math' releases stage k of 'a_s' (arrive on 'empty') with one arrival per role, but it reads 'a_s' per warpgroup: the arriving thread has seen only its own warpgroup's reads finish, and the role's other warpgroups may still be reading; arrive per=\"warpgroup\" (counting those arrivals in init_count) or call lm.role_sync() before the arrive"
+neg("partial_release_per_role", "Two warpgroups, one arrival per role right after the arriving thread's own warpgroup's wgmma wait: the other warpgroup may still read the stage.", TWO_WARPGROUPS + [
+  ("comment", "lm.arrive(empty", "expected-error {{" + PARTIAL + "}}"),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}}")])
+neg("partial_release_sync_before_wait", "The role sync placed before the wgmma wait orders nothing that matters: the other warpgroup's wgmma may still run.", TWO_WARPGROUPS + [
+  ("before", "lm.mma_wait(pending=0)", "lm.role_sync()"),
+  ("comment", "lm.arrive(empty", "expected-error {{" + PARTIAL + "}}"),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}}")])
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
@@ -593,6 +612,8 @@ PASS = [
  ("pass_alias_reuse", "An epilogue view aliasing the ring's bytes: reuse, not a swizzle flow.", [
    ("replace", "c_s = pool.view", "c_s = pool.view(offset=0, shape=(64, 128), dtype=lm.bf16, alias=True)"),
    ("replace", "pool = lm.smem", "pool = lm.smem(49152)")], BASE, "sm_90a"),
+ ("pass_partial_release_role_sync", "Two warpgroups, one arrival per role after a role sync that follows every warpgroup's wgmma wait. Broken variants: fail_partial_release_*.cake.", TWO_WARPGROUPS + [
+   ("after", "lm.mma_wait(pending=0)", "lm.role_sync()")], BASE, "sm_90a"),
  ("pass_arrivals_per_warpgroup", "Two consumer warpgroups arriving once each on a barrier of init_count 2.", [
    ("replace", "math = lm.role", "math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11])"),
    ("replace", "acc = lm.regs", "acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)"),

@@ -95,7 +95,9 @@ public:
     checkMulticastRelease();
     checkProxyFences();
     checkTxBytes();
+    collectReleases();
     checkReleaseInFlight();
+    checkPartialRelease();
   }
 
 private:
@@ -656,11 +658,9 @@ private:
     std::vector<std::vector<InFlight>> committed;  // committed groups, oldest first
   };
 
-  void checkReleaseInFlight() {
-    // mma.sync is synchronous: its reads end when it returns.
-    if (targetInfo(ctx_.module.target).mma == MmaPath::MmaSync) return;
-    // The views each barrier releases: those its waiters write after
-    // waiting on it (they overwrite them once the barrier completes).
+  // The views each barrier releases: those its waiters write after waiting
+  // on it (they overwrite them once the barrier completes).
+  void collectReleases() {
     for (const auto &[b, use] : uses_)
       for (const Event *w : use.waits)
         for (const RoleEvents &r : roles_)
@@ -668,6 +668,77 @@ private:
             if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes);
                 v != kNoResource && covers(k_, *w, e))
               releases_[b].insert(v);
+  }
+
+  // The threads whose reads one thread's completion wait covers: a
+  // warpgroup for wgmma (its wait_group retires the warpgroup's groups), the
+  // whole role for a single-thread operation (the elected thread that also
+  // arrives), a warp for the rest (a warp's loads have returned when any of
+  // its lanes goes on).
+  int64_t readUnit(const Event &e, int64_t roleThreads) const {
+    const OpEffects &fx = e.op->info().effects;
+    if (fx.single) return roleThreads;
+    if (fx.group == AsyncGroup::Mma && targetInfo(ctx_.module.target).mma == MmaPath::Wgmma) return 128;
+    return 32;
+  }
+  static const char *unitName(int64_t threads, int64_t roleThreads) {
+    if (threads >= roleThreads) return "role";
+    return threads >= 128 ? "warpgroup" : threads >= 32 ? "warp" : "thread";
+  }
+
+  // A release arrive by fewer threads than the units whose reads it
+  // releases: one thread per role after its own warpgroup's wgmma wait lets
+  // the producer refill a stage another warpgroup still reads. A role sync
+  // between the reads and the arrive orders them all.
+  void checkPartialRelease() {
+    for (const RoleEvents &r : roles_) {
+      int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[r.role].warps.size());
+      for (const Event &a : r.events) {
+        const OpEffects &fx = a.op->info().effects;
+        if (fx.signal != Signal::Arrive) continue;
+        ResourceId b = effectResource(*a.op, fx.signals);
+        auto rel = releases_.find(b);
+        if (b == kNoResource || rel == releases_.end() || a.threads <= 0) continue;
+        int64_t span = roleThreads / a.threads;  // threads per arrival
+        for (const Event &e : r.events) {
+          if (e.index >= a.index || e.loops.size() > a.loops.size() ||
+              !std::equal(e.loops.begin(), e.loops.end(), a.loops.begin()))
+            continue;
+          ResourceId read = kNoResource;
+          for (int8_t slot : e.op->info().effects.reads)
+            if (ResourceId v = effectResource(*e.op, slot);
+                read == kNoResource && v != kNoResource && rel->second.count(v))
+              read = v;
+          int64_t unit = readUnit(e, roleThreads);
+          if (read == kNoResource || span <= unit || roleThreads <= unit) continue;
+          // An asynchronous read ends at its group's wait: a sync orders it
+          // only after that wait (the first one after the read).
+          size_t from = e.index;
+          if (e.op->info().effects.group != AsyncGroup::None)
+            for (const Event &w : r.events)
+              if (w.index > e.index && w.index < a.index && w.op->info().effects.waitsGroup &&
+                  w.op->info().effects.group == e.op->info().effects.group) {
+                from = w.index;
+                break;
+              }
+          bool synced = false;
+          for (const Event &s : r.events)
+            synced |= s.op->info().effects.syncsRole && s.index > from && s.index < a.index && covers(k_, s, a);
+          if (synced) continue;
+          ctx_.diags
+              .build(DiagId::SafetyPartialRelease, a.op->range, name(r.role), stageText(ctx_.sm, stageOperand(*a.op)),
+                     name(read), name(b), unitName(span, roleThreads), unitName(unit, roleThreads))
+              .note(DiagId::NoteReadHere, e.op->range, name(read))
+              .emit();
+          break;
+        }
+      }
+    }
+  }
+
+  void checkReleaseInFlight() {
+    // mma.sync is synchronous: its reads end when it returns.
+    if (targetInfo(ctx_.module.target).mma == MmaPath::MmaSync) return;
     for (const RoleBlock &rb : k_.roles) {
       bool async = false;
       for (const RoleEvents &r : roles_)

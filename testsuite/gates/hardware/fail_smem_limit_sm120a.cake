@@ -24,6 +24,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()  # expected-error {{'lm.mma_commit' is not available on sm_120a; it exists on sm_90a}}
             lm.mma_wait(pending=0)  # expected-error {{'lm.mma_wait' is not available on sm_120a}}
+            lm.role_sync()
             lm.arrive(empty, stage=k)
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)

@@ -1,6 +1,7 @@
 # Near-miss of fail_release_in_flight_*.cake on an mma.sync target: mma.sync
-# is synchronous, so releasing the stage right after it is safe (and there is
-# no commit or wait to ask for).
+# is synchronous, so releasing the stage right after it is safe once every
+# warp of the role has passed its mma (a role sync; there is no commit or
+# wait to ask for). Without the sync: fail_partial_release_mma_sync.cake.
 # RUN: %cakec -verify -fsyntax-only --target=sm_120a %s
 # expected-no-diagnostics
 @cake.schedule()
@@ -24,6 +25,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.role_sync()
             lm.arrive(empty, stage=k)
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)
