@@ -614,13 +614,7 @@ PASS = [
    ("replace", "pool = lm.smem", "pool = lm.smem(49152)")], BASE, "sm_90a"),
  ("pass_partial_release_role_sync", "Two warpgroups, one arrival per role after a role sync that follows every warpgroup's wgmma wait. Broken variants: fail_partial_release_*.cake.", TWO_WARPGROUPS + [
    ("after", "lm.mma_wait(pending=0)", "lm.role_sync()")], BASE, "sm_90a"),
- ("pass_arrivals_per_warpgroup", "Two consumer warpgroups arriving once each on a barrier of init_count 2.", [
-   ("replace", "math = lm.role", "math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11])"),
-   ("replace", "acc = lm.regs", "acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)"),
-   ("replace", "a_s = pool.view", 'a_s = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")'),
-   ("replace", "b_s = pool.view", 'b_s = pool.view(offset=32768, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")'),
-   ("replace", "c_s = pool.view", "c_s = pool.view(offset=65536, shape=(128, 128), dtype=lm.bf16)"),
-   ("replace", "pool = lm.smem", "pool = lm.smem(98304)"),
+ ("pass_arrivals_per_warpgroup", "Two consumer warpgroups arriving once each on a barrier of init_count 2.", TWO_WARPGROUPS + [
    ("replace", "empty = lm.barrier", "empty = lm.barrier(count=2, prod=[math], cons=[load], init_count=2, pipeline=ring)"),
    ("sub", "lm.arrive(empty", ("stage=k)", "stage=k, per=\"warpgroup\")"))], BASE, "sm_90a"),
 ]
