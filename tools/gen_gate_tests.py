@@ -356,7 +356,8 @@ neg("stage_sequence_start", "A ring's stages must run 0, 1, 2, ...: a loop from 
   ("suball", "lm.range(0, K // 64)", "lm.range(1, K // 64)"),
   ("comment", "a_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
   ("comment", "lm.wait(full", "expected-error {{role 'math' uses barrier 'full' at stage 'k'}}"),
-  ("comment", "lm.arrive(empty", "expected-error {{role 'math' uses barrier 'empty' at stage 'k'}}")])
+  ("comment", "lm.arrive(empty", "expected-error {{role 'math' uses barrier 'empty' at stage 'k'}}"),
+  ("comment", "lm.mma(acc", "expected-error {{role 'math' accumulates into 'acc' before anything initialises it: init=(k == 0) is false on the first run of its first 'mma'}}")])
 neg("stage_sequence_step", "A loop stepping by 2 skips stages (and phases).", [
   ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
   ("comment", "empty = lm.barrier", "expected-note 2 {{barrier 'empty' declared here}}"),
@@ -469,8 +470,8 @@ neg("ring_two_stages_one_iteration", "Two copies of one iteration naming differe
   ("comment", "lm.wait(full", "expected-error {{barrier 'full': role 'load' signals it 4 time(s) but role 'math' waits on it 2 time(s)}}"),
   ])
 neg("missing_proxy_fence_mma", "Generic stores into an operand the tensor core then reads.", [
-  ("after", "acc = lm.regs", "frag = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)"),
-  ("after", "lm.wait(full, stage=k)", "a_s.store(frag, stage=k)  # expected-note {{'a_s' written here}}"),
+  ("after", "acc = lm.regs", "frag = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)  # expected-note {{'frag' declared here}}"),
+  ("after", "lm.wait(full, stage=k)", "a_s.store(frag, stage=k)  # expected-note {{'a_s' written here}} expected-error {{role 'math' reads 'frag', which nothing writes}}"),
   ("comment", "lm.mma(acc", "expected-error {{role 'math' writes 'a_s' with generic-proxy stores, then reads it through the async proxy ('mma') without 'lm.fence_proxy()' in between}}")])
 neg("tmem_on_hopper", "Tensor memory does not exist on sm_90a.", [], base="""@cake.schedule()
 def k(lm):
@@ -484,9 +485,9 @@ def k(lm):  # expected-error {{kernel 'k' needs 200000 bytes of shared memory (2
     pool = lm.smem(200000)
     v = pool.view(offset=0, shape=(16,), dtype=lm.f32)
     r = lm.role(warps=[0])
-    frag = lm.regs(shape=(16,), dtype=lm.f32, role=r)
+    frag = lm.regs(shape=(16,), dtype=lm.f32, role=r)  # expected-note {{'frag' declared here}}
     with r:
-        v.store(frag)
+        v.store(frag)  # expected-error {{role 'r' reads 'frag', which nothing writes}}
 """, target="sm_80")
 neg("circular_wait_three_roles", "Three roles each waiting on the next before signalling.", [], base="""@cake.schedule()
 def k(lm):
@@ -585,8 +586,36 @@ neg("partial_release_sync_before_wait", "The role sync placed before the wgmma w
   ("comment", "lm.arrive(empty", "expected-error {{" + PARTIAL + "}}"),
   ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}}")])
 
+# ---- what is read was written
+neg("accumulator_uninitialised", "An accumulator whose only multiply-accumulate never has init=True: it adds to garbage.", [
+  ("replace", "lm.mma(acc", "lm.mma(acc, a_s[k], b_s[k].T)  # expected-error {{role 'math' accumulates into 'acc' before anything initialises it: init is false on the first run of its first 'mma' (init defaults to False)}}")])
+neg("accumulator_init_late", "init=(k == 1): the first k-step (k = 0) adds to garbage.", [
+  ("sub", "lm.mma(acc", ("init=(k == 0)", "init=(k == 1)")),
+  ("comment", "lm.mma(acc", "expected-error {{role 'math' accumulates into 'acc' before anything initialises it: init=(k == 1) is false on the first run of its first 'mma'}}")])
+neg("accumulator_init_unproven", "init=(k == K): whether it holds on the first run depends on K.", [
+  ("sub", "lm.mma(acc", ("init=(k == 0)", "init=(k == K)")),
+  ("comment", "lm.mma(acc", "expected-warning {{cannot prove that 'acc' is initialised before role 'math' first accumulates into it: init=(k == K) of its first 'mma' has no known value on its first run}}")])
+neg("read_unwritten", "One of a stage's two TMA copies deleted: the other completes the barrier and the MMA reads a buffer nothing filled.", [
+  ("delete", "b_s.tma_load", None),
+  ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
+  ("comment", "def k(", "expected-warning {{tensor 'B' is declared but never used}}"),
+  ("comment", "lm.mma(acc", "expected-error {{role 'math' reads 'b_s', which nothing writes}}")])
+neg("read_before_write", "The TMA store of the staging buffer moved above the stores that fill it.", [
+  ("before", "out = lm.cast", "c_s.tma_store(C, coords=(0, 0))  # expected-error {{role 'math' reads 'c_s' before anything writes it}}\n        lm.tma_store_wait()"),
+  ("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}")])
+neg("unordered_writes", "The producer also fills the staging buffer with a TMA load the consumer never waits for: two roles write 'c_s' with nothing ordering them.", [
+  ("after", "empty = lm.barrier", "done = lm.barrier(count=1, prod=[load], cons=[load])"),
+  ("after", "b_s.tma_load", "        c_s.tma_load(C, coords=(0, 0), barrier=done)  # expected-note {{'c_s' written here}}\n        lm.wait(done, stage=0)"),
+  ("comment", "c_s.store(out)", "expected-error {{roles 'load' and 'math' both write 'c_s' and no barrier orders the writes}}")])
+
 # ---- near misses: the same kernels, correct
 PASS = [
+ ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
+   ("replace", "lm.mma(acc", "if k > 0:\n                lm.mma(acc, a_s[k], b_s[k].T)\n            else:\n                lm.mma(acc, a_s[k], b_s[k].T, init=True)")], BASE, "sm_90a"),
+ ("pass_ordered_writes", "The producer fills the staging buffer and signals a barrier the consumer waits on before overwriting it: the writes are ordered. Broken variant: fail_unordered_writes.cake.", [
+   ("after", "empty = lm.barrier", "done = lm.barrier(count=1, prod=[load], cons=[math])"),
+   ("after", "b_s.tma_load", "        c_s.tma_load(C, coords=(0, 0), barrier=done)"),
+   ("before", "out = lm.cast", "lm.wait(done, stage=0)")], BASE, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

@@ -280,6 +280,99 @@ std::optional<AffineForm> tripForm(const Kernel &k, const Event &e) {
   return IntExprTable::combine(r->end, r->first, -1);
 }
 
+namespace {
+// An integer node's value with each enclosing loop's variable at a constant
+// first value; other leaves are unknown, except where the operation does not
+// need them (0 * x, 0 // x, 0 % x, min/max are not folded).
+std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId id, int depth = 0) {
+  if (id == kNoIntExpr || depth > 64) return std::nullopt;
+  const IntNode &n = k.ints.node(id);
+  auto fold = [&](ast::BinaryOp op, std::optional<int64_t> a, std::optional<int64_t> b) -> std::optional<int64_t> {
+    if (!a || !b) return std::nullopt;
+    ConstResult r = foldIntBinary(op, *a, *b);
+    return r.ok() ? std::optional(r.value) : std::nullopt;
+  };
+  switch (n.op) {
+  case IntOp::Const: return n.value;
+  case IntOp::LoopVar:
+    for (const IrStmt *l : e.loops)
+      if (static_cast<int64_t>(l->loopId) == n.value) {
+        if (l == e.loops.back() && e.guarded)
+          return e.first.isConstant() ? std::optional(e.first.constant) : std::nullopt;
+        return l->start.constInt;
+      }
+    return std::nullopt;
+  case IntOp::Param:
+  case IntOp::BlockId:
+  case IntOp::NumBlocks:
+  case IntOp::ClusterRank:
+  case IntOp::SmCount:
+  case IntOp::Min:
+  case IntOp::Max:
+  case IntOp::Pow: return std::nullopt;
+  case IntOp::Neg: {
+    auto a = evalAtFirstRun(k, e, n.a, depth + 1);
+    return a ? fold(ast::BinaryOp::Sub, 0, *a) : std::nullopt;
+  }
+  case IntOp::Add:
+    return fold(ast::BinaryOp::Add, evalAtFirstRun(k, e, n.a, depth + 1), evalAtFirstRun(k, e, n.b, depth + 1));
+  case IntOp::Sub:
+    return fold(ast::BinaryOp::Sub, evalAtFirstRun(k, e, n.a, depth + 1), evalAtFirstRun(k, e, n.b, depth + 1));
+  case IntOp::Mul:
+  case IntOp::FloorDiv:
+  case IntOp::Mod: {
+    auto a = evalAtFirstRun(k, e, n.a, depth + 1), b = evalAtFirstRun(k, e, n.b, depth + 1);
+    if (a == 0 || (n.op == IntOp::Mul && b == 0)) return 0;  // whatever the other side (a divisor of 0 faults anyway)
+    ast::BinaryOp op = n.op == IntOp::Mul        ? ast::BinaryOp::Mul
+                       : n.op == IntOp::FloorDiv ? ast::BinaryOp::FloorDiv
+                                                 : ast::BinaryOp::Mod;
+    return fold(op, a, b);
+  }
+  }
+  return std::nullopt;
+}
+
+bool holds(CmpOp op, int64_t x) {
+  switch (op) {
+  case CmpOp::None: return false;
+  case CmpOp::Lt: return x < 0;
+  case CmpOp::Le: return x <= 0;
+  case CmpOp::Gt: return x > 0;
+  case CmpOp::Ge: return x >= 0;
+  case CmpOp::Eq: return x == 0;
+  case CmpOp::Ne: return x != 0;
+  }
+  return false;
+}
+}  // namespace
+
+std::optional<bool> valueOnFirstRun(const Kernel &k, const Event &e, const Value &v) {
+  if (v.kind != ValueKind::Bool) return std::nullopt;
+  if (v.boolIsConst) return v.constBool;
+  if (v.cmp == CmpOp::None || v.ix == kNoIntExpr) return std::nullopt;
+  // Substitute each enclosing loop's variable by its first value.
+  const AffineForm &d = k.ints.form(v.ix);
+  AffineForm rest = d;
+  for (const auto &[atom, coeff] : d.terms) {
+    const IrStmt *loop = nullptr;
+    if (k.ints.atomIsLeaf(atom, IntOp::LoopVar))
+      for (const IrStmt *l : e.loops)
+        if (static_cast<int64_t>(l->loopId) == k.ints.atomValue(atom)) loop = l;
+    if (!loop) continue;
+    std::optional<AffineForm> first = loop == e.loops.back() && e.guarded ? e.first : boundForm(k, loop->start);
+    if (!first) return std::nullopt;
+    AffineForm without = rest;
+    std::erase_if(without.terms, [&](const auto &t) { return t.first == atom; });
+    std::optional<AffineForm> sum = IntExprTable::combine(without, *first, coeff);
+    if (!sum) return std::nullopt;
+    rest = *sum;
+  }
+  if (rest.isConstant()) return holds(v.cmp, rest.constant);
+  // Non-linear terms (s % k_steps == 0): evaluate the expression itself.
+  if (auto x = evalAtFirstRun(k, e, v.ix)) return holds(v.cmp, *x);
+  return std::nullopt;
+}
+
 bool covers(const Kernel &k, const Event &w, const Event &e) {
   if (w.role != e.role || w.index >= e.index || w.loops.size() > e.loops.size()) return false;
   if (!std::equal(w.loops.begin(), w.loops.end(), e.loops.begin())) return false;

@@ -81,6 +81,11 @@ struct IterationRange {
   sema::AffineForm first, end;
 };
 std::optional<IterationRange> iterationRange(const sema::Kernel &k, const Event &e);
+// A boolean operand's value the first time an event runs (every enclosing
+// loop at its first iteration, a guarded event at its guard's first): a
+// constant, or a comparison whose difference is constant there; nullopt
+// when it cannot be told.
+std::optional<bool> valueOnFirstRun(const sema::Kernel &k, const Event &e, const sema::Value &v);
 // Whether `w` runs every time `e` runs: W comes first in the same role, E is
 // inside every loop W is inside, and W runs unconditionally (or, guarded,
 // on a range that contains E's).

@@ -98,6 +98,7 @@ public:
     collectReleases();
     checkReleaseInFlight();
     checkPartialRelease();
+    checkWritten();
   }
 
 private:
@@ -643,6 +644,137 @@ private:
         ctx_.diags.report(DiagId::SafetyUnprovenTxBytes, k_.resources[b].range, name(b));
       else if (use.txBytesPerPhase > kMaxTxBytes)
         ctx_.diags.report(DiagId::SafetyTxBytes, k_.resources[b].range, name(b), use.txBytesPerPhase);
+    }
+  }
+
+  // ---- what is read was written ----
+  // The resource an event writes through its effects, and the fragment an
+  // operation defines (its result).
+  static std::vector<ResourceId> written(const Event &e) {
+    std::vector<ResourceId> out;
+    if (ResourceId w = effectResource(*e.op, e.op->info().effects.writes); w != kNoResource) out.push_back(w);
+    if (e.op->result.kind == ValueKind::Resource && e.op->result.resource != kNoResource)
+      out.push_back(e.op->result.resource);
+    return out;
+  }
+  bool readsResource(const Event &e, ResourceId v) const {
+    for (int8_t slot : e.op->info().effects.reads)
+      if (effectResource(*e.op, slot) == v) return true;
+    return false;
+  }
+  // Views sharing bytes with `v` through an alias (either declared
+  // alias=True), `v` itself included.
+  std::vector<ResourceId> sharing(ResourceId v) const {
+    std::vector<ResourceId> out = {v};
+    const Resource &a = k_.resources[v];
+    if (a.kind != ResourceKind::View) return out;
+    for (const Resource &o : k_.resources) {
+      if (o.kind != ResourceKind::View || o.id == v || o.pool != a.pool || !(o.alias || a.alias)) continue;
+      if (std::max(o.offset, a.offset) < std::min(satAdd(o.offset, o.totalBytes), satAdd(a.offset, a.totalBytes)))
+        out.push_back(o.id);
+    }
+    return out;
+  }
+
+  // Everything read was written first: a view or fragment nothing writes,
+  // a role reading its own data before writing it, an accumulator whose
+  // first multiply-accumulate adds to nothing (init false on its first
+  // run), and two roles writing one view with no barrier between them.
+  void checkWritten() {
+    std::map<ResourceId, std::vector<const Event *>> writers;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        for (ResourceId w : written(e)) writers[w].push_back(&e);
+    auto writersOf = [&](ResourceId v) {
+      std::vector<const Event *> out;
+      for (ResourceId o : sharing(v))
+        if (auto it = writers.find(o); it != writers.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+      return out;
+    };
+    auto dataKind = [&](ResourceId v) {
+      ResourceKind kind = k_.resources[v].kind;
+      return kind == ResourceKind::View || kind == ResourceKind::Regs || kind == ResourceKind::Tmem;
+    };
+    std::set<ResourceId> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        for (int8_t slot : e.op->info().effects.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || !dataKind(v) || !writersOf(v).empty() || !reported.insert(v).second) continue;
+          ctx_.diags.build(DiagId::SafetyReadUnwritten, e.op->range, name(r.role), name(v))
+              .note(DiagId::NoteDeclaredHere, k_.resources[v].range, name(v))
+              .emit();
+        }
+    // Per role: the first run that touches each resource its role alone writes.
+    for (const RoleEvents &r : roles_) {
+      std::map<ResourceId, const Event *> first;
+      for (const Event &e : r.events) {
+        std::vector<ResourceId> touched = written(e);
+        for (int8_t slot : e.op->info().effects.reads)
+          if (ResourceId v = effectResource(*e.op, slot); v != kNoResource) touched.push_back(v);
+        for (ResourceId v : touched) {
+          if (!dataKind(v)) continue;
+          auto [it, fresh] = first.try_emplace(v, &e);
+          // A guarded event of the same loop may run first (`if k == 0`
+          // after `if k > 0` in the text).
+          const Event &f = *it->second;
+          if (!fresh && f.guarded && e.loops == f.loops)
+            if (auto re = iterationRange(k_, e))
+              if (auto d = IntExprTable::constantDifference(f.first, re->first); d && *d > 0) it->second = &e;
+        }
+      }
+      for (const auto &[v, e] : first) {
+        std::vector<const Event *> ws = writersOf(v);
+        bool others = std::any_of(ws.begin(), ws.end(), [&](const Event *w) { return w->role != r.role; });
+        if (ws.empty() || others || e->conditional || reported.count(v)) continue;
+        std::vector<ResourceId> out = written(*e);
+        bool writes = std::find(out.begin(), out.end(), v) != out.end();
+        if (!writes || readsResource(*e, v)) {
+          ctx_.diags.build(DiagId::SafetyReadBeforeWrite, e->op->range, name(r.role), name(v))
+              .note(DiagId::NoteWrittenHere, ws.front()->op->range, name(v))
+              .emit();
+          continue;
+        }
+        int8_t flag = e->op->info().effects.overwrites;
+        if (flag == kNone || effectResource(*e->op, e->op->info().effects.writes) != v) continue;
+        const Operand &init = e->op->operandAt(flag);
+        std::string what = "init";
+        if (init.present && init.value.expr) {
+          std::string text = sourceText(ctx_.sm, init.value.expr->range);
+          what = text.find(' ') == std::string::npos ? "init=" + text : "init=(" + text + ")";
+        }
+        std::optional<bool> overwrites = valueOnFirstRun(k_, *e, init.value);
+        if (overwrites == true) continue;
+        if (overwrites == false)
+          ctx_.diags.report(DiagId::SafetyUninitialisedAccumulator, e->op->range, name(r.role), name(v),
+                            fmt::format("{} is false on the first run of its first '{}'{}", what, e->op->info().name,
+                                        init.value.expr ? "" : " (init defaults to False)"));
+        else
+          ctx_.diags.report(
+              DiagId::SafetyUnprovenInitialised, e->op->range, name(r.role), name(v),
+              fmt::format("{} of its first '{}' has no known value on its first run", what, e->op->info().name));
+      }
+    }
+    // Two roles writing one view: one must wait for a barrier the other
+    // signals before its write.
+    for (const auto &[v, ws] : writers) {
+      if (k_.resources[v].kind != ResourceKind::View) continue;
+      auto ordered = [&](const Event &later, ResourceId earlierRole) {
+        for (const auto &[b, use] : uses_)
+          if (use.signallers.count(earlierRole))
+            for (const Event *w : use.waits)
+              if (covers(k_, *w, later)) return true;
+        return false;
+      };
+      std::set<std::pair<ResourceId, ResourceId>> pairs;
+      for (const Event *a : ws)
+        for (const Event *b : ws) {
+          if (a->role >= b->role || !pairs.insert({a->role, b->role}).second) continue;
+          if (ordered(*b, a->role) || ordered(*a, b->role)) continue;
+          ctx_.diags.build(DiagId::SafetyUnorderedWrites, b->op->range, name(a->role), name(b->role), name(v))
+              .note(DiagId::NoteWrittenHere, a->op->range, name(v))
+              .emit();
+        }
     }
   }
 

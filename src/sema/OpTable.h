@@ -162,6 +162,10 @@ struct OpEffects {
   // ConstInt parameter of a waiting operation: how many groups may stay in
   // flight (kNone: none may).
   int8_t pendingGroups = kNone;
+  // BoolExpr parameter of an operation that writes into what it already
+  // holds (acc += a . b): when it is false, the operation also reads its
+  // written resource; when true, it overwrites it (init=True).
+  int8_t overwrites = kNone;
   // A run-time integer value operation: the expression node it yields (a
   // leaf keyed by its first, constant parameter, or a binary operation on
   // its two parameters). Const: not a value operation.

@@ -154,8 +154,13 @@ TEST_CASE("generated parameter enums and the effects' parameter slots agree with
     for (size_t i = 0; i < op.params.size(); ++i)
       if (op.params[i].name == "stage" && op.params[i].kind == ParamKind::IntExpr)
         CHECK(op.effects.stage == static_cast<int8_t>(i));  // the stage slot names the stage parameter
+    if (op.effects.overwrites != kNone) {
+      // The overwrite flag is a boolean and the operation writes something.
+      CHECK(op.params[static_cast<size_t>(op.effects.overwrites)].kind == ParamKind::BoolExpr);
+      CHECK(op.effects.writes != kNone);
+    }
     for (int8_t slot : {op.effects.writes, op.effects.signals, op.effects.waits, op.effects.multicast,
-                        op.effects.clusterSignal, op.effects.stage, op.effects.pendingGroups})
+                        op.effects.clusterSignal, op.effects.stage, op.effects.pendingGroups, op.effects.overwrites})
       CHECK((slot == kNone || slot == kReceiver || (slot >= 0 && static_cast<size_t>(slot) < op.params.size())));
   }
 }

@@ -6,6 +6,6 @@ def k(lm):  # expected-error {{kernel 'k' needs 200000 bytes of shared memory (2
     pool = lm.smem(200000)
     v = pool.view(offset=0, shape=(16,), dtype=lm.f32)
     r = lm.role(warps=[0])
-    frag = lm.regs(shape=(16,), dtype=lm.f32, role=r)
+    frag = lm.regs(shape=(16,), dtype=lm.f32, role=r)  # expected-note {{'frag' declared here}}
     with r:
-        v.store(frag)
+        v.store(frag)  # expected-error {{role 'r' reads 'frag', which nothing writes}}

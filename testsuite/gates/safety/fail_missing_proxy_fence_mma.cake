@@ -10,7 +10,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
-    frag = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    frag = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)  # expected-note {{'frag' declared here}}
     ring = lm.pipeline(stages=2)
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
@@ -22,7 +22,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     with math:
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
-            a_s.store(frag, stage=k)  # expected-note {{'a_s' written here}}
+            a_s.store(frag, stage=k)  # expected-note {{'a_s' written here}} expected-error {{role 'math' reads 'frag', which nothing writes}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{role 'math' writes 'a_s' with generic-proxy stores, then reads it through the async proxy ('mma') without 'lm.fence_proxy()' in between}}
             lm.mma_commit()
             lm.mma_wait(pending=0)

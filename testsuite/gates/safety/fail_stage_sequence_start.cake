@@ -21,7 +21,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     with math:
         for k in lm.range(1, K // 64):
             lm.wait(full, stage=k)  # expected-error {{role 'math' uses barrier 'full' at stage 'k'}}
-            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{role 'math' accumulates into 'acc' before anything initialises it: init=(k == 0) is false on the first run of its first 'mma'}}
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)  # expected-error {{role 'math' uses barrier 'empty' at stage 'k'}}
