@@ -601,12 +601,94 @@ neg("read_unwritten", "One of a stage's two TMA copies deleted: the other comple
   ("comment", "def k(", "expected-warning {{tensor 'B' is declared but never used}}"),
   ("comment", "lm.mma(acc", "expected-error {{role 'math' reads 'b_s', which nothing writes}}")])
 neg("read_before_write", "The TMA store of the staging buffer moved above the stores that fill it.", [
-  ("before", "out = lm.cast", "c_s.tma_store(C, coords=(0, 0))  # expected-error {{role 'math' reads 'c_s' before anything writes it}}\n        lm.tma_store_wait()"),
+  ("before", "out = lm.cast", "c_s.tma_store(C, coords=(0, 0))  # expected-error {{role 'math' reads 'c_s' before anything writes it}}\n        lm.tma_store_wait()\n        lm.role_sync()"),
   ("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}")])
 neg("unordered_writes", "The producer also fills the staging buffer with a TMA load the consumer never waits for: two roles write 'c_s' with nothing ordering them.", [
   ("after", "empty = lm.barrier", "done = lm.barrier(count=1, prod=[load], cons=[load])"),
   ("after", "b_s.tma_load", "        c_s.tma_load(C, coords=(0, 0), barrier=done)  # expected-note {{'c_s' written here}}\n        lm.wait(done, stage=0)"),
   ("comment", "c_s.store(out)", "expected-error {{roles 'load' and 'math' both write 'c_s' and no barrier orders the writes}}")])
+
+# A persistent consumer: one tile per iteration, the epilogue's staging
+# buffer reused by the next tile once the elected thread has waited for the
+# TMA store and the role has synchronised with it.
+PERSIST = BASE[:BASE.index("    with load:")].replace("K: LM.i32", "T: LM.i32") + """    with load:
+        for t in lm.range(0, T):
+            lm.wait(empty, stage=t)
+            a_s.tma_load(A, coords=(0, t * 64), stage=t, barrier=full)
+            b_s.tma_load(B, coords=(0, 0), stage=t, barrier=full)
+    with math:
+        for t in lm.range(0, T):
+            lm.wait(full, stage=t)
+            lm.mma(acc, a_s[t], b_s[t].T, init=True)
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=t)
+            out = lm.cast(acc, lm.bf16)
+            lm.tma_store_wait()
+            lm.role_sync()
+            c_s.store(out)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_s.tma_store(C, coords=(0, t * 64))
+        lm.tma_store_wait()
+"""
+neg("staging_reuse_no_wait", "The persistent epilogue without the wait for the previous tile's TMA store: the stores overwrite what it may still be reading.", [
+  ("delete", "lm.tma_store_wait()", None),
+  ("comment", "c_s.tma_store", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("comment", "c_s.store(out)", "expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait(), then lm.role_sync() so every thread's stores come after the elected thread's wait}}")], base=PERSIST)
+neg("staging_reuse_no_sync", "The persistent epilogue waiting for the TMA store in the elected thread only: the other threads' stores are not ordered after its wait.", [
+  ("delete", "lm.role_sync()", None),
+  ("comment", "c_s.tma_store", "expected-note {{'c_s' read here}}"),
+  ("comment", "c_s.store(out)", "expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running; the elected thread has waited for it, but the role's other threads have not: lm.role_sync() after the wait}}")], base=PERSIST)
+
+# Ping-pong epilogues: two consumer warpgroups take turns with one staging
+# buffer, ordered by two barriers; turn0 starts with a credit so wg0 goes first.
+PINGPONG = """@cake.schedule()
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, T: LM.i32):
+    pool = lm.smem(65536)
+    a0 = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    a1 = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, swizzle="128B")
+    c_s = pool.view(offset=32768, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    wg0 = lm.role(warps=[4, 5, 6, 7])
+    wg1 = lm.role(warps=[8, 9, 10, 11])
+    acc0 = lm.regs(shape=(64, 128), dtype=lm.f32, role=wg0)
+    acc1 = lm.regs(shape=(64, 128), dtype=lm.f32, role=wg1)
+    ready = lm.barrier(count=1, prod=[load], cons=[wg0, wg1])
+    turn0 = lm.barrier(count=1, prod=[wg1], cons=[wg0], credits=1)
+    turn1 = lm.barrier(count=1, prod=[wg0], cons=[wg1])
+    with load:
+        a0.tma_load(A, coords=(0, 0), barrier=ready)
+        a1.tma_load(A, coords=(0, 64), barrier=ready)
+        b_s.tma_load(B, coords=(0, 0), barrier=ready)
+"""
+PINGPONG += "".join('    with {me}:\n        lm.wait(ready, stage=0)\n        for t in lm.range(0, T):\n            lm.mma(acc{i}, a{i}, b_s.T, init=True)\n            lm.mma_commit()\n            lm.mma_wait(pending=0)\n            out{i} = lm.cast(acc{i}, lm.bf16)\n            lm.wait(turn{i}, stage=t)\n            c_s.store(out{i})\n            lm.fence_proxy()\n            lm.role_sync()\n            c_s.tma_store(C, coords=(0, t * 128{off}))\n            lm.tma_store_wait()\n            lm.role_sync()\n            lm.arrive(turn{o}, stage=t)\n'.format(me=f"wg{i}", i=i, o=1 - i, off=" + 64" if i else "") for i in (0, 1))
+
+neg("pingpong_no_credits", "The ping-pong turns without the first credit: both warpgroups wait for the other first.", [
+  ("replace", "turn0 = lm.barrier", "turn0 = lm.barrier(count=1, prod=[wg1], cons=[wg0])"),
+  ("comment", "lm.wait(turn0", "expected-error {{roles wait for each other before either arrives: role 'wg0' waits on 'turn0', which role 'wg1' signals only later; role 'wg1' waits on 'turn1', which role 'wg0' signals only later}}"),
+  ("comment", "lm.wait(turn1", "expected-note {{role 'wg1' waits on 'turn1' here}}")], base=PINGPONG)
+neg("pingpong_credits_both", "Both turns start with a credit: on the first tile both warpgroups write the staging buffer at once.", [
+  ("replace", "turn1 = lm.barrier", "turn1 = lm.barrier(count=1, prod=[wg0], cons=[wg1], credits=1)"),
+  ("comment", "c_s.store(out0)", "expected-note {{'c_s' written here}}"),
+  ("comment", "c_s.store(out1)", "expected-error {{roles 'wg0' and 'wg1' both write 'c_s' and no barrier orders the writes}}")], base=PINGPONG)
+neg("pingpong_second_never_waits", "wg1 takes no turn: its writes race with wg0's (wg0's own wait passes on the credit at first).", [
+  ("delete", "lm.wait(turn1", None),
+  ("comment", "turn1 = lm.barrier", "expected-error {{role 'wg1' is declared a consumer of barrier 'turn1' but never waits on it}}"),
+  ("comment", "wg1 = lm.role", "expected-note {{role 'wg1' declared here}}"),
+  ("comment", "c_s.store(out0)", "expected-note {{'c_s' written here}}"),
+  ("comment", "c_s = pool.view", "expected-note {{'c_s' declared here}}"),
+  ("comment", "c_s.store(out1)", "expected-error {{roles 'wg0' and 'wg1' both write 'c_s' and no barrier orders the writes}} expected-error {{role 'wg1' overwrites stage 0 of 'c_s' when the ring wraps but never waits for role 'wg0' to release it}}")], base=PINGPONG)
+neg("pingpong_handoff_in_flight", "wg0 hands the staging buffer over before its TMA store has finished reading it.", [
+  ("delete", "            lm.arrive(turn1, stage=t)", None),
+  ("comment", "c_s.tma_store(C, coords=(0, t * 128))", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("after", "c_s.tma_store(C, coords=(0, t * 128))", "lm.arrive(turn1, stage=t)  # expected-error {{role 'wg0' releases 'c_s' (arrive on 'turn1') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}")], base=PINGPONG)
+neg("credits_on_data", "Credits on the barrier the TMA copies complete on: the first waits pass before the data lands.", [
+  ("replace", "ready = lm.barrier", "ready = lm.barrier(count=1, prod=[load], cons=[wg0, wg1], credits=1)  # expected-error {{barrier 'ready' is declared with credits=1, but copies complete on it: the waits of its first lap would pass before the data lands}}")], base=PINGPONG)
+neg("credits_partial", "Credits must be 0 or the count: the mbarrier ring's slots start free together.", [
+  ("replace", "ring = lm.pipeline", "ring = lm.pipeline(stages=2)"),
+  ("replace", "empty = lm.barrier", "empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring, credits=1)  # expected-error {{argument 'credits' of 'lm.barrier' must be 0 or the barrier's count (2), got 1}}")])
 
 # ---- near misses: the same kernels, correct
 PASS = [
@@ -616,6 +698,8 @@ PASS = [
    ("after", "empty = lm.barrier", "done = lm.barrier(count=1, prod=[load], cons=[math])"),
    ("after", "b_s.tma_load", "        c_s.tma_load(C, coords=(0, 0), barrier=done)"),
    ("before", "out = lm.cast", "lm.wait(done, stage=0)")], BASE, "sm_90a"),
+ ("pass_staging_reuse", "A persistent epilogue: the staging buffer is rewritten after lm.tma_store_wait() and a role sync. Broken variants: fail_staging_reuse_*.cake.", [], PERSIST, "sm_90a"),
+ ("pass_pingpong_epilogue", "Ping-pong epilogues: two warpgroups take turns with one staging buffer through two barriers, turn0 declared with credits=1 so wg0 goes first (not a circular wait). Broken variants: fail_pingpong_*.cake, fail_credits_*.cake.", [], PINGPONG, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

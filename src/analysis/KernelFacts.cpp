@@ -130,6 +130,11 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
   };
   for (auto &[b, bf] : f.barriers) {
     const Resource &bar = k.resources[b];
+    // Declared credits say it; otherwise it is inferred from the pipeline.
+    if (bar.credits >= 0) {
+      bf.release = bar.credits > 0;
+      continue;
+    }
     if (bar.pipeline == kNoResource || bf.data || bf.signallers.empty() || bf.waiters.empty()) continue;
     for (const auto &[d, df] : f.barriers) {
       if (d == b || !df.data || k.resources[d].pipeline != bar.pipeline) continue;
@@ -189,9 +194,10 @@ std::string describeBarrierProtocols(const Module &m, const ModuleFacts &facts) 
       const BarrierFacts &bf = f.barrier(b.id);
       std::map<ResourceId, int64_t> waits;
       for (const Event *e : bf.waits) waits[e->role] += 1;
-      out +=
-          fmt::format("  {}: {} mbarrier{}, init_count {}, {}\n", b.name, b.count, b.count == 1 ? "" : "s", b.initCount,
-                      bf.release ? "release (waits of the first lap pass)" : "acquire (every wait blocks)");
+      out += fmt::format(
+          "  {}: {} mbarrier{}, init_count {}, {}\n", b.name, b.count, b.count == 1 ? "" : "s", b.initCount,
+          fmt::format("{}{}", bf.release ? "release (waits of the first lap pass)" : "acquire (every wait blocks)",
+                      b.credits >= 0 ? ", declared" : ""));
       for (const auto &[role, ra] : bf.arrivals) {
         const SignalSite &st = ra.sites.front();
         std::string how;

@@ -48,7 +48,9 @@ struct BarrierFacts {
   std::vector<const Event *> waits;                // events that wait on it
   std::set<sema::ResourceId> signallers, waiters;  // their roles
   bool data = false;                               // a copy completes transaction bytes on it
-  bool release = false;                            // the reverse hand-off of a data barrier of its pipeline
+  // Its first lap's waits pass: declared credits=count, or (undeclared)
+  // the reverse hand-off of a data barrier of its pipeline.
+  bool release = false;
   // The protocol per phase: arrivals by role, their total, the transaction
   // bytes the copies deliver (the most any site delivers), and whether a
   // signal or copy is conditional (then the counts hold only when every

@@ -493,60 +493,68 @@ private:
     }
   }
 
-  // Each role's first blocking wait (not on a release barrier, whose first
-  // lap passes) before it has signalled anything: an edge to the roles that
-  // signal that barrier. A cycle is a deadlock on the first iteration.
+  // Deadlock on the first lap: a role's first signal of a barrier comes
+  // after each blocking wait it makes before that signal (in program order,
+  // the order of the first iteration). A wait depends on the first signals
+  // of the barrier's signallers; a wait on a barrier whose first lap passes
+  // (credits, release barriers) blocks nothing. A cycle through these
+  // dependencies is a wait no role can end.
   void checkCircularWait() {
-    std::map<ResourceId, std::pair<const Event *, std::set<ResourceId>>> edges;
-    for (const RoleEvents &r : roles_) {
-      for (const Event &e : r.events) {
-        const OpEffects &fx = e.op->info().effects;
-        if (fx.signals != kNone) break;
-        ResourceId b = effectResource(*e.op, fx.waits);
-        if (b == kNoResource || facts_.barrier(b).release) continue;
-        std::set<ResourceId> producers;
-        for (const Event *s : facts_.barrier(b).signals) producers.insert(s->role);
-        edges[r.role] = {&e, producers};
-        break;
+    // A node: (role, barrier it signals) -> its first signal event.
+    std::map<std::pair<ResourceId, ResourceId>, const Event *> firstSignal;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        if (ResourceId c = effectResource(*e.op, e.op->info().effects.signals); c != kNoResource)
+          firstSignal.try_emplace({r.role, c}, &e);
+    // Edges: node -> (the wait that blocks it, the node that wait needs).
+    using Node = std::pair<ResourceId, ResourceId>;
+    std::map<Node, std::vector<std::pair<const Event *, Node>>> edges;
+    for (const auto &[node, sig] : firstSignal)
+      for (const RoleEvents &r : roles_) {
+        if (r.role != node.first) continue;
+        for (const Event &w : r.events) {
+          if (w.index >= sig->index) break;
+          ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
+          if (b == kNoResource || w.conditional || facts_.barrier(b).release) continue;
+          for (ResourceId s : facts_.barrier(b).signallers) edges[node].push_back({&w, Node{s, b}});
+        }
       }
-    }
-    std::set<ResourceId> done;
-    for (const auto &edge : edges) {
-      ResourceId start = edge.first;
-      // Follow edges from `start`; a path back to it is a cycle.
-      std::vector<ResourceId> path = {start};
-      std::set<ResourceId> onPath = {start};
-      std::function<bool(ResourceId)> dfs = [&](ResourceId r) -> bool {
-        auto it = edges.find(r);
-        if (it == edges.end()) return false;
-        for (ResourceId next : it->second.second) {
+    // Find a cycle (depth-first, in the order roles are declared).
+    std::set<Node> done;
+    for (const auto &[start, unused] : firstSignal) {
+      if (done.count(start)) continue;
+      std::vector<std::pair<const Event *, Node>> path;  // the waits along the cycle
+      std::set<Node> onPath = {start};
+      std::function<bool(const Node &)> dfs = [&](const Node &n) -> bool {
+        for (const auto &[w, next] : edges[n]) {
+          path.push_back({w, next});
           if (next == start) return true;
-          if (onPath.count(next) || done.count(next)) continue;
-          path.push_back(next);
-          onPath.insert(next);
-          if (dfs(next)) return true;
+          if (!onPath.count(next) && !done.count(next) && firstSignal.count(next)) {
+            onPath.insert(next);
+            if (dfs(next)) return true;
+            onPath.erase(next);
+          }
           path.pop_back();
-          onPath.erase(next);
         }
         return false;
       };
-      if (done.count(start) || !dfs(start)) continue;
+      bool cycle = dfs(start);
+      done.insert(start);
+      if (!cycle) continue;
       std::string text;
       for (size_t i = 0; i < path.size(); ++i) {
-        const Event *w = edges[path[i]].first;
-        ResourceId b = effectResource(*w->op, w->op->info().effects.waits);
+        const Event *w = path[i].first;
+        ResourceId who = path[i].second.first;
         text +=
-            fmt::format("{}role '{}' waits on '{}', which {} signals only later", i ? "; " : "", name(path[i]), name(b),
-                        path.size() == 1 ? std::string("it") : "role '" + name(path[(i + 1) % path.size()]) + "'");
+            fmt::format("{}role '{}' waits on '{}', which {} signals only later", i ? "; " : "", name(w->role),
+                        name(path[i].second.second), who == w->role ? std::string("it") : "role '" + name(who) + "'");
       }
-      auto builder = ctx_.diags.build(DiagId::SafetyCircularWait, edges[start].first->op->range, text);
-      for (size_t i = 1; i < path.size(); ++i) {
-        const Event *w = edges[path[i]].first;
-        builder.note(DiagId::NoteWaitHere, w->op->range, name(path[i]),
-                     name(effectResource(*w->op, w->op->info().effects.waits)));
-      }
+      auto builder = ctx_.diags.build(DiagId::SafetyCircularWait, path.front().first->op->range, text);
+      for (size_t i = 1; i < path.size(); ++i)
+        builder.note(DiagId::NoteWaitHere, path[i].first->op->range, name(path[i].first->role),
+                     name(path[i].second.second));
       builder.emit();
-      for (ResourceId r : path) done.insert(r);
+      for (const auto &p : path) done.insert(p.second);
     }
   }
 
@@ -640,6 +648,10 @@ private:
 
   void checkTxBytes() {
     for (const auto &[b, use] : uses_) {
+      // Credits let the first lap's waits pass: on a barrier that data
+      // lands on, the consumer would read before the copy.
+      if (use.data && k_.resources[b].credits > 0)
+        ctx_.diags.report(DiagId::SafetyCreditsOnData, k_.resources[b].range, name(b), k_.resources[b].credits);
       if (use.conditionalCopies)
         ctx_.diags.report(DiagId::SafetyUnprovenTxBytes, k_.resources[b].range, name(b));
       else if (use.txBytesPerPhase > kMaxTxBytes)
@@ -755,22 +767,33 @@ private:
               fmt::format("{} of its first '{}' has no known value on its first run", what, e->op->info().name));
       }
     }
-    // Two roles writing one view: one must wait for a barrier the other
-    // signals before its write.
+    // Two roles writing one view: the later write waits for a barrier the
+    // earlier writer signals after (or with) its write. One direction is
+    // enough when the earlier write runs once; writes that repeat need the
+    // hand-off both ways (ping-pong), and a barrier whose first lap passes
+    // (credits) orders nothing on that lap, so one direction must block.
     for (const auto &[v, ws] : writers) {
       if (k_.resources[v].kind != ResourceKind::View) continue;
-      auto ordered = [&](const Event &later, ResourceId earlierRole) {
-        for (const auto &[b, use] : uses_)
-          if (use.signallers.count(earlierRole))
-            for (const Event *w : use.waits)
-              if (covers(k_, *w, later)) return true;
+      auto after = [&](const Event &later, const Event &earlier, bool blockingOnly) {
+        for (const auto &[b, use] : uses_) {
+          if (blockingOnly && use.release) continue;
+          bool signalsAfter = false;
+          for (const Event *x : use.signals)
+            signalsAfter |= x->role == earlier.role && (x == &earlier || x->index > earlier.index);
+          if (!signalsAfter) continue;
+          for (const Event *w : use.waits)
+            if (covers(k_, *w, later)) return true;
+        }
         return false;
       };
       std::set<std::pair<ResourceId, ResourceId>> pairs;
       for (const Event *a : ws)
         for (const Event *b : ws) {
           if (a->role >= b->role || !pairs.insert({a->role, b->role}).second) continue;
-          if (ordered(*b, a->role) || ordered(*a, b->role)) continue;
+          bool ba = after(*b, *a, true), ab = after(*a, *b, true);
+          bool ordered = (ba && a->loops.empty()) || (ab && b->loops.empty()) ||
+                         ((ba || ab) && after(*b, *a, false) && after(*a, *b, false));
+          if (ordered) continue;
           ctx_.diags.build(DiagId::SafetyUnorderedWrites, b->op->range, name(a->role), name(b->role), name(v))
               .note(DiagId::NoteWrittenHere, a->op->range, name(v))
               .emit();
@@ -785,9 +808,34 @@ private:
     bool stageKnown;
     const Operation *op;
   };
+  // In-flight reads of one async family: issued but not in a committed
+  // group, and committed groups, oldest first.
+  struct GroupState {
+    std::vector<InFlight> open;
+    std::vector<std::vector<InFlight>> committed;
+  };
   struct AsyncState {
-    std::vector<InFlight> open;                    // issued, not yet in a committed group
-    std::vector<std::vector<InFlight>> committed;  // committed groups, oldest first
+    std::map<AsyncGroup, GroupState> groups;
+    // Reads the elected thread has waited for, which the role's other
+    // threads have not yet synchronised with (a role sync ends them).
+    std::vector<InFlight> unsynced;
+    template <class F>
+    void eachList(F f) {
+      for (auto &[g, gs] : groups) {
+        f(gs.open);
+        for (auto &c : gs.committed) f(c);
+      }
+      f(unsynced);
+    }
+    template <class F>
+    void eachRead(F f) const {
+      for (const auto &[g, gs] : groups) {
+        for (const InFlight &x : gs.open) f(x, false);
+        for (const auto &c : gs.committed)
+          for (const InFlight &x : c) f(x, false);
+      }
+      for (const InFlight &x : unsynced) f(x, true);
+    }
   };
 
   // The views each barrier releases: those its waiters write after waiting
@@ -869,17 +917,23 @@ private:
   }
 
   void checkReleaseInFlight() {
-    // mma.sync is synchronous: its reads end when it returns.
-    if (targetInfo(ctx_.module.target).mma == MmaPath::MmaSync) return;
     for (const RoleBlock &rb : k_.roles) {
       bool async = false;
       for (const RoleEvents &r : roles_)
         if (r.block == &rb)
-          for (const Event &e : r.events) async |= e.op->info().effects.group == AsyncGroup::Mma;
+          for (const Event &e : r.events) async |= trackedGroup(*e.op) != AsyncGroup::None;
       if (!async) continue;
       AsyncState st;
       walkAsync(rb.body, rb.role, st, 0);
     }
+  }
+
+  // The async family whose reads outlive the operation: tensor-core groups
+  // (not on mma.sync targets, where the MMA is synchronous) and bulk stores.
+  AsyncGroup trackedGroup(const Operation &op) const {
+    AsyncGroup g = op.info().effects.group;
+    if (g == AsyncGroup::Mma && targetInfo(ctx_.module.target).mma == MmaPath::MmaSync) return AsyncGroup::None;
+    return g;
   }
 
   AffineForm formOf(const StageRef &s, bool &known) const {
@@ -899,13 +953,11 @@ private:
         if (depth >= kMaxCarriedLoopDepth) break;
         // Into the next iteration: a stage named by the loop variable now
         // means one step earlier.
-        shiftStages(st.open, s);
-        for (auto &group : st.committed) shiftStages(group, s);
+        st.eachList([&](std::vector<InFlight> &l) { shiftStages(l, s); });
         walkAsync(s.body, role, st, depth + 1);  // a later iteration; what stays in flight leaves the loop
         // After the loop, what is still in flight was issued in its last
         // iteration: the loop variable is stop - 1 there.
-        lastIteration(st.open, s);
-        for (auto &group : st.committed) lastIteration(group, s);
+        st.eachList([&](std::vector<InFlight> &l) { lastIteration(l, s); });
         break;
       }
       case IrStmt::Kind::If: {
@@ -913,12 +965,19 @@ private:
         walkAsync(s.body, role, taken, depth);
         walkAsync(s.orelse, role, other, depth);
         // In flight after the branch if in flight after either side.
-        bool takenLonger = taken.committed.size() >= other.committed.size();
-        AsyncState merged = takenLonger ? taken : other;
-        const AsyncState &rest = takenLonger ? other : taken;
-        addMissing(merged.open, rest.open);
-        for (size_t i = 0; i < rest.committed.size(); ++i)  // groups aligned from the newest
-          addMissing(merged.committed[merged.committed.size() - rest.committed.size() + i], rest.committed[i]);
+        AsyncState merged;
+        for (AsyncGroup g : {AsyncGroup::Mma, AsyncGroup::Bulk}) {
+          GroupState &x = taken.groups[g], &y = other.groups[g];
+          bool takenLonger = x.committed.size() >= y.committed.size();
+          GroupState m = takenLonger ? x : y;
+          const GroupState &rest = takenLonger ? y : x;
+          addMissing(m.open, rest.open);
+          for (size_t i = 0; i < rest.committed.size(); ++i)  // groups aligned from the newest
+            addMissing(m.committed[m.committed.size() - rest.committed.size() + i], rest.committed[i]);
+          merged.groups[g] = std::move(m);
+        }
+        merged.unsynced = taken.unsynced;
+        addMissing(merged.unsynced, other.unsynced);
         st = std::move(merged);
         break;
       }
@@ -979,23 +1038,49 @@ private:
 
   void asyncOp(const Operation &op, ResourceId role, AsyncState &st) {
     const OpEffects &fx = op.info().effects;
-    if (fx.group == AsyncGroup::Mma) {
-      if (fx.closesGroup) {
-        st.committed.push_back(std::move(st.open));
-        st.open.clear();
-      } else if (fx.waitsGroup) {
-        int64_t pending = 0;
-        if (fx.pendingGroups != kNone && op.operandAt(fx.pendingGroups).value.constInt)
-          pending = *op.operandAt(fx.pendingGroups).value.constInt;
-        while (static_cast<int64_t>(st.committed.size()) > std::max<int64_t>(pending, 0))
-          st.committed.erase(st.committed.begin());
-      } else if (fx.proxy == Proxy::Async) {
+    int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[role].warps.size());
+    // A generic write by the role's threads into a view an async read may
+    // still be reading, or that the elected thread alone has waited for.
+    if (ResourceId v = effectResource(op, fx.writes);
+        v != kNoResource && fx.proxy == Proxy::Generic && k_.resources[v].kind == ResourceKind::View) {
+      bool known;
+      AffineForm stage = formOf(effectStage(op, kReceiver), known);
+      st.eachRead([&](const InFlight &f, bool waited) {
+        if (f.view != v || !sameSlot(f, stage, known) || !reportedInFlight_.insert({&op, f.view}).second) return;
+        ctx_.diags
+            .build(DiagId::SafetyOverwriteInFlight, op.range, name(role), stageOf(v, effectStage(op, kReceiver)),
+                   name(v), f.op->info().name,
+                   waited ? "the elected thread has waited for it, but the role's other threads have not: "
+                            "lm.role_sync() after the wait"
+                          : waitHint(*f.op, true))
+            .note(DiagId::NoteAsyncReadHere, f.op->range, name(v))
+            .emit();
+      });
+    }
+    if (fx.syncsRole) st.unsynced.clear();
+    AsyncGroup g = trackedGroup(op);
+    if (g != AsyncGroup::None) {
+      GroupState &gs = st.groups[g];
+      if (fx.proxy == Proxy::Async)
         for (int8_t slot : fx.reads) {
           ResourceId v = effectResource(op, slot);
           if (v == kNoResource || k_.resources[v].kind != ResourceKind::View) continue;
           bool known;
           AffineForm f = formOf(effectStage(op, slot), known);
-          st.open.push_back({v, f, known, &op});
+          gs.open.push_back({v, f, known, &op});
+        }
+      if (fx.closesGroup) {
+        gs.committed.push_back(std::move(gs.open));
+        gs.open.clear();
+      } else if (fx.waitsGroup) {
+        int64_t pending = 0;
+        if (fx.pendingGroups != kNone && op.operandAt(fx.pendingGroups).value.constInt)
+          pending = *op.operandAt(fx.pendingGroups).value.constInt;
+        while (static_cast<int64_t>(gs.committed.size()) > std::max<int64_t>(pending, 0)) {
+          // Only the waiting threads know the reads are over.
+          if (executingThreads(k_, role, op) < roleThreads)
+            st.unsynced.insert(st.unsynced.end(), gs.committed.front().begin(), gs.committed.front().end());
+          gs.committed.erase(gs.committed.begin());
         }
       }
     }
@@ -1008,8 +1093,8 @@ private:
     StageRef released = stageOperand(op);
     bool known;
     AffineForm stage = formOf(released, known);
-    auto check = [&](const InFlight &f) {
-      if (!rel->second.count(f.view)) return;
+    st.eachRead([&](const InFlight &f, bool waited) {
+      if (waited || !rel->second.count(f.view)) return;
       // The same buffer when the stages are equal modulo the ring's depth.
       int64_t depth = k_.resources[f.view].stages;
       std::optional<int64_t> d =
@@ -1026,18 +1111,38 @@ private:
             .emit();
         return;
       }
-      bool wgmma = targetInfo(ctx_.module.target).mma == MmaPath::Wgmma;
       ctx_.diags
-          .build(DiagId::SafetyReleaseInFlight, op.range, name(role), stageText(ctx_.sm, released), name(f.view),
-                 name(b), f.op->info().name,
-                 wgmma ? "wait for it first: lm.mma_commit() after it, then lm.mma_wait() before the arrive"
-                       : "signal the release with lm.commit, whose arrival comes when the tensor core is done")
+          .build(DiagId::SafetyReleaseInFlight, op.range, name(role), stageOf(f.view, released), name(f.view), name(b),
+                 f.op->info().name, waitHint(*f.op, false))
           .note(DiagId::NoteAsyncReadHere, f.op->range, name(f.view))
           .emit();
-    };
-    for (const InFlight &f : st.open) check(f);
-    for (const auto &group : st.committed)
-      for (const InFlight &f : group) check(f);
+    });
+  }
+
+  // "stage k of " for a staged view, nothing for a view of one stage.
+  std::string stageOf(ResourceId view, const StageRef &s) const {
+    return k_.resources[view].stages > 1 ? "stage " + stageText(ctx_.sm, s) + " of " : std::string();
+  }
+
+  // Whether an in-flight read names the slot of `stage` (equal modulo the
+  // view's depth; an unknown stage may be any).
+  bool sameSlot(const InFlight &f, const AffineForm &stage, bool known) const {
+    int64_t depth = k_.resources[f.view].stages;
+    if (depth <= 1) return true;
+    std::optional<int64_t> d = known && f.stageKnown ? IntExprTable::constantDifference(f.stage, stage) : std::nullopt;
+    return !d || *d % depth == 0;
+  }
+
+  // How to end an async read before its buffer is reused.
+  std::string waitHint(const Operation &reader, bool overwrite) const {
+    if (reader.info().effects.group == AsyncGroup::Bulk)
+      return overwrite ? "wait for it first: lm.tma_store_wait(), then lm.role_sync() so every thread's stores "
+                         "come after the elected thread's wait"
+                       : "wait for it first: lm.tma_store_wait() before the arrive";
+    if (targetInfo(ctx_.module.target).mma == MmaPath::Wgmma)
+      return overwrite ? "wait for it first: lm.mma_commit() after it, then lm.mma_wait()"
+                       : "wait for it first: lm.mma_commit() after it, then lm.mma_wait() before the arrive";
+    return "signal the release with lm.commit, whose arrival comes when the tensor core is done";
   }
 
   std::map<ResourceId, std::set<ResourceId>> releases_;  // barrier -> views its waiters write

@@ -90,7 +90,9 @@ public:
     case ResourceKind::Barrier:
       return head + fmt::format("{} mbarrier{} at smem+{} (8 B each), init_count {}, producers {}, consumers {}{}",
                                 r.count, r.count == 1 ? "" : "s", r.smemOffset, r.initCount, names(r.producers),
-                                names(r.consumers), r.pipeline == kNoResource ? "" : ", pipeline " + name(r.pipeline));
+                                names(r.consumers),
+                                (r.pipeline == kNoResource ? "" : ", pipeline " + name(r.pipeline)) +
+                                    (r.credits < 0 ? "" : fmt::format(", credits {}", r.credits)));
     }
     return head;
   }

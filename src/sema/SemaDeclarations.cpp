@@ -92,6 +92,15 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     if (!positive(param::Barrier::count, "a barrier count") ||
         !positive(param::Barrier::init_count, "an arrival count"))
       return Value::error();
+    // Credits fit the mbarrier ring only whole: a slot's first phase passes
+    // for every slot or for none.
+    if (arg(param::Barrier::credits).present && intArg(param::Barrier::credits) != 0 &&
+        intArg(param::Barrier::credits) != intArg(param::Barrier::count)) {
+      diags_.report(DiagId::SemaBadValue, arg(param::Barrier::credits).range, "credits", "lm.barrier",
+                    fmt::format("0 or the barrier's count ({})", intArg(param::Barrier::count)),
+                    intArg(param::Barrier::credits));
+      return Value::error();
+    }
     break;
   case ResourceKind::Regs: break;
   case ResourceKind::TensorParam:
@@ -147,6 +156,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     for (const Value &e : arg(param::Barrier::cons).value.elts) r.consumers.push_back(e.resource);
     r.initCount = intArg(param::Barrier::init_count);
     if (arg(param::Barrier::pipeline).present) r.pipeline = arg(param::Barrier::pipeline).value.resource;
+    if (arg(param::Barrier::credits).present) r.credits = intArg(param::Barrier::credits);
     break;
   case ResourceKind::TensorParam:
   case ResourceKind::ScalarParam: break;

@@ -77,6 +77,9 @@ struct Resource {
   std::vector<ResourceId> consumers;
   int64_t initCount = 1;
   ResourceId pipeline = kNoResource;
+  // Declared credits (0 or count: whether the first lap's waits pass); -1
+  // when not declared (the analysis infers it from the pipeline).
+  int64_t credits = -1;
 };
 
 // One argument of a resolved operation, in the table's parameter order.

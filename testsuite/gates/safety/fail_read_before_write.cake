@@ -27,6 +27,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             lm.arrive(empty, stage=k)
         c_s.tma_store(C, coords=(0, 0))  # expected-error {{role 'math' reads 'c_s' before anything writes it}}
         lm.tma_store_wait()
+        lm.role_sync()
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)  # expected-note {{'c_s' written here}}
         lm.fence_proxy()
