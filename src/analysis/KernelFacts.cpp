@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "sema/ConstEval.h"
+#include "target/TargetInfo.h"
 
 namespace cake::analysis {
 
@@ -163,19 +164,44 @@ void collectTensorMaps(const Kernel &k, KernelFacts &f) {
 
 }  // namespace
 
-KernelFacts analyzeKernel(const Kernel &k) {
+// A group issued after the role's last wait for all of its family is still
+// in flight when the role ends.
+void collectDrains(KernelFacts &f, Target target) {
+  for (const RoleEvents &r : f.roles)
+    for (AsyncGroup g : {AsyncGroup::Mma, AsyncGroup::Bulk}) {
+      // tcgen05 MMAs complete through lm.commit to a barrier, which the
+      // schedule waits for itself; only wgmma groups are waited by group.
+      if (g == AsyncGroup::Mma && targetInfo(target).mma != MmaPath::Wgmma) continue;
+      std::optional<size_t> issued, waited;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.group != g) continue;
+        if (fx.waitsGroup) {
+          const Operand *pending = fx.pendingGroups == kNone ? nullptr : &e.op->operandAt(fx.pendingGroups);
+          bool all = !pending || pending->value.constInt.value_or(1) == 0;
+          if (all && !e.conditional) waited = e.index;
+        } else if (fx.reads[0] != kNone) {
+          issued = e.index;
+        }
+      }
+      if (issued && (!waited || *waited < *issued)) f.drains[r.block].push_back(g);
+    }
+}
+
+KernelFacts analyzeKernel(const Kernel &k, Target target) {
   KernelFacts f;
   f.kernel = &k;
   f.roles = collectEvents(k);
   collectBarriers(k, f);
   collectTensorMaps(k, f);
+  collectDrains(f, target);
   return f;
 }
 
 ModuleFacts analyzeModule(const Module &m) {
   ModuleFacts facts;
   facts.kernels.reserve(m.kernels.size());
-  for (const auto &k : m.kernels) facts.kernels.push_back(analyzeKernel(*k));
+  for (const auto &k : m.kernels) facts.kernels.push_back(analyzeKernel(*k, m.target));
   return facts;
 }
 
@@ -212,6 +238,19 @@ std::string describeBarrierProtocols(const Module &m, const ModuleFacts &facts) 
       if (bf.txBytesPerPhase) out += fmt::format("    transaction bytes per phase: {}\n", bf.txBytesPerPhase);
       out += fmt::format("    stage s uses mbarrier s % {} with parity (s / {}) % 2{}\n", b.count, b.count,
                          bf.release ? ", inverted" : "");
+    }
+    bool drainHeader = false;
+    for (const RoleBlock &rb : k.roles) {
+      auto it = f.drains.find(&rb);
+      if (it == f.drains.end()) continue;
+      if (!drainHeader) {
+        out += fmt::format("\nderived at role ends of {}:\n", k.name);
+        drainHeader = true;
+      }
+      for (AsyncGroup g : it->second)
+        out += fmt::format("  role '{}': {}\n", k.resources[rb.role].name,
+                           g == AsyncGroup::Bulk ? "waits for its TMA stores still in flight (tma_store_wait)"
+                                                 : "waits for its tensor-core groups still in flight (mma_wait(0))");
     }
   }
   return out;

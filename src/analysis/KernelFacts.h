@@ -91,6 +91,13 @@ struct KernelFacts {
   // bytes of all: the first copy of each group -> those bytes.
   std::map<const sema::Operation *, int64_t> expectTx;
 
+  // Async groups a role's code leaves in flight when it ends (a TMA store
+  // never waited for, a wgmma whose result is never read): the lowering
+  // waits for them before the role ends, so no shared memory or register is
+  // read or written after the block exits. By `with` block, in the order
+  // tensor-core groups, bulk stores.
+  std::map<const sema::RoleBlock *, std::vector<sema::AsyncGroup>> drains;
+
   // The facts of a barrier (empty ones for a barrier nothing uses).
   const BarrierFacts &barrier(sema::ResourceId b) const;
 };
@@ -101,7 +108,7 @@ struct ModuleFacts {
   const KernelFacts &of(const sema::Kernel &k) const;
 };
 
-KernelFacts analyzeKernel(const sema::Kernel &k);
+KernelFacts analyzeKernel(const sema::Kernel &k, Target target);
 ModuleFacts analyzeModule(const sema::Module &m);
 
 // The tensor parameter a copy operation maps (its TensorP parameter), or

@@ -810,8 +810,19 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
     line("if (cake_rtid == 0) {");
     ++indent_;
   }
-  for (const RoleBlock &rb : k_.roles)
-    if (rb.role == roleId) stmts(rb.body, rc);
+  for (const RoleBlock &rb : k_.roles) {
+    if (rb.role != roleId) continue;
+    stmts(rb.body, rc);
+    // Async work the role's code leaves in flight (KernelFacts::drains).
+    if (auto it = f_.drains.find(&rb); it != f_.drains.end())
+      for (AsyncGroup g : it->second)
+        line(g == AsyncGroup::Bulk
+                 ? fmt::format("{}{}<0>();  // derived: the TMA stores still in flight finish reading shared memory "
+                               "before the role ends",
+                               electedGuard(rc), w_.use("cake_bulk_wait_group_read"))
+                 : fmt::format("{}<0>();  // derived: the wgmma groups still in flight finish before the role ends",
+                               w_.use("cake_wgmma_wait_group")));
+  }
   if (rc.singleThread) {
     --indent_;
     line("}");
