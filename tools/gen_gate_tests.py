@@ -690,6 +690,78 @@ neg("credits_partial", "Credits must be 0 or the count: the mbarrier ring's slot
   ("replace", "ring = lm.pipeline", "ring = lm.pipeline(stages=2)"),
   ("replace", "empty = lm.barrier", "empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring, credits=1)  # expected-error {{argument 'credits' of 'lm.barrier' must be 0 or the barrier's count (2), got 1}}")])
 
+# Hand-offs that are not TMA copies. On Blackwell: the MMA role commits the
+# TMEM accumulator to `done`, an epilogue warpgroup reads it after the wait.
+BW_EPI = BW.replace("    load = lm.role(warps=[0])\n", "    load = lm.role(warps=[0])\n    epi = lm.role(warps=[4, 5, 6, 7])\n    out = lm.regs(shape=(128, 128), dtype=lm.f32, role=epi)\n").replace(
+    "    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=p)\n",
+    "    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=p)\n    done = lm.barrier(count=1, prod=[math], cons=[epi])\n") + """        lm.commit(done, stage=0)
+    with epi:
+        lm.wait(done, stage=0)
+        lm.tmem_load(out, acc)
+        m = lm.rowmax(out)
+"""
+IDLE_BW = ("comment", "def k(", "expected-warning {{warp(s) 2, 3 of the 256-thread block belong to no role}}")
+neg("tmem_load_before_wait", "The epilogue reads the TMEM accumulator before waiting for the MMA role's commit.", [
+  IDLE_BW,
+  ("delete", "lm.wait(done", None),
+  ("after", "lm.tmem_load(out, acc)", "lm.wait(done, stage=0)"),
+  ("comment", "lm.tmem_load(out, acc)", "expected-error {{role 'epi' reads 'acc', which role 'math' writes, without waiting on a barrier that role 'math' signals after the write}}"),
+  ("comment", "lm.mma(acc", "expected-note {{'acc' written here}}")], base=BW_EPI, target="sm_100a")
+# One tile per iteration: the next tile's MMA overwrites the accumulator the
+# epilogue reads unless the epilogue hands it back (tfree, first lap free).
+BW_TILES = BW_EPI.replace("        lm.commit(done, stage=0)\n", "            lm.commit(done, stage=s)\n").replace(
+    "            lm.mma(acc, a[s], b[s], init=(s == 0))", "            lm.wait(tfree, stage=s)\n            lm.mma(acc, a[s], b[s], init=True)").replace(
+    "    done = lm.barrier(count=1, prod=[math], cons=[epi])\n", "    done = lm.barrier(count=1, prod=[math], cons=[epi])\n    tfree = lm.barrier(count=1, prod=[epi], cons=[math], credits=1)\n").replace(
+    """        lm.wait(done, stage=0)
+        lm.tmem_load(out, acc)
+        m = lm.rowmax(out)
+""", """        for s in lm.range(0, n):
+            lm.wait(done, stage=s)
+            lm.tmem_load(out, acc)
+            lm.role_sync()
+            lm.arrive(tfree, stage=s)
+            m = lm.rowmax(out)
+""")
+neg("tmem_rewritten_per_tile", "One tile per iteration without the epilogue's hand-back: the next tile's MMA overwrites the accumulator the epilogue may still be reading.", [
+  IDLE_BW,
+  ("delete", "tfree = lm.barrier", None),
+  ("delete", "lm.wait(tfree", None),
+  ("delete", "lm.arrive(tfree", None),
+  ("comment", "acc = lm.tmem", "expected-note {{'acc' declared here}}"),
+  ("comment", "lm.mma(acc", "expected-error {{role 'math' overwrites stage 0 of 'acc' when the ring wraps but never waits for role 'epi' to release it}}")], base=BW_TILES, target="sm_100a")
+neg("tmem_hand_back_unsynced", "The epilogue hands the accumulator back from one thread right after its own warp's TMEM load: the other warps may still be loading.", [
+  IDLE_BW,
+  ("delete", "lm.role_sync()", None),
+  ("comment", "lm.tmem_load(out, acc)", "expected-note {{'acc' read here}}"),
+  ("comment", "lm.arrive(tfree", "expected-error {{role 'epi' releases stage s of 'acc' (arrive on 'tfree') with one arrival per role, but it reads 'acc' per warp}}")], base=BW_TILES, target="sm_100a")
+
+# On Hopper: the math role stages its tile with generic stores and hands it
+# to a store warpgroup through an arrive.
+HANDOFF = BASE.replace("    math = lm.role(warps=[4, 5, 6, 7])\n", "    math = lm.role(warps=[4, 5, 6, 7])\n    st = lm.role(warps=[8, 9, 10, 11])\n").replace(
+    "    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)\n",
+    "    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)\n    staged = lm.barrier(count=1, prod=[math], cons=[st])\n").replace(
+    """        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+""", """        lm.fence_proxy()
+        lm.role_sync()
+        lm.arrive(staged, stage=0)
+    with st:
+        lm.wait(staged, stage=0)
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+""")
+neg("generic_handoff_read_before_wait", "The store warpgroup issues the TMA store of the staged tile before waiting for the hand-off.", [
+  ("delete", "lm.wait(staged", None),
+  ("after", "c_s.tma_store(C", "lm.wait(staged, stage=0)"),
+  ("comment", "c_s.tma_store(C", "expected-error {{role 'st' reads 'c_s', which role 'math' writes, without waiting on a barrier that role 'math' signals after the write}}"),
+  ("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}")], base=HANDOFF)
+neg("generic_handoff_unsynced", "The math role signals the hand-off from one thread without syncing the threads whose stores it hands over.", [
+  ("delete", "lm.role_sync()", None),
+  ("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}"),
+  ("comment", "lm.arrive(staged", "expected-error {{role 'math' hands 'c_s' over (signal on 'staged') with one arrival per role, but it writes 'c_s' per warp: the signalling thread has seen only its own warp's stores; call lm.role_sync() before the signal}}")], base=HANDOFF)
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
@@ -700,6 +772,9 @@ PASS = [
    ("before", "out = lm.cast", "lm.wait(done, stage=0)")], BASE, "sm_90a"),
  ("pass_staging_reuse", "A persistent epilogue: the staging buffer is rewritten after lm.tma_store_wait() and a role sync. Broken variants: fail_staging_reuse_*.cake.", [], PERSIST, "sm_90a"),
  ("pass_pingpong_epilogue", "Ping-pong epilogues: two warpgroups take turns with one staging buffer through two barriers, turn0 declared with credits=1 so wg0 goes first (not a circular wait). Broken variants: fail_pingpong_*.cake, fail_credits_*.cake.", [], PINGPONG, "sm_90a"),
+ ("pass_tmem_handoff", "The TMEM accumulator handed to an epilogue warpgroup by the MMA role's commit. Broken variant: fail_tmem_load_before_wait.cake.", [IDLE_BW], BW_EPI, "sm_100a"),
+ ("pass_tmem_per_tile", "A TMEM accumulator per tile: the epilogue hands it back (tfree, declared with a first credit) after a role sync. Broken variants: fail_tmem_rewritten_per_tile.cake, fail_tmem_hand_back_unsynced.cake.", [IDLE_BW], BW_TILES, "sm_100a"),
+ ("pass_generic_handoff", "A tile staged with generic stores, fenced, synced and handed to a store warpgroup by an arrive it waits on. Broken variants: fail_generic_handoff_*.cake.", [], HANDOFF, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),
@@ -741,7 +816,9 @@ def generated():
         out[os.path.join(folder(name), f"fail_{name}.cake")] = hdr + text
     for name, purpose, edits, base, target in PASS:
         text = apply(base, edits)
-        hdr = f"{MARKER}# {purpose}\n# RUN: %cakec -verify -fsyntax-only --target={target} %s\n# expected-no-diagnostics\n"
+        # A near-miss expects no error; a warning it keeps is expected in place.
+        none = "" if "expected-" in text else "# expected-no-diagnostics\n"
+        hdr = f"{MARKER}# {purpose}\n# RUN: %cakec -verify -fsyntax-only --target={target} %s\n{none}"
         out[os.path.join(folder(name), f"{name}.cake")] = hdr + text
     return out
 

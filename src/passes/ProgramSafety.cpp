@@ -87,6 +87,7 @@ public:
     checkStageForms();
     checkStageSequence();
     checkReadBeforeWait();
+    checkHandOffs();
     checkSignalled();
     checkArrivalCounts();
     checkTripCounts();
@@ -352,6 +353,75 @@ private:
       }
   }
 
+  // A hand-off that is not a TMA copy: a view written with generic stores,
+  // a TMEM accumulator written by the tensor core. A role reading what
+  // another role writes must wait on a barrier the writer signals after the
+  // write (an arrive after the stores, a commit after the MMA). (TMA copies
+  // complete on their barrier: checkReadBeforeWait.)
+  void checkHandOffs() {
+    std::set<std::pair<const Event *, ResourceId>> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        for (int8_t slot : e.op->info().effects.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || ownWriteBefore(e, v)) continue;
+          ResourceKind kind = k_.resources[v].kind;
+          if (kind != ResourceKind::View && kind != ResourceKind::Tmem) continue;
+          for (const RoleEvents &o : roles_)
+            for (const Event &w : o.events) {
+              if (o.role == r.role || effectResource(*w.op, w.op->info().effects.writes) != v) continue;
+              if (effectResource(*w.op, w.op->info().effects.signals) != kNoResource) continue;  // a copy
+              // A signal after the write, on a barrier whose wait covers the
+              // read, by enough threads (or after a role sync) to vouch for
+              // every thread's stores.
+              bool ok = false;
+              const Event *partial = nullptr;
+              for (const auto &[b, use] : uses_) {
+                bool waited = false;
+                for (const Event *x : use.waits) waited |= covers(k_, *x, e);
+                if (!waited) continue;
+                for (const Event *x : use.signals) {
+                  if (x->role != o.role || x->index <= w.index) continue;
+                  if (vouches(w, *x))
+                    ok = true;
+                  else
+                    partial = x;
+                }
+              }
+              if (ok || !reported.insert({&e, v}).second) continue;
+              if (partial) {
+                int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[o.role].warps.size());
+                ResourceId b = effectResource(*partial->op, partial->op->info().effects.signals);
+                ctx_.diags
+                    .build(DiagId::SafetyPartialHandOff, partial->op->range, name(o.role), name(v), name(b),
+                           unitName(roleThreads / std::max<int64_t>(partial->threads, 1), roleThreads),
+                           unitName(completionUnit(w, roleThreads), roleThreads))
+                    .note(DiagId::NoteWrittenHere, w.op->range, name(v))
+                    .emit();
+                continue;
+              }
+              ctx_.diags.build(DiagId::SafetyUnsynchronisedRead, e.op->range, name(r.role), name(v), name(o.role))
+                  .note(DiagId::NoteWrittenHere, w.op->range, name(v))
+                  .emit();
+            }
+        }
+  }
+
+  // Whether signal `x` comes after every thread's part of write `w`: its
+  // arrivals cover the write's units, or a role sync lies between them.
+  bool vouches(const Event &w, const Event &x) const {
+    int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[w.role].warps.size());
+    if (x.threads <= 0) return false;
+    int64_t span = roleThreads / x.threads, unit = completionUnit(w, roleThreads);
+    if (span <= unit || roleThreads <= unit) return true;
+    for (const RoleEvents &r : roles_)
+      for (const Event &s : r.events)
+        if (s.role == w.role && s.op->info().effects.syncsRole && s.index > w.index && s.index < x.index &&
+            covers(k_, s, x))
+          return true;
+    return false;
+  }
+
   void checkSignalled() {
     for (const auto &[b, use] : uses_)
       if (use.signals.empty() && !use.waits.empty()) {
@@ -572,7 +642,9 @@ private:
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         ResourceId v = effectResource(*e.op, fx.writes);
-        if (v == kNoResource || k_.resources[v].kind != ResourceKind::View || e.loops.empty()) continue;
+        // Views, and TMEM accumulators a persistent MMA role rewrites per tile.
+        if (v == kNoResource || e.loops.empty()) continue;
+        if (k_.resources[v].kind != ResourceKind::View && k_.resources[v].kind != ResourceKind::Tmem) continue;
         const Resource &view = k_.resources[v];
         auto trips = constantTripCount(e);
         if (trips && *trips <= view.stages) continue;  // never wraps
@@ -583,6 +655,22 @@ private:
             for (int8_t slot : x.op->info().effects.reads)
               if (effectResource(*x.op, slot) == v && o.role != r.role) readers.insert(o.role);
         if (readers.empty()) continue;
+        // An accumulator is handed over once its loop of multiply-accumulates
+        // is done; it is rewritten under a reader only when a loop around the
+        // write also hands it over (one tile per iteration).
+        if (view.kind == ResourceKind::Tmem) {
+          bool handedInLoop = false;
+          for (const RoleEvents &o : roles_)
+            for (const Event &x : o.events) {
+              ResourceId b = effectResource(*x.op, x.op->info().effects.signals);
+              if (o.role != r.role || b == kNoResource) continue;
+              bool toReader = false;
+              for (ResourceId rr : readers) toReader |= facts_.barrier(b).waiters.count(rr) > 0;
+              for (const IrStmt *l : e.loops)
+                handedInLoop |= toReader && std::find(x.loops.begin(), x.loops.end(), l) != x.loops.end();
+            }
+          if (!handedInLoop) continue;
+        }
         StageRef written = effectStage(*e.op, kReceiver);
         std::string stage = key(written);
         bool released = false;
@@ -855,7 +943,7 @@ private:
   // whole role for a single-thread operation (the elected thread that also
   // arrives), a warp for the rest (a warp's loads have returned when any of
   // its lanes goes on).
-  int64_t readUnit(const Event &e, int64_t roleThreads) const {
+  int64_t completionUnit(const Event &e, int64_t roleThreads) const {
     const OpEffects &fx = e.op->info().effects;
     if (fx.single) return roleThreads;
     if (fx.group == AsyncGroup::Mma && targetInfo(ctx_.module.target).mma == MmaPath::Wgmma) return 128;
@@ -889,7 +977,7 @@ private:
             if (ResourceId v = effectResource(*e.op, slot);
                 read == kNoResource && v != kNoResource && rel->second.count(v))
               read = v;
-          int64_t unit = readUnit(e, roleThreads);
+          int64_t unit = completionUnit(e, roleThreads);
           if (read == kNoResource || span <= unit || roleThreads <= unit) continue;
           // An asynchronous read ends at its group's wait: a sync orders it
           // only after that wait (the first one after the read).
