@@ -142,8 +142,10 @@ neg("view_stage_mismatch", "A staged view filled through a barrier with a differ
   ("replace", "ring = lm.pipeline", "ring = lm.pipeline(stages=3)"),
   ("replace", "full = lm.barrier", "full = lm.barrier(count=3, prod=[load], cons=[math], pipeline=ring)  # expected-note 2 {{barrier 'full' declared here}}"),
   ("replace", "empty = lm.barrier", "empty = lm.barrier(count=3, prod=[math], cons=[load], pipeline=ring)"),
-  ("comment", "a_s.tma_load", "expected-error {{view 'a_s' has 2 stages but barrier 'full' has 3}}"),
-  ("comment", "b_s.tma_load", "expected-error {{view 'b_s' has 2 stages but barrier 'full' has 3}}")])
+  ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
+  ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
+  ("comment", "a_s.tma_load", "expected-error {{view 'a_s' has 2 stages but barrier 'full' has 3}} expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
+  ("comment", "b_s.tma_load", "expected-error {{view 'b_s' has 2 stages but barrier 'full' has 3}} expected-error {{role 'load' overwrites stage k of 'b_s'}}")])
 neg("unused", "Declarations nothing uses.", [
   ("after", "ring = lm.pipeline", "spare = lm.pipeline(stages=2)  # expected-warning {{pipeline 'spare' is declared but never used}}"),
   ("after", "acc = lm.regs", "tmp = lm.regs(shape=(8, 8), dtype=lm.f32)  # expected-warning {{regs 'tmp' is declared but never used}}"),
@@ -762,6 +764,32 @@ neg("generic_handoff_unsynced", "The math role signals the hand-off from one thr
   ("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}"),
   ("comment", "lm.arrive(staged", "expected-error {{role 'math' hands 'c_s' over (signal on 'staged') with one arrival per role, but it writes 'c_s' per warp: the signalling thread has seen only its own warp's stores; call lm.role_sync() before the signal}}")], base=HANDOFF)
 
+# A resident operand reloaded once per tile (FlashAttention-3's Q): a
+# single-stage view whose copy names the tile as its barrier stage, handed
+# back through qfree (first lap free) once the tile's last MMA is done.
+Q_RELOAD = PERSIST.replace(
+    'a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")',
+    'q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")').replace(
+    "    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)\n",
+    "    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)\n"
+    "    qfull = lm.barrier(count=1, prod=[load], cons=[math])\n"
+    "    qfree = lm.barrier(count=1, prod=[math], cons=[load], credits=1)\n").replace(
+    "            a_s.tma_load(A, coords=(0, t * 64), stage=t, barrier=full)\n",
+    "            lm.wait(qfree, stage=t)\n            q_s.tma_load(A, coords=(0, t * 64), stage=t, barrier=qfull)\n").replace(
+    "            lm.mma(acc, a_s[t], b_s[t].T, init=True)",
+    "            lm.wait(qfull, stage=t)\n            lm.mma(acc, q_s, b_s[t].T, init=True)").replace(
+    "            lm.arrive(empty, stage=t)\n", "            lm.arrive(empty, stage=t)\n            lm.arrive(qfree, stage=t)\n")
+neg("resident_reload_no_release_wait", "The resident operand reloaded for the next tile without waiting for the consumer to release it.", [
+  ("delete", "lm.wait(qfree", None),
+  ("comment", "qfree = lm.barrier", "expected-error {{role 'load' is declared a consumer of barrier 'qfree' but never waits on it}}"),
+  ("comment", "load = lm.role", "expected-note {{role 'load' declared here}}"),
+  ("comment", "q_s = pool.view", "expected-note {{'q_s' declared here}}"),
+  ("comment", "q_s.tma_load", "expected-error {{role 'load' overwrites stage t of 'q_s' when the ring wraps but never waits for role 'math' to release it}}")], base=Q_RELOAD)
+neg("resident_release_in_flight", "The resident operand released before the tile's last wgmma has been waited for.", [
+  ("delete", "            lm.arrive(qfree", None),
+  ("after", "lm.mma_commit()", "lm.arrive(qfree, stage=t)  # expected-error {{role 'math' releases 'q_s' (arrive on 'qfree') while the asynchronous 'mma' that reads it may still be running}}"),
+  ("comment", "lm.mma(acc, q_s", "expected-note {{'q_s' read here}}")], base=Q_RELOAD)
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
@@ -775,6 +803,7 @@ PASS = [
  ("pass_tmem_handoff", "The TMEM accumulator handed to an epilogue warpgroup by the MMA role's commit. Broken variant: fail_tmem_load_before_wait.cake.", [IDLE_BW], BW_EPI, "sm_100a"),
  ("pass_tmem_per_tile", "A TMEM accumulator per tile: the epilogue hands it back (tfree, declared with a first credit) after a role sync. Broken variants: fail_tmem_rewritten_per_tile.cake, fail_tmem_hand_back_unsynced.cake.", [IDLE_BW], BW_TILES, "sm_100a"),
  ("pass_generic_handoff", "A tile staged with generic stores, fenced, synced and handed to a store warpgroup by an arrive it waits on. Broken variants: fail_generic_handoff_*.cake.", [], HANDOFF, "sm_90a"),
+ ("pass_resident_reload", "A resident operand reloaded once per tile (FlashAttention-3's Q): a single-stage view whose copy names the tile as its barrier stage, released through qfree (credits=1) after the tile's wgmma is waited for. Broken variants: fail_resident_*.cake.", [], Q_RELOAD, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

@@ -628,13 +628,20 @@ private:
     }
   }
 
-  // Whether stage `a` is stage `b` or up to depth - 1 stages after it.
-  bool leads(const StageRef &a, const StageRef &b, int64_t depth) const {
-    bool ka, kb;
-    AffineForm fa = formOf(a, ka), fb = formOf(b, kb);
-    if (!ka || !kb) return false;
-    auto d = IntExprTable::constantDifference(fa, fb);
-    return d && *d >= 0 && *d < std::max<int64_t>(depth, 1);
+  // Whether a wait on barrier `b` at stage `a` protects the write of a view
+  // of `depth` stages at stage `w`: it waits for the arrival at stage
+  // a - credits, which must come after the reads of the slot's previous
+  // occupant (stage w - depth), i.e. a - w >= credits - depth; a wait a full
+  // lap ahead or more is a hang (checkStageSequence).
+  bool protects(const StageRef &a, const StageRef &w, ResourceId b, int64_t depth) const {
+    bool ka, kw;
+    AffineForm fa = formOf(a, ka), fw = formOf(w, kw);
+    if (!ka || !kw) return false;
+    // A write naming no stage into a single-slot buffer (a staging view, a
+    // TMEM accumulator) is the use the wait stands for.
+    std::optional<int64_t> d = !w.present() && depth <= 1 ? 0 : IntExprTable::constantDifference(fa, fw);
+    int64_t credits = facts_.barrier(b).release ? k_.resources[b].count : 0;
+    return d && *d >= credits - std::max<int64_t>(depth, 1) && *d < std::max<int64_t>(credits, 1);
   }
 
   void checkRingReuse() {
@@ -678,12 +685,10 @@ private:
           std::set<ResourceId> signallers;
           for (const Event *s : use.signals) signallers.insert(s->role);
           if (!std::includes(signallers.begin(), signallers.end(), readers.begin(), readers.end())) continue;
-          // A wait for the release of stage s + d (0 <= d < the ring's
-          // depth) implies the release of s: the releasing role's stages
-          // run in sequence (checkStageSequence).
+          // A wait for a later release implies the earlier ones: the
+          // releasing role's stages run in sequence (checkStageSequence).
           for (const Event *w : use.waits)
-            if (covers(k_, *w, e) && (view.stages <= 1 || leads(stageOperand(*w->op), written, k_.resources[b].count)))
-              released = true;
+            if (covers(k_, *w, e) && protects(stageOperand(*w->op), written, b, view.stages)) released = true;
         }
         if (!released) {
           std::string who;
@@ -927,15 +932,32 @@ private:
   };
 
   // The views each barrier releases: those its waiters write after waiting
-  // on it (they overwrite them once the barrier completes).
+  // on it (they overwrite them once the barrier completes), with how far
+  // the wait's stage leads the write's (nullopt: not a constant).
   void collectReleases() {
     for (const auto &[b, use] : uses_)
       for (const Event *w : use.waits)
         for (const RoleEvents &r : roles_)
           for (const Event &e : r.events)
             if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes);
-                v != kNoResource && covers(k_, *w, e))
-              releases_[b].insert(v);
+                v != kNoResource && covers(k_, *w, e)) {
+              bool kw, ke;
+              AffineForm fw = formOf(stageOperand(*w->op), kw), fe = formOf(effectStage(*e.op, kReceiver), ke);
+              releases_[b].try_emplace(v, kw && ke ? IntExprTable::constantDifference(fw, fe) : std::nullopt);
+            }
+  }
+
+  // The stage of view `v` an arrival at stage `r` of barrier `b` frees for
+  // rewriting, relative to r: it satisfies the wait at stage r + credits (a
+  // release barrier's first lap is free: credits = count), which covers the
+  // write at that stage minus the wait's lead. nullopt when the lead is not
+  // known.
+  std::optional<int64_t> freedShift(ResourceId b, ResourceId v) const {
+    auto it = releases_.find(b);
+    if (it == releases_.end()) return std::nullopt;
+    auto lead = it->second.find(v);
+    if (lead == it->second.end() || !lead->second) return std::nullopt;
+    return (facts_.barrier(b).release ? k_.resources[b].count : 0) - *lead->second;
   }
 
   // The threads whose reads one thread's completion wait covers: a
@@ -1183,10 +1205,13 @@ private:
     AffineForm stage = formOf(released, known);
     st.eachRead([&](const InFlight &f, bool waited) {
       if (waited || !rel->second.count(f.view)) return;
-      // The same buffer when the stages are equal modulo the ring's depth.
+      // The release lets the waiter rewrite stage r + shift: the same buffer
+      // as the read when the stages agree modulo the view's depth.
       int64_t depth = k_.resources[f.view].stages;
+      std::optional<int64_t> shift = freedShift(b, f.view);
       std::optional<int64_t> d =
-          known && f.stageKnown ? IntExprTable::constantDifference(f.stage, stage) : std::nullopt;
+          known && f.stageKnown && shift ? IntExprTable::constantDifference(f.stage, stage) : std::nullopt;
+      if (d) *d -= *shift;
       if (depth > 1 && d && *d % depth != 0) return;
       if (!reportedInFlight_.insert({&op, f.view}).second) return;
       if (depth > 1 && !d) {
@@ -1233,7 +1258,8 @@ private:
     return "signal the release with lm.commit, whose arrival comes when the tensor core is done";
   }
 
-  std::map<ResourceId, std::set<ResourceId>> releases_;  // barrier -> views its waiters write
+  // barrier -> views its waiters write after waiting -> the wait's lead
+  std::map<ResourceId, std::map<ResourceId, std::optional<int64_t>>> releases_;
   std::set<std::pair<const Operation *, ResourceId>> reportedInFlight_;
 
   const PassContext &ctx_;

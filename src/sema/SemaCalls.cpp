@@ -388,7 +388,10 @@ bool Analyzer::checkStageArgument(const OpInfo &op, const CallExpr *c, ResourceI
         .emit();
     return false;
   }
-  if (r.stages <= 1 && stage.present) {
+  // A copy that completes on a barrier may name a stage of a single-stage
+  // view: the stage counts the barrier's phases (a buffer reloaded once per
+  // tile); the view has one slot for every stage.
+  if (r.stages <= 1 && stage.present && op.effects.signals == kNone) {
     diags_.build(DiagId::SemaNotStaged, stage.range, r.name).note(DiagId::NoteDeclaredHere, r.range, r.name).emit();
     return false;
   }

@@ -4,8 +4,8 @@
 @cake.schedule()
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     pool = lm.smem(65536)
-    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
-    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'a_s' declared here}}
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'b_s' declared here}}
     c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
@@ -16,8 +16,8 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     with load:
         for k in lm.range(0, K // 64):
             lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{view 'a_s' has 2 stages but barrier 'full' has 3}}
-            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{view 'b_s' has 2 stages but barrier 'full' has 3}}
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{view 'a_s' has 2 stages but barrier 'full' has 3}} expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{view 'b_s' has 2 stages but barrier 'full' has 3}} expected-error {{role 'load' overwrites stage k of 'b_s'}}
     with math:
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
