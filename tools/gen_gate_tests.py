@@ -790,6 +790,22 @@ neg("resident_release_in_flight", "The resident operand released before the tile
   ("after", "lm.mma_commit()", "lm.arrive(qfree, stage=t)  # expected-error {{role 'math' releases 'q_s' (arrive on 'qfree') while the asynchronous 'mma' that reads it may still be running}}"),
   ("comment", "lm.mma(acc, q_s", "expected-note {{'q_s' read here}}")], base=Q_RELOAD)
 
+# Copies chosen by a run-time condition, the same barrier, stage and bytes
+# on both sides: exactly one runs, so the counts hold either way (the copy
+# under a branch has its own arrive.expect_tx: two arrivals per phase).
+BALANCED = [("replace", "full = lm.barrier", "full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)"),
+            ("replace", "a_s.tma_load", "if lm.block_id(0) % 2 == 0:\n                a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)\n            else:\n                a_s.tma_load(A, coords=(k * 64, 64), stage=k, barrier=full)")]
+neg("branches_other_stage", "The else-branch's copy names the next stage: two phases in one iteration, and a slot rewritten without its release.", BALANCED + [
+  ("sub", "a_s.tma_load(A, coords=(k * 64, 64)", ("stage=k,", "stage=k + 1,")),
+  ("comment", "a_s.tma_load(A, coords=(k * 64, 64)", "expected-error {{role 'load' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'k', so two uses land in different phases of one iteration (one iteration, one stage)}} expected-error {{role 'load' overwrites stage k+1 of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
+  ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
+  ("comment", "a_s.tma_load(A, coords=(k * 64, 0)", "expected-note {{role 'load' signals 'full' here}}"),
+  ("comment", "lm.wait(full", "expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited}}"),
+  ("comment", "full = lm.barrier", "expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}")])
+neg("branches_one_sided", "Only one branch copies: when the other runs, the phase lacks that copy's arrival and bytes.", BALANCED + [
+  ("replace", "a_s.tma_load(A, coords=(k * 64, 64)", "lm.fence_proxy()"),
+  ("comment", "full = lm.barrier", "expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}")])
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
@@ -804,6 +820,7 @@ PASS = [
  ("pass_tmem_per_tile", "A TMEM accumulator per tile: the epilogue hands it back (tfree, declared with a first credit) after a role sync. Broken variants: fail_tmem_rewritten_per_tile.cake, fail_tmem_hand_back_unsynced.cake.", [IDLE_BW], BW_TILES, "sm_100a"),
  ("pass_generic_handoff", "A tile staged with generic stores, fenced, synced and handed to a store warpgroup by an arrive it waits on. Broken variants: fail_generic_handoff_*.cake.", [], HANDOFF, "sm_90a"),
  ("pass_resident_reload", "A resident operand reloaded once per tile (FlashAttention-3's Q): a single-stage view whose copy names the tile as its barrier stage, released through qfree (credits=1) after the tile's wgmma is waited for. Broken variants: fail_resident_*.cake.", [], Q_RELOAD, "sm_90a"),
+ ("pass_branches_balanced", "Copies chosen by a run-time condition with the same barrier, stage and bytes on both sides: exactly one runs, so the arrivals and bytes per phase are proven. Broken variants: fail_branches_*.cake.", BALANCED, BASE, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

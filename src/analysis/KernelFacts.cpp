@@ -79,15 +79,25 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
     std::map<SiteKey, std::set<std::tuple<bool, AffineForm, AffineForm>>> ranges;
     for (const Event *e : bf.signals) {
       bool known;
-      ranges[keyOf(*e, known)].insert({e->guarded, e->first, e->end});
+      if (!e->alternative) ranges[keyOf(*e, known)].insert({e->guarded, e->first, e->end});
     }
     std::map<SiteKey, size_t> index;
     std::map<std::pair<const std::vector<IrStmt> *, AffineForm>, const Operation *> txGroups;
     for (const Event *e : bf.signals) {
-      RoleArrivals &ra = bf.arrivals[e->role];
       bool known;
       SiteKey key = keyOf(*e, known);
       const AffineForm &form = std::get<2>(key);
+      if (e->alternative) {
+        // Its twin in the then-branch is counted; its own branch still
+        // issues the arrive.expect_tx for its copies.
+        if (e->op->info().effects.signal == Signal::CompleteTx) {
+          const Operation *group = e->op;
+          if (known) group = txGroups.try_emplace(std::make_pair(e->body, form), e->op).first->second;
+          f.expectTx[group] = satAdd(f.expectTx[group], txBytes(k, *e->op));
+        }
+        continue;
+      }
+      RoleArrivals &ra = bf.arrivals[e->role];
       bool conditional = e->conditional || (known && ranges[key].size() > 1);
       bf.conditionalSignals |= conditional;
       size_t site = ra.sites.size();

@@ -89,6 +89,41 @@ bool narrow(const Kernel &k, const IrStmt &loop, const Value &cond, bool negated
   return false;
 }
 
+// The signals of a branch, in order: (barrier, stage form, arrivals per
+// execution, bytes a copy delivers); nullopt when the branch nests loops or
+// branches, or a stage has no form.
+using BranchSignal = std::tuple<ResourceId, AffineForm, int64_t, int64_t>;
+std::optional<std::vector<BranchSignal>> signalsOf(const Kernel &k, ResourceId role, const std::vector<IrStmt> &body) {
+  std::vector<BranchSignal> out;
+  for (const IrStmt &s : body) {
+    if (s.kind == IrStmt::Kind::For || s.kind == IrStmt::Kind::If) return std::nullopt;
+    if (s.kind != IrStmt::Kind::Op) continue;
+    ResourceId b = effectResource(s.op, s.op.info().effects.signals);
+    if (b == kNoResource) continue;
+    StageRef st = stageOperand(s.op);
+    if (st.present() && st.ix == kNoIntExpr) return std::nullopt;
+    Event e;
+    e.op = &s.op;
+    e.threads = executingThreads(k, role, s.op);
+    int64_t bytes = s.op.info().effects.signal == Signal::CompleteTx ? txBytes(k, s.op) : 0;
+    out.emplace_back(b, st.present() ? k.ints.form(st.ix) : AffineForm{}, arrivalsPerExecution(k, e), bytes);
+  }
+  return out;
+}
+
+// An `if` (in an unconditional context) whose branches signal alike: one of
+// each pair runs whichever way it goes.
+void balanceBranches(const Kernel &k, const IrStmt &s, RoleEvents &out, size_t thenStart, size_t elseStart) {
+  auto a = signalsOf(k, out.role, s.body), b = signalsOf(k, out.role, s.orelse);
+  if (!a || !b || a->empty() || *a != *b) return;
+  for (size_t i = thenStart; i < elseStart; ++i)
+    if (effectResource(*out.events[i].op, out.events[i].op->info().effects.signals) != kNoResource)
+      out.events[i].conditional = false;
+  for (size_t i = elseStart; i < out.events.size(); ++i)
+    if (effectResource(*out.events[i].op, out.events[i].op->info().effects.signals) != kNoResource)
+      out.events[i].alternative = true;
+}
+
 void flatten(const Kernel &k, const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops, Guards guards,
              RoleEvents &out) {
   for (const IrStmt &s : body) {
@@ -133,8 +168,11 @@ void flatten(const Kernel &k, const std::vector<IrStmt> &body, std::vector<const
         taken.conds.push_back({&s.cond, false});
         other.conds.push_back({&s.cond, true});
       }
+      size_t thenStart = out.events.size();
       flatten(k, s.body, loops, taken, out);
+      size_t elseStart = out.events.size();
       flatten(k, s.orelse, loops, other, out);
+      if (guards.conds.empty() && !guards.outer) balanceBranches(k, s, out, thenStart, elseStart);
       break;
     }
     case IrStmt::Kind::Let: break;

@@ -22,6 +22,11 @@ struct Event {
   // the iterations it runs as normal forms [first, end) of the loop variable.
   bool conditional = false;
   bool guarded = false;
+  // A signal in the else-branch of an `if` whose two branches signal alike
+  // (same barriers, stages and arrivals, in order): exactly one of the pair
+  // runs, so the then-branch's signal counts as unconditional and this one
+  // is not counted again.
+  bool alternative = false;
   sema::AffineForm first, end;
   size_t index = 0;                                 // program order within the role
   const std::vector<sema::IrStmt> *body = nullptr;  // the statement list holding it

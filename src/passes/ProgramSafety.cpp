@@ -178,6 +178,7 @@ private:
         const OpEffects &fx = e.op->info().effects;
         ResourceId b = effectResource(*e.op, fx.waits);
         bool waits = b != kNoResource;
+        if (e.alternative) continue;  // its twin in the then-branch is in the sequence
         if (b == kNoResource) b = effectResource(*e.op, fx.signals);
         if (b == kNoResource) continue;
         StageRef s = stageOperand(*e.op);
