@@ -806,6 +806,46 @@ neg("branches_one_sided", "Only one branch copies: when the other runs, the phas
   ("replace", "a_s.tma_load(A, coords=(k * 64, 64)", "lm.fence_proxy()"),
   ("comment", "full = lm.barrier", "expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}")])
 
+# Nested loops counting one ring: the K-loop of each tile uses stages
+# t * 4 + k (k in range(0, 4)), one running count across tiles.
+NESTED = Q_RELOAD.replace("""            lm.wait(empty, stage=t)
+            lm.wait(qfree, stage=t)
+            q_s.tma_load(A, coords=(0, t * 64), stage=t, barrier=qfull)
+            b_s.tma_load(B, coords=(0, 0), stage=t, barrier=full)
+""", """            lm.wait(qfree, stage=t)
+            q_s.tma_load(A, coords=(0, t * 64), stage=t, barrier=qfull)
+            for k in lm.range(0, 4):
+                lm.wait(empty, stage=t * 4 + k)
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 4 + k, barrier=full)
+""").replace("""            lm.wait(full, stage=t)
+            lm.wait(qfull, stage=t)
+            lm.mma(acc, q_s, b_s[t].T, init=True)
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=t)
+""", """            lm.wait(qfull, stage=t)
+            for k in lm.range(0, 4):
+                lm.wait(full, stage=t * 4 + k)
+                lm.mma(acc, q_s, b_s[t * 4 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 4 + k)
+""")
+assert "t * 4 + k" in NESTED
+neg("running_count_overlap", "A count over nested loops whose outer coefficient is smaller than the inner trip count: tiles reuse each other's stages.", [
+  ("suball", "t * 4 + k", "t * 3 + k"),
+  ("comment", "lm.wait(empty, stage=t * 3 + k)", "expected-error {{role 'load' uses barrier 'empty' at stage 't * 3 + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' is 3, but one iteration of the loop over 'k' runs through 4 stage(s), so stages repeat across its iterations}}"),
+  ("comment", "b_s.tma_load(B", "expected-error {{role 'load' uses barrier 'full' at stage 't * 3 + k'}}"),
+  ("comment", "lm.wait(full, stage=t * 3 + k)", "expected-error {{role 'math' uses barrier 'full' at stage 't * 3 + k'}}"),
+  ("comment", "lm.arrive(empty, stage=t * 3 + k)", "expected-error {{role 'math' uses barrier 'empty' at stage 't * 3 + k'}}"),
+  ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
+  ("comment", "empty = lm.barrier", "expected-note 2 {{barrier 'empty' declared here}}")], base=NESTED)
+neg("running_count_offset", "The consumer counts one stage ahead of the producer across the nested loops.", [
+  ("sub", "lm.wait(full, stage=t * 4 + k)", ("t * 4 + k", "t * 4 + k + 1")),
+  ("comment", "lm.wait(full, stage=t * 4 + k + 1)", "expected-error {{role 'math' uses barrier 'full' at stage 't * 4 + k + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
+  ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
+  ("comment", "lm.mma(acc", "expected-error {{role 'math' reads stage t*4+k of 'b_s' but never waits on barrier 'full' for that stage}}")], base=NESTED)
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
@@ -821,6 +861,7 @@ PASS = [
  ("pass_generic_handoff", "A tile staged with generic stores, fenced, synced and handed to a store warpgroup by an arrive it waits on. Broken variants: fail_generic_handoff_*.cake.", [], HANDOFF, "sm_90a"),
  ("pass_resident_reload", "A resident operand reloaded once per tile (FlashAttention-3's Q): a single-stage view whose copy names the tile as its barrier stage, released through qfree (credits=1) after the tile's wgmma is waited for. Broken variants: fail_resident_*.cake.", [], Q_RELOAD, "sm_90a"),
  ("pass_branches_balanced", "Copies chosen by a run-time condition with the same barrier, stage and bytes on both sides: exactly one runs, so the arrivals and bytes per phase are proven. Broken variants: fail_branches_*.cake.", BALANCED, BASE, "sm_90a"),
+ ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

@@ -111,18 +111,45 @@ private:
   // the offset alone (loop null), read from its normal form. ok is false for
   // any other form.
   struct LinearStage {
-    const IrStmt *loop = nullptr;
-    int64_t scale = 0;
-    AffineForm offset;
+    const IrStmt *loop = nullptr;  // the outermost loop of the running count
+    size_t nest = 0;               // how many nested loops it counts over
+    int64_t scale = 0;             // the innermost loop's coefficient
+    int64_t outerScale = 0;        // the outermost loop's coefficient
+    AffineForm offset;             // with the inner loops' first values folded in
     bool ok = false;
+    std::string notRunning;  // why a count over nested loops repeats or skips stages
   };
+  // A running count over consecutive nested loops (t * 4 + k for k in
+  // range(0, 4)) is one sequence: each outer coefficient is the inner one
+  // times the inner loop's constant trip count.
   LinearStage linearStage(const StageRef &s, const Event &ev) const {
     StageForm f = stageForm(k_, s);
     if (!f.ok) return {};
-    if (!f.hasLoop) return {nullptr, 0, f.offset, true};
-    for (auto it = ev.loops.rbegin(); it != ev.loops.rend(); ++it)
-      if ((*it)->loopId == f.loopId) return {*it, f.scale, f.offset, true};
-    return {};  // a loop variable used outside its loop (a Let that escaped it)
+    if (!f.hasLoop()) return {nullptr, 0, 0, 0, f.offset, true, {}};
+    std::vector<std::pair<size_t, int64_t>> at;  // (position in ev.loops, coefficient)
+    for (const auto &[id, coeff] : f.loops) {
+      auto it = std::find_if(ev.loops.begin(), ev.loops.end(), [&](const IrStmt *l) { return l->loopId == id; });
+      if (it == ev.loops.end()) return {};  // a loop variable used outside its loop (a Let that escaped it)
+      at.emplace_back(it - ev.loops.begin(), coeff);
+    }
+    std::sort(at.begin(), at.end());
+    LinearStage ls{ev.loops[at.front().first], at.size(), at.back().second, at.front().second, f.offset, true, {}};
+    for (size_t i = 0; i + 1 < at.size(); ++i) {
+      const IrStmt &inner = *ev.loops[at[i + 1].first];
+      bool guardedInner = ev.guarded && at[i + 1].first + 1 == ev.loops.size();
+      if (at[i + 1].first != at[i].first + 1 || guardedInner || inner.step != 1 || !inner.start.constInt ||
+          !inner.stop.constInt)
+        return {};
+      int64_t trips = std::max<int64_t>(0, *inner.stop.constInt - *inner.start.constInt);
+      if (at[i].second != satMul(at[i + 1].second, trips) && ls.notRunning.empty())
+        ls.notRunning = fmt::format(
+            "its coefficient of '{}' is {}, but one iteration of the loop over '{}' runs through {} stage(s), so "
+            "stages {} across its iterations",
+            ev.loops[at[i].first]->loopVar, at[i].second, inner.loopVar, satMul(at[i + 1].second, trips),
+            at[i].second < satMul(at[i + 1].second, trips) ? "repeat" : "are skipped");
+      ls.offset.constant = satAdd(ls.offset.constant, satMul(at[i + 1].second, *inner.start.constInt));
+    }
+    return ls;
   }
 
   // Stage indices the analyses can relate: a constant, or an enclosing
@@ -252,14 +279,19 @@ private:
           continue;
         }
         size_t depth = std::find(e.loops.begin(), e.loops.end(), &L) - e.loops.begin();
-        if (depth + 1 != e.loops.size()) {
+        if (!ls.notRunning.empty()) {
+          bad(ls.notRunning);
+          continue;
+        }
+        if (depth + ls.nest != e.loops.size()) {
           bad(fmt::format("it repeats in every iteration of the inner loop over '{}'", e.loops.back()->loopVar));
           continue;
         }
         if (ls.scale != 1) {
+          const std::string &var = e.loops.back()->loopVar;  // the innermost counted loop
           bad(ls.scale > 1 ? fmt::format("it advances by {} per iteration of the loop over '{}', so stages are skipped",
-                                         ls.scale, L.loopVar)
-                           : fmt::format("it does not advance by 1 per iteration of the loop over '{}'", L.loopVar));
+                                         ls.scale, var)
+                           : fmt::format("it does not advance by 1 per iteration of the loop over '{}'", var));
           continue;
         }
         if (L.step != 1) {
@@ -267,12 +299,21 @@ private:
                          : fmt::format("the loop over '{}' steps by a run-time amount", L.loopVar));
           continue;
         }
-        std::optional<IterationRange> range = iterationRange(k_, e);
-        int64_t cycle = satMul(2, count);  // stages after which slot and parity repeat
-        std::optional<int64_t> innerTrips;
+        // The outermost counted loop's iterations (the event's own range when
+        // it is the innermost, with its guard).
+        std::optional<IterationRange> range;
+        if (ls.nest == 1)
+          range = iterationRange(k_, e);
+        else if (L.start.ix != kNoIntExpr && L.stop.ix != kNoIntExpr)
+          range = IterationRange{k_.ints.form(L.start.ix), k_.ints.form(L.stop.ix)};
+        int64_t cycle = satMul(2, count);   // stages after which slot and parity repeat
+        std::optional<int64_t> innerTrips;  // stages the counted nest runs through
         if (range)
           if (auto span = IntExprTable::constantDifference(range->end, range->first))
-            innerTrips = std::max<int64_t>(0, *span);
+            innerTrips = satMul(std::max<int64_t>(0, *span), ls.outerScale);
+        auto scaled = [&](const AffineForm &x) {
+          return *IntExprTable::combine(ls.offset, x, ls.outerScale);  // outerScale * x + offset
+        };
         if (depth > 0 && !(innerTrips && cycle > 0 && *innerTrips % cycle == 0)) {
           bad(fmt::format("it restarts in every iteration of the enclosing loop over '{}'; make the stage the "
                           "running count (for example, one loop over all steps)",
@@ -284,7 +325,7 @@ private:
           next[b] = std::nullopt;
           continue;
         }
-        AffineForm first = *IntExprTable::combine(range->first, ls.offset, 1);
+        AffineForm first = scaled(range->first);
         std::string firstText =
             first.isConstant() ? std::to_string(first.constant)
                                : fmt::format("'{}' at the first iteration it runs ('{}' = {})", text, L.loopVar,
@@ -293,7 +334,7 @@ private:
         follows(first, fmt::format("its first value is {}, but the next stage of the sequence is {{}}", firstText));
         if (depth == 0) {
           std::string stop = L.stop.expr ? sourceText(ctx_.sm, L.stop.expr->range) : "the loop's end";
-          AffineForm after = *IntExprTable::combine(range->end, ls.offset, 1);
+          AffineForm after = scaled(range->end);
           // The stop as written, when the range ends there; otherwise say where.
           auto stopForm = L.stop.ix != kNoIntExpr ? std::optional(k_.ints.form(L.stop.ix)) : std::nullopt;
           std::optional<int64_t> shift = stopForm ? IntExprTable::constantDifference(after, *stopForm) : std::nullopt;

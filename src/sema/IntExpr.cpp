@@ -196,10 +196,8 @@ StageForm IntExprTable::stageForm(IntExprId x) const {
       s.offset.terms.emplace_back(a, coeff);  // stays sorted: terms are
       continue;
     }
-    if (atoms_[a].op != IntOp::LoopVar || s.hasLoop) return StageForm{};
-    s.hasLoop = true;
-    s.loopId = static_cast<uint32_t>(atoms_[a].value);
-    s.scale = coeff;
+    if (atoms_[a].op != IntOp::LoopVar) return StageForm{};
+    s.loops.emplace_back(static_cast<uint32_t>(atoms_[a].value), coeff);
   }
   s.ok = true;
   return s;

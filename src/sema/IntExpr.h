@@ -74,17 +74,15 @@ struct AffineForm {
   bool operator<(const AffineForm &o) const { return std::tie(constant, terms) < std::tie(o.constant, o.terms); }
 };
 
-// A stage index in the form the barrier analyses reason about:
-// scale * loop + offset, where offset does not depend on any loop variable
-// (a constant, or parameters and block indices); hasLoop false means no loop
-// variable at all. `ok` is false for any other form (several loop
-// variables, a loop variable inside a non-linear term).
+// A stage index in the form the barrier analyses reason about: a sum of
+// loop variables times constants plus an offset that does not depend on any
+// loop variable (a constant, or parameters and block indices). `ok` is false
+// for any other form (a loop variable inside a non-linear term).
 struct StageForm {
   bool ok = false;
-  uint32_t loopId = 0;  // valid when hasLoop
-  bool hasLoop = false;
-  int64_t scale = 0;
+  std::vector<std::pair<uint32_t, int64_t>> loops;  // (loop id, coefficient), by atom
   AffineForm offset;
+  bool hasLoop() const { return !loops.empty(); }
 };
 
 class IntExprTable {

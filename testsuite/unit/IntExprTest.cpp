@@ -54,31 +54,35 @@ TEST_CASE("stage forms") {
   IntExprId k = t.leaf(IntOp::LoopVar, 2);
   StageForm s = t.stageForm(t.binary(IntOp::Add, t.binary(IntOp::Mul, k, t.constant(2)), t.constant(3)));
   CHECK(s.ok);
-  CHECK(s.hasLoop);
-  CHECK(s.loopId == 2);
-  CHECK(s.scale == 2);
+  REQUIRE(s.loops.size() == 1);
+  CHECK(s.loops[0].first == 2);
+  CHECK(s.loops[0].second == 2);
   CHECK(s.offset.isConstant());
   CHECK(s.offset.constant == 3);
   StageForm c = t.stageForm(t.constant(5));
   CHECK(c.ok);
-  CHECK_FALSE(c.hasLoop);
+  CHECK_FALSE(c.hasLoop());
   CHECK(c.offset.constant == 5);
   // A loop-invariant symbolic stage (after a loop over K // 64 steps) is a
   // form too; its offset keeps the parameter term.
   IntExprId n = t.binary(IntOp::FloorDiv, t.leaf(IntOp::Param, 1), t.constant(64));
   StageForm p = t.stageForm(t.binary(IntOp::Sub, n, t.constant(1)));
   CHECK(p.ok);
-  CHECK_FALSE(p.hasLoop);
+  CHECK_FALSE(p.hasLoop());
   CHECK(p.offset.constant == -1);
   CHECK(p.offset.terms.size() == 1);
   StageForm q = t.stageForm(t.binary(IntOp::Add, k, n));
   CHECK(q.ok);
-  CHECK(q.scale == 1);
+  REQUIRE(q.loops.size() == 1);
+  CHECK(q.loops[0].second == 1);
   CHECK(q.offset == t.form(n));
   // A loop variable inside a non-linear term is no stage form.
   CHECK_FALSE(t.stageForm(t.binary(IntOp::FloorDiv, k, t.constant(2))).ok);
   CHECK_FALSE(t.stageForm(t.binary(IntOp::Mul, k, t.leaf(IntOp::Param, 1))).ok);
-  CHECK_FALSE(t.stageForm(t.binary(IntOp::Add, k, t.leaf(IntOp::LoopVar, 1))).ok);
+  // A running count over two loops (t * 4 + k) keeps both terms.
+  StageForm two = t.stageForm(t.binary(IntOp::Add, k, t.binary(IntOp::Mul, t.leaf(IntOp::LoopVar, 1), t.constant(4))));
+  CHECK(two.ok);
+  CHECK(two.loops.size() == 2);
   CHECK_FALSE(t.stageForm(t.binary(IntOp::Mod, k, t.constant(2))).ok);
 }
 
