@@ -400,7 +400,8 @@ std::optional<bool> valueOnFirstRun(const Kernel &k, const Event &e, const Value
     std::optional<AffineForm> first = loop == e.loops.back() && e.guarded ? e.first : boundForm(k, loop->start);
     if (!first) return std::nullopt;
     AffineForm without = rest;
-    std::erase_if(without.terms, [&](const auto &t) { return t.first == atom; });
+    AtomId a = atom;  // (a structured binding: not capturable before C++20 in clang 14)
+    std::erase_if(without.terms, [a](const auto &t) { return t.first == a; });
     std::optional<AffineForm> sum = IntExprTable::combine(without, *first, coeff);
     if (!sum) return std::nullopt;
     rest = *sum;

@@ -127,8 +127,10 @@ private:
     if (!f.ok) return {};
     if (!f.hasLoop()) return {nullptr, 0, 0, 0, f.offset, true, {}};
     std::vector<std::pair<size_t, int64_t>> at;  // (position in ev.loops, coefficient)
-    for (const auto &[id, coeff] : f.loops) {
-      auto it = std::find_if(ev.loops.begin(), ev.loops.end(), [&](const IrStmt *l) { return l->loopId == id; });
+    for (const auto &term : f.loops) {
+      uint32_t id = term.first;
+      int64_t coeff = term.second;
+      auto it = std::find_if(ev.loops.begin(), ev.loops.end(), [id](const IrStmt *l) { return l->loopId == id; });
       if (it == ev.loops.end()) return {};  // a loop variable used outside its loop (a Let that escaped it)
       at.emplace_back(it - ev.loops.begin(), coeff);
     }
@@ -633,7 +635,8 @@ private:
       }
     // Find a cycle (depth-first, in the order roles are declared).
     std::set<Node> done;
-    for (const auto &[start, unused] : firstSignal) {
+    for (const auto &entry : firstSignal) {
+      const Node start = entry.first;
       if (done.count(start)) continue;
       std::vector<std::pair<const Event *, Node>> path;  // the waits along the cycle
       std::set<Node> onPath = {start};
