@@ -681,7 +681,7 @@ neg("pingpong_second_never_waits", "wg1 takes no turn: its writes race with wg0'
   ("comment", "wg1 = lm.role", "expected-note {{role 'wg1' declared here}}"),
   ("comment", "c_s.store(out0)", "expected-note {{'c_s' written here}}"),
   ("comment", "c_s = pool.view", "expected-note {{'c_s' declared here}}"),
-  ("comment", "c_s.store(out1)", "expected-error {{roles 'wg0' and 'wg1' both write 'c_s' and no barrier orders the writes}} expected-error {{role 'wg1' overwrites stage 0 of 'c_s' when the ring wraps but never waits for role 'wg0' to release it}}")], base=PINGPONG)
+  ("comment", "c_s.store(out1)", "expected-error {{roles 'wg0' and 'wg1' both write 'c_s' and no barrier orders the writes}} expected-error {{role 'wg1' overwrites 'c_s' when the ring wraps but never waits for role 'wg0' to release it}}")], base=PINGPONG)
 neg("pingpong_handoff_in_flight", "wg0 hands the staging buffer over before its TMA store has finished reading it.", [
   ("delete", "            lm.arrive(turn1, stage=t)", None),
   ("comment", "c_s.tma_store(C, coords=(0, t * 128))", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
@@ -730,7 +730,7 @@ neg("tmem_rewritten_per_tile", "One tile per iteration without the epilogue's ha
   ("delete", "lm.wait(tfree", None),
   ("delete", "lm.arrive(tfree", None),
   ("comment", "acc = lm.tmem", "expected-note {{'acc' declared here}}"),
-  ("comment", "lm.mma(acc", "expected-error {{role 'math' overwrites stage 0 of 'acc' when the ring wraps but never waits for role 'epi' to release it}}")], base=BW_TILES, target="sm_100a")
+  ("comment", "lm.mma(acc", "expected-error {{role 'math' overwrites 'acc' when the ring wraps but never waits for role 'epi' to release it}}")], base=BW_TILES, target="sm_100a")
 neg("tmem_hand_back_unsynced", "The epilogue hands the accumulator back from one thread right after its own warp's TMEM load: the other warps may still be loading.", [
   IDLE_BW,
   ("delete", "lm.role_sync()", None),
@@ -784,7 +784,7 @@ neg("resident_reload_no_release_wait", "The resident operand reloaded for the ne
   ("comment", "qfree = lm.barrier", "expected-error {{role 'load' is declared a consumer of barrier 'qfree' but never waits on it}}"),
   ("comment", "load = lm.role", "expected-note {{role 'load' declared here}}"),
   ("comment", "q_s = pool.view", "expected-note {{'q_s' declared here}}"),
-  ("comment", "q_s.tma_load", "expected-error {{role 'load' overwrites stage t of 'q_s' when the ring wraps but never waits for role 'math' to release it}}")], base=Q_RELOAD)
+  ("comment", "q_s.tma_load", "expected-error {{role 'load' overwrites 'q_s' when the ring wraps but never waits for role 'math' to release it}}")], base=Q_RELOAD)
 neg("resident_release_in_flight", "The resident operand released before the tile's last wgmma has been waited for.", [
   ("delete", "            lm.arrive(qfree", None),
   ("after", "lm.mma_commit()", "lm.arrive(qfree, stage=t)  # expected-error {{role 'math' releases 'q_s' (arrive on 'qfree') while the asynchronous 'mma' that reads it may still be running}}"),

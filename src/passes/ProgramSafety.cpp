@@ -724,7 +724,6 @@ private:
           if (!handedInLoop) continue;
         }
         StageRef written = effectStage(*e.op, kReceiver);
-        std::string stage = key(written);
         bool released = false;
         for (const auto &[b, use] : uses_) {
           std::set<ResourceId> signallers;
@@ -738,7 +737,8 @@ private:
         if (!released) {
           std::string who;
           for (ResourceId rr : readers) who += (who.empty() ? "role '" : "', role '") + name(rr);
-          ctx_.diags.build(DiagId::SafetyRingReuse, e.op->range, name(r.role), stage, view.name, who + "'")
+          ctx_.diags
+              .build(DiagId::SafetyRingReuse, e.op->range, name(r.role), stageOf(v, written), view.name, who + "'")
               .note(DiagId::NoteDeclaredHere, view.range, view.name)
               .emit();
         }

@@ -42,7 +42,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, T: LM.i32):
             lm.mma_commit()
             lm.mma_wait(pending=0)
             out1 = lm.cast(acc1, lm.bf16)
-            c_s.store(out1)  # expected-error {{roles 'wg0' and 'wg1' both write 'c_s' and no barrier orders the writes}} expected-error {{role 'wg1' overwrites stage 0 of 'c_s' when the ring wraps but never waits for role 'wg0' to release it}}
+            c_s.store(out1)  # expected-error {{roles 'wg0' and 'wg1' both write 'c_s' and no barrier orders the writes}} expected-error {{role 'wg1' overwrites 'c_s' when the ring wraps but never waits for role 'wg0' to release it}}
             lm.fence_proxy()
             lm.role_sync()
             c_s.tma_store(C, coords=(0, t * 128 + 64))

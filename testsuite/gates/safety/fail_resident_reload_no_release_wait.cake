@@ -18,7 +18,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, T: LM.i32):
     with load:
         for t in lm.range(0, T):
             lm.wait(empty, stage=t)
-            q_s.tma_load(A, coords=(0, t * 64), stage=t, barrier=qfull)  # expected-error {{role 'load' overwrites stage t of 'q_s' when the ring wraps but never waits for role 'math' to release it}}
+            q_s.tma_load(A, coords=(0, t * 64), stage=t, barrier=qfull)  # expected-error {{role 'load' overwrites 'q_s' when the ring wraps but never waits for role 'math' to release it}}
             b_s.tma_load(B, coords=(0, 0), stage=t, barrier=full)
     with math:
         for t in lm.range(0, T):

@@ -23,7 +23,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, n: LM.i32):  # expected-warning {{warp(s) 2,
     with math:
         for s in lm.range(0, n):
             lm.wait(full, stage=s)
-            lm.mma(acc, a[s], b[s], init=True)  # expected-error {{role 'math' overwrites stage 0 of 'acc' when the ring wraps but never waits for role 'epi' to release it}}
+            lm.mma(acc, a[s], b[s], init=True)  # expected-error {{role 'math' overwrites 'acc' when the ring wraps but never waits for role 'epi' to release it}}
             lm.commit(empty, stage=s)
             lm.commit(done, stage=s)
     with epi:
