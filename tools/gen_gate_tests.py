@@ -536,7 +536,8 @@ neg("read_via_alias", "Reading TMA-filled bytes through an alias, without waitin
 
 neg("unproven_arrivals", "A conditional arrival on a run-time condition: the count per phase cannot be proven, so a warning.", [
   ("comment", "empty = lm.barrier", "expected-warning {{cannot prove that barrier 'empty' gets 1 arrival(s) per phase: an arrival on it is conditional}}"),
-  ("replace", "lm.arrive(empty, stage=k)", "if K > 64:\n                lm.arrive(empty, stage=k)")])
+  ("replace", "lm.arrive(empty, stage=k)", "if K > 64:\n                lm.arrive(empty, stage=k)"),
+  ("comment", "lm.wait(empty", "expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}")])
 neg("guarded_release_skips_stage", "A release guarded by `if k > 0` that names stage k never releases stage 0: the producer's third load waits forever.", [
   ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
   ("replace", "lm.arrive(empty, stage=k)", "if k > 0:\n                lm.arrive(empty, stage=k)  # expected-error {{role 'math' uses barrier 'empty' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}")])
@@ -804,6 +805,7 @@ neg("branches_other_stage", "The else-branch's copy names the next stage: two ph
   ("comment", "full = lm.barrier", "expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}")])
 neg("branches_one_sided", "Only one branch copies: when the other runs, the phase lacks that copy's arrival and bytes.", BALANCED + [
   ("replace", "a_s.tma_load(A, coords=(k * 64, 64)", "lm.fence_proxy()"),
+  ("comment", "lm.wait(full", "expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited}}"),
   ("comment", "full = lm.barrier", "expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}")])
 
 # Nested loops counting one ring: the K-loop of each tile uses stages
@@ -846,6 +848,42 @@ neg("running_count_offset", "The consumer counts one stage ahead of the producer
   ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
   ("comment", "lm.mma(acc", "expected-error {{role 'math' reads stage t*4+k of 'b_s' but never waits on barrier 'full' for that stage}}")], base=NESTED)
 
+# Found by review (2026-11-30): each a hazard or a rejection the first
+# version of these rules got wrong.
+DEEP4 = [("replace", "pool = lm.smem", "pool = lm.smem(131072)"),
+         ("replace", "a_s = pool.view", 'a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")'),
+         ("replace", "b_s = pool.view", 'b_s = pool.view(offset=32768, shape=(128, 64), dtype=lm.bf16, stage=4, swizzle="128B")'),
+         ("replace", "c_s = pool.view", "c_s = pool.view(offset=98304, shape=(64, 128), dtype=lm.bf16)"),
+         ("replace", "ring = lm.pipeline", "ring = lm.pipeline(stages=4)"),
+         ("replace", "full = lm.barrier", "full = lm.barrier(count=4, prod=[load], cons=[math], pipeline=ring)"),
+         ("replace", "empty = lm.barrier", "empty = lm.barrier(count=4, prod=[math], cons=[load], pipeline=ring)")]
+neg("release_in_flight_two_back", "A 4-deep ring with three wgmma groups in flight releasing the stage two k-steps back: its group may still run (found two iterations into the loop).", DEEP4 + [
+  ("replace", "lm.mma_wait(pending=0)", "lm.mma_wait(pending=3)"),
+  ("replace", "lm.arrive(empty, stage=k)", "if k >= 2:\n                lm.arrive(empty, stage=k - 2)  # expected-error {{role 'math' releases stage k-2 of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running}} expected-error {{releases stage k-2 of 'b_s'}}"),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"),
+  ("before", "out = lm.cast", "lm.mma_wait(pending=0)\n        lm.arrive(empty, stage=K // 64 - 2)\n        lm.arrive(empty, stage=K // 64 - 1)")])
+neg("handoff_credits", "A hand-off through a barrier declared with credits: its first wait passes before anything is staged.", [
+  ("replace", "staged = lm.barrier", "staged = lm.barrier(count=1, prod=[math], cons=[st], credits=1)"),
+  ("comment", "c_s.tma_store(C", "expected-error {{role 'st' reads 'c_s', which role 'math' writes, without waiting on a barrier that role 'math' signals after the write}}"),
+  ("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}")], base=HANDOFF)
+neg("partial_release_inner_loop", "The per-role release after reads issued in an inner loop (k sub-tiles): the other warpgroup may still read.", TWO_WARPGROUPS + [
+  ("replace", "lm.mma(acc", "for j in lm.range(0, 1):\n                lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-note {{'a_s' read here}}"),
+  ("comment", "lm.arrive(empty", "expected-error {{" + PARTIAL + "}}")])
+neg("circular_wait_conditional", "A wait under a run-time condition before the role's first signal: whenever it runs (block 0), both roles wait for each other.", [], base="""@cake.schedule()
+def k(lm):
+    wa = lm.role(warps=[0, 1, 2, 3])
+    wb = lm.role(warps=[4, 5, 6, 7])
+    x = lm.barrier(count=1, prod=[wa], cons=[wb])
+    y = lm.barrier(count=1, prod=[wb], cons=[wa])
+    with wa:
+        if lm.block_id(0) == 0:
+            lm.wait(y, stage=0)  # expected-error {{roles wait for each other before either arrives: role 'wa' waits on 'y', which role 'wb' signals only later; role 'wb' waits on 'x', which role 'wa' signals only later}} expected-warning {{cannot prove that barrier 'y' is signalled as often as it is awaited}}
+        lm.arrive(x, stage=0)
+    with wb:
+        lm.wait(x, stage=0)  # expected-note {{role 'wb' waits on 'x' here}}
+        lm.arrive(y, stage=0)
+""")
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
@@ -862,6 +900,7 @@ PASS = [
  ("pass_resident_reload", "A resident operand reloaded once per tile (FlashAttention-3's Q): a single-stage view whose copy names the tile as its barrier stage, released through qfree (credits=1) after the tile's wgmma is waited for. Broken variants: fail_resident_*.cake.", [], Q_RELOAD, "sm_90a"),
  ("pass_branches_balanced", "Copies chosen by a run-time condition with the same barrier, stage and bytes on both sides: exactly one runs, so the arrivals and bytes per phase are proven. Broken variants: fail_branches_*.cake.", BALANCED, BASE, "sm_90a"),
  ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
+ ("pass_branches_balanced_guard", "Balanced copies under a guard the model can read (`if k > 0` / else): one of the pair runs in every iteration, so the sequence and trip counts stay those of the loop.", BALANCED + [("replace", "if lm.block_id(0) % 2 == 0:", "if k > 0:")], BASE, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

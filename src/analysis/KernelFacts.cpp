@@ -79,7 +79,9 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
     std::map<SiteKey, std::set<std::tuple<bool, AffineForm, AffineForm>>> ranges;
     for (const Event *e : bf.signals) {
       bool known;
-      if (!e->alternative) ranges[keyOf(*e, known)].insert({e->guarded, e->first, e->end});
+      if (!e->alternative)
+        ranges[keyOf(*e, known)].insert(e->guarded ? std::make_tuple(true, e->first, e->end)
+                                                   : std::make_tuple(false, AffineForm{}, AffineForm{}));
     }
     std::map<SiteKey, size_t> index;
     std::map<std::pair<const std::vector<IrStmt> *, AffineForm>, const Operation *> txGroups;
@@ -189,7 +191,7 @@ void collectDrains(KernelFacts &f, Target target) {
         if (fx.waitsGroup) {
           const Operand *pending = fx.pendingGroups == kNone ? nullptr : &e.op->operandAt(fx.pendingGroups);
           bool all = !pending || pending->value.constInt.value_or(1) == 0;
-          if (all && !e.conditional) waited = e.index;
+          if (all && !e.conditional && !e.guarded) waited = e.index;  // a wait that may not run drains nothing
         } else if (fx.reads[0] != kNone) {
           issued = e.index;
         }

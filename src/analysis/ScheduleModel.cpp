@@ -117,8 +117,13 @@ void balanceBranches(const Kernel &k, const IrStmt &s, RoleEvents &out, size_t t
   auto a = signalsOf(k, out.role, s.body), b = signalsOf(k, out.role, s.orelse);
   if (!a || !b || a->empty() || *a != *b) return;
   for (size_t i = thenStart; i < elseStart; ++i)
-    if (effectResource(*out.events[i].op, out.events[i].op->info().effects.signals) != kNoResource)
+    if (effectResource(*out.events[i].op, out.events[i].op->info().effects.signals) != kNoResource) {
+      // One of the pair runs in every iteration: neither conditional nor
+      // narrowed to the guard's iterations.
       out.events[i].conditional = false;
+      out.events[i].guarded = false;
+      out.events[i].first = out.events[i].end = AffineForm{};
+    }
   for (size_t i = elseStart; i < out.events.size(); ++i)
     if (effectResource(*out.events[i].op, out.events[i].op->info().effects.signals) != kNoResource)
       out.events[i].alternative = true;

@@ -142,7 +142,9 @@ private:
       if (at[i + 1].first != at[i].first + 1 || guardedInner || inner.step != 1 || !inner.start.constInt ||
           !inner.stop.constInt)
         return {};
-      int64_t trips = std::max<int64_t>(0, *inner.stop.constInt - *inner.start.constInt);
+      int64_t span;
+      if (__builtin_sub_overflow(*inner.stop.constInt, *inner.start.constInt, &span)) return {};
+      int64_t trips = std::max<int64_t>(0, span);
       if (at[i].second != satMul(at[i + 1].second, trips) && ls.notRunning.empty())
         ls.notRunning = fmt::format(
             "its coefficient of '{}' is {}, but one iteration of the loop over '{}' runs through {} stage(s), so "
@@ -314,7 +316,7 @@ private:
           if (auto span = IntExprTable::constantDifference(range->end, range->first))
             innerTrips = satMul(std::max<int64_t>(0, *span), ls.outerScale);
         auto scaled = [&](const AffineForm &x) {
-          return *IntExprTable::combine(ls.offset, x, ls.outerScale);  // outerScale * x + offset
+          return IntExprTable::combine(ls.offset, x, ls.outerScale);  // outerScale * x + offset; nullopt on overflow
         };
         if (depth > 0 && !(innerTrips && cycle > 0 && *innerTrips % cycle == 0)) {
           bad(fmt::format("it restarts in every iteration of the enclosing loop over '{}'; make the stage the "
@@ -322,12 +324,14 @@ private:
                           e.loops[depth - 1]->loopVar));
           continue;
         }
-        if (!range) {
+        std::optional<AffineForm> firstForm = range ? scaled(range->first) : std::nullopt;
+        std::optional<AffineForm> afterForm = range ? scaled(range->end) : std::nullopt;
+        if (!firstForm || !afterForm) {
           ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
           next[b] = std::nullopt;
           continue;
         }
-        AffineForm first = scaled(range->first);
+        AffineForm first = *firstForm;
         std::string firstText =
             first.isConstant() ? std::to_string(first.constant)
                                : fmt::format("'{}' at the first iteration it runs ('{}' = {})", text, L.loopVar,
@@ -336,7 +340,7 @@ private:
         follows(first, fmt::format("its first value is {}, but the next stage of the sequence is {{}}", firstText));
         if (depth == 0) {
           std::string stop = L.stop.expr ? sourceText(ctx_.sm, L.stop.expr->range) : "the loop's end";
-          AffineForm after = scaled(range->end);
+          AffineForm after = *afterForm;
           // The stop as written, when the range ends there; otherwise say where.
           auto stopForm = L.stop.ix != kNoIntExpr ? std::optional(k_.ints.form(L.stop.ix)) : std::nullopt;
           std::optional<int64_t> shift = stopForm ? IntExprTable::constantDifference(after, *stopForm) : std::nullopt;
@@ -421,6 +425,9 @@ private:
               bool ok = false;
               const Event *partial = nullptr;
               for (const auto &[b, use] : uses_) {
+                // A barrier whose first lap passes (credits) hands nothing
+                // over on that lap.
+                if (use.release) continue;
                 bool waited = false;
                 for (const Event *x : use.waits) waited |= covers(k_, *x, e);
                 if (!waited) continue;
@@ -574,8 +581,8 @@ private:
           auto site = use.arrivals.find(s->role);
           size_t waitsOfW =
               std::count_if(use.waits.begin(), use.waits.end(), [&](const Event *x) { return x->role == w->role; });
-          if (site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
-              sameLoopNest(k_, *site->second.sites.front().first, *w))
+          if (site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 && !w->conditional &&
+              !use.conditionalSignals && sameLoopNest(k_, *site->second.sites.front().first, *w))
             continue;
           // A release barrier's first lap passes without arrivals: up to
           // `count` more waits than signals are fine (the consumer need not
@@ -629,7 +636,8 @@ private:
         for (const Event &w : r.events) {
           if (w.index >= sig->index) break;
           ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
-          if (b == kNoResource || w.conditional || facts_.barrier(b).release) continue;
+          // A conditional wait counts: whenever it runs, it needs the signal.
+          if (b == kNoResource || facts_.barrier(b).release) continue;
           for (ResourceId s : facts_.barrier(b).signallers) edges[node].push_back({&w, Node{s, b}});
         }
       }
@@ -1036,9 +1044,10 @@ private:
         if (b == kNoResource || rel == releases_.end() || a.threads <= 0) continue;
         int64_t span = roleThreads / a.threads;  // threads per arrival
         for (const Event &e : r.events) {
-          if (e.index >= a.index || e.loops.size() > a.loops.size() ||
-              !std::equal(e.loops.begin(), e.loops.end(), a.loops.begin()))
-            continue;
+          // Reads before it in its loop nest, in enclosing code, or in loops
+          // nested inside its loop.
+          size_t common = std::min(e.loops.size(), a.loops.size());
+          if (e.index >= a.index || !std::equal(e.loops.begin(), e.loops.begin() + common, a.loops.begin())) continue;
           ResourceId read = kNoResource;
           for (int8_t slot : e.op->info().effects.reads)
             if (ResourceId v = effectResource(*e.op, slot);
@@ -1072,6 +1081,16 @@ private:
   }
 
   void checkReleaseInFlight() {
+    // A read can stay in flight across as many iterations as the deepest
+    // ring or the largest pending count allows: walk that many (at most 8).
+    int64_t carried = 2;
+    for (const Resource &v : k_.resources)
+      if (v.kind == ResourceKind::View) carried = std::max(carried, v.stages + 1);
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        if (int8_t p = e.op->info().effects.pendingGroups; p != kNone && e.op->operandAt(p).value.constInt)
+          carried = std::max(carried, *e.op->operandAt(p).value.constInt + 2);
+    carriedIterations_ = static_cast<int>(std::min<int64_t>(carried, 8));
     for (const RoleBlock &rb : k_.roles) {
       bool async = false;
       for (const RoleEvents &r : roles_)
@@ -1099,6 +1118,7 @@ private:
   // Loops deeper than this are followed through one iteration only (each
   // level walks its body twice, so the cost doubles per level).
   static constexpr int kMaxCarriedLoopDepth = 4;
+  int carriedIterations_ = 2;  // iterations walked per loop at the outer two levels
 
   void walkAsync(const std::vector<IrStmt> &body, ResourceId role, AsyncState &st, int depth) {
     for (const IrStmt &s : body) switch (s.kind) {
@@ -1106,10 +1126,14 @@ private:
       case IrStmt::Kind::For: {
         walkAsync(s.body, role, st, depth + 1);  // the first iteration
         if (depth >= kMaxCarriedLoopDepth) break;
-        // Into the next iteration: a stage named by the loop variable now
-        // means one step earlier.
-        st.eachList([&](std::vector<InFlight> &l) { shiftStages(l, s); });
-        walkAsync(s.body, role, st, depth + 1);  // a later iteration; what stays in flight leaves the loop
+        // Later iterations, as many as a read may stay in flight across (a
+        // ring's depth, a pending count): each time, a stage named by the
+        // loop variable means one step earlier. What stays in flight leaves
+        // the loop.
+        for (int i = 1; i < (depth < 2 ? carriedIterations_ : 2); ++i) {
+          st.eachList([&](std::vector<InFlight> &l) { shiftStages(l, s); });
+          walkAsync(s.body, role, st, depth + 1);
+        }
         // After the loop, what is still in flight was issued in its last
         // iteration: the loop variable is stop - 1 there.
         st.eachList([&](std::vector<InFlight> &l) { lastIteration(l, s); });

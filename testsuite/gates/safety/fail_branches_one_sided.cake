@@ -23,7 +23,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):
-            lm.wait(full, stage=k)
+            lm.wait(full, stage=k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)

@@ -15,7 +15,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-warning {{cannot prove that barrier 'empty' gets 1 arrival(s) per phase: an arrival on it is conditional}}
     with load:
         for k in lm.range(0, K // 64):
-            lm.wait(empty, stage=k)
+            lm.wait(empty, stage=k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
