@@ -820,8 +820,9 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
                  ? fmt::format("{}{}<0>();  // derived: the TMA stores still in flight finish reading shared memory "
                                "before the role ends",
                                electedGuard(rc), w_.use("cake_bulk_wait_group_read"))
-                 : fmt::format("{}<0>();  // derived: the wgmma groups still in flight finish before the role ends",
-                               w_.use("cake_wgmma_wait_group")));
+                 : fmt::format("{}(); {}<0>();  // derived: the wgmma operations still in flight (committed into a "
+                               "group first) finish before the role ends",
+                               w_.use("cake_wgmma_commit_group"), w_.use("cake_wgmma_wait_group")));
   }
   if (rc.singleThread) {
     --indent_;
