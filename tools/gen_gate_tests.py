@@ -884,6 +884,41 @@ def k(lm):
         lm.arrive(y, stage=0)
 """)
 
+# Turns without credits: the first role skips its wait on the first
+# iteration (`if t > 0`), so it goes first; the second hands the turn back on
+# every iteration but the last.
+TURNS = """@cake.schedule()
+def k(lm, T: LM.i32):
+    wa = lm.role(warps=[0, 1, 2, 3])
+    wb = lm.role(warps=[4, 5, 6, 7])
+    turn0 = lm.barrier(count=1, prod=[wb], cons=[wa])
+    turn1 = lm.barrier(count=1, prod=[wa], cons=[wb])
+    with wa:
+        for t in lm.range(0, T):
+            if t > 0:
+                lm.wait(turn0, stage=t - 1)
+            lm.role_sync()
+            lm.arrive(turn1, stage=t)
+    with wb:
+        for t in lm.range(0, T):
+            lm.wait(turn1, stage=t)
+            lm.role_sync()
+            if t < T - 1:
+                lm.arrive(turn0, stage=t)
+"""
+neg("turns_unguarded", "The first role waits for its turn on the first iteration too: both wait for each other.", [
+  ("delete", "            if t > 0:", None),
+  ("replace", "lm.wait(turn0, stage=t - 1)", "            lm.wait(turn0, stage=t)  # expected-error {{roles wait for each other before either arrives: role 'wa' waits on 'turn0', which role 'wb' signals only later; role 'wb' waits on 'turn1', which role 'wa' signals only later}}"),
+  ("comment", "lm.wait(turn1", "expected-note {{role 'wb' waits on 'turn1' here}}"),
+  ("comment", "lm.wait(turn0", "expected-error {{barrier 'turn0': role 'wb' signals it 1 time(s) fewer than role 'wa' waits on it, whenever the loops run}}"),
+  ("comment", "lm.arrive(turn0", "expected-note {{role 'wb' signals 'turn0' here}}")], base=TURNS)
+neg("turns_never_returned", "The second role never hands the turn back.", [
+  ("delete", "            if t < T - 1:", None),
+  ("delete", "lm.arrive(turn0", None),
+  ("comment", "turn0 = lm.barrier", "expected-error {{role 'wb' is declared a producer of barrier 'turn0' but never arrives on it}} expected-note {{barrier 'turn0' declared here}}"),
+  ("comment", "wb = lm.role", "expected-note {{role 'wb' declared here}}"),
+  ("comment", "lm.wait(turn0", "expected-error {{role 'wa' waits on barrier 'turn0', but no role ever arrives on it}}")], base=TURNS)
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
@@ -901,6 +936,7 @@ PASS = [
  ("pass_branches_balanced", "Copies chosen by a run-time condition with the same barrier, stage and bytes on both sides: exactly one runs, so the arrivals and bytes per phase are proven. Broken variants: fail_branches_*.cake.", BALANCED, BASE, "sm_90a"),
  ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
  ("pass_branches_balanced_guard", "Balanced copies under a guard the model can read (`if k > 0` / else): one of the pair runs in every iteration, so the sequence and trip counts stay those of the loop.", BALANCED + [("replace", "if lm.block_id(0) % 2 == 0:", "if k > 0:")], BASE, "sm_90a"),
+ ("pass_turns_guarded", "Turns without credits: the first role skips its wait on the first iteration, so its first wait comes after its first signal (no circular wait). Broken variants: fail_turns_*.cake.", [], TURNS, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

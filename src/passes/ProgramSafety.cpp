@@ -638,6 +638,11 @@ private:
           ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
           // A conditional wait counts: whenever it runs, it needs the signal.
           if (b == kNoResource || facts_.barrier(b).release) continue;
+          // A wait guarded off its loop's first iteration (`if t > 0`) does
+          // not run before that iteration's signals.
+          if (w.guarded && w.loops.back()->start.ix != kNoIntExpr)
+            if (auto d = IntExprTable::constantDifference(w.first, k_.ints.form(w.loops.back()->start.ix)); d && *d > 0)
+              continue;
           for (ResourceId s : facts_.barrier(b).signallers) edges[node].push_back({&w, Node{s, b}});
         }
       }
