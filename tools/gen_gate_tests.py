@@ -919,6 +919,26 @@ neg("turns_never_returned", "The second role never hands the turn back.", [
   ("comment", "wb = lm.role", "expected-note {{role 'wb' declared here}}"),
   ("comment", "lm.wait(turn0", "expected-error {{role 'wa' waits on barrier 'turn0', but no role ever arrives on it}}")], base=TURNS)
 
+# A producer that skips its release wait while it fills each slot for the
+# first time (credits=0 declared: no first lap passes by itself), and a
+# consumer that releases only the stages that will be refilled.
+SKIP_FIRST_LAP = [
+  ("replace", "empty = lm.barrier", "empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring, credits=0)"),
+  ("replace", "lm.wait(empty, stage=k)", "if k >= 2:\n                lm.wait(empty, stage=k - 2)"),
+  ("replace", "lm.arrive(empty, stage=k)", "if k < K // 64 - 2:\n                lm.arrive(empty, stage=k)")]
+neg("skip_first_lap_too_far", "The producer skips its wait for three iterations of a 2-deep ring: the third fill overwrites a slot whose first stage may still be read.", SKIP_FIRST_LAP + [
+  ("replace", "if k >= 2:", "if k >= 3:"),
+  ("replace", "lm.wait(empty, stage=k - 2)", "                lm.wait(empty, stage=k - 3)"),
+  ("replace", "if k < K // 64 - 2:", "if k < K // 64 - 3:"),
+  ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
+  ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
+  ("comment", "a_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
+  ("comment", "b_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'b_s'}}")])
+neg("skip_first_lap_extra_releases", "The consumer releases every stage while the producer waits for all but the last two: two releases nobody waits for.", SKIP_FIRST_LAP + [
+  ("delete", "if k < K // 64 - 2:", None),
+  ("replace", "lm.arrive(empty, stage=k)", "            lm.arrive(empty, stage=k)  # expected-note {{role 'math' signals 'empty' here}}"),
+  ("comment", "lm.wait(empty", "expected-error {{barrier 'empty': role 'math' signals it 2 time(s) more than role 'load' waits on it, whenever the loops run}}")])
+
 # ---- near misses: the same kernels, correct
 PASS = [
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
@@ -937,6 +957,7 @@ PASS = [
  ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
  ("pass_branches_balanced_guard", "Balanced copies under a guard the model can read (`if k > 0` / else): one of the pair runs in every iteration, so the sequence and trip counts stay those of the loop.", BALANCED + [("replace", "if lm.block_id(0) % 2 == 0:", "if k > 0:")], BASE, "sm_90a"),
  ("pass_turns_guarded", "Turns without credits: the first role skips its wait on the first iteration, so its first wait comes after its first signal (no circular wait). Broken variants: fail_turns_*.cake.", [], TURNS, "sm_90a"),
+ ("pass_skip_first_lap", "A producer that skips its release wait while it fills each slot for the first time (`if k >= 2: wait(empty, stage=k - 2)`, credits=0), and a consumer that releases only the stages that are refilled. Broken variants: fail_skip_first_lap_*.cake.", SKIP_FIRST_LAP, BASE, "sm_90a"),
  ("pass_release_guarded_pending", "The standard Hopper consumer, guarded: one wgmma group in flight (mma_wait(pending=1)), the previous stage released under `if k > 0` (the guard narrows the loop to k in [1, K // 64), so the releases are stages 0 .. K // 64 - 2), the last stage after the loop. Broken variants: fail_release_guarded_*.cake.", GUARDED, BASE, "sm_90a"),
  ("pass_wait_stricter", "A producer waiting for the release of the stage after the one it fills: stricter than needed (the consumer releases in order), so accepted.", [
    ("sub", "lm.wait(empty", ("stage=k", "stage=k + 1"))], BASE, "sm_90a"),

@@ -702,6 +702,25 @@ private:
     return d && *d >= credits - std::max<int64_t>(depth, 1) && *d < std::max<int64_t>(credits, 1);
   }
 
+  // A wait guarded off the first iterations of the write's loop (`if k >= 2:
+  // wait(empty, stage=k - 2)`) covers the write if the iterations it skips
+  // only fill slots for the first time: their stages (k + c, constants) stay
+  // below the view's depth.
+  bool coversAfterFirstLap(const Event &w, const Event &e, const StageRef &written, int64_t depth) const {
+    if (!w.guarded || w.conditional || w.role != e.role || w.index >= e.index || w.loops != e.loops) return false;
+    auto re = iterationRange(k_, e);
+    if (!re || !re->first.isConstant() || !w.first.isConstant()) return false;
+    auto toEnd = IntExprTable::constantDifference(w.end, re->end);
+    if (!toEnd || *toEnd < 0) return false;
+    StageForm f = stageForm(k_, written);
+    if (!f.ok || f.loops.size() != 1 || f.loops[0].first != e.loops.back()->loopId || f.loops[0].second != 1 ||
+        !f.offset.isConstant())
+      return false;
+    int64_t lastSkipped = satAdd(satAdd(w.first.constant, -1), f.offset.constant);  // the last skipped stage
+    int64_t firstStage = satAdd(re->first.constant, f.offset.constant);
+    return firstStage >= 0 && lastSkipped < depth;
+  }
+
   void checkRingReuse() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
@@ -745,7 +764,9 @@ private:
           // A wait for a later release implies the earlier ones: the
           // releasing role's stages run in sequence (checkStageSequence).
           for (const Event *w : use.waits)
-            if (covers(k_, *w, e) && protects(stageOperand(*w->op), written, b, view.stages)) released = true;
+            if ((covers(k_, *w, e) || coversAfterFirstLap(*w, e, written, view.stages)) &&
+                protects(stageOperand(*w->op), written, b, view.stages))
+              released = true;
         }
         if (!released) {
           std::string who;
