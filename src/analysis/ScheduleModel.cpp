@@ -33,16 +33,7 @@ bool narrow(const Kernel &k, const IrStmt &loop, const Value &cond, bool negated
   // cond: d <op> 0 with d = c * var + rest, c = +-1; rewrite as var <op> bound.
   const AffineForm &d = k.ints.form(cond.ix);
   CmpOp op = negated ? negate(cond.cmp) : cond.cmp;
-  int64_t c = 0;
-  AffineForm rest;
-  rest.constant = d.constant;
-  for (const auto &[atom, coeff] : d.terms) {
-    if (k.ints.atomIsLeaf(atom, IntOp::LoopVar) && k.ints.atomValue(atom) == loop.loopId) {
-      c = coeff;
-      continue;
-    }
-    rest.terms.emplace_back(atom, coeff);
-  }
+  auto [c, rest] = k.ints.splitLoopVar(d, loop.loopId);
   if (c != 1 && c != -1) return false;
   if (k.ints.dependsOnLoop(rest)) return false;
   // var + rest <op> 0  <=>  var <op> -rest; with c = -1: -var + rest <op> 0 <=> var <mirror op> rest.
@@ -394,22 +385,13 @@ std::optional<bool> valueOnFirstRun(const Kernel &k, const Event &e, const Value
   if (v.boolIsConst) return v.constBool;
   if (v.cmp == CmpOp::None || v.ix == kNoIntExpr) return std::nullopt;
   // Substitute each enclosing loop's variable by its first value.
-  const AffineForm &d = k.ints.form(v.ix);
-  AffineForm rest = d;
-  for (const auto &[atom, coeff] : d.terms) {
-    const IrStmt *loop = nullptr;
-    if (k.ints.atomIsLeaf(atom, IntOp::LoopVar))
-      for (const IrStmt *l : e.loops)
-        if (static_cast<int64_t>(l->loopId) == k.ints.atomValue(atom)) loop = l;
-    if (!loop) continue;
+  AffineForm rest = k.ints.form(v.ix);
+  for (const IrStmt *loop : e.loops) {
     std::optional<AffineForm> first = loop == e.loops.back() && e.guarded ? e.first : boundForm(k, loop->start);
     if (!first) return std::nullopt;
-    AffineForm without = rest;
-    AtomId a = atom;  // (a structured binding: not capturable before C++20 in clang 14)
-    std::erase_if(without.terms, [a](const auto &t) { return t.first == a; });
-    std::optional<AffineForm> sum = IntExprTable::combine(without, *first, coeff);
-    if (!sum) return std::nullopt;
-    rest = *sum;
+    std::optional<AffineForm> sub = k.ints.substituteLoopVar(rest, loop->loopId, *first);
+    if (!sub) return std::nullopt;
+    rest = *sub;
   }
   if (rest.isConstant()) return holds(v.cmp, rest.constant);
   // Non-linear terms (s % k_steps == 0): evaluate the expression itself.

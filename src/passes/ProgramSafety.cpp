@@ -1219,20 +1219,12 @@ private:
   // otherwise the stage is no longer known.
   void lastIteration(std::vector<InFlight> &group, const IrStmt &loop) {
     for (InFlight &f : group) {
-      if (!f.stageKnown) continue;
-      AffineForm rest;
-      rest.constant = f.stage.constant;
-      int64_t coeff = 0;
-      for (const auto &[atom, c] : f.stage.terms)
-        if (k_.ints.atomIsLeaf(atom, IntOp::LoopVar) && k_.ints.atomValue(atom) == loop.loopId)
-          coeff = c;
-        else
-          rest.terms.emplace_back(atom, c);
-      if (coeff == 0) continue;
+      if (!f.stageKnown || k_.ints.splitLoopVar(f.stage, loop.loopId).first == 0) continue;
       std::optional<AffineForm> last;
       if (loop.step == 1 && loop.stop.ix != kNoIntExpr) {
         AffineForm stop = k_.ints.form(loop.stop.ix);
-        if (!__builtin_sub_overflow(stop.constant, 1, &stop.constant)) last = IntExprTable::combine(rest, stop, coeff);
+        if (!__builtin_sub_overflow(stop.constant, 1, &stop.constant))
+          last = k_.ints.substituteLoopVar(f.stage, loop.loopId, stop);
       }
       if (last)
         f.stage = *last;

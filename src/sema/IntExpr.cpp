@@ -187,6 +187,24 @@ bool IntExprTable::dependsOnLoop(const AffineForm &f) const {
   return std::any_of(f.terms.begin(), f.terms.end(), [&](const auto &t) { return atoms_[t.first].loopDependent; });
 }
 
+std::pair<int64_t, AffineForm> IntExprTable::splitLoopVar(const AffineForm &f, uint32_t loopId) const {
+  std::pair<int64_t, AffineForm> out{0, AffineForm{}};
+  out.second.constant = f.constant;
+  for (const auto &[a, coeff] : f.terms)
+    if (atoms_[a].op == IntOp::LoopVar && atoms_[a].value == static_cast<int64_t>(loopId))
+      out.first = coeff;
+    else
+      out.second.terms.emplace_back(a, coeff);  // stays sorted
+  return out;
+}
+
+std::optional<AffineForm> IntExprTable::substituteLoopVar(const AffineForm &f, uint32_t loopId,
+                                                          const AffineForm &value) const {
+  auto [coeff, rest] = splitLoopVar(f, loopId);
+  if (coeff == 0) return f;
+  return combine(rest, value, coeff);
+}
+
 StageForm IntExprTable::stageForm(IntExprId x) const {
   StageForm s;
   const AffineForm &f = form(x);

@@ -102,6 +102,11 @@ public:
   int64_t atomValue(AtomId a) const { return atoms_.at(a).value; }
   // Whether a form changes with some loop variable.
   bool dependsOnLoop(const AffineForm &f) const;
+  // The coefficient of loop `loopId`'s variable in `f` (0 if absent), and
+  // `f` without that term.
+  std::pair<int64_t, AffineForm> splitLoopVar(const AffineForm &f, uint32_t loopId) const;
+  // `f` with loop `loopId`'s variable replaced by `value`; nullopt on overflow.
+  std::optional<AffineForm> substituteLoopVar(const AffineForm &f, uint32_t loopId, const AffineForm &value) const;
 
   // Equal on every input, as far as normal forms show.
   bool equal(IntExprId x, IntExprId y) const { return form(x) == form(y); }

@@ -86,6 +86,21 @@ TEST_CASE("stage forms") {
   CHECK_FALSE(t.stageForm(t.binary(IntOp::Mod, k, t.constant(2))).ok);
 }
 
+TEST_CASE("a loop variable's term split off and substituted") {
+  IntExprTable t;
+  IntExprId k = t.leaf(IntOp::LoopVar, 2), n = t.leaf(IntOp::Param, 7);
+  // 3k + n - 1
+  IntExprId x = t.binary(IntOp::Sub, t.binary(IntOp::Add, t.binary(IntOp::Mul, t.constant(3), k), n), t.constant(1));
+  auto [coeff, rest] = t.splitLoopVar(t.form(x), 2);
+  CHECK(coeff == 3);
+  CHECK(rest == t.form(t.binary(IntOp::Sub, n, t.constant(1))));
+  CHECK(t.splitLoopVar(t.form(x), 5).first == 0);
+  // k := n - 1 gives 3(n - 1) + n - 1 = 4n - 4.
+  auto sub = t.substituteLoopVar(t.form(x), 2, t.form(t.binary(IntOp::Sub, n, t.constant(1))));
+  REQUIRE(sub);
+  CHECK(*sub == t.form(t.binary(IntOp::Sub, t.binary(IntOp::Mul, t.constant(4), n), t.constant(4))));
+}
+
 TEST_CASE("the first leaf of a kind, left operand first") {
   IntExprTable t;
   IntExprId rank = t.leaf(IntOp::ClusterRank, 0);
