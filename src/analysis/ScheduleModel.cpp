@@ -427,6 +427,10 @@ std::string loopNestKey(const SourceManager &sm, const Event &e) {
   return key;
 }
 
+int64_t roleThreads(const Kernel &k, ResourceId role) {
+  return 32 * static_cast<int64_t>(k.resources[role].warps.size());
+}
+
 int64_t executingThreads(const Kernel &k, ResourceId role, const Operation &op) {
   const OpEffects &fx = op.info().effects;
   int64_t warps = static_cast<int64_t>(k.resources[role].warps.size());

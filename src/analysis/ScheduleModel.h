@@ -99,6 +99,9 @@ bool covers(const sema::Kernel &k, const Event &w, const Event &e);
 // ("" if none), for messages.
 std::string loopNestKey(const SourceManager &sm, const Event &e);
 
+// The threads of a role (32 per warp).
+int64_t roleThreads(const sema::Kernel &k, sema::ResourceId role);
+
 // How many threads of its role execute an operation: one elected thread
 // for single-thread operations and per-role arrivals, one per warpgroup or
 // warp for arrivals of that scope, every thread otherwise.

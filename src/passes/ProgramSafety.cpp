@@ -64,13 +64,8 @@ public:
     // through an alias does not bypass the wait.
     std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> inherited;
     for (const auto &[guarded, gs] : guards_)
-      for (const Resource &v : k_.resources) {
-        const Resource &g = k_.resources[guarded];
-        if (v.kind != ResourceKind::View || v.id == guarded || v.pool != g.pool || !(v.alias || g.alias)) continue;
-        int64_t lo = std::max(v.offset, g.offset);
-        int64_t hi = std::min(satAdd(v.offset, v.totalBytes), satAdd(g.offset, g.totalBytes));
-        if (lo < hi) inherited[v.id].insert(gs.begin(), gs.end());
-      }
+      for (ResourceId v : sharing(guarded))
+        if (v != guarded) inherited[v].insert(gs.begin(), gs.end());
     for (const auto &[v, gs] : inherited) guards_[v].insert(gs.begin(), gs.end());
   }
 
@@ -441,12 +436,12 @@ private:
               }
               if (ok || !reported.insert({&e, v}).second) continue;
               if (partial) {
-                int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[o.role].warps.size());
+                int64_t all = roleThreads(k_, o.role);
                 ResourceId b = effectResource(*partial->op, partial->op->info().effects.signals);
                 ctx_.diags
                     .build(DiagId::SafetyPartialHandOff, partial->op->range, name(o.role), name(v), name(b),
-                           unitName(roleThreads / std::max<int64_t>(partial->threads, 1), roleThreads),
-                           unitName(completionUnit(w, roleThreads), roleThreads))
+                           unitName(all / std::max<int64_t>(partial->threads, 1), all),
+                           unitName(completionUnit(w, all), all))
                     .note(DiagId::NoteWrittenHere, w.op->range, name(v))
                     .emit();
                 continue;
@@ -461,13 +456,19 @@ private:
   // Whether signal `x` comes after every thread's part of write `w`: its
   // arrivals cover the write's units, or a role sync lies between them.
   bool vouches(const Event &w, const Event &x) const {
-    int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[w.role].warps.size());
+    int64_t all = roleThreads(k_, w.role);
     if (x.threads <= 0) return false;
-    int64_t span = roleThreads / x.threads, unit = completionUnit(w, roleThreads);
-    if (span <= unit || roleThreads <= unit) return true;
+    int64_t span = all / x.threads, unit = completionUnit(w, all);
+    if (span <= unit || all <= unit) return true;
+    return roleSyncBetween(w.index, x);
+  }
+
+  // Whether a role sync of x's role lies after event index `after` and
+  // before x, every time x runs.
+  bool roleSyncBetween(size_t after, const Event &x) const {
     for (const RoleEvents &r : roles_)
       for (const Event &s : r.events)
-        if (s.role == w.role && s.op->info().effects.syncsRole && s.index > w.index && s.index < x.index &&
+        if (s.role == x.role && s.op->info().effects.syncsRole && s.index > after && s.index < x.index &&
             covers(k_, s, x))
           return true;
     return false;
@@ -1044,14 +1045,14 @@ private:
   // whole role for a single-thread operation (the elected thread that also
   // arrives), a warp for the rest (a warp's loads have returned when any of
   // its lanes goes on).
-  int64_t completionUnit(const Event &e, int64_t roleThreads) const {
+  int64_t completionUnit(const Event &e, int64_t all) const {
     const OpEffects &fx = e.op->info().effects;
-    if (fx.single) return roleThreads;
+    if (fx.single) return all;
     if (fx.group == AsyncGroup::Mma && targetInfo(ctx_.module.target).mma == MmaPath::Wgmma) return 128;
     return 32;
   }
-  static const char *unitName(int64_t threads, int64_t roleThreads) {
-    if (threads >= roleThreads) return "role";
+  static const char *unitName(int64_t threads, int64_t all) {
+    if (threads >= all) return "role";
     return threads >= 128 ? "warpgroup" : threads >= 32 ? "warp" : "thread";
   }
 
@@ -1061,14 +1062,14 @@ private:
   // between the reads and the arrive orders them all.
   void checkPartialRelease() {
     for (const RoleEvents &r : roles_) {
-      int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[r.role].warps.size());
+      int64_t all = roleThreads(k_, r.role);
       for (const Event &a : r.events) {
         const OpEffects &fx = a.op->info().effects;
         if (fx.signal != Signal::Arrive) continue;
         ResourceId b = effectResource(*a.op, fx.signals);
         auto rel = releases_.find(b);
         if (b == kNoResource || rel == releases_.end() || a.threads <= 0) continue;
-        int64_t span = roleThreads / a.threads;  // threads per arrival
+        int64_t span = all / a.threads;  // threads per arrival
         for (const Event &e : r.events) {
           // Reads before it in its loop nest, in enclosing code, or in loops
           // nested inside its loop.
@@ -1079,8 +1080,8 @@ private:
             if (ResourceId v = effectResource(*e.op, slot);
                 read == kNoResource && v != kNoResource && rel->second.count(v))
               read = v;
-          int64_t unit = completionUnit(e, roleThreads);
-          if (read == kNoResource || span <= unit || roleThreads <= unit) continue;
+          int64_t unit = completionUnit(e, all);
+          if (read == kNoResource || span <= unit || all <= unit) continue;
           // An asynchronous read ends at its group's wait: a sync orders it
           // only after that wait (the first one after the read).
           size_t from = e.index;
@@ -1091,13 +1092,10 @@ private:
                 from = w.index;
                 break;
               }
-          bool synced = false;
-          for (const Event &s : r.events)
-            synced |= s.op->info().effects.syncsRole && s.index > from && s.index < a.index && covers(k_, s, a);
-          if (synced) continue;
+          if (roleSyncBetween(from, a)) continue;
           ctx_.diags
               .build(DiagId::SafetyPartialRelease, a.op->range, name(r.role), stageText(ctx_.sm, stageOperand(*a.op)),
-                     name(read), name(b), unitName(span, roleThreads), unitName(unit, roleThreads))
+                     name(read), name(b), unitName(span, all), unitName(unit, all))
               .note(DiagId::NoteReadHere, e.op->range, name(read))
               .emit();
           break;
@@ -1235,7 +1233,7 @@ private:
 
   void asyncOp(const Operation &op, ResourceId role, AsyncState &st) {
     const OpEffects &fx = op.info().effects;
-    int64_t roleThreads = 32 * static_cast<int64_t>(k_.resources[role].warps.size());
+    int64_t all = roleThreads(k_, role);
     // A generic write by the role's threads into a view an async read may
     // still be reading, or that the elected thread alone has waited for.
     if (ResourceId v = effectResource(op, fx.writes);
@@ -1275,7 +1273,7 @@ private:
           pending = *op.operandAt(fx.pendingGroups).value.constInt;
         while (static_cast<int64_t>(gs.committed.size()) > std::max<int64_t>(pending, 0)) {
           // Only the waiting threads know the reads are over.
-          if (executingThreads(k_, role, op) < roleThreads)
+          if (executingThreads(k_, role, op) < all)
             st.unsynced.insert(st.unsynced.end(), gs.committed.front().begin(), gs.committed.front().end());
           gs.committed.erase(gs.committed.begin());
         }
