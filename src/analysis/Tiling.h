@@ -28,4 +28,23 @@ struct WgmmaTiling {
 // 256. (Warpgroup alignment of the role is checked separately.)
 WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
 
+// How any register fragment of the wgmma path is spread over a role's
+// threads: a tile in the accumulator layout (as wgmmaTiling), a row vector
+// (M x 1: each thread holds the rows its tile elements sit in, two per
+// m64 block, replicated over the four threads that share a row) or a column
+// vector (1 x N: each thread the N / 4 columns its tile elements sit in,
+// replicated over the threads that share them).
+enum class FragmentForm : uint8_t { Tile, RowVector, ColumnVector };
+struct FragmentTiling {
+  bool ok = false;
+  std::string problem;
+  FragmentForm form = FragmentForm::Tile;
+  int64_t warpgroups = 0;
+  int64_t rowsPerWarpgroup = 0;  // tiles and row vectors
+  int64_t mBlocks = 0;           // m64 blocks per warpgroup
+  int64_t cols = 0;              // tiles and column vectors
+  int64_t perThread = 0;         // elements each thread holds
+};
+FragmentTiling fragmentTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
+
 }  // namespace cake::analysis

@@ -55,6 +55,7 @@ bool isCppReserved(const std::string &n) {
 
 // A user's name as a C++ identifier: our own names start with `cake_`.
 std::string ident(const std::string &n) {
+  if (!n.empty() && n[0] == '%') return "cake_t" + n.substr(1);  // an unnamed fragment: a part of an expression
   if (isCppReserved(n) || n.rfind("cake_", 0) == 0) return n + "_";
   return n;
 }
@@ -157,9 +158,15 @@ private:
   std::string panelAddr(const Operation &o, const Panels &pn, int64_t p);
   std::string panelCoords(const Value &coords, const Panels &pn, int64_t p);
   bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread);
+  bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, analysis::FragmentTiling &t);
+  std::string fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
+                              const std::string &i);
+  void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);
   void mma(const Operation &o, RoleCtx &rc);
   void storeFragment(const Operation &o, RoleCtx &rc);
+  void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
   void elementwise(const Operation &o, RoleCtx &rc);
+  void rowReduction(const Operation &o, RoleCtx &rc);
   void checkTensorMapTypes();
   void launcher(std::string &text);
   void unsupported(SourceRange r, const std::string &what, const std::string &why) {
@@ -522,12 +529,22 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
   case OpKind::Store: storeFragment(o, rc); return;
   case OpKind::Cast:
   case OpKind::Scale:
-  case OpKind::Exp2: elementwise(o, rc); return;
-  // Not lowered for sm_90a yet (Blackwell operations, row reductions).
-  case OpKind::Commit:
-  case OpKind::TmemLoad:
+  case OpKind::Exp2:
+  case OpKind::Add:
+  case OpKind::Sub:
+  case OpKind::Mul:
+  case OpKind::Div:
+  case OpKind::Maximum:
+  case OpKind::Minimum:
+  case OpKind::Log2:
+  case OpKind::Fill:
+  case OpKind::Copy:
+  case OpKind::Tril: elementwise(o, rc); return;
   case OpKind::RowMax:
-  case OpKind::RowSum: break;
+  case OpKind::RowSum: rowReduction(o, rc); return;
+  // Not lowered for sm_90a (Blackwell operations).
+  case OpKind::Commit:
+  case OpKind::TmemLoad: break;
   // Declarations and values leave no operation in a role body.
   case OpKind::Smem:
   case OpKind::View:
@@ -563,6 +580,47 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
   }
   perThread = t.perThread;
   return true;
+}
+
+// Any fragment: a tile in the accumulator layout, or a row or column vector
+// of one (analysis::fragmentTiling).
+bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at,
+                                   analysis::FragmentTiling &t) {
+  t = analysis::fragmentTiling(frag.shape, role);
+  if (!t.ok)
+    unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
+                "fragments lower to the wgmma accumulator layout (a tile, an M x 1 row vector or a 1 x N column "
+                "vector of one): " +
+                    t.problem);
+  return t.ok;
+}
+
+// Element `i` of a fragment of layout `dst`, read from the operand `v`: the
+// same element of a fragment of the same form, the element's row of a row
+// vector, its column of a column vector, or a number.
+std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
+                                           const std::string &i) {
+  if (v.kind != ValueKind::Resource) return value(v, false);
+  const Resource &r = k_.resource(v.resource);
+  analysis::FragmentTiling t = analysis::fragmentTiling(r.shape, role);
+  std::string n = ident(r.name);
+  if (t.form == dst.form) return fmt::format("{}[{}]", n, i);
+  CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
+  int64_t half = dst.cols / 2;  // elements of a thread per m64 block
+  if (t.form == analysis::FragmentForm::RowVector)
+    return fmt::format("{}[({} / {}) * 2 + ({} / 2) % 2]", n, i, half, i);
+  return fmt::format("{}[(({} % {}) / 4) * 2 + {} % 2]", n, i, half, i);
+}
+
+// A derived fragment's array, declared where it is first written.
+void KernelEmitter::declareFragment(const Resource &frag, const analysis::FragmentTiling &t) {
+  if (!frag.derived || !declaredFragments_.insert(frag.id).second) return;
+  if (frag.dtype == DType::BF16 || frag.dtype == DType::F16)
+    line(fmt::format("{}2 {}[{}];  // {} {}, two per register", frag.dtype == DType::F16 ? "__half" : "__nv_bfloat16",
+                     ident(frag.name), t.perThread / 2, shapeText(frag.shape), dtypeInfo(frag.dtype).name));
+  else
+    line(fmt::format("float {}[{}];  // {} {}", ident(frag.name), t.perThread, shapeText(frag.shape),
+                     dtypeInfo(frag.dtype).name));
 }
 
 void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
@@ -638,6 +696,12 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
 void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
+  analysis::FragmentTiling ft;
+  if (!fragmentLayout(src, *rc.role, o.range, ft)) return;
+  if (ft.form == analysis::FragmentForm::RowVector) {
+    storeRowVector(o, rc, ft);
+    return;
+  }
   int64_t perThread = 0;
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
@@ -692,43 +756,145 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   line("}");
 }
 
-void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
-  const Resource &src = k_.resource(o.operandAt(o.info().effects.reads[0]).value.resource);
-  const Resource &dst = k_.resource(o.result.resource);
-  int64_t perThread = 0;
-  if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
-  std::string s = ident(src.name), d = ident(dst.name);
-  bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
-  if (src.dtype != DType::F32 || (o.kind != OpKind::Cast && dst.dtype != DType::F32) ||
-      (!packed && dst.dtype != DType::F32)) {
+// A row vector stored as M consecutive elements (an M-element view, such
+// as 1 x M for a TMA store of one value per row): the first of the four
+// threads sharing a row writes it.
+void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t) {
+  const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
+  const Resource &view = k_.resource(o.receiver);
+  if (view.swizzle != Swizzle::None || product(view.shape) != src.shape[0] || view.dtype != src.dtype ||
+      src.dtype != DType::F32) {
     unsupported(
-        o.range,
-        fmt::format("'lm.{}' from {} to {}", o.info().name, dtypeInfo(src.dtype).name, dtypeInfo(dst.dtype).name),
-        "fragment math is lowered on f32 fragments, with casts to bf16, f16 or f32");
+        o.range, fmt::format("a store of the row vector '{}' into '{}'", src.name, view.name),
+        fmt::format("a row vector is stored into an unswizzled f32 view of {} elements, one per row", src.shape[0]));
     return;
   }
-  if (!declaredFragments_.count(dst.id)) {
-    declaredFragments_.insert(dst.id);
-    if (packed)
-      line(fmt::format("{}2 {}[{}];", dtypeInfo(dst.dtype).cudaType == "__half" ? "__half" : "__nv_bfloat16", d,
-                       perThread / 2));
-    else
-      line(fmt::format("float {}[{}];", d, perThread));
+  line(fmt::format("// one value per row, {} rows per thread, from the first lane of each row", t.perThread));
+  line("if (cake_lane % 4u == 0) {");
+  ++indent_;
+  line(fmt::format("float *cake_dst = reinterpret_cast<float *>(cake_smem_raw + ({} - cake_smem));",
+                   viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r)", t.perThread));
+  line(fmt::format(
+      "  cake_dst[cake_wg * {}u + (cake_r / 2) * 64u + cake_wg_warp * 16u + cake_lane / 4u + 8u * (cake_r % "
+      "2)] = {}[cake_r];",
+      t.rowsPerWarpgroup, ident(src.name)));
+  --indent_;
+  line("}");
+}
+
+// Elementwise fragment math: one unrolled loop over the elements each
+// thread holds, operands broadcast by fragmentElement. nvcc keeps the
+// arrays in registers and contracts multiplies and adds into FMAs.
+void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
+  const Resource &dst = k_.resource(o.result.resource);
+  analysis::FragmentTiling dt;
+  if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  const OpInfo &info = o.info();
+  // Every fragment operand: f32, in a layout this role can hold.
+  for (size_t p = 0; p < info.params.size(); ++p) {
+    const Operand &x = o.operands[p];
+    if (!x.present || x.value.kind != ValueKind::Resource || k_.resource(x.value.resource).kind != ResourceKind::Regs)
+      continue;
+    const Resource &src = k_.resource(x.value.resource);
+    analysis::FragmentTiling st;
+    if (!fragmentLayout(src, *rc.role, o.range, st)) return;
+    if (src.dtype != DType::F32) {
+      unsupported(o.range,
+                  fmt::format("'lm.{}' on the {} fragment '{}'", info.name, dtypeInfo(src.dtype).name, src.name),
+                  "fragment math is lowered on f32 fragments; 16-bit fragments are MMA operands and stores");
+      return;
+    }
   }
+  bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
+  if ((o.kind != OpKind::Cast && dst.dtype != DType::F32) || (packed && dt.form != analysis::FragmentForm::Tile) ||
+      (!packed && dst.dtype != DType::F32)) {
+    unsupported(o.range,
+                fmt::format("'lm.{}' to a {} {} fragment", info.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name),
+                "fragment math yields f32; lm.cast converts tiles to bf16 or f16");
+    return;
+  }
+  declareFragment(dst, dt);
+  std::string d = ident(dst.name);
   line("#pragma unroll");
   if (packed) {
+    std::string s = ident(k_.resource(o.operand(param::Cast::src).value.resource).name);
     line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {}[cake_i / 2] = {}({}[cake_i], {}[cake_i + 1]);",
-                     perThread, d, dst.dtype == DType::BF16 ? "__floats2bfloat162_rn" : "__floats2half2_rn", s, s));
+                     dt.perThread, d, dst.dtype == DType::BF16 ? "__floats2bfloat162_rn" : "__floats2half2_rn", s, s));
     return;
   }
+  auto at = [&](int8_t p) { return fragmentElement(o.operands[static_cast<size_t>(p)].value, *rc.role, dt, "cake_i"); };
   std::string rhs;
-  if (o.kind == OpKind::Cast)
-    rhs = s + "[cake_i]";
-  else if (o.kind == OpKind::Scale)
-    rhs = fmt::format("{}[cake_i] * {}", s, value(o.operand(param::Scale::factor).value, false));
-  else
-    rhs = fmt::format("exp2f({}[cake_i])", s);
-  line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", perThread, d, rhs));
+  switch (o.kind) {
+  case OpKind::Add: rhs = fmt::format("{} + {}", at(0), at(1)); break;
+  case OpKind::Sub: rhs = fmt::format("{} - {}", at(0), at(1)); break;
+  case OpKind::Mul: rhs = fmt::format("{} * {}", at(0), at(1)); break;
+  case OpKind::Div: rhs = fmt::format("__fdividef({}, {})", at(0), at(1)); break;
+  case OpKind::Maximum: rhs = fmt::format("fmaxf({}, {})", at(0), at(1)); break;
+  case OpKind::Minimum: rhs = fmt::format("fminf({}, {})", at(0), at(1)); break;
+  case OpKind::Exp2: rhs = fmt::format("exp2f({})", at(0)); break;
+  case OpKind::Log2: rhs = fmt::format("__log2f({})", at(0)); break;
+  case OpKind::Scale: rhs = fmt::format("{} * {}", at(0), at(1)); break;
+  case OpKind::Cast:
+  case OpKind::Copy: rhs = at(0); break;
+  case OpKind::Fill: rhs = value(o.operand(param::Fill::value).value, false); break;
+  case OpKind::Tril: {
+    if (dt.form != analysis::FragmentForm::Tile) {
+      unsupported(o.range, "'lm.tril' on a vector", "the causal mask applies to tiles");
+      return;
+    }
+    const Operand &fill = o.operand(param::Tril::value);
+    int64_t half = dt.cols / 2;
+    // The element's row and column in the tile (the accumulator layout).
+    std::string row = fmt::format("static_cast<int32_t>(cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u) + "
+                                  "(cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2)",
+                                  dt.rowsPerWarpgroup, half);
+    std::string col =
+        fmt::format("static_cast<int32_t>(2u * (cake_lane % 4u)) + 8 * ((cake_i % {}) / 4) + cake_i % 2", half);
+    rhs = fmt::format("({}) + {} <= ({}) + {} ? {} : {}", value(o.operand(param::Tril::col).value, false), col,
+                      value(o.operand(param::Tril::row).value, false), row, at(0),
+                      fill.present ? value(fill.value, false) : std::string("-INFINITY"));
+    break;
+  }
+  default: CAKE_CHECK(false, "not elementwise fragment math: lm." + std::string(info.name)); return;
+  }
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, d, rhs));
+}
+
+// A row reduction: each thread folds the elements it holds of each of its
+// rows, then the four threads sharing a row (lanes 4r..4r+3) exchange theirs.
+void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
+  const Resource &src = k_.resource(o.operandAt(o.info().effects.reads[0]).value.resource);
+  const Resource &dst = k_.resource(o.result.resource);
+  analysis::FragmentTiling st, dt;
+  if (!fragmentLayout(src, *rc.role, o.range, st) || !fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  if (st.form != analysis::FragmentForm::Tile || src.dtype != DType::F32) {
+    unsupported(o.range, fmt::format("'lm.{}' of '{}'", o.info().name, src.name), "row reductions take f32 tiles");
+    return;
+  }
+  bool max = o.kind == OpKind::RowMax;
+  auto fold = [&](const std::string &a, const std::string &b) {
+    return max ? fmt::format("fmaxf({}, {})", a, b) : fmt::format("{} + {}", a, b);
+  };
+  int64_t half = st.cols / 2;
+  std::string s = ident(src.name), d = ident(dst.name);
+  declareFragment(dst, dt);
+  line(fmt::format("// {}: {} values per thread and row, then across the 4 lanes of the row", o.info().name,
+                   st.cols / 4));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", dt.perThread));
+  ++indent_;
+  line(fmt::format("const int cake_b = (cake_r / 2) * {} + (cake_r % 2) * 2;  // the row's first element", half));
+  line(fmt::format("float cake_v = {};", fold(s + "[cake_b]", s + "[cake_b + 1]")));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_j = 4; cake_j < {}; cake_j += 4) cake_v = {};", half,
+                   fold(fold("cake_v", s + "[cake_b + cake_j]"), s + "[cake_b + cake_j + 1]")));
+  line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 1)")));
+  line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 2)")));
+  line(fmt::format("{}[cake_r] = cake_v;", d));
+  --indent_;
+  line("}");
 }
 
 // ---------------------------------------------------------------------------
@@ -801,9 +967,9 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   // Register fragments the role holds.
   for (const Resource &r : k_.resources) {
     if (r.kind != ResourceKind::Regs || r.derived || r.role != roleId) continue;
-    int64_t perThread = 0;
-    if (!fragmentLayout(r, role, r.range, perThread)) continue;
-    line(fmt::format("{} {}[{}];  // '{}' {} {}", dtypeInfo(r.dtype).cudaType, ident(r.name), perThread, r.name,
+    analysis::FragmentTiling t;
+    if (!fragmentLayout(r, role, r.range, t)) continue;
+    line(fmt::format("{} {}[{}];  // '{}' {} {}", dtypeInfo(r.dtype).cudaType, ident(r.name), t.perThread, r.name,
                      shapeText(r.shape), dtypeInfo(r.dtype).name));
   }
   if (rc.singleThread) {

@@ -274,7 +274,9 @@ private:
   }
 
   // Register stores and TMEM loads move whole fragments: the same shape
-  // (and, for a store, the same dtype) on both sides.
+  // (and, for a store, the same dtype) on both sides. A row vector (M x 1)
+  // is stored as M consecutive values: into a view of M elements in one row
+  // or one column (1 x M for a TMA store of one value per row).
   void checkFragmentCopy(const Operation &op) {
     if (op.kind != OpKind::Store && op.kind != OpKind::TmemLoad) return;
     bool store = op.kind == OpKind::Store;
@@ -283,7 +285,10 @@ private:
     const Resource &dst =
         store ? k_.resources[op.receiver] : k_.resources[op.operand(param::TmemLoad::dst).value.resource];
     std::string name = store ? dst.name + ".store" : "lm.tmem_load";
-    if (src.shape != dst.shape || (store && src.dtype != dst.dtype))
+    bool rowVectorStore = store && src.shape.size() == 2 && src.shape[1] == 1 && dst.shape.size() <= 2 &&
+                          !dst.shape.empty() && dst.shape.front() * dst.shape.back() == src.shape[0] &&
+                          (dst.shape.size() == 1 || dst.shape.front() == 1 || dst.shape.back() == 1);
+    if ((src.shape != dst.shape && !rowVectorStore) || (store && src.dtype != dst.dtype))
       ctx_.diags.report(DiagId::DataCopyShape, op.range, name,
                         fmt::format("'{}' ({} {})", src.name, shapeText(src.shape), dtypeInfo(src.dtype).name),
                         fmt::format("'{}' ({} {})", dst.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name));

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -76,10 +77,18 @@ private:
   bool bindArguments(const CallExpr *c, const OpInfo &op, std::vector<Operand> &out);
   bool checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o);
   Value declare(const OpInfo &op, const CallExpr *c, std::vector<Operand> &operands, ResourceId receiver);
+  Value recordOp(const OpInfo &op, const Expr *at, SourceRange range, ResourceId receiver,
+                 std::vector<Operand> operands);
+  std::optional<ResourceId> fragmentResult(const OpInfo &op, const Expr *at, SourceRange range,
+                                           const std::vector<Operand> &operands);
+  Value fragmentOperator(OpKind kind, const Expr *at, SourceRange opRange, const Expr *lhs, Value l, const Expr *rhs,
+                         Value r);
+  void assignFragment(const AssignStmt *a, ResourceId dest, const Value &v);
   bool checkStageArgument(const OpInfo &op, const CallExpr *c, ResourceId view, const Operand &stage);
 
   // ---- helpers ----
   std::string describe(const Value &v) const;
+  bool isFragment(const Value &v) const;
   std::string opDisplayName(const OpInfo &op) const;
   std::vector<std::string> visibleNames() const;
   const Binding *lookup(const std::string &name) const;
@@ -97,7 +106,8 @@ private:
   ResourceId role_ = kNoResource;                       // the role whose block we are in
   SourceRange roleRange_;
   std::vector<IrStmt> *body_ = nullptr;
-  std::string nameHint_;  // the name a declaration is being bound to
+  std::string nameHint_;            // the name a declaration is being bound to
+  const Expr *hintExpr_ = nullptr;  // the expression bound to it
   uint32_t nextLoop_ = 0;
   std::set<const Expr *> loopTargets_;  // loop variables' declarations
 };

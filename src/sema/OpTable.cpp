@@ -83,6 +83,7 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::OperandP: return "a shared-memory view (stage) or a register fragment";
   case ParamKind::AccumulatorP: return "a TMEM region or a register fragment";
   case ParamKind::RegsP: return "a register fragment";
+  case ParamKind::FragmentOrNumber: return "a register fragment or a number";
   case ParamKind::TmemP: return "a TMEM region";
   }
   return "?";

@@ -85,16 +85,17 @@ enum class ParamKind : uint8_t {
   RoleList,  // [r1, r2]
   PipelineP,
   BarrierP,
-  TensorP,       // a LM.tmaNd kernel parameter
-  IntExpr,       // an integer, constant or runtime
-  IntTuple,      // a tuple of integers, constant or runtime (coordinates)
-  BoolExpr,      // a boolean, constant or runtime
-  ConstBool,     // a compile-time boolean
-  FloatExpr,     // a number, constant or runtime
-  OperandP,      // an MMA operand: a view stage, a view, or a register fragment
-  AccumulatorP,  // a TMEM region or a register fragment
-  RegsP,         // a register fragment
-  TmemP,         // a TMEM region
+  TensorP,           // a LM.tmaNd kernel parameter
+  IntExpr,           // an integer, constant or runtime
+  IntTuple,          // a tuple of integers, constant or runtime (coordinates)
+  BoolExpr,          // a boolean, constant or runtime
+  ConstBool,         // a compile-time boolean
+  FloatExpr,         // a number, constant or runtime
+  OperandP,          // an MMA operand: a view stage, a view, or a register fragment
+  AccumulatorP,      // a TMEM region or a register fragment
+  RegsP,             // a register fragment
+  FragmentOrNumber,  // a register fragment or a number (elementwise math)
+  TmemP,             // a TMEM region
 };
 std::string_view paramKindDescription(ParamKind k);
 

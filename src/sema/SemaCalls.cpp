@@ -11,6 +11,14 @@
 
 namespace cake::sema::detail {
 
+namespace {
+std::string shapeText(const std::vector<int64_t> &shape) {
+  std::string out = "(";
+  for (size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + std::to_string(shape[i]);
+  return out + (shape.size() == 1 ? ",)" : ")");
+}
+}  // namespace
+
 // ---------------------------------------------------------------------------
 // calls
 
@@ -128,11 +136,24 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
   case OpResult::None: break;
   }
 
+  // A fragment whose value nobody takes computes nothing.
+  if (op.result == OpResult::Fragment && asStatement) {
+    diags_.report(DiagId::SemaNoEffect, c->range);
+    return Value::error();
+  }
   // An operation inside a role: checked stage arguments, then recorded.
   if (op.receiver == Receiver::View) {
     int8_t si = op.effects.stage;
     if (si != kNone && !checkStageArgument(op, c, receiver, operands[static_cast<size_t>(si)])) return Value::error();
   }
+  return recordOp(op, c, c->range, receiver, std::move(operands));
+}
+
+// Records an operation of a role body (a call, or an operator on fragments)
+// and, for fragment math, declares its result.
+Value Analyzer::recordOp(const OpInfo &op, const Expr *at, SourceRange range, ResourceId receiver,
+                         std::vector<Operand> operands) {
+  std::string name = opDisplayName(op);
   // A wait for async groups: its count of groups left in flight is 0 or more.
   if (int8_t pi = op.effects.pendingGroups; pi != kNone) {
     const Operand &pending = operands[static_cast<size_t>(pi)];
@@ -142,43 +163,99 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
       return Value::error();
     }
   }
+  Value result = Value::none();
+  if (op.result == OpResult::Fragment) {
+    std::optional<ResourceId> frag = fragmentResult(op, at, range, operands);
+    if (!frag) return Value::error();
+    result.kind = ValueKind::Resource;
+    result.resource = *frag;
+    result.expr = at;
+  }
   IrStmt s;
   s.kind = IrStmt::Kind::Op;
-  s.range = c->range;
+  s.range = range;
   s.op.kind = op.kind;
-  s.op.range = c->range;
+  s.op.range = range;
   s.op.receiver = receiver;
-  s.op.operands = operands;
+  s.op.operands = std::move(operands);
   for (size_t i = 0; i < op.params.size(); ++i)
-    if (op.params[i].kind == ParamKind::ArrivalScope && operands[i].present) {
-      const std::string &per = operands[i].value.str;
+    if (op.params[i].kind == ParamKind::ArrivalScope && s.op.operands[i].present) {
+      const std::string &per = s.op.operands[i].value.str;
       s.op.scope = per == "thread"      ? ArrivalScope::Thread
                    : per == "warp"      ? ArrivalScope::Warp
                    : per == "warpgroup" ? ArrivalScope::Warpgroup
                                         : ArrivalScope::Role;
     }
-  Value result = Value::none();
-  if (op.result == OpResult::Fragment) {
-    // Copy first: newResource may reallocate the table.
-    std::vector<int64_t> srcShape = res(operands[0].value.resource).shape;
-    DType srcType = res(operands[0].value.resource).dtype;
-    Resource &frag = newResource(ResourceKind::Regs, c->range);
-    frag.derived = true;
-    frag.shape = srcShape;
-    frag.dtype = srcType;
-    frag.role = role_;
-    // A dtype parameter (lm.cast) sets the result's element type.
-    for (size_t i = 0; i < op.params.size(); ++i)
-      if (op.params[i].kind == ParamKind::DTypeP && operands[i].present) frag.dtype = operands[i].value.dtype;
-    if (op.effects.rowReduction && !frag.shape.empty()) frag.shape = {frag.shape[0], 1};
-    frag.name = nameHint_.empty() ? fmt::format("%{}", frag.id) : nameHint_;
-    result.kind = ValueKind::Resource;
-    result.resource = frag.id;
-    result.expr = c;
-  }
   s.op.result = result;
   if (body_) body_->push_back(std::move(s));
   return result;
+}
+
+// The fragment a fragment operation yields: the shape its operands
+// broadcast to (a row vector M x 1 across columns, a column vector 1 x N
+// across rows), M x 1 for a row reduction; the element type of its
+// fragment operands, or the one a dtype parameter names (lm.cast).
+std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr *at, SourceRange range,
+                                                   const std::vector<Operand> &operands) {
+  std::string name = opDisplayName(op);
+  std::vector<int64_t> shape;
+  std::optional<DType> dtype;
+  const Operand *first = nullptr;
+  for (size_t i = 0; i < op.params.size(); ++i) {
+    const Operand &o = operands[i];
+    bool fragmentParam = op.params[i].kind == ParamKind::RegsP || op.params[i].kind == ParamKind::FragmentOrNumber;
+    if (!fragmentParam || !o.present || o.value.kind != ValueKind::Resource) continue;
+    const Resource &r = res(o.value.resource);
+    if (!first) {
+      first = &o;
+      shape = r.shape;
+      dtype = r.dtype;
+      continue;
+    }
+    const Resource &f = res(first->value.resource);
+    if (r.dtype != *dtype) {
+      diags_.report(DiagId::SemaFragmentTypes, SourceRange::cover(first->range, o.range), name, f.name,
+                    dtypeInfo(*dtype).name, r.name, dtypeInfo(r.dtype).name);
+      return std::nullopt;
+    }
+    bool fits = r.shape.size() == shape.size();
+    for (size_t d = 0; fits && d < shape.size(); ++d) {
+      if (r.shape[d] == shape[d] || r.shape[d] == 1) continue;
+      if (shape[d] == 1)
+        shape[d] = r.shape[d];
+      else
+        fits = false;
+    }
+    if (!fits) {
+      diags_.report(DiagId::SemaFragmentShapes, SourceRange::cover(first->range, o.range), name, f.name,
+                    shapeText(f.shape), r.name, shapeText(r.shape));
+      return std::nullopt;
+    }
+  }
+  if (!first) {
+    // Only numbers: elementwise math needs a fragment to work on.
+    const Operand &o = operands[0];
+    diags_.report(DiagId::SemaWrongArgType, o.range, op.params[0].name, name, "a register fragment", describe(o.value));
+    return std::nullopt;
+  }
+  if (op.effects.rowReduction) {
+    if (shape.size() != 2 || shape[1] == 1) {
+      diags_.report(DiagId::SemaReduceVector, first->range, name, res(first->value.resource).name, shapeText(shape));
+      return std::nullopt;
+    }
+    shape = {shape[0], 1};
+  }
+  for (size_t i = 0; i < op.params.size(); ++i)
+    if (op.params[i].kind == ParamKind::DTypeP && operands[i].present) dtype = operands[i].value.dtype;
+  Resource &frag = newResource(ResourceKind::Regs, range);
+  frag.derived = true;
+  frag.shape = shape;
+  frag.dtype = *dtype;
+  frag.role = role_;
+  // The name it is assigned to belongs to the whole expression, not to the
+  // operations computing its parts.
+  frag.name = nameHint_.empty() || at != hintExpr_ ? fmt::format("%{}", frag.id) : nameHint_;
+  return frag.id;
 }
 
 // Binds positional and keyword arguments to the table's parameters, fills
@@ -346,6 +423,8 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
   case ParamKind::TensorP: return isRes(v, ResourceKind::TensorParam) || wrong();
   case ParamKind::TmemP: return isRes(v, ResourceKind::Tmem) || wrong();
   case ParamKind::RegsP: return isRes(v, ResourceKind::Regs) || wrong();
+  case ParamKind::FragmentOrNumber:
+    return isRes(v, ResourceKind::Regs) || v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong();
   case ParamKind::IntExpr: return v.kind == ValueKind::Int || wrong();
   case ParamKind::IntTuple:
     if (v.kind != ValueKind::Tuple || v.elts.empty()) return wrong();

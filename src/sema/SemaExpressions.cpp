@@ -338,6 +338,13 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
     }
     return v;
   }
+  if (isFragment(x) && u->op != UnaryOp::Not) {
+    if (u->op == UnaryOp::Pos) return x;
+    Value minusOne;
+    minusOne.kind = ValueKind::Float;
+    minusOne.floatValue = -1.0;
+    return fragmentOperator(OpKind::Mul, u, u->range, u->operand, x, u, minusOne);
+  }
   if (x.kind == ValueKind::Float) {
     v.kind = ValueKind::Float;
     v.floatValue = u->op == UnaryOp::Neg ? -x.floatValue : x.floatValue;
@@ -384,6 +391,17 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
     v.boolIsConst = l.boolIsConst && r.boolIsConst;
     v.constBool = op == BinaryOp::And ? (l.constBool && r.constBool) : (l.constBool || r.constBool);
     return v;
+  }
+  // Arithmetic on register fragments is elementwise fragment math.
+  if (isFragment(l) || isFragment(r)) {
+    static constexpr std::pair<BinaryOp, OpKind> kFragmentOps[] = {{BinaryOp::Add, OpKind::Add},
+                                                                   {BinaryOp::Sub, OpKind::Sub},
+                                                                   {BinaryOp::Mul, OpKind::Mul},
+                                                                   {BinaryOp::Div, OpKind::Div}};
+    for (const auto &[bop, kind] : kFragmentOps)
+      if (bop == op) return fragmentOperator(kind, b, b->opRange, b->lhs, l, b->rhs, r);
+    diags_.report(DiagId::SemaBadOperand, b->opRange, opText, describe(isFragment(l) ? l : r));
+    return Value::error();
   }
   bool numeric = (l.kind == ValueKind::Int || l.kind == ValueKind::Float) &&
                  (r.kind == ValueKind::Int || r.kind == ValueKind::Float);
@@ -438,6 +456,32 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
   v.kind = ValueKind::Float;
   v.resource = kNoResource;
   return v;
+}
+
+bool Analyzer::isFragment(const Value &v) const {
+  return kernel_ && v.kind == ValueKind::Resource && v.resource != kNoResource &&
+         kernel_->resources[v.resource].kind == ResourceKind::Regs;
+}
+
+// `a + b` (and -, *, /, unary minus) on fragments: the table's operation,
+// recorded as if called as lm.add(a, b).
+Value Analyzer::fragmentOperator(OpKind kind, const Expr *at, SourceRange opRange, const Expr *lhs, Value l,
+                                 const Expr *rhs, Value r) {
+  const OpInfo &op = opInfo(kind);
+  if (role_ == kNoResource) {
+    diags_.report(DiagId::SemaOutsideRole, opRange, opDisplayName(op));
+    return Value::error();
+  }
+  std::vector<Operand> operands(2);
+  const Expr *exprs[2] = {lhs, rhs};
+  Value values[2] = {std::move(l), std::move(r)};
+  for (size_t i = 0; i < 2; ++i) {
+    operands[i].present = true;
+    operands[i].range = exprs[i]->range;
+    operands[i].value = std::move(values[i]);
+    if (!checkOperand(op, op.params[i], operands[i])) return Value::error();
+  }
+  return recordOp(op, at, at->range, kNoResource, std::move(operands));
 }
 
 IntExprId Analyzer::intId(const Value &v) {

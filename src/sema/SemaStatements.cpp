@@ -40,9 +40,22 @@ void Analyzer::stmt(const Stmt *s) {
 
 void Analyzer::assign(const AssignStmt *a) {
   const NameExpr *first = a->targets.empty() ? nullptr : dyn_cast<NameExpr>(a->targets[0]);
+  // A name already bound to a register fragment, assigned inside a role:
+  // the fragment is updated (loop-carried state), not a new one declared.
+  if (first && a->targets.size() == 1 && role_ != kNoResource) {
+    const Binding *b = lookup(first->name);
+    if (b && isFragment(b->value)) {
+      ResourceId dest = b->value.resource;
+      Value v = eval(a->value);
+      if (!v.isError()) assignFragment(a, dest, v);
+      return;
+    }
+  }
   nameHint_ = first ? first->name : "";
+  hintExpr_ = a->value;
   Value v = eval(a->value);
   nameHint_.clear();
+  hintExpr_ = nullptr;
   // A run-time value given a name is a Let: codegen makes it a variable.
   bool runtime = (v.kind == ValueKind::Int && !v.constInt) || (v.kind == ValueKind::Bool && !v.boolIsConst);
   if (kernel_ && first && a->targets.size() == 1 && runtime && v.resource == kNoResource) {
@@ -54,6 +67,47 @@ void Analyzer::assign(const AssignStmt *a) {
     (body_ ? *body_ : kernel_->lets).push_back(std::move(let));
   }
   for (const Expr *t : a->targets) bindTarget(t, v);
+}
+
+// `x = value` where x is a register fragment: the operation that computed
+// the value writes x instead of a fresh fragment; a value that is another
+// fragment is copied (lm.copy). Shape and element type stay x's.
+void Analyzer::assignFragment(const AssignStmt *a, ResourceId dest, const Value &v) {
+  const Resource &d = res(dest);
+  auto describeFragment = [&](const Resource &r) {
+    std::string dims;
+    for (size_t i = 0; i < r.shape.size(); ++i) dims += (i ? ", " : "") + std::to_string(r.shape[i]);
+    return fmt::format("({}{}) {}", dims, r.shape.size() == 1 ? "," : "", dtypeInfo(r.dtype).name);
+  };
+  if (!isFragment(v)) {
+    diags_.report(DiagId::SemaFragmentAssign, a->value->range, d.name, describe(v), describeFragment(d));
+    return;
+  }
+  if (v.resource == dest) return;  // x = x
+  const Resource &src = res(v.resource);
+  if (src.shape != d.shape || src.dtype != d.dtype) {
+    diags_.report(DiagId::SemaFragmentAssign, a->value->range, d.name,
+                  src.name.rfind('%', 0) == 0 ? fmt::format("a {} fragment", describeFragment(src))
+                                              : fmt::format("the fragment '{}' {}", src.name, describeFragment(src)),
+                  describeFragment(d));
+    return;
+  }
+  // The value was just computed by the last operation recorded: it writes x.
+  if (body_ && !body_->empty()) {
+    IrStmt &last = body_->back();
+    if (last.kind == IrStmt::Kind::Op && last.op.result.kind == ValueKind::Resource &&
+        last.op.result.resource == v.resource && src.derived) {
+      last.op.result.resource = dest;
+      return;
+    }
+  }
+  std::vector<Operand> operands(1);
+  operands[0].present = true;
+  operands[0].range = a->value->range;
+  operands[0].value = v;
+  Value copied = recordOp(opInfo(OpKind::Copy), a->value, a->range, kNoResource, std::move(operands));
+  if (copied.isError() || !body_ || body_->empty()) return;
+  body_->back().op.result.resource = dest;
 }
 
 void Analyzer::bindTarget(const Expr *target, const Value &v) {

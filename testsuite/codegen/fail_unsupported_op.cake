@@ -1,5 +1,5 @@
-# An operation the vocabulary has but sm_90a codegen does not lower yet is an
-# error naming it, never a silent drop.
+# An operation the lowering cannot honour on its operands is an error naming
+# it and why, never a silent drop or a wrong computation.
 # RUN: %cakec -verify --target=sm_90a --emit=cuda %s
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
@@ -32,8 +32,9 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k, per="warpgroup")
-        mx = lm.rowmax(acc)  # expected-error {{'lm.rowmax' has no sm_90a lowering: this operation is not lowered for this target yet}}
         out = lm.cast(acc, lm.bf16)
+        mx = lm.rowmax(out)  # expected-error {{'lm.rowmax' of 'out' has no sm_90a lowering: row reductions take f32 tiles}}
+        half = out * 0.5  # expected-error {{'lm.mul' on the bf16 fragment 'out' has no sm_90a lowering: fragment math is lowered on f32 fragments; 16-bit fragments are MMA operands and stores}}
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()

@@ -48,7 +48,8 @@ TEST_CASE("every operation that runs inside a role declares its effects") {
     CAPTURE(op.name);
     const OpEffects &e = op.effects;
     bool any = e.writes != kNone || e.reads[0] != kNone || e.signals != kNone || e.waits != kNone || e.fence ||
-               e.closesGroup || e.waitsGroup || e.syncsRole;
+               e.closesGroup || e.waitsGroup || e.syncsRole ||
+               op.result == OpResult::Fragment;  // it defines its result
     CHECK(any);
     // Effects name real parameters.
     auto valid = [&](int8_t i) {
