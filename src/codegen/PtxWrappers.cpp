@@ -165,6 +165,23 @@ static __device__ __forceinline__ uint64_t cake_wgmma_desc(uint32_t addr, uint32
   return desc;
 }
 )CAKE"},
+      {"cake_wgmma_desc_mn", {}, R"CAKE(// A wgmma shared-memory matrix descriptor for an MN-major operand tile
+// (used with imm-trans-b = 1), stored as panels of 64 MN-elements (one
+// 128-byte swizzle span) by K rows:
+//   bits  0-13  start address >> 4
+//   bits 16-29  leading byte offset >> 4: from one panel (64 MN-elements) to the next
+//   bits 32-45  stride byte offset >> 4: from one group of 8 K rows to the next
+//   bits 62-63  layout: 1 = 128-byte swizzle
+static __device__ __forceinline__ uint64_t cake_wgmma_desc_mn(uint32_t addr, uint32_t panel_bytes, uint32_t stride_bytes,
+                                                              uint32_t layout) {
+  uint64_t desc = 0;
+  desc |= static_cast<uint64_t>((addr & 0x3FFFFu) >> 4);
+  desc |= static_cast<uint64_t>((panel_bytes & 0x3FFFFu) >> 4) << 16;
+  desc |= static_cast<uint64_t>((stride_bytes & 0x3FFFFu) >> 4) << 32;
+  desc |= static_cast<uint64_t>(layout) << 62;
+  return desc;
+}
+)CAKE"},
       {"cake_cluster_sync", {}, R"CAKE(// Every thread of every block of the cluster meets here (not .aligned: warps
 // may arrive diverged); release/acquire orders shared memory across blocks.
 static __device__ __forceinline__ void cake_cluster_sync() {
@@ -251,13 +268,17 @@ std::string tmaText(int store, unsigned rank) {
       rank, params, coordList(rank, 2), operands);
 }
 
-std::string wgmmaName(int64_t n, sema::DType ab) {
-  return fmt::format("cake_wgmma_m64n{}k16_f32_{}", n, sema::dtypeInfo(ab).name);
+std::string wgmmaName(const WgmmaForm &f) {
+  return fmt::format("cake_wgmma_m64n{}k16_f32_{}{}{}", f.n, sema::dtypeInfo(f.ab).name, f.aInRegs ? "_rs" : "",
+                     f.bMnMajor ? "_bmn" : "");
 }
 
-std::string wgmmaText(int64_t n, sema::DType ab) {
-  int64_t regs = n / 2;  // f32 accumulators per thread
-  std::string ptxType(sema::dtypeInfo(ab).ptxType);
+// One wgmma instruction as a function: A through a descriptor or from four
+// registers (two 16-bit values each), B through a descriptor, K-major or
+// MN-major (imm-trans-b), f32 accumulators in registers.
+std::string wgmmaText(const WgmmaForm &f) {
+  int64_t regs = f.n / 2;  // f32 accumulators per thread
+  std::string ptxType(sema::dtypeInfo(f.ab).ptxType);
   std::string regLines, outs;
   for (int64_t i = 0; i < regs; i += 8) {
     std::string line;
@@ -268,26 +289,48 @@ std::string wgmmaText(int64_t n, sema::DType ab) {
     if (i % 8 == 0 && i) outs += "\n        ";
     outs += fmt::format("\"+f\"(d[{}]){}", i, i + 1 < regs ? ", " : "");
   }
-  return fmt::format("// wgmma: D[64x{0}] (+)= A[64x16] . B[16x{0}], {1} operands from shared memory (K-major\n"
-                     "// descriptors), f32 accumulators in registers ({2} per thread). accumulate == 0\n"
-                     "// overwrites D. Issued by all 128 threads of a warpgroup.\n"
-                     "static __device__ __forceinline__ void {3}(float *d, uint64_t desc_a, uint64_t desc_b, int32_t "
+  // Operand numbers after the accumulators: A (one descriptor or four
+  // registers), B's descriptor, the accumulate flag.
+  int64_t next = regs;
+  std::string aText, aParams, aInputs;
+  if (f.aInRegs) {
+    aText = fmt::format("{{%{}, %{}, %{}, %{}}}", next, next + 1, next + 2, next + 3);
+    aParams = "uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3";
+    aInputs = "\"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3)";
+    next += 4;
+  } else {
+    aText = fmt::format("%{}", next);
+    aParams = "uint64_t desc_a";
+    aInputs = "\"l\"(desc_a)";
+    next += 1;
+  }
+  int64_t bIndex = next, accIndex = next + 1;
+  // scale-d (p), imm-scale-a, imm-scale-b, [imm-trans-a,] imm-trans-b.
+  std::string imms =
+      f.aInRegs ? fmt::format("p, 1, 1, {}", f.bMnMajor ? 1 : 0) : fmt::format("p, 1, 1, 0, {}", f.bMnMajor ? 1 : 0);
+  return fmt::format("// wgmma: D[64x{0}] (+)= A[64x16] . B[16x{0}], {1}; A {2}, B {3};\n"
+                     "// f32 accumulators in registers ({4} per thread). accumulate == 0 overwrites D.\n"
+                     "// Issued by all 128 threads of a warpgroup.\n"
+                     "static __device__ __forceinline__ void {5}(float *d, {6}, uint64_t desc_b, int32_t "
                      "accumulate) {{\n"
                      "  asm volatile(\n"
                      "      \"{{\\n\"\n"
                      "      \".reg .pred p;\\n\"\n"
-                     "      \"setp.ne.b32 p, %{4}, 0;\\n\"\n"
-                     "      \"wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{5}.{5}\\n\"\n"
+                     "      \"setp.ne.b32 p, %{7}, 0;\\n\"\n"
+                     "      \"wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{8}.{8}\\n\"\n"
                      "      \"{{\"\n"
-                     "{6}"
+                     "{9}"
                      "      \"}},\\n\"\n"
-                     "      \"%{7}, %{8}, p, 1, 1, 0, 0;\\n\"\n"
+                     "      \"{10}, %{11}, {12};\\n\"\n"
                      "      \"}}\\n\"\n"
-                     "      : {9}\n"
-                     "      : \"l\"(desc_a), \"l\"(desc_b), \"r\"(accumulate));\n"
+                     "      : {13}\n"
+                     "      : {14}, \"l\"(desc_b), \"r\"(accumulate));\n"
                      "}}\n",
-                     n, sema::dtypeInfo(ab).name, regs, wgmmaName(n, ab), regs + 2, ptxType, regLines, regs, regs + 1,
-                     outs);
+                     f.n, sema::dtypeInfo(f.ab).name,
+                     f.aInRegs ? "from registers (the accumulator layout, two values per register)"
+                               : "from shared memory (a K-major descriptor)",
+                     f.bMnMajor ? "an MN-major descriptor (transposed)" : "a K-major descriptor", regs, wgmmaName(f),
+                     aParams, accIndex, ptxType, regLines, aText, bIndex, imms, outs, aInputs);
 }
 
 }  // namespace
@@ -316,9 +359,9 @@ std::string WrapperSet::useTmaStore(unsigned rank) {
   return fmt::format("cake_tma_store_{}d", rank);
 }
 
-std::string WrapperSet::useWgmma(int64_t n, sema::DType ab) {
-  wgmma_.insert({n, static_cast<int>(ab)});
-  return wgmmaName(n, ab);
+std::string WrapperSet::useWgmma(const WgmmaForm &f) {
+  wgmma_.insert(f);
+  return wgmmaName(f);
 }
 
 std::string WrapperSet::text() const {
@@ -326,7 +369,7 @@ std::string WrapperSet::text() const {
   for (const Wrapper &w : wrapperTable())
     if (fixed_.count(w.name)) out += std::string(w.text) + "\n";
   for (const auto &[store, rank] : tma_) out += tmaText(store, rank) + "\n";
-  for (const auto &[n, ab] : wgmma_) out += wgmmaText(n, static_cast<sema::DType>(ab)) + "\n";
+  for (const WgmmaForm &f : wgmma_) out += wgmmaText(f) + "\n";
   return out;
 }
 

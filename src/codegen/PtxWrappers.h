@@ -6,10 +6,21 @@
 
 #include <set>
 #include <string>
+#include <tuple>
 
 #include "sema/Types.h"
 
 namespace cake::codegen {
+
+// The form of one wgmma instruction the kernel issues.
+struct WgmmaForm {
+  int64_t n = 0;
+  sema::DType ab = sema::DType::BF16;
+  bool aInRegs = false;   // A from registers, not a descriptor
+  bool bMnMajor = false;  // B MN-major (imm-trans-b = 1)
+  auto key() const { return std::tuple(n, static_cast<int>(ab), aInRegs, bMnMajor); }
+  bool operator<(const WgmmaForm &o) const { return key() < o.key(); }
+};
 
 class WrapperSet {
 public:
@@ -20,9 +31,10 @@ public:
   std::string useTmaStore(unsigned rank);
   // cake_tma_load_multicast_<rank>d: to every block of the cluster in a mask.
   std::string useTmaLoadMulticast(unsigned rank);
-  // cake_wgmma_m64n<N>k16_f32_<ab>: one warpgroup MMA, both operands from
-  // shared memory through descriptors, f32 accumulators in registers.
-  std::string useWgmma(int64_t n, sema::DType ab);
+  // cake_wgmma_m64n<N>k16_f32_<ab>[_rs][_bmn]: one warpgroup MMA, A through
+  // a descriptor or from registers (_rs), B through a K-major or MN-major
+  // (_bmn) descriptor, f32 accumulators in registers.
+  std::string useWgmma(const WgmmaForm &f);
 
   // The definitions of every used wrapper, in table order, then the
   // generated ones by name.
@@ -30,8 +42,8 @@ public:
 
 private:
   std::set<std::string> fixed_;
-  std::set<std::pair<int, unsigned>> tma_;   // (0 load / 1 store / 2 multicast load, rank)
-  std::set<std::pair<int64_t, int>> wgmma_;  // (n, dtype)
+  std::set<std::pair<int, unsigned>> tma_;  // (0 load / 1 store / 2 multicast load, rank)
+  std::set<WgmmaForm> wgmma_;
 };
 
 }  // namespace cake::codegen

@@ -243,6 +243,14 @@ void Analyzer::ifStmt(const IfStmt *i) {
     stmts(cond.constBool ? i->body : i->orelse);
     return;
   }
+  if (cond.boolIsConst) {
+    // A compile-time condition (a module constant such as CAUSAL) picks its
+    // branch here: the gates and the lowering see only what runs.
+    scopes_.emplace_back();
+    stmts(cond.constBool ? i->body : i->orelse);
+    scopes_.pop_back();
+    return;
+  }
   IrStmt s;
   s.kind = IrStmt::Kind::If;
   s.range = i->range;
