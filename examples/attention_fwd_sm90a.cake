@@ -7,7 +7,9 @@
 # loads the block's Q tile once and streams 128-key tiles of K and V
 # through two 2-stage TMA rings; two consumer warpgroups (64 query rows
 # each) compute S = Q K^T by wgmma, the online softmax in registers (running
-# row maximum and row sum), and O += P V by wgmma with P from registers.
+# row maximum and row sum), and O += P V by wgmma with P from registers,
+# issued right behind the next tile's Q K^T so that it runs during the
+# softmax (FlashAttention-3's intra-warpgroup overlap).
 # CAUSAL = True masks keys after the query (and stops at the diagonal).
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
 
@@ -34,6 +36,7 @@ def attention_fwd(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: L
     o = lm.regs(shape=(BM, D), dtype=lm.f32, role=math)
     m_run = lm.regs(shape=(BM, 1), dtype=lm.f32, role=math)
     l_run = lm.regs(shape=(BM, 1), dtype=lm.f32, role=math)
+    p16 = lm.regs(shape=(BM, BN), dtype=lm.bf16, role=math)   # P of the previous tile, the A of O += P V
     kring = lm.pipeline(stages=STAGES)
     vring = lm.pipeline(stages=STAGES)
     qfull = lm.barrier(count=1, prod=[load], cons=[math])
@@ -56,15 +59,32 @@ def attention_fwd(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: L
             lm.wait(vempty, stage=j)
             v_s.tma_load(V, coords=(0, kv0 + j * BN), stage=j, barrier=vfull)
     with math:
-        m_run = lm.fill(m_run, -1e30)
-        l_run = lm.fill(l_run, 0.0)
         o = lm.fill(o, 0.0)
         lm.wait(qfull, stage=0)
-        for j in lm.range(0, n_kv):
+        # The first tile: S_0, its softmax, P_0.
+        lm.wait(kfull, stage=0)
+        lm.mma(s, q_s, k_s[0].T, init=True)
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        lm.arrive(kempty, stage=0, per="warpgroup")
+        if CAUSAL:
+            if lm.block_id(0) == 0:
+                s = lm.tril(s, row=q0, col=0)
+        m_run = lm.rowmax(s) * SCALE_LOG2
+        p0 = lm.exp2(s * SCALE_LOG2 - m_run)
+        l_run = lm.rowsum(p0)
+        p16 = lm.cast(p0, lm.bf16)
+        # Then S_j = Q K_j^T and O += P_{j-1} V_{j-1} behind it: the tensor
+        # cores run the product while this warpgroup computes the softmax of
+        # S_j (one wgmma group left in flight), and only then rescale O.
+        for j in lm.range(1, n_kv):
             lm.wait(kfull, stage=j)
             lm.mma(s, q_s, k_s[j].T, init=True)
             lm.mma_commit()
-            lm.mma_wait(pending=0)
+            lm.wait(vfull, stage=j - 1)
+            lm.mma(o, p16, v_s[j - 1])
+            lm.mma_commit()
+            lm.mma_wait(pending=1)
             lm.arrive(kempty, stage=j, per="warpgroup")
             if CAUSAL:
                 if j == lm.block_id(0):
@@ -73,14 +93,16 @@ def attention_fwd(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: L
             p = lm.exp2(s * SCALE_LOG2 - m_new)
             alpha = lm.exp2(m_run - m_new)
             l_run = l_run * alpha + lm.rowsum(p)
-            o = o * alpha
             m_run = m_new
-            p16 = lm.cast(p, lm.bf16)
-            lm.wait(vfull, stage=j)
-            lm.mma(o, p16, v_s[j])
-            lm.mma_commit()
             lm.mma_wait(pending=0)
-            lm.arrive(vempty, stage=j, per="warpgroup")
+            lm.arrive(vempty, stage=j - 1, per="warpgroup")
+            o = o * alpha
+            p16 = lm.cast(p, lm.bf16)
+        lm.wait(vfull, stage=n_kv - 1)
+        lm.mma(o, p16, v_s[n_kv - 1])
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        lm.arrive(vempty, stage=n_kv - 1, per="warpgroup")
         out = lm.cast(o / l_run, lm.bf16)
         o_s.store(out)
         lse_s.store((m_run + lm.log2(l_run)) * LN2)

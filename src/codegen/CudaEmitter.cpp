@@ -128,6 +128,9 @@ struct RoleCtx {
   int64_t firstWarp = 0;
   int64_t threads = 0;
   bool singleThread = false;  // the whole body runs on the role's first thread
+  // Register fragments the role's wgmmas read or write (accumulators, A
+  // operands): other operations pin them where they use them.
+  std::set<ResourceId> mmaFragments;
 };
 
 class KernelEmitter {
@@ -410,6 +413,21 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
 
 void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Operation *, int64_t> &expectTx) {
   const OpInfo &info = o.info();
+  // A use of a wgmma's fragment by another operation stays where the
+  // schedule puts it, after the wait the gates proved it follows: the
+  // compiler would otherwise be free to move it above the wait (wgmma's
+  // registers are asm operands only at the issue), and ptxas serializes
+  // every wgmma it sees overlapped by such an access.
+  if (o.kind != OpKind::Mma) {
+    std::set<ResourceId> pinned;
+    auto pin = [&](const Value &v) {
+      if (v.kind == ValueKind::Resource && rc.mmaFragments.count(v.resource) && pinned.insert(v.resource).second)
+        line(fmt::format("{}({});", w_.use("cake_fence_fragment"), ident(k_.resource(v.resource).name)));
+    };
+    for (const Operand &x : o.operands)
+      if (x.present) pin(x.value);
+    pin(o.result);
+  }
   std::string guard = electedGuard(rc);
   auto stageText = [&]() {
     const Operand &s = o.operandAt(info.effects.stage);
@@ -612,10 +630,20 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
   return fmt::format("{}[(({} % {}) / 4) * 2 + {} % 2]", n, i, half, i);
 }
 
-// A derived fragment's array, declared where it is first written.
+// A fragment's array: a declared one at the start of its role, a derived
+// one where it is first written. 16-bit elements are packed in pairs.
 void KernelEmitter::declareFragment(const Resource &frag, const analysis::FragmentTiling &t) {
-  if (!frag.derived || !declaredFragments_.insert(frag.id).second) return;
-  if (frag.dtype == DType::BF16 || frag.dtype == DType::F16)
+  if (!declaredFragments_.insert(frag.id).second) return;
+  if (!frag.derived)
+    line(fmt::format("{} {}[{}];  // '{}' {} {}{}",
+                     frag.dtype == DType::BF16  ? "__nv_bfloat162"
+                     : frag.dtype == DType::F16 ? "__half2"
+                                                : std::string(dtypeInfo(frag.dtype).cudaType),
+                     ident(frag.name),
+                     frag.dtype == DType::BF16 || frag.dtype == DType::F16 ? t.perThread / 2 : t.perThread, frag.name,
+                     shapeText(frag.shape), dtypeInfo(frag.dtype).name,
+                     frag.dtype == DType::BF16 || frag.dtype == DType::F16 ? ", two per register" : ""));
+  else if (frag.dtype == DType::BF16 || frag.dtype == DType::F16)
     line(fmt::format("{}2 {}[{}];  // {} {}, two per register", frag.dtype == DType::F16 ? "__half" : "__nv_bfloat16",
                      ident(frag.name), t.perThread / 2, shapeText(frag.shape), dtypeInfo(frag.dtype).name));
   else
@@ -955,6 +983,18 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   for (const RoleBlock &rb : k_.roles)
     if (rb.role == roleId) scan(rb.body);
   rc.singleThread = single;
+  std::function<void(const std::vector<IrStmt> &)> mmaUses = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      if (s.kind == IrStmt::Kind::Op && s.op.kind == OpKind::Mma)
+        for (const Value *v : {&s.op.operand(param::Mma::acc).value, &s.op.operand(param::Mma::a).value})
+          if (v->kind == ValueKind::Resource && k_.resource(v->resource).kind == ResourceKind::Regs)
+            rc.mmaFragments.insert(v->resource);
+      mmaUses(s.body);
+      mmaUses(s.orelse);
+    }
+  };
+  for (const RoleBlock &rb : k_.roles)
+    if (rb.role == roleId) mmaUses(rb.body);
 
   std::string cond;
   if (rc.contiguous)
@@ -993,9 +1033,7 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   for (const Resource &r : k_.resources) {
     if (r.kind != ResourceKind::Regs || r.derived || r.role != roleId) continue;
     analysis::FragmentTiling t;
-    if (!fragmentLayout(r, role, r.range, t)) continue;
-    line(fmt::format("{} {}[{}];  // '{}' {} {}", dtypeInfo(r.dtype).cudaType, ident(r.name), t.perThread, r.name,
-                     shapeText(r.shape), dtypeInfo(r.dtype).name));
+    if (fragmentLayout(r, role, r.range, t)) declareFragment(r, t);
   }
   if (rc.singleThread) {
     line("if (cake_rtid == 0) {");

@@ -139,6 +139,22 @@ static __device__ __forceinline__ void cake_wgmma_fence() {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 }
 )CAKE"},
+      {"cake_fence_fragment", {}, R"CAKE(// Pins a register fragment that wgmma reads or writes at this point of the
+// program: no instruction of the compiler's moves a use of it across an
+// earlier wgmma wait (it emits nothing; the fragment counts as read and
+// written here).
+template <int N>
+static __device__ __forceinline__ void cake_fence_fragment(float (&x)[N]) {
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+f"(x[i])::"memory");
+}
+template <class T, int N>
+static __device__ __forceinline__ void cake_fence_fragment(T (&x)[N]) {
+  static_assert(sizeof(T) == 4, "two 16-bit values per register");
+#pragma unroll
+  for (int i = 0; i < N; ++i) asm volatile("" : "+r"(reinterpret_cast<uint32_t &>(x[i]))::"memory");
+}
+)CAKE"},
       {"cake_wgmma_commit_group", {}, R"CAKE(// Closes the group of wgmma operations this warpgroup issued.
 static __device__ __forceinline__ void cake_wgmma_commit_group() {
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
