@@ -320,6 +320,9 @@ neg("read_before_wait", "Reading a stage before waiting for the copy that fills 
   ("comment", "lm.mma(acc", "expected-error {{role 'math' reads stage k of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{role 'math' reads stage k of 'b_s' but never waits on barrier 'full' for that stage}}")])
 RIF = "expected-error {{role 'math' releases stage k of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running; wait for it first}} expected-error {{releases stage k of 'b_s'}}"
 RIF_NOTE = "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"
+# The epilogue reading the accumulator while its wgmma may still run.
+FIU = [("comment", "out = lm.cast", "expected-error {{role 'math' uses the register fragment 'acc' while the asynchronous 'mma' that writes it may still be running; wait for it first: lm.mma_commit() after it, then lm.mma_wait()}}"),
+       ("comment", "lm.mma(acc", "expected-note {{'mma' issued here; it runs on until its group is waited for}}")]
 neg("release_in_flight_before_wait", "Releasing a stage before waiting for the wgmma that reads it: the producer may overwrite operands still being read.", [
   ("delete", "lm.mma_wait(pending=0)", None),
   ("after", "lm.arrive(empty, stage=k)", "lm.mma_wait(pending=0)"),
@@ -328,11 +331,11 @@ neg("release_in_flight_before_wait", "Releasing a stage before waiting for the w
 neg("release_in_flight_no_wait", "Releasing a stage with no wait at all for the wgmma that reads it.", [
   ("delete", "lm.mma_wait(pending=0)", None),
   ("comment", "lm.mma(acc", RIF_NOTE),
-  ("comment", "lm.arrive(empty", RIF)])
+  ("comment", "lm.arrive(empty", RIF)] + FIU)
 neg("release_in_flight_no_commit", "A wait retires committed groups only: without mma_commit the wgmma is still in flight at the release.", [
   ("delete", "lm.mma_commit()", None),
   ("comment", "lm.mma(acc", RIF_NOTE),
-  ("comment", "lm.arrive(empty", RIF)])
+  ("comment", "lm.arrive(empty", RIF)] + FIU)
 neg("release_in_flight_wait_after_loop", "Waiting for the wgmma groups only after the loop: every release in the loop is early.", [
   ("delete", "lm.mma_wait(pending=0)", None),
   ("before", "out = lm.cast", "lm.mma_wait(pending=0)"),
@@ -341,7 +344,7 @@ neg("release_in_flight_wait_after_loop", "Waiting for the wgmma groups only afte
 neg("release_in_flight_pending", "Keeping one wgmma group in flight and releasing the stage it reads (the current one, not the previous).", [
   ("sub", "lm.mma_wait(pending=0)", ("pending=0", "pending=1")),
   ("comment", "lm.mma(acc", RIF_NOTE),
-  ("comment", "lm.arrive(empty", RIF)])
+  ("comment", "lm.arrive(empty", RIF)] + FIU)
 neg("sync_before_fence", "The role sync must follow the proxy fence: synced first, the elected thread's TMA store may not see the other threads' fenced writes.", [
   ("delete", "lm.role_sync()", None),
   ("before", "lm.fence_proxy()", "lm.role_sync()"),
@@ -370,7 +373,8 @@ neg("stage_sequence_step", "A loop stepping by 2 skips stages (and phases).", [
   ("comment", "lm.arrive(empty", "expected-error {{the loop over 'k' steps by 2}}")])
 neg("read_after_loop", "A wait inside the loop does not cover a read after it.", [
   ("comment", "full = lm.barrier", "expected-note 2 {{barrier 'full' declared here}}"),
-  ("before", "out = lm.cast", "lm.mma(acc, a_s[0], b_s[0].T)  # expected-error {{role 'math' reads stage 0 of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{reads stage 0 of 'b_s'}}"),
+  ("before", "out = lm.cast", "lm.mma(acc, a_s[0], b_s[0].T)  # expected-error {{role 'math' reads stage 0 of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{reads stage 0 of 'b_s'}} expected-note {{'mma' issued here}}"),
+  ("comment", "out = lm.cast", "expected-error {{role 'math' uses the register fragment 'acc' while the asynchronous 'mma' that writes it may still be running}}"),
   ])
 neg("wait_never_satisfied", "A barrier nobody arrives on.", [
   ("after", "empty = lm.barrier", "done = lm.barrier(count=1, prod=[load], cons=[math])  # expected-error {{role 'load' is declared a producer of barrier 'done' but never arrives on it}} expected-note {{barrier 'done' declared here}}"),
@@ -559,12 +563,12 @@ neg("release_guarded_last_stage", "The guarded Hopper consumer releasing stage K
 neg("release_guarded_no_final_wait", "The guarded Hopper consumer without mma_wait(0) before the last release: its wgmma may still read.", GUARDED + [
   ("delete", "lm.mma_wait(pending=0)", None),
   ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"),
-  ("comment", "lm.arrive(empty, stage=K // 64 - 1)", "expected-error {{role 'math' releases stage K//64-1 of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running}} expected-error {{releases stage K//64-1 of 'b_s'}}")])
+  ("comment", "lm.arrive(empty, stage=K // 64 - 1)", "expected-error {{role 'math' releases stage K//64-1 of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running}} expected-error {{releases stage K//64-1 of 'b_s'}}")] + FIU)
 neg("release_guarded_unproven", "The guarded Hopper consumer releasing, after the loop and with a group still in flight, a stage over another parameter: neither the sequence nor the in-flight read can be related to it.", GUARDED + [
   ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32, M: LM.i32):"),
   ("delete", "lm.mma_wait(pending=0)", None),
   ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"),
-  ("replace", "lm.arrive(empty, stage=K // 64 - 1)", "lm.arrive(empty, stage=M // 64 - 1)  # expected-warning {{cannot prove that stage 'M // 64 - 1' continues role 'math''s uses of barrier 'empty' (the next stage of the sequence is K // 64 - 1)}} expected-warning {{cannot prove that role 'math' releasing stage M//64-1 of 'a_s' (arrive on 'empty') does not free the stage that an asynchronous 'mma' issued in an earlier iteration may still be reading}} expected-warning {{releasing stage M//64-1 of 'b_s'}}")])
+  ("replace", "lm.arrive(empty, stage=K // 64 - 1)", "lm.arrive(empty, stage=M // 64 - 1)  # expected-warning {{cannot prove that stage 'M // 64 - 1' continues role 'math''s uses of barrier 'empty' (the next stage of the sequence is K // 64 - 1)}} expected-warning {{cannot prove that role 'math' releasing stage M//64-1 of 'a_s' (arrive on 'empty') does not free the stage that an asynchronous 'mma' issued in an earlier iteration may still be reading}} expected-warning {{releasing stage M//64-1 of 'b_s'}}")] + FIU)
 neg("release_guarded_current_stage", "The guarded Hopper consumer releasing the stage of the group still in flight.", GUARDED + [
   ("replace", "lm.arrive(empty, stage=k - 1)", "lm.arrive(empty, stage=k)  # expected-error {{role 'math' releases stage k of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running}} expected-error {{releases stage k of 'b_s'}} expected-error {{role 'math' uses barrier 'empty' at stage 'k', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the sequence is 0}}"),
   ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}"),
@@ -940,7 +944,101 @@ neg("skip_first_lap_extra_releases", "The consumer releases every stage while th
   ("comment", "lm.wait(empty", "expected-error {{barrier 'empty': role 'math' signals it 2 time(s) more than role 'load' waits on it, whenever the loops run}}")])
 
 # ---- near misses: the same kernels, correct
+# Attention's consumer (FlashAttention-3's intra-warpgroup overlap, as in
+# examples/attention_fwd_sm90a.cake, one warpgroup of 64 rows): S_j = Q K_j^T
+# and O += P_{j-1} V_{j-1} in two groups, the softmax of S_j after
+# mma_wait(pending=1), O rescaled and P rewritten after mma_wait(pending=0).
+ATTN = """@cake.schedule()
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(49152)
+    q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    v_s = pool.view(offset=24576, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    o_s = pool.view(offset=40960, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    s = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    o = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    m_run = lm.regs(shape=(64, 1), dtype=lm.f32, role=math)
+    l_run = lm.regs(shape=(64, 1), dtype=lm.f32, role=math)
+    p16 = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    kring = lm.pipeline(stages=2)
+    vring = lm.pipeline(stages=2)
+    qfull = lm.barrier(count=1, prod=[load], cons=[math])
+    kfull = lm.barrier(count=2, prod=[load], cons=[math], pipeline=kring)
+    kempty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=kring)
+    vfull = lm.barrier(count=2, prod=[load], cons=[math], pipeline=vring)
+    vempty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=vring)
+    with load:
+        q_s.tma_load(Q, coords=(0, 0), stage=0, barrier=qfull)
+        for j in lm.range(0, n):
+            lm.wait(kempty, stage=j)
+            k_s.tma_load(K, coords=(0, j * 64), stage=j, barrier=kfull)
+            lm.wait(vempty, stage=j)
+            v_s.tma_load(V, coords=(0, j * 64), stage=j, barrier=vfull)
+    with math:
+        o = lm.fill(o, 0.0)
+        lm.wait(qfull, stage=0)
+        lm.wait(kfull, stage=0)
+        lm.mma(s, q_s, k_s[0].T, init=True)
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        lm.arrive(kempty, stage=0)
+        m_run = lm.rowmax(s)
+        p0 = lm.exp2(s - m_run)
+        l_run = lm.rowsum(p0)
+        p16 = lm.cast(p0, lm.bf16)
+        for j in lm.range(1, n):
+            lm.wait(kfull, stage=j)
+            lm.mma(s, q_s, k_s[j].T, init=True)
+            lm.mma_commit()
+            lm.wait(vfull, stage=j - 1)
+            lm.mma(o, p16, v_s[j - 1])
+            lm.mma_commit()
+            lm.mma_wait(pending=1)
+            lm.arrive(kempty, stage=j)
+            m_new = lm.maximum(m_run, lm.rowmax(s))
+            p = lm.exp2(s - m_new)
+            alpha = lm.exp2(m_run - m_new)
+            l_run = l_run * alpha + lm.rowsum(p)
+            m_run = m_new
+            lm.mma_wait(pending=0)
+            lm.arrive(vempty, stage=j - 1)
+            o = o * alpha
+            p16 = lm.cast(p, lm.bf16)
+        lm.wait(vfull, stage=n - 1)
+        lm.mma(o, p16, v_s[n - 1])
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        lm.arrive(vempty, stage=n - 1)
+        out = lm.cast(o / l_run, lm.bf16)
+        o_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
+"""
+FIU_PV = "expected-note {{'mma' issued here; it runs on until its group is waited for}}"
+neg("fragment_in_flight_rescale", "Attention: O rescaled before the wait that retires the P V wgmma accumulating into it (the wait moved below the rescale).", [
+  ("suball", "            m_run = m_new\n            lm.mma_wait(pending=0)\n            lm.arrive(vempty, stage=j - 1)\n", "            m_run = m_new\n"),
+  ("after", "o = o * alpha", "            lm.mma_wait(pending=0)\n            lm.arrive(vempty, stage=j - 1)"),
+  ("comment", "lm.mma(o, p16, v_s[j - 1])", FIU_PV),
+  ("comment", "o = o * alpha", "expected-error {{role 'math' uses the register fragment 'o' while the asynchronous 'mma' that writes it may still be running; wait for it first: lm.mma_commit() after it, then lm.mma_wait()}}")], base=ATTN)
+neg("fragment_in_flight_p_rewritten", "Attention: P of the next tile written into the registers the P V wgmma still reads (the cast moved above the wait).", [
+  ("delete", "p16 = lm.cast(p, lm.bf16)", None),
+  ("suball", "            m_run = m_new\n            lm.mma_wait(pending=0)\n", "            m_run = m_new\n            p16 = lm.cast(p, lm.bf16)  # expected-error {{role 'math' uses the register fragment 'p16' while the asynchronous 'mma' that reads it may still be running}}\n            lm.mma_wait(pending=0)\n"),
+  ("comment", "lm.mma(o, p16, v_s[j - 1])", FIU_PV)], base=ATTN)
+neg("fragment_in_flight_pending2", "Attention: mma_wait(pending=2) leaves S_j's group in flight, so the softmax reads S while Q K^T writes it (and the K stage is released early).", [
+  ("sub", "lm.mma_wait(pending=1)", ("pending=1", "pending=2")),
+  ("comment", "lm.mma(s, q_s, k_s[j].T", "expected-note {{'mma' issued here}} expected-note {{'k_s' read here}}"),
+  ("comment", "lm.arrive(kempty, stage=j)", "expected-error {{role 'math' releases stage j of 'k_s' (arrive on 'kempty') while the asynchronous 'mma' that reads it may still be running}}"),
+  ("comment", "m_new = lm.maximum", "expected-error {{role 'math' uses the register fragment 's' while the asynchronous 'mma' that writes it may still be running}}")], base=ATTN)
+neg("fragment_in_flight_no_final_wait", "Attention: the last P V's wait deleted; the epilogue divides O while the wgmma writes it.", [
+  ("suball", "        lm.mma_commit()\n        lm.mma_wait(pending=0)\n        lm.arrive(vempty, stage=n - 1)\n", "        lm.mma_commit()\n        lm.arrive(vempty, stage=n - 1)  # expected-error {{releases stage n-1 of 'v_s' (arrive on 'vempty') while the asynchronous 'mma' that reads it may still be running}}\n"),
+  ("comment", "lm.mma(o, p16, v_s[n - 1])", "expected-note {{'mma' issued here}} expected-note {{'v_s' read here}}"),
+  ("comment", "out = lm.cast(o / l_run", "expected-error {{role 'math' uses the register fragment 'o' while the asynchronous 'mma' that writes it may still be running}}")], base=ATTN)
 PASS = [
+ ("pass_attention_overlap", "Attention's consumer with FlashAttention-3's intra-warpgroup overlap: P V issued behind the next Q K^T, the softmax after mma_wait(pending=1) reads only S (its group retired), O and P touched only after mma_wait(pending=0). Broken variants: fail_fragment_in_flight_*.cake.", [], ATTN, "sm_90a"),
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
    ("replace", "lm.mma(acc", "if k > 0:\n                lm.mma(acc, a_s[k], b_s[k].T)\n            else:\n                lm.mma(acc, a_s[k], b_s[k].T, init=True)")], BASE, "sm_90a"),
  ("pass_ordered_writes", "The producer fills the staging buffer and signals a barrier the consumer waits on before overwriting it: the writes are ordered. Broken variant: fail_unordered_writes.cake.", [

@@ -976,10 +976,11 @@ private:
 
   // ---- release while an asynchronous read is in flight ----
   struct InFlight {
-    ResourceId view;
+    ResourceId view;  // a view, or a register fragment the tensor core reads or writes
     AffineForm stage;
     bool stageKnown;
     const Operation *op;
+    bool written = false;  // the fragment is the operation's accumulator
   };
   // In-flight reads of one async family: issued but not in a committed
   // group, and committed groups, oldest first.
@@ -1254,8 +1255,19 @@ private:
     }
     if (fx.syncsRole) st.unsynced.clear();
     AsyncGroup g = trackedGroup(op);
+    if (g == AsyncGroup::None) checkFragmentUse(op, role, st);
     if (g != AsyncGroup::None) {
       GroupState &gs = st.groups[g];
+      // The register fragments a tensor-core operation reads (A) and writes
+      // (the accumulator) belong to it until its group is waited for.
+      if (g == AsyncGroup::Mma) {
+        for (int8_t slot : fx.reads)
+          if (ResourceId v = effectResource(op, slot); v != kNoResource && k_.resources[v].kind == ResourceKind::Regs)
+            gs.open.push_back({v, {}, true, &op, false});
+        if (ResourceId v = effectResource(op, fx.writes);
+            v != kNoResource && k_.resources[v].kind == ResourceKind::Regs)
+          gs.open.push_back({v, {}, true, &op, true});
+      }
       if (fx.proxy == Proxy::Async)
         for (int8_t slot : fx.reads) {
           ResourceId v = effectResource(op, slot);
@@ -1315,6 +1327,31 @@ private:
           .note(DiagId::NoteAsyncReadHere, f.op->range, name(f.view))
           .emit();
     });
+  }
+
+  // An operation of the role's threads that reads or writes a register
+  // fragment a tensor-core operation still in flight reads or writes: its
+  // registers are the wgmma's until the wait that retires its group (PTX:
+  // accessing them before is undefined). Each thread's own wait covers its
+  // registers, so only reads not yet waited for count.
+  void checkFragmentUse(const Operation &op, ResourceId role, const AsyncState &st) {
+    const OpEffects &fx = op.info().effects;
+    std::vector<ResourceId> used;
+    for (int8_t slot : fx.reads) used.push_back(effectResource(op, slot));
+    used.push_back(effectResource(op, fx.writes));
+    if (op.result.kind == ValueKind::Resource) used.push_back(op.result.resource);
+    for (ResourceId v : used) {
+      if (v == kNoResource || k_.resources[v].kind != ResourceKind::Regs) continue;
+      st.eachRead([&](const InFlight &f, bool waited) {
+        // Once per fragment and wgmma: the first use is where to wait.
+        if (waited || f.view != v || !reportedInFlight_.insert({f.op, v}).second) return;
+        ctx_.diags
+            .build(DiagId::SafetyFragmentInFlight, op.range, name(role), name(v), f.op->info().name,
+                   f.written ? "writes" : "reads", waitHint(*f.op, true))
+            .note(DiagId::NoteIssuedHere, f.op->range, f.op->info().name)
+            .emit();
+      });
+    }
   }
 
   // "stage k of " for a staged view, nothing for a view of one stage.

@@ -25,8 +25,8 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)
-        lm.mma(acc, a_s[0], b_s[0].T)  # expected-error {{role 'math' reads stage 0 of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{reads stage 0 of 'b_s'}}
-        out = lm.cast(acc, lm.bf16)
+        lm.mma(acc, a_s[0], b_s[0].T)  # expected-error {{role 'math' reads stage 0 of 'a_s' but never waits on barrier 'full' for that stage}} expected-error {{reads stage 0 of 'b_s'}} expected-note {{'mma' issued here}}
+        out = lm.cast(acc, lm.bf16)  # expected-error {{role 'math' uses the register fragment 'acc' while the asynchronous 'mma' that writes it may still be running}}
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()

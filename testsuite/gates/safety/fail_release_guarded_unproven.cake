@@ -21,13 +21,13 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32, M: LM.i32):
     with math:
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
-            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-note {{'a_s' read here}} expected-note {{'b_s' read here}}  # expected-note {{'mma' issued here; it runs on until its group is waited for}}
             lm.mma_commit()
             lm.mma_wait(pending=1)
             if k > 0:
                 lm.arrive(empty, stage=k - 1)
         lm.arrive(empty, stage=M // 64 - 1)  # expected-warning {{cannot prove that stage 'M // 64 - 1' continues role 'math''s uses of barrier 'empty' (the next stage of the sequence is K // 64 - 1)}} expected-warning {{cannot prove that role 'math' releasing stage M//64-1 of 'a_s' (arrive on 'empty') does not free the stage that an asynchronous 'mma' issued in an earlier iteration may still be reading}} expected-warning {{releasing stage M//64-1 of 'b_s'}}
-        out = lm.cast(acc, lm.bf16)
+        out = lm.cast(acc, lm.bf16)  # expected-error {{role 'math' uses the register fragment 'acc' while the asynchronous 'mma' that writes it may still be running; wait for it first: lm.mma_commit() after it, then lm.mma_wait()}}
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
