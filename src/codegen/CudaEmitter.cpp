@@ -886,8 +886,8 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
   case OpKind::Div: rhs = fmt::format("__fdividef({}, {})", at(0), at(1)); break;
   case OpKind::Maximum: rhs = fmt::format("fmaxf({}, {})", at(0), at(1)); break;
   case OpKind::Minimum: rhs = fmt::format("fminf({}, {})", at(0), at(1)); break;
-  case OpKind::Exp2: rhs = fmt::format("exp2f({})", at(0)); break;
-  case OpKind::Log2: rhs = fmt::format("__log2f({})", at(0)); break;
+  case OpKind::Exp2: rhs = fmt::format("{}({})", w_.use("cake_ex2"), at(0)); break;
+  case OpKind::Log2: rhs = fmt::format("{}({})", w_.use("cake_lg2"), at(0)); break;
   case OpKind::Scale: rhs = fmt::format("{} * {}", at(0), at(1)); break;
   case OpKind::Cast:
   case OpKind::Copy: rhs = at(0); break;
@@ -933,16 +933,26 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
   int64_t half = st.cols / 2;
   std::string s = ident(src.name), d = ident(dst.name);
   declareFragment(dst, dt);
-  line(fmt::format("// {}: {} values per thread and row, then across the 4 lanes of the row", o.info().name,
-                   st.cols / 4));
+  // Four partial folds per row (short dependency chains), then combined.
+  int64_t partials = half >= 16 ? 4 : 1;
+  line(fmt::format("// {}: {} values per thread and row in {} partial(s), then across the 4 lanes of the row",
+                   o.info().name, st.cols / 4, partials));
   line("#pragma unroll");
   line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", dt.perThread));
   ++indent_;
   line(fmt::format("const int cake_b = (cake_r / 2) * {} + (cake_r % 2) * 2;  // the row's first element", half));
-  line(fmt::format("float cake_v = {};", fold(s + "[cake_b]", s + "[cake_b + 1]")));
+  line(fmt::format("float cake_p[{}];", partials));
   line("#pragma unroll");
-  line(fmt::format("for (int cake_j = 4; cake_j < {}; cake_j += 4) cake_v = {};", half,
-                   fold(fold("cake_v", s + "[cake_b + cake_j]"), s + "[cake_b + cake_j + 1]")));
+  line(fmt::format("for (int cake_q = 0; cake_q < {}; ++cake_q) cake_p[cake_q] = {};", partials,
+                   fold(s + "[cake_b + 4 * cake_q]", s + "[cake_b + 4 * cake_q + 1]")));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_j = {}; cake_j < {}; cake_j += 4)", 4 * partials, half));
+  line(fmt::format("  cake_p[(cake_j / 4) % {0}] = {1};", partials,
+                   fold(fold(fmt::format("cake_p[(cake_j / 4) % {}]", partials), s + "[cake_b + cake_j]"),
+                        s + "[cake_b + cake_j + 1]")));
+  line(partials == 4
+           ? fmt::format("float cake_v = {};", fold(fold("cake_p[0]", "cake_p[1]"), fold("cake_p[2]", "cake_p[3]")))
+           : std::string("float cake_v = cake_p[0];"));
   line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 1)")));
   line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 2)")));
   line(fmt::format("{}[cake_r] = cake_v;", d));

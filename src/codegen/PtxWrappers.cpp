@@ -139,6 +139,20 @@ static __device__ __forceinline__ void cake_wgmma_fence() {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
 }
 )CAKE"},
+      {"cake_ex2", {}, R"CAKE(// 2^x by the multi-function unit (ex2.approx.ftz: 2 ulp, subnormals flushed).
+static __device__ __forceinline__ float cake_ex2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+)CAKE"},
+      {"cake_lg2", {}, R"CAKE(// log2(x) by the multi-function unit (lg2.approx.ftz).
+static __device__ __forceinline__ float cake_lg2(float x) {
+  float y;
+  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+)CAKE"},
       {"cake_fence_fragment", {}, R"CAKE(// Pins a register fragment that wgmma reads or writes at this point of the
 // program: no instruction of the compiler's moves a use of it across an
 // earlier wgmma wait (it emits nothing; the fragment counts as read and

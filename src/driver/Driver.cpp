@@ -141,7 +141,8 @@ public:
     std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.find_last_of('/'));
     FileModuleLoader loader(FileModuleLoader::defaultSearchPath(opts_.includeDirs, path == "-" ? "." : dir),
                             opts_.target, sm_, diags_);
-    std::unique_ptr<sema::Module> ir = sema::analyze(*module, opts_.target, sm_, diags_, &loader);
+    std::unique_ptr<sema::Module> ir =
+        sema::analyze(*module, opts_.target, sm_, diags_, &loader, false, &opts_.defines);
     if (!ir || diags_.errorCount() != errorsBefore) return;
     analysis::ModuleFacts facts = analysis::analyzeModule(*ir);
     passes::runCheckPasses(*ir, facts, sm_, diags_);

@@ -6,8 +6,12 @@
 // diagnostics table.
 #include "driver/Options.h"
 
+#include <cctype>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include "sema/Sema.h"
 
 #include <cstdio>
 #include <map>
@@ -117,6 +121,7 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       ->type_name("sm_XX");
   app.add_flag("--fsyntax-only", opts.syntaxOnly, "check the input and stop; write no output (-fsyntax-only)");
   std::string emit;
+  std::vector<std::string> defines;
   app.add_option("--emit", emit,
                  "what to write: tokens (the token stream), ast (the syntax tree), ir (the resolved schedule) or "
                  "cuda (the lowered kernel and its launcher); default cuda when -o names a .cu file, else ir")
@@ -124,6 +129,11 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       ->check(CLI::IsMember({"tokens", "ast", "ir", "cuda"}));
   app.add_flag("--no-line-directives", opts.noLineDirectives,
                "leave out the #line directives that map generated CUDA back to .cake lines");
+  app.add_option("-D,--define", defines,
+                 "give the module-level constant NAME of the input the value VALUE (an integer, a number, True or "
+                 "False) instead of its assignment, as in -DCAUSAL=True (repeatable)")
+      ->type_name("NAME=VALUE")
+      ->allow_extra_args(false);
   app.add_option("-I,--include-dir", opts.includeDirs, "add DIR to the module search path (repeatable)")
       ->type_name("DIR")
       ->allow_extra_args(false)
@@ -171,6 +181,15 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
     return {ParseResult::ExitFailure, DiagId::DriverUsage, {msg}};
   }
 
+  for (const std::string &d : defines) {
+    size_t eq = d.find('=');
+    std::string name = d.substr(0, eq);
+    bool ident = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+    for (char c : name) ident &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    if (eq == std::string::npos || !ident || !sema::parseDefineValue(d.substr(eq + 1)))
+      return {ParseResult::ExitFailure, DiagId::DriverBadDefine, {d}};
+    opts.defines[name] = d.substr(eq + 1);
+  }
   if (auto t = parseTarget(opts.targetName)) {
     opts.target = *t;
   } else {

@@ -1,6 +1,7 @@
 // Options: the command line of cakec, parsed with CLI11.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ struct Options {
   bool syntaxOnly = false;
   std::optional<EmitKind> emit;
   std::vector<std::string> includeDirs;
+  std::map<std::string, std::string> defines;  // -D NAME=VALUE
   bool verify = false;
   bool noLineDirectives = false;
   ColorMode color = ColorMode::Auto;

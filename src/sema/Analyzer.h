@@ -36,6 +36,11 @@ public:
   }
 
   std::unique_ptr<Module> run(const ast::Module &m);
+  void setDefines(const std::map<std::string, std::string> &d) {
+    for (const auto &[name, text] : d)
+      if (std::optional<Value> v = parseDefineValue(text)) defines_[name] = *v;
+  }
+
   void setImported() { imported_ = true; }
 
 private:
@@ -109,7 +114,9 @@ private:
   std::string nameHint_;            // the name a declaration is being bound to
   const Expr *hintExpr_ = nullptr;  // the expression bound to it
   uint32_t nextLoop_ = 0;
-  std::set<const Expr *> loopTargets_;  // loop variables' declarations
+  std::set<const Expr *> loopTargets_;    // loop variables' declarations
+  std::map<std::string, Value> defines_;  // -D NAME=VALUE
+  std::set<std::string> definesUsed_;
 };
 
 }  // namespace cake::sema::detail

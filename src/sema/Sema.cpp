@@ -34,6 +34,8 @@ std::unique_ptr<Module> Analyzer::run(const ast::Module &m) {
         k == ValueKind::Tuple || k == ValueKind::List || k == ValueKind::DType)
       module_->exports[name] = b.value;
   }
+  for (const auto &[name, v] : defines_)
+    if (!definesUsed_.count(name)) diags_.report(DiagId::SemaUnusedDefine, SourceRange(SourceLoc{m.file, 0, 0}), name);
   bool emptyFile = sm_.text(m.file).find_first_not_of(" \t\r\n\f") == std::string::npos;
   bool triedKernel = std::any_of(m.body.begin(), m.body.end(), [](const Stmt *s) { return isa<FunctionDef>(s); });
   if (module_->kernels.empty() && !emptyFile && !triedKernel && !imported_)
@@ -45,8 +47,19 @@ void Analyzer::moduleStmt(const Stmt *s) {
   if (auto *f = dyn_cast<FunctionDef>(s)) {
     kernel(f);
   } else if (auto *a = dyn_cast<AssignStmt>(s)) {
-    // Module-level constants: literals and arithmetic on them.
-    assign(a);
+    // Module-level constants: literals and arithmetic on them; -D replaces
+    // a constant's value (its expression is still checked).
+    const NameExpr *n = a->targets.size() == 1 ? dyn_cast<NameExpr>(a->targets[0]) : nullptr;
+    auto d = n ? defines_.find(n->name) : defines_.end();
+    if (d == defines_.end()) {
+      assign(a);
+    } else {
+      eval(a->value);
+      definesUsed_.insert(n->name);
+      Value v = d->second;
+      v.expr = a->value;
+      bind(n->name, v, n->range);
+    }
   } else if (auto *i = dyn_cast<ImportStmt>(s)) {
     importStmt(i);
   } else if (auto *fi = dyn_cast<FromImportStmt>(s)) {
@@ -245,10 +258,37 @@ void Analyzer::scheduleOptions(const Expr *decorator) {
 namespace cake::sema {
 
 std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm, DiagnosticEngine &diags,
-                                ModuleLoader *loader, bool imported) {
+                                ModuleLoader *loader, bool imported,
+                                const std::map<std::string, std::string> *defines) {
   detail::Analyzer a(target, sm, diags, loader);
   if (imported) a.setImported();
+  if (defines) a.setDefines(*defines);
   return a.run(ast);
+}
+
+std::optional<Value> parseDefineValue(const std::string &text) {
+  if (text == "True" || text == "False") {
+    Value v;
+    v.kind = ValueKind::Bool;
+    v.boolIsConst = true;
+    v.constBool = text == "True";
+    return v;
+  }
+  if (text.empty()) return std::nullopt;
+  size_t used = 0;
+  try {
+    long long i = std::stoll(text, &used, 10);
+    if (used == text.size()) return Value::constant(i);
+    double d = std::stod(text, &used);
+    if (used == text.size()) {
+      Value v;
+      v.kind = ValueKind::Float;
+      v.floatValue = d;
+      return v;
+    }
+  } catch (const std::exception &) {
+  }
+  return std::nullopt;
 }
 
 }  // namespace cake::sema

@@ -8,7 +8,10 @@
 //             (an erroneous value is ValueKind::Error and silences follow-ons).
 #pragma once
 
+#include <map>
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "diagnostics/Diagnostics.h"
 #include "lexer_parser/Ast.h"
@@ -30,7 +33,14 @@ public:
 // were errors (the caller checks the engine); null only on a fatal error.
 // Without a loader, imports are reported as not found. `imported` marks a
 // module analysed for an importer (no "no schedule" warning).
+// `defines` (-D NAME=VALUE) replace the values of the file's module-level
+// constants of those names.
 std::unique_ptr<Module> analyze(const ast::Module &ast, Target target, const SourceManager &sm, DiagnosticEngine &diags,
-                                ModuleLoader *loader = nullptr, bool imported = false);
+                                ModuleLoader *loader = nullptr, bool imported = false,
+                                const std::map<std::string, std::string> *defines = nullptr);
+
+// The value a -D option gives a constant: an integer, True, False or a
+// number; nullopt if it is none of them.
+std::optional<Value> parseDefineValue(const std::string &text);
 
 }  // namespace cake::sema
