@@ -1018,6 +1018,46 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
         o_s.tma_store(O, coords=(0, 0))
         lm.tma_store_wait()
 """
+# The same consumer as two roles of one warpgroup each, taking turns issuing
+# their wgmmas (FlashAttention-3's ping-pong, as in
+# examples/attention_fwd_sm90a.cake): wg0 waits on turn0 (one credit: it
+# goes first) and arrives on turn1 after issuing, wg1 the other way round.
+def pingpong_of(src):
+    head, math = src[:src.index("    with math:")], src[src.index("    with math:"):]
+    head = head.replace("    math = lm.role(warps=[4, 5, 6, 7])", "    wg0 = lm.role(warps=[4, 5, 6, 7])\n    wg1 = lm.role(warps=[8, 9, 10, 11])")
+    frags = [l for l in head.split("\n") if "lm.regs(" in l]
+    for l in frags:
+        head = head.replace(l + "\n", "")
+    per_role = [re.sub(r"^    (\w+) = ", lambda m: "    %s%d = " % (m.group(1), i), l).replace("role=math", "role=wg%d" % i)
+                for i in (0, 1) for l in frags]
+    head = head.replace("    kring = lm.pipeline", "\n".join(per_role) + "\n    kring = lm.pipeline")
+    head = head.replace("cons=[math]", "cons=[wg0, wg1]").replace("prod=[math], cons=[load], pipeline", "prod=[wg0, wg1], cons=[load], init_count=2, pipeline")
+    head = head.replace("    with load:", "    turn0 = lm.barrier(count=1, prod=[wg1], cons=[wg0], credits=1)\n    turn1 = lm.barrier(count=1, prod=[wg0], cons=[wg1], credits=0)\n    with load:")
+    head = head.replace('    o_s = pool.view(offset=40960, shape=(64, 64), dtype=lm.bf16, swizzle="128B")',
+                        '    o_s0 = pool.view(offset=40960, shape=(64, 64), dtype=lm.bf16, swizzle="128B")\n    o_s1 = pool.view(offset=49152, shape=(64, 64), dtype=lm.bf16, swizzle="128B")').replace("lm.smem(49152)", "lm.smem(57344)")
+    body = ""
+    for i in (0, 1):
+        c = math.replace("with math:", "with wg%d:" % i)
+        for nm in ["s", "o", "m_run", "l_run", "p16", "o_s"]:
+            c = re.sub(r"\b%s\b" % nm, "%s%d" % (nm, i), c)
+        c = c.replace("            lm.wait(kfull, stage=j)\n", "            lm.wait(kfull, stage=j)\n            lm.wait(turn%d, stage=j - 1)\n" % i)
+        c = c.replace("            lm.mma_commit()\n            lm.mma_wait(pending=1)\n", "            lm.mma_commit()\n            lm.arrive(turn%d, stage=j - 1)\n            lm.mma_wait(pending=1)\n" % (1 - i))
+        c = c.replace("coords=(0, 0))", "coords=(0, %d))" % (64 * i))
+        body += c
+    return head + body
+ATTN_PP = pingpong_of(ATTN)
+neg("pingpong_no_first_turn", "Ping-pong with neither turn barrier credited: each warpgroup waits for the other to go first (a hang).", [
+  ("sub", "turn0 = lm.barrier(count=1, prod=[wg1], cons=[wg0], credits=1)", ("credits=1", "credits=0")),
+  ("comment", "lm.wait(turn0, stage=j - 1)", "expected-error {{roles wait for each other before either arrives: role 'wg0' waits on 'turn0', which role 'wg1' signals only later; role 'wg1' waits on 'turn1', which role 'wg0' signals only later}}"),
+  ("comment", "lm.wait(turn1, stage=j - 1)", "expected-note {{role 'wg1' waits on 'turn1' here}}")], base=ATTN_PP)
+neg("pingpong_missing_arrive", "Ping-pong with wg0 never handing the turn over: wg1 waits forever.", [
+  ("delete", "lm.arrive(turn1, stage=j - 1)", None),
+  ("comment", "turn1 = lm.barrier", "expected-error {{role 'wg0' is declared a producer of barrier 'turn1' but never arrives on it}} expected-note {{barrier 'turn1' declared here}}"),
+  ("comment", "wg0 = lm.role", "expected-note {{role 'wg0' declared here}}"),
+  ("comment", "lm.wait(turn1, stage=j - 1)", "expected-error {{role 'wg1' waits on barrier 'turn1', but no role ever arrives on it}}")], base=ATTN_PP)
+neg("pingpong_wait_ahead", "Ping-pong with wg0 waiting for the turn of the current tile instead of the previous one: a wait for a hand-over that comes only after it (a hang).", [
+  ("replace", "lm.wait(turn0, stage=j - 1)", "lm.wait(turn0, stage=j)  # expected-error {{role 'wg0' uses barrier 'turn0' at stage 'j', which is not its running count of uses (0, 1, 2, ...): it runs 1 stage(s) ahead of the sequence (next: 0)}}"),
+  ("comment", "turn0 = lm.barrier", "expected-note {{barrier 'turn0' declared here}}")], base=ATTN_PP)
 FIU_PV = "expected-note {{'mma' issued here; it runs on until its group is waited for}}"
 neg("fragment_in_flight_rescale", "Attention: O rescaled before the wait that retires the P V wgmma accumulating into it (the wait moved below the rescale).", [
   ("suball", "            m_run = m_new\n            lm.mma_wait(pending=0)\n            lm.arrive(vempty, stage=j - 1)\n", "            m_run = m_new\n"),
@@ -1038,6 +1078,7 @@ neg("fragment_in_flight_no_final_wait", "Attention: the last P V's wait deleted;
   ("comment", "lm.mma(o, p16, v_s[n - 1])", "expected-note {{'mma' issued here}} expected-note {{'v_s' read here}}"),
   ("comment", "out = lm.cast(o / l_run", "expected-error {{role 'math' uses the register fragment 'o' while the asynchronous 'mma' that writes it may still be running}}")], base=ATTN)
 PASS = [
+ ("pass_attention_pingpong", "Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.", [], ATTN_PP, "sm_90a"),
  ("pass_attention_overlap", "Attention's consumer with FlashAttention-3's intra-warpgroup overlap: P V issued behind the next Q K^T, the softmax after mma_wait(pending=1) reads only S (its group retired), O and P touched only after mma_wait(pending=0). Broken variants: fail_fragment_in_flight_*.cake.", [], ATTN, "sm_90a"),
  ("pass_accumulator_init_branch", "init=True in the else-branch of `if k > 0`: the guard makes the else-branch's MMA (k = 0) the first to run, though it comes second in the text. Broken variants: fail_accumulator_*.cake.", [
    ("replace", "lm.mma(acc", "if k > 0:\n                lm.mma(acc, a_s[k], b_s[k].T)\n            else:\n                lm.mma(acc, a_s[k], b_s[k].T, init=True)")], BASE, "sm_90a"),
