@@ -634,21 +634,13 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
 // one where it is first written. 16-bit elements are packed in pairs.
 void KernelEmitter::declareFragment(const Resource &frag, const analysis::FragmentTiling &t) {
   if (!declaredFragments_.insert(frag.id).second) return;
-  if (!frag.derived)
-    line(fmt::format("{} {}[{}];  // '{}' {} {}{}",
-                     frag.dtype == DType::BF16  ? "__nv_bfloat162"
+  bool packed = frag.dtype == DType::BF16 || frag.dtype == DType::F16;
+  std::string type = frag.dtype == DType::BF16  ? "__nv_bfloat162"
                      : frag.dtype == DType::F16 ? "__half2"
-                                                : std::string(dtypeInfo(frag.dtype).cudaType),
-                     ident(frag.name),
-                     frag.dtype == DType::BF16 || frag.dtype == DType::F16 ? t.perThread / 2 : t.perThread, frag.name,
-                     shapeText(frag.shape), dtypeInfo(frag.dtype).name,
-                     frag.dtype == DType::BF16 || frag.dtype == DType::F16 ? ", two per register" : ""));
-  else if (frag.dtype == DType::BF16 || frag.dtype == DType::F16)
-    line(fmt::format("{}2 {}[{}];  // {} {}, two per register", frag.dtype == DType::F16 ? "__half" : "__nv_bfloat16",
-                     ident(frag.name), t.perThread / 2, shapeText(frag.shape), dtypeInfo(frag.dtype).name));
-  else
-    line(fmt::format("float {}[{}];  // {} {}", ident(frag.name), t.perThread, shapeText(frag.shape),
-                     dtypeInfo(frag.dtype).name));
+                                                : std::string(dtypeInfo(frag.dtype).cudaType);
+  line(fmt::format("{} {}[{}];  // {}{} {}{}", type, ident(frag.name), packed ? t.perThread / 2 : t.perThread,
+                   frag.derived ? "" : "'" + frag.name + "' ", shapeText(frag.shape), dtypeInfo(frag.dtype).name,
+                   packed ? ", two per register" : ""));
 }
 
 // wgmma, one instruction per warpgroup, m64 block and k16 step. A is a
@@ -692,7 +684,12 @@ void KernelEmitter::mma(const Operation &o, RoleCtx &rc) {
     }
   }
   analysis::FragmentTiling at;
-  if (aInRegs && (!fragmentLayout(a, *rc.role, o.range, at) || at.form != analysis::FragmentForm::Tile)) return;
+  if (aInRegs && !fragmentLayout(a, *rc.role, o.range, at)) return;
+  if (aInRegs && at.form != analysis::FragmentForm::Tile) {
+    unsupported(o.range, fmt::format("the register fragment '{}' as A", a.name),
+                "A from registers is a tile in the accumulator layout, not a row or column vector");
+    return;
+  }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
