@@ -1,9 +1,10 @@
 # Attention forward (FlashAttention-style) on Hopper: O = softmax(Q K^T / sqrt(D)) V
 # and the log-sum-exp of every row, bf16 in, f32 accumulate, bf16 out.
 #
-# Q, K, V and O are (B*H*S, D) row-major (heads stacked); LSE is (B*H, S) f32,
+# Q, K, V and O are (B*H, S, D) row-major (batch and head flattened); LSE is (B*H, S) f32,
 # the natural log of each row's sum of exp(q.k / sqrt(D)). One block per
-# 128 query rows of one head (grid: S // 128 x B*H). A producer warpgroup
+# 128 query rows of one head (grid: S // 128 x B*H; S a multiple of 128,
+# which the launcher checks through the tensors' tiles). A producer warpgroup
 # loads the block's Q tile once and streams 128-key tiles of K and V
 # through two 2-stage TMA rings; two consumer warpgroups (64 query rows
 # each) compute S = Q K^T by wgmma, the online softmax in registers (running
@@ -25,7 +26,7 @@ LN2 = 0.6931471805599453
 TILE = BM * D * 2             # bytes of one 128 x 128 bf16 tile
 
 @cake.schedule(grid=(S // BM, BH))
-def attention_fwd_simple(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: LM.tma2d, S: LM.i32, BH: LM.i32):
+def attention_fwd_simple(lm, Q: LM.tma3d, K: LM.tma3d, V: LM.tma3d, O: LM.tma3d, LSE: LM.tma2d, S: LM.i32, BH: LM.i32):
     pool = lm.smem(6 * TILE + BM * 4)
     q_s = pool.view(offset=0, shape=(BM, D), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=TILE, shape=(BN, D), dtype=lm.bf16, stage=STAGES, swizzle="128B")
@@ -47,19 +48,17 @@ def attention_fwd_simple(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d,
     vfull = lm.barrier(count=STAGES, prod=[load], cons=[math], pipeline=vring)
     vempty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=vring)
     q0 = lm.block_id(0) * BM
-    row0 = lm.block_id(1) * S + q0        # the tile's first row in the stacked (B*H*S, D) tensors
-    kv0 = lm.block_id(1) * S              # the head's first key row
     if CAUSAL:
         n_kv = lm.block_id(0) + 1         # key tiles up to the diagonal (BN == BM)
     else:
         n_kv = S // BN
     with load:
-        q_s.tma_load(Q, coords=(0, row0), stage=0, barrier=qfull)
+        q_s.tma_load(Q, coords=(0, q0, lm.block_id(1)), stage=0, barrier=qfull)
         for j in lm.range(0, n_kv):
             lm.wait(kempty, stage=j)
-            k_s.tma_load(K, coords=(0, kv0 + j * BN), stage=j, barrier=kfull)
+            k_s.tma_load(K, coords=(0, j * BN, lm.block_id(1)), stage=j, barrier=kfull)
             lm.wait(vempty, stage=j)
-            v_s.tma_load(V, coords=(0, kv0 + j * BN), stage=j, barrier=vfull)
+            v_s.tma_load(V, coords=(0, j * BN, lm.block_id(1)), stage=j, barrier=vfull)
     with math:
         o = lm.fill(o, 0.0)
         lm.wait(qfull, stage=0)
@@ -110,6 +109,6 @@ def attention_fwd_simple(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d,
         lse_s.store((m_run + lm.log2(l_run)) * LN2)
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, row0))
+        o_s.tma_store(O, coords=(0, q0, lm.block_id(1)))
         lse_s.tma_store(LSE, coords=(q0, lm.block_id(1)))
         lm.tma_store_wait()

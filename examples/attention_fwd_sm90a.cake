@@ -1,9 +1,10 @@
 # Attention forward (FlashAttention-3 style) on Hopper: O = softmax(Q K^T / sqrt(D)) V
 # and the log-sum-exp of every row, bf16 in, f32 accumulate, bf16 out.
 #
-# Q, K, V and O are (B*H*S, D) row-major (heads stacked); LSE is (B*H, S) f32,
+# Q, K, V and O are (B*H, S, D) row-major (batch and head flattened); LSE is (B*H, S) f32,
 # the natural log of each row's sum of exp(q.k / sqrt(D)). One block per
-# 128 query rows of one head (grid: S // 128 x B*H). A producer warpgroup
+# 128 query rows of one head (grid: S // 128 x B*H; S a multiple of 128,
+# which the launcher checks through the tensors' tiles). A producer warpgroup
 # loads the block's two 64-row Q tiles once and streams 128-key tiles of K
 # and V through two 2-stage TMA rings that both consumers read. Each
 # consumer warpgroup (roles wg0, wg1: 64 query rows each) computes
@@ -28,7 +29,7 @@ LN2 = 0.6931471805599453
 TILE = BM * D * 2             # bytes of one 128 x 128 bf16 tile
 
 @cake.schedule(grid=(S // BM, BH))
-def attention_fwd(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: LM.tma2d, S: LM.i32, BH: LM.i32):
+def attention_fwd(lm, Q: LM.tma3d, K: LM.tma3d, V: LM.tma3d, O: LM.tma3d, LSE: LM.tma2d, S: LM.i32, BH: LM.i32):
     pool = lm.smem(6 * TILE + BM * 4)
     q_s0 = pool.view(offset=0, shape=(BM // 2, D), dtype=lm.bf16, swizzle="128B")
     q_s1 = pool.view(offset=TILE // 2, shape=(BM // 2, D), dtype=lm.bf16, swizzle="128B")
@@ -64,20 +65,18 @@ def attention_fwd(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: L
     turn0 = lm.barrier(count=1, prod=[wg1], cons=[wg0], credits=1)
     turn1 = lm.barrier(count=1, prod=[wg0], cons=[wg1], credits=0)
     q0 = lm.block_id(0) * BM
-    row0 = lm.block_id(1) * S + q0        # the tile's first row in the stacked (B*H*S, D) tensors
-    kv0 = lm.block_id(1) * S              # the head's first key row
     if CAUSAL:
         n_kv = lm.block_id(0) + 1         # key tiles up to the diagonal (BN == BM)
     else:
         n_kv = S // BN
     with load:
-        q_s0.tma_load(Q, coords=(0, row0), stage=0, barrier=qfull)
-        q_s1.tma_load(Q, coords=(0, row0 + BM // 2), stage=0, barrier=qfull)
+        q_s0.tma_load(Q, coords=(0, q0, lm.block_id(1)), stage=0, barrier=qfull)
+        q_s1.tma_load(Q, coords=(0, q0 + BM // 2, lm.block_id(1)), stage=0, barrier=qfull)
         for j in lm.range(0, n_kv):
             lm.wait(kempty, stage=j)
-            k_s.tma_load(K, coords=(0, kv0 + j * BN), stage=j, barrier=kfull)
+            k_s.tma_load(K, coords=(0, j * BN, lm.block_id(1)), stage=j, barrier=kfull)
             lm.wait(vempty, stage=j)
-            v_s.tma_load(V, coords=(0, kv0 + j * BN), stage=j, barrier=vfull)
+            v_s.tma_load(V, coords=(0, j * BN, lm.block_id(1)), stage=j, barrier=vfull)
     with wg0:
         o0 = lm.fill(o0, 0.0)
         lm.wait(qfull, stage=0)
@@ -126,7 +125,7 @@ def attention_fwd(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: L
         lse_s0.store((m0 + lm.log2(l0)) * LN2)
         lm.fence_proxy()
         lm.role_sync()
-        o_s0.tma_store(O, coords=(0, row0))
+        o_s0.tma_store(O, coords=(0, q0, lm.block_id(1)))
         lse_s0.tma_store(LSE, coords=(q0, lm.block_id(1)))
         lm.tma_store_wait()
     with wg1:
@@ -177,6 +176,6 @@ def attention_fwd(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, LSE: L
         lse_s1.store((m1 + lm.log2(l1)) * LN2)
         lm.fence_proxy()
         lm.role_sync()
-        o_s1.tma_store(O, coords=(0, row0 + BM // 2))
+        o_s1.tma_store(O, coords=(0, q0 + BM // 2, lm.block_id(1)))
         lse_s1.tma_store(LSE, coords=(q0 + BM // 2, lm.block_id(1)))
         lm.tma_store_wait()

@@ -9,7 +9,7 @@ through ctypes on tensors that PyTorch owns:
                   const cake_tensor *O, const cake_tensor *LSE, int32_t S, int32_t BH,
                   cudaStream_t stream);   (BH = B*H, the grid's second dimension)
 
-  Q, K, V, O  bf16, logical (B, H, S, D), passed as 2-D (B*H*S, D), stride (D, 1)
+  Q, K, V, O  bf16, logical (B, H, S, D), passed as 3-D (B*H, S, D), stride (S*D, D, 1)
   LSE         f32 (B*H, S), stride (S, 1): natural-log log-sum-exp of each row of
               the scaled scores s = q.k * D**-0.5
   O           softmax(s [causal: key j > query i masked]) V;  D = 128
@@ -176,8 +176,9 @@ class Kernel:
         return self.fn(*ptrs, S, BH, stream)
 
     def bind(self, q, k, v, o, lse, S):
-        """A function of no arguments that launches the kernel on these tensors."""
-        descs = [describe(t) for t in (q, k, v, o, lse)]
+        """A function of no arguments that launches the kernel on these tensors
+        (q, k, v, o passed as 3-d (B*H, S, D) views, lse as (B*H, S))."""
+        descs = [describe(t.view(lse.shape[0], S, D)) for t in (q, k, v, o)] + [describe(lse)]
         ptrs = [ctypes.byref(d) for d in descs]
         stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
         fn = self.fn
@@ -349,14 +350,19 @@ def try_peers(peers, absent, q4, k4, v4):
 def launcher_checks(kern):
     """Bad arguments must be refused with a nonzero code (no launch)."""
     S = 256
-    q = torch.empty((S, D), device=DEVICE, dtype=torch.bfloat16)
+    q = torch.empty((1, S, D), device=DEVICE, dtype=torch.bfloat16)
     lse = torch.empty((1, S), device=DEVICE, dtype=torch.float32)
     good = [describe(t) for t in (q, q, q, q, lse)]
     ok = True
     mis = describe(q)
     mis.data = q.data_ptr() + 2
-    for what, descs in (("null Q", [None] + good[1:]), ("Q misaligned by 2 bytes", [mis] + good[1:])):
-        rc = kern.call(descs, S)
+    # S = 200: not a multiple of the key tile; the tiles would read past the head.
+    q200 = torch.empty((1, 200, D), device=DEVICE, dtype=torch.bfloat16)
+    lse200 = torch.empty((1, 200), device=DEVICE, dtype=torch.float32)
+    short = [describe(t) for t in (q200, q200, q200, q200, lse200)]
+    for what, descs, s_arg in (("null Q", [None] + good[1:], S), ("Q misaligned by 2 bytes", [mis] + good[1:], S),
+                               ("S = 200, not a tile multiple", short, 200)):
+        rc = kern.call(descs, s_arg)
         torch.cuda.synchronize()
         print(f"  launcher check {what:<26} -> {rc} ({kern.message()}){'' if rc != 0 else '  UNEXPECTED: accepted'}")
         ok &= rc != 0

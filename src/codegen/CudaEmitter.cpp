@@ -1242,11 +1242,15 @@ void KernelEmitter::launcher(std::string &text) {
     auto it = maps_.find(r.id);
     if (it == maps_.end()) continue;
     const TensorMap &info = it->second;
+    // A view of lower rank than its tensor copies a box of extent 1 in the
+    // tensor's outer dimensions (a 2-d tile of one head of a 3-d tensor).
+    std::string outer;
+    for (size_t i = info.box.size(); i < r.rank; ++i) outer += "1, ";
     std::string box = boxList(info.box);
-    o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}}};\n", ident(p.name), info.box.size(), box);
+    o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer, box);
     if (boxText(info) != box)
       o += fmt::format(
-          "  const int64_t cake_{}_box[{}] = {{{}}};  // {}\n", ident(p.name), info.box.size(), boxText(info),
+          "  const int64_t cake_{}_box[{}] = {{{}{}}};  // {}\n", ident(p.name), r.rank, outer, boxText(info),
           info.multicast > 1 ? "this block's share of the tile's rows (multicast)" : "one panel of the tile");
     o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
                      ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8);
