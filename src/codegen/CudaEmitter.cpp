@@ -170,6 +170,8 @@ private:
   void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
   void elementwise(const Operation &o, RoleCtx &rc);
   void rowReduction(const Operation &o, RoleCtx &rc);
+  void rowArgmin(const Operation &o, RoleCtx &rc);
+  void loadFragment(const Operation &o, RoleCtx &rc);
   void checkTensorMapTypes();
   void launcher(std::string &text);
   void unsupported(SourceRange r, const std::string &what, const std::string &why) {
@@ -558,8 +560,12 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc, const std::map<const Ope
   case OpKind::Fill:
   case OpKind::Copy:
   case OpKind::Tril: elementwise(o, rc); return;
+  case OpKind::Less:
+  case OpKind::Where: elementwise(o, rc); return;
   case OpKind::RowMax:
   case OpKind::RowSum: rowReduction(o, rc); return;
+  case OpKind::RowArgmin: rowArgmin(o, rc); return;
+  case OpKind::Load: loadFragment(o, rc); return;
   // Not lowered for sm_90a (Blackwell operations).
   case OpKind::Commit:
   case OpKind::TmemLoad: break;
@@ -813,7 +819,7 @@ void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analys
   const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
   if (view.swizzle != Swizzle::None || product(view.shape) != src.shape[0] || view.dtype != src.dtype ||
-      src.dtype != DType::F32) {
+      (src.dtype != DType::F32 && src.dtype != DType::I32)) {
     unsupported(
         o.range, fmt::format("a store of the row vector '{}' into '{}'", src.name, view.name),
         fmt::format("a row vector is stored into an unswizzled f32 view of {} elements, one per row", src.shape[0]));
@@ -822,8 +828,8 @@ void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analys
   line(fmt::format("// one value per row, {} rows per thread, from the first lane of each row", t.perThread));
   line("if (cake_lane % 4u == 0) {");
   ++indent_;
-  line(fmt::format("float *cake_dst = reinterpret_cast<float *>(cake_smem_raw + ({} - cake_smem));",
-                   viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line(fmt::format("{0} *cake_dst = reinterpret_cast<{0} *>(cake_smem_raw + ({1} - cake_smem));",
+                   dtypeInfo(src.dtype).cudaType, viewAddr(o.receiver, analysis::stageOperand(o).expr)));
   line("#pragma unroll");
   line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r)", t.perThread));
   line(fmt::format(
@@ -850,16 +856,25 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
     const Resource &src = k_.resource(x.value.resource);
     analysis::FragmentTiling st;
     if (!fragmentLayout(src, *rc.role, o.range, st)) return;
-    if (src.dtype != DType::F32) {
+    if (src.dtype != DType::F32 && src.dtype != DType::I32) {
       unsupported(o.range,
                   fmt::format("'lm.{}' on the {} fragment '{}'", info.name, dtypeInfo(src.dtype).name, src.name),
                   "fragment math is lowered on f32 fragments; 16-bit fragments are MMA operands and stores");
       return;
     }
   }
+  // i32 fragments: masks and indices, which comparisons, selects, copies,
+  // fills and integer sums make.
+  bool intOk = o.kind == OpKind::Less || o.kind == OpKind::Where || o.kind == OpKind::Copy || o.kind == OpKind::Fill ||
+               o.kind == OpKind::Add || o.kind == OpKind::Sub || o.kind == OpKind::Mul;
+  if (dst.dtype == DType::I32 && !intOk) {
+    unsupported(o.range, fmt::format("'lm.{}' to an i32 fragment", info.name),
+                "i32 fragments (masks, indices) are made by comparisons, lm.where, copies, fills, + - *");
+    return;
+  }
   bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
-  if ((o.kind != OpKind::Cast && dst.dtype != DType::F32) || (packed && dt.form != analysis::FragmentForm::Tile) ||
-      (!packed && dst.dtype != DType::F32)) {
+  bool word = dst.dtype == DType::F32 || dst.dtype == DType::I32;
+  if ((o.kind != OpKind::Cast && !word) || (packed && dt.form != analysis::FragmentForm::Tile) || (!packed && !word)) {
     unsupported(o.range,
                 fmt::format("'lm.{}' to a {} {} fragment", info.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name),
                 "fragment math yields f32; lm.cast converts tiles to bf16 or f16");
@@ -886,6 +901,8 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
   case OpKind::Exp2: rhs = fmt::format("{}({})", w_.use("cake_ex2"), at(0)); break;
   case OpKind::Log2: rhs = fmt::format("{}({})", w_.use("cake_lg2"), at(0)); break;
   case OpKind::Scale: rhs = fmt::format("{} * {}", at(0), at(1)); break;
+  case OpKind::Less: rhs = fmt::format("({} < {}) ? 1 : 0", at(0), at(1)); break;
+  case OpKind::Where: rhs = fmt::format("{} != 0 ? {} : {}", at(0), at(1), at(2)); break;
   case OpKind::Cast:
   case OpKind::Copy: rhs = at(0); break;
   case OpKind::Fill: rhs = value(o.operand(param::Fill::value).value, false); break;
@@ -953,6 +970,78 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
   line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 1)")));
   line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 2)")));
   line(fmt::format("{}[cake_r] = cake_v;", d));
+  --indent_;
+  line("}");
+}
+
+// The minimum of each row and its column: each thread scans its values in
+// increasing column order keeping the first minimum, then the four lanes of
+// the row exchange (value, column) pairs, the lower column winning a tie.
+void KernelEmitter::rowArgmin(const Operation &o, RoleCtx &rc) {
+  const Resource &src = k_.resource(o.operand(param::RowArgmin::src).value.resource);
+  const Resource &val = k_.resource(o.result.elts[0].resource), &idx = k_.resource(o.result.elts[1].resource);
+  analysis::FragmentTiling st, dt;
+  if (!fragmentLayout(src, *rc.role, o.range, st) || !fragmentLayout(val, *rc.role, o.range, dt)) return;
+  if (st.form != analysis::FragmentForm::Tile || src.dtype != DType::F32) {
+    unsupported(o.range, fmt::format("'lm.rowargmin' of '{}'", src.name), "row reductions take f32 tiles");
+    return;
+  }
+  int64_t half = st.cols / 2;
+  std::string s = ident(src.name), v = ident(val.name), x = ident(idx.name);
+  declareFragment(val, dt);
+  declareFragment(idx, dt);
+  line(fmt::format("// rowargmin: {} values per thread and row, then across the 4 lanes of the row", st.cols / 4));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", dt.perThread));
+  ++indent_;
+  line(fmt::format("const int cake_b = (cake_r / 2) * {} + (cake_r % 2) * 2;  // the row's first element", half));
+  line(fmt::format("float cake_v = {}[cake_b];", s));
+  line("int cake_c = static_cast<int>(2u * (cake_lane % 4u));  // its column");
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_j = 0; cake_j < {}; cake_j += 4) {{", half));
+  line("#pragma unroll");
+  line("  for (int cake_e = 0; cake_e < 2; ++cake_e) {");
+  line(fmt::format("    const float cake_x = {}[cake_b + cake_j + cake_e];", s));
+  line("    const int cake_col = 2 * cake_j + static_cast<int>(2u * (cake_lane % 4u)) + cake_e;  // the element's "
+       "column");
+  line("    if (cake_x < cake_v) { cake_v = cake_x; cake_c = cake_col; }");
+  line("  }");
+  line("}");
+  line("#pragma unroll");
+  line("for (int cake_m = 1; cake_m <= 2; cake_m *= 2) {");
+  line("  const float cake_ov = __shfl_xor_sync(0xffffffffu, cake_v, cake_m);");
+  line("  const int cake_oc = __shfl_xor_sync(0xffffffffu, cake_c, cake_m);");
+  line("  if (cake_ov < cake_v || (cake_ov == cake_v && cake_oc < cake_c)) { cake_v = cake_ov; cake_c = cake_oc; }");
+  line("}");
+  line(fmt::format("{}[cake_r] = cake_v;", v));
+  line(fmt::format("{}[cake_r] = cake_c + ({});", x, value(o.operand(param::RowArgmin::offset).value, false)));
+  --indent_;
+  line("}");
+}
+
+// A view loaded into registers: a 1 x N f32 view as a column vector, each
+// thread reading the columns its accumulator elements sit in.
+void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
+  const Resource &view = k_.resource(o.receiver), &dst = k_.resource(o.result.resource);
+  analysis::FragmentTiling dt;
+  if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  if (dt.form != analysis::FragmentForm::ColumnVector || view.swizzle != Swizzle::None ||
+      (view.dtype != DType::F32 && view.dtype != DType::I32)) {
+    unsupported(o.range, fmt::format("a load of '{}'", view.name),
+                "views are loaded as column vectors: an unswizzled 1 x N view of 32-bit elements");
+    return;
+  }
+  declareFragment(dst, dt);
+  line(fmt::format("// column vector: this thread's {} columns", dt.perThread));
+  line("{");
+  ++indent_;
+  line(fmt::format("const {} *cake_src = reinterpret_cast<const {} *>(cake_smem_raw + ({} - cake_smem));",
+                   dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType,
+                   viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c)", dt.perThread));
+  line(fmt::format("  {}[cake_c] = cake_src[8 * (cake_c / 2) + 2 * static_cast<int>(cake_lane % 4u) + cake_c % 2];",
+                   ident(dst.name)));
   --indent_;
   line("}");
 }

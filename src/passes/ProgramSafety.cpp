@@ -840,6 +840,8 @@ private:
     if (ResourceId w = effectResource(*e.op, e.op->info().effects.writes); w != kNoResource) out.push_back(w);
     if (e.op->result.kind == ValueKind::Resource && e.op->result.resource != kNoResource)
       out.push_back(e.op->result.resource);
+    for (const Value &x : e.op->result.elts)  // a pair of fragments (lm.rowargmin)
+      if (x.kind == ValueKind::Resource && x.resource != kNoResource) out.push_back(x.resource);
     return out;
   }
   bool readsResource(const Event &e, ResourceId v) const {
@@ -1094,6 +1096,7 @@ private:
                 break;
               }
           if (roleSyncBetween(from, a)) continue;
+          if (!reportedPartial_.insert({a.op, read}).second) break;  // one operation, several events
           ctx_.diags
               .build(DiagId::SafetyPartialRelease, a.op->range, name(r.role), stageText(ctx_.sm, stageOperand(*a.op)),
                      name(read), name(b), unitName(span, all), unitName(unit, all))
@@ -1383,6 +1386,7 @@ private:
   // barrier -> views its waiters write after waiting -> the wait's lead
   std::map<ResourceId, std::map<ResourceId, std::optional<int64_t>>> releases_;
   std::set<std::pair<const Operation *, ResourceId>> reportedInFlight_;
+  std::set<std::pair<const Operation *, ResourceId>> reportedPartial_;
 
   const PassContext &ctx_;
   const Kernel &k_;

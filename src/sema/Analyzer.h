@@ -85,7 +85,7 @@ private:
   Value recordOp(const OpInfo &op, const Expr *at, SourceRange range, ResourceId receiver,
                  std::vector<Operand> operands);
   std::optional<ResourceId> fragmentResult(const OpInfo &op, const Expr *at, SourceRange range,
-                                           const std::vector<Operand> &operands);
+                                           const std::vector<Operand> &operands, ResourceId receiver = kNoResource);
   Value fragmentOperator(OpKind kind, const Expr *at, SourceRange opRange, const Expr *lhs, Value l, const Expr *rhs,
                          Value r);
   void assignFragment(const AssignStmt *a, ResourceId dest, const Value &v);

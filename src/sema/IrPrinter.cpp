@@ -131,7 +131,8 @@ public:
         args += fmt::format("{}{}={}", args.empty() ? "" : ", ", info.params[i].name, value(o.value));
       }
       std::string recv = op.receiver == kNoResource ? "" : name(op.receiver) + ".";
-      std::string result = op.result.kind == ValueKind::Resource ? value(op.result) + " = " : "";
+      std::string result =
+          op.result.kind == ValueKind::Resource || op.result.kind == ValueKind::Tuple ? value(op.result) + " = " : "";
       out += fmt::format("{}{}{}{}({})  @{}:{}\n", pad, result, recv, info.name, args, s.range.begin.line,
                          s.range.begin.col);
       break;

@@ -84,6 +84,7 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::AccumulatorP: return "a TMEM region or a register fragment";
   case ParamKind::RegsP: return "a register fragment";
   case ParamKind::FragmentOrNumber: return "a register fragment or a number";
+  case ParamKind::MaskP: return "an i32 register fragment (a mask)";
   case ParamKind::TmemP: return "a TMEM region";
   }
   return "?";

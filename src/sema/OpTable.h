@@ -70,7 +70,20 @@ static_assert((TGT_HOPPER | TGT_BLACKWELL | TGT_MMA_SYNC) == TGT_ALL && !(TGT_HO
               "each target has exactly one tensor-core path");
 
 enum class Receiver : uint8_t { Builder, Pool, View };
-enum class OpResult : uint8_t { None, Pool, View, Tmem, Regs, Role, Pipeline, Barrier, Range, RuntimeInt, Fragment };
+enum class OpResult : uint8_t {
+  None,
+  Pool,
+  View,
+  Tmem,
+  Regs,
+  Role,
+  Pipeline,
+  Barrier,
+  Range,
+  RuntimeInt,
+  Fragment,
+  FragmentPair  // a tuple of two fragments (a value and an index)
+};
 enum class OpScope : uint8_t { Kernel, Role, Anywhere, Loop };
 
 // What an argument must be.
@@ -95,6 +108,7 @@ enum class ParamKind : uint8_t {
   AccumulatorP,      // a TMEM region or a register fragment
   RegsP,             // a register fragment
   FragmentOrNumber,  // a register fragment or a number (elementwise math)
+  MaskP,             // an i32 register fragment used as a condition (nonzero: true)
   TmemP,             // a TMEM region
 };
 std::string_view paramKindDescription(ParamKind k);
@@ -157,6 +171,7 @@ struct OpEffects {
   // and phase (signals, waits) and the receiver view's slot.
   int8_t stage = kNone;
   bool rowReduction = false;  // the result keeps one column per row (M x 1)
+  bool predicate = false;     // the result is an i32 fragment of 0/1 (a comparison)
   // The async family this operation belongs to: its reads run on after it is
   // issued (with closesGroup/waitsGroup: the family it closes or waits for).
   AsyncGroup group = AsyncGroup::None;

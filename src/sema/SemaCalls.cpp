@@ -133,11 +133,12 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     return v;
   }
   case OpResult::Fragment:
+  case OpResult::FragmentPair:
   case OpResult::None: break;
   }
 
   // A fragment whose value nobody takes computes nothing.
-  if (op.result == OpResult::Fragment && asStatement) {
+  if ((op.result == OpResult::Fragment || op.result == OpResult::FragmentPair) && asStatement) {
     diags_.report(DiagId::SemaNoEffect, c->range);
     return Value::error();
   }
@@ -164,12 +165,30 @@ Value Analyzer::recordOp(const OpInfo &op, const Expr *at, SourceRange range, Re
     }
   }
   Value result = Value::none();
-  if (op.result == OpResult::Fragment) {
-    std::optional<ResourceId> frag = fragmentResult(op, at, range, operands);
+  if (op.result == OpResult::Fragment || op.result == OpResult::FragmentPair) {
+    std::optional<ResourceId> frag = fragmentResult(op, at, range, operands, receiver);
     if (!frag) return Value::error();
     result.kind = ValueKind::Resource;
     result.resource = *frag;
     result.expr = at;
+  }
+  if (op.result == OpResult::FragmentPair) {
+    // A value and its index (lm.rowargmin): the second an i32 fragment of
+    // the first's shape.
+    std::vector<int64_t> shape = res(result.resource).shape;
+    Resource &index = newResource(ResourceKind::Regs, range);
+    index.derived = true;
+    index.shape = shape;
+    index.dtype = DType::I32;
+    index.role = role_;
+    index.name = fmt::format("%{}", index.id);
+    Value second = result;
+    second.resource = index.id;
+    Value pair;
+    pair.kind = ValueKind::Tuple;
+    pair.expr = at;
+    pair.elts = {result, second};
+    result = pair;
   }
   IrStmt s;
   s.kind = IrStmt::Kind::Op;
@@ -196,27 +215,33 @@ Value Analyzer::recordOp(const OpInfo &op, const Expr *at, SourceRange range, Re
 // across rows), M x 1 for a row reduction; the element type of its
 // fragment operands, or the one a dtype parameter names (lm.cast).
 std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr *at, SourceRange range,
-                                                   const std::vector<Operand> &operands) {
+                                                   const std::vector<Operand> &operands, ResourceId receiver) {
   std::string name = opDisplayName(op);
   std::vector<int64_t> shape;
   std::optional<DType> dtype;
-  const Operand *first = nullptr;
+  const Operand *first = nullptr;   // the first fragment operand: the element type
+  const Operand *shaper = nullptr;  // the first operand of the broadcast (a mask counts)
   for (size_t i = 0; i < op.params.size(); ++i) {
     const Operand &o = operands[i];
-    bool fragmentParam = op.params[i].kind == ParamKind::RegsP || op.params[i].kind == ParamKind::FragmentOrNumber;
-    if (!fragmentParam || !o.present || o.value.kind != ValueKind::Resource) continue;
-    const Resource &r = res(o.value.resource);
-    if (!first) {
-      first = &o;
-      shape = r.shape;
-      dtype = r.dtype;
+    ParamKind kind = op.params[i].kind;
+    bool mask = kind == ParamKind::MaskP;
+    if (!(mask || kind == ParamKind::RegsP || kind == ParamKind::FragmentOrNumber) || !o.present ||
+        o.value.kind != ValueKind::Resource)
       continue;
-    }
-    const Resource &f = res(first->value.resource);
-    if (r.dtype != *dtype) {
+    const Resource &r = res(o.value.resource);
+    if (!mask && !first) {
+      first = &o;
+      dtype = r.dtype;
+    } else if (!mask && r.dtype != *dtype) {
+      const Resource &f = res(first->value.resource);
       diags_.report(DiagId::SemaFragmentTypes, SourceRange::cover(first->range, o.range), name, f.name,
                     dtypeInfo(*dtype).name, r.name, dtypeInfo(r.dtype).name);
       return std::nullopt;
+    }
+    if (!shaper) {
+      shaper = &o;
+      shape = r.shape;
+      continue;
     }
     bool fits = r.shape.size() == shape.size();
     for (size_t d = 0; fits && d < shape.size(); ++d) {
@@ -227,10 +252,17 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
         fits = false;
     }
     if (!fits) {
-      diags_.report(DiagId::SemaFragmentShapes, SourceRange::cover(first->range, o.range), name, f.name,
-                    shapeText(f.shape), r.name, shapeText(r.shape));
+      const Resource &f = res(shaper->value.resource);
+      diags_.report(DiagId::SemaFragmentShapes, SourceRange::cover(shaper->range, o.range), name, f.name,
+                    shapeText(shape), r.name, shapeText(r.shape));
       return std::nullopt;
     }
+  }
+  if (!first && receiver != kNoResource) {
+    // A load from a view: its shape and element type.
+    first = &operands.front();
+    shape = res(receiver).shape;
+    dtype = res(receiver).dtype;
   }
   if (!first) {
     // Only numbers: elementwise math needs a fragment to work on.
@@ -247,6 +279,7 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
   }
   for (size_t i = 0; i < op.params.size(); ++i)
     if (op.params[i].kind == ParamKind::DTypeP && operands[i].present) dtype = operands[i].value.dtype;
+  if (op.effects.predicate) dtype = DType::I32;
   Resource &frag = newResource(ResourceKind::Regs, range);
   frag.derived = true;
   frag.shape = shape;
@@ -423,6 +456,14 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
   case ParamKind::TensorP: return isRes(v, ResourceKind::TensorParam) || wrong();
   case ParamKind::TmemP: return isRes(v, ResourceKind::Tmem) || wrong();
   case ParamKind::RegsP: return isRes(v, ResourceKind::Regs) || wrong();
+  case ParamKind::MaskP:
+    if (!isRes(v, ResourceKind::Regs)) return wrong();
+    if (res(v.resource).dtype != DType::I32) {
+      diags_.report(DiagId::SemaWrongArgType, o.range, p.name, opName, paramKindDescription(p.kind),
+                    fmt::format("a {} fragment", dtypeInfo(res(v.resource).dtype).name));
+      return false;
+    }
+    return true;
   case ParamKind::FragmentOrNumber:
     return isRes(v, ResourceKind::Regs) || v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong();
   case ParamKind::IntExpr: return v.kind == ValueKind::Int || wrong();

@@ -67,7 +67,8 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case OpResult::None:
   case OpResult::Range:
   case OpResult::RuntimeInt:
-  case OpResult::Fragment: CAKE_CHECK(false, "declare() called for an operation that declares nothing");
+  case OpResult::Fragment:
+  case OpResult::FragmentPair: CAKE_CHECK(false, "declare() called for an operation that declares nothing");
   }
   // Validate before creating the record.
   switch (kind) {

@@ -397,7 +397,10 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
     static constexpr std::pair<BinaryOp, OpKind> kFragmentOps[] = {{BinaryOp::Add, OpKind::Add},
                                                                    {BinaryOp::Sub, OpKind::Sub},
                                                                    {BinaryOp::Mul, OpKind::Mul},
-                                                                   {BinaryOp::Div, OpKind::Div}};
+                                                                   {BinaryOp::Div, OpKind::Div},
+                                                                   {BinaryOp::Lt, OpKind::Less}};
+    // a > b is b < a.
+    if (op == BinaryOp::Gt) return fragmentOperator(OpKind::Less, b, b->opRange, b->rhs, r, b->lhs, l);
     for (const auto &[bop, kind] : kFragmentOps)
       if (bop == op) return fragmentOperator(kind, b, b->opRange, b->lhs, l, b->rhs, r);
     diags_.report(DiagId::SemaBadOperand, b->opRange, opText, describe(isFragment(l) ? l : r));

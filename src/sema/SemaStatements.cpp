@@ -142,8 +142,10 @@ void Analyzer::bind(const std::string &name, const Value &v, SourceRange range) 
     return;
   }
   scope[name] = Binding{v, range};
-  // A declaration takes the name it is first bound to.
-  if (v.kind == ValueKind::Resource && kernel_ && v.resource != kNoResource && res(v.resource).name.empty())
+  // A declaration takes the name it is first bound to, and so does an
+  // unnamed fragment (one of a pair: `v, i = lm.rowargmin(s)`).
+  if (v.kind == ValueKind::Resource && kernel_ && v.resource != kNoResource &&
+      (res(v.resource).name.empty() || (res(v.resource).derived && res(v.resource).name.rfind('%', 0) == 0)))
     res(v.resource).name = name;
 }
 
