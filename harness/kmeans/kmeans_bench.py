@@ -126,6 +126,7 @@ def main():
     ap.add_argument("--samples", type=int, default=120)
     ap.add_argument("--check-only", action="store_true")
     ap.add_argument("--json")
+    ap.add_argument("--only-k", type=int, help="check only shapes with this K (a kernel specialized to one K)")
     args = ap.parse_args()
     prop = torch.cuda.get_device_properties(0)
     print(f"device: {prop.name}, {prop.multi_processor_count} SMs; torch {torch.__version__}")
@@ -145,6 +146,8 @@ def main():
     if not args.check_only:
         cases += [(4, 8192, 1024, "random"), (32, 65536, 1024, "random"), (32, 65536, 1024, "clustered")]
     for i, (B, N, K, kind) in enumerate(cases):
+        if args.only_k and K != args.only_k:
+            continue
         ok &= check(kern, B, N, K, 100 + i, kind)
     print("ALL CORRECT" if ok else "SOME CASES FAILED")
     if args.check_only or not ok:

@@ -28,7 +28,7 @@ timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -linein
 grep -A1 "Compiling entry function '$kernel'" "$OUTDIR/build-$name.log" | tail -1
 grep -E "registers|spill" "$OUTDIR/build-$name.log" | head -2
 echo "== correctness and timing"
-( cd harness/kmeans && timeout 400 python3 kmeans_bench.py "$SO" --launcher "${kernel}_launch" --json "$OUTDIR/$name.json" ) \
+( cd harness/kmeans && timeout 400 python3 kmeans_bench.py "$SO" --launcher "${kernel}_launch" --json "$OUTDIR/$name.json" ${BENCH_ARGS:-} ) \
   2>&1 | tee "$OUTDIR/bench-$name.log" | grep -v "UserWarning\|_warn_once"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 [ "${SANITIZE:-1}" = 1 ] || exit $status

@@ -1017,13 +1017,26 @@ private:
   // The views each barrier releases: those its waiters write after waiting
   // on it (they overwrite them once the barrier completes), with how far
   // the wait's stage leads the write's (nullopt: not a constant).
+  // A write is released by the nearest wait that covers it: a wait on
+  // another barrier between them (a ring's own `empty` inside a loop over
+  // tiles whose resident buffer has its own release barrier) is what lets
+  // that write go ahead.
   void collectReleases() {
+    auto nearer = [&](const Event &w, const Event &e) {
+      for (const RoleEvents &r : roles_)
+        for (const Event &x : r.events)
+          if (x.op->info().effects.waits != kNone && x.index > w.index && x.index < e.index &&
+              effectResource(*x.op, x.op->info().effects.waits) != effectResource(*w.op, w.op->info().effects.waits) &&
+              covers(k_, x, e) && covers(k_, w, x))
+            return true;
+      return false;
+    };
     for (const auto &[b, use] : uses_)
       for (const Event *w : use.waits)
         for (const RoleEvents &r : roles_)
           for (const Event &e : r.events)
             if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes);
-                v != kNoResource && covers(k_, *w, e)) {
+                v != kNoResource && covers(k_, *w, e) && !nearer(*w, e)) {
               bool kw, ke;
               AffineForm fw = formOf(stageOperand(*w->op), kw), fe = formOf(effectStage(*e.op, kReceiver), ke);
               releases_[b].try_emplace(v, kw && ke ? IntExprTable::constantDifference(fw, fe) : std::nullopt);
