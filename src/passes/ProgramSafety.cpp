@@ -1023,12 +1023,14 @@ private:
   // that write go ahead.
   void collectReleases() {
     auto nearer = [&](const Event &w, const Event &e) {
-      for (const RoleEvents &r : roles_)
+      for (const RoleEvents &r : roles_) {
+        if (r.role != e.role) continue;  // covers() relates events of one role
         for (const Event &x : r.events)
           if (x.op->info().effects.waits != kNone && x.index > w.index && x.index < e.index &&
               effectResource(*x.op, x.op->info().effects.waits) != effectResource(*w.op, w.op->info().effects.waits) &&
               covers(k_, x, e) && covers(k_, w, x))
             return true;
+      }
       return false;
     };
     for (const auto &[b, use] : uses_)
