@@ -171,6 +171,7 @@ private:
   void elementwise(const Operation &o, RoleCtx &rc);
   void rowReduction(const Operation &o, RoleCtx &rc);
   void rowArgmin(const Operation &o, RoleCtx &rc);
+  void openRowLoop(int64_t rows, int64_t half);
   void loadFragment(const Operation &o, RoleCtx &rc);
   void checkTensorMapTypes();
   void launcher(std::string &text);
@@ -929,6 +930,15 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
   line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, d, rhs));
 }
 
+// Opens the loop of a row reduction over a thread's rows (two per m64
+// block): cake_b is the row's first element in the tile fragment.
+void KernelEmitter::openRowLoop(int64_t rows, int64_t half) {
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", rows));
+  ++indent_;
+  line(fmt::format("const int cake_b = (cake_r / 2) * {} + (cake_r % 2) * 2;  // the row's first element", half));
+}
+
 // A row reduction: each thread folds the elements it holds of each of its
 // rows, then the four threads sharing a row (lanes 4r..4r+3) exchange theirs.
 void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
@@ -951,10 +961,7 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
   int64_t partials = half >= 16 ? 4 : 1;
   line(fmt::format("// {}: {} values per thread and row in {} partial(s), then across the 4 lanes of the row",
                    o.info().name, st.cols / 4, partials));
-  line("#pragma unroll");
-  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", dt.perThread));
-  ++indent_;
-  line(fmt::format("const int cake_b = (cake_r / 2) * {} + (cake_r % 2) * 2;  // the row's first element", half));
+  openRowLoop(dt.perThread, half);
   line(fmt::format("float cake_p[{}];", partials));
   line("#pragma unroll");
   line(fmt::format("for (int cake_q = 0; cake_q < {}; ++cake_q) cake_p[cake_q] = {};", partials,
@@ -991,10 +998,7 @@ void KernelEmitter::rowArgmin(const Operation &o, RoleCtx &rc) {
   declareFragment(val, dt);
   declareFragment(idx, dt);
   line(fmt::format("// rowargmin: {} values per thread and row, then across the 4 lanes of the row", st.cols / 4));
-  line("#pragma unroll");
-  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", dt.perThread));
-  ++indent_;
-  line(fmt::format("const int cake_b = (cake_r / 2) * {} + (cake_r % 2) * 2;  // the row's first element", half));
+  openRowLoop(dt.perThread, half);
   line(fmt::format("float cake_v = {}[cake_b];", s));
   line("int cake_c = static_cast<int>(2u * (cake_lane % 4u));  // its column");
   line("#pragma unroll");
