@@ -1,4 +1,5 @@
-// Codegen: lowering a checked module to one self-contained CUDA C++ file.
+// Codegen: lowering a checked module to one self-contained CUDA C++ file,
+// through the lowering table of its target (Lowering.h, Emitter.h).
 //
 // Runs after: the gates with no errors; the lowering
 // trusts what they proved (stage counts, arrival counts, transaction bytes,
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "analysis/KernelFacts.h"
+#include "codegen/Lowering.h"
 #include "diagnostics/Diagnostics.h"
 #include "sema/SemaIR.h"
 
@@ -26,9 +28,6 @@ struct CodegenOptions {
   std::string outputName = "<stdout>";
   std::string compilerVersion;
 };
-
-// Whether `target` has a CUDA lowering.
-bool hasLowering(Target target);
 
 // Lowers every kernel of `m`; appends the file's text to `out`. Reports
 // constructs without a lowering through `diags` (codegen.* ids) and returns

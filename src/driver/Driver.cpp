@@ -146,7 +146,11 @@ public:
     if (!ir || diags_.errorCount() != errorsBefore) return;
     analysis::ModuleFacts facts = analysis::analyzeModule(*ir);
     passes::runCheckPasses(*ir, facts, sm_, diags_);
-    if (diags_.errorCount() != errorsBefore || opts_.syntaxOnly) return;
+    if (diags_.errorCount() != errorsBefore) return;
+    // A check before -o says when -o would fail for want of a lowering (not
+    // under -verify, which checks the source's own diagnostics).
+    if (opts_.syntaxOnly && !opts_.verify) codegen::reportUnlowered(*ir, diags_);
+    if (opts_.syntaxOnly) return;
     if (opts_.emit == EmitKind::Cuda) {
       codegen::CodegenOptions copts;
       copts.lineDirectives = !opts_.noLineDirectives;
@@ -225,7 +229,13 @@ int runCompiler(int argc, const char *const *argv) {
         std::string a = argv[i];
         targetGiven |= a.rfind("--target", 0) == 0 || a.rfind("-arch", 0) == 0;
       }
-      std::string table = sema::formatOpTable(targetGiven ? &opts.target : nullptr);
+      auto loweredOn = [](sema::OpKind k) {
+        uint32_t bits = 0;
+        for (const TargetInfo &ti : allTargets())
+          if (codegen::lowers(ti.target, k)) bits |= targetBit(ti.target);
+        return bits;
+      };
+      std::string table = sema::formatOpTable(targetGiven ? &opts.target : nullptr, loweredOn);
       std::fwrite(table.data(), 1, table.size(), stdout);
     }
     return finish(0);

@@ -135,7 +135,7 @@ std::string effectsText(const OpInfo &op) {
 }
 }  // namespace
 
-std::string formatOpTable(const Target *only) {
+std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKind)> &loweredOn) {
   std::string out;
   for (const OpInfo &op : allOps()) {
     if (only && !op.legalOn(*only)) continue;
@@ -163,6 +163,12 @@ std::string formatOpTable(const Target *only) {
       if (only && !(f.targets & targetBit(*only))) continue;
       out += fmt::format("    ptx [{}]: {}\n", ts, f.ptx);
     }
+    uint32_t lowered = loweredOn(op.kind) & op.targets;
+    if (only)
+      out += fmt::format("    lowers on {}: {}\n", targetInfo(*only).name,
+                         lowered & targetBit(*only) ? "yes" : "not yet (-fsyntax-only checks it; -o reports it)");
+    else
+      out += fmt::format("    lowers on: {}\n", lowered ? targetNames(lowered) : "no target yet");
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -22,6 +23,12 @@ enum class OpKind : uint16_t {
 #include "sema/Ops.def"
 #undef OP
 };
+// How many operations the table has.
+inline constexpr size_t kOpKindCount = 0
+#define OP(Enum, ...) +1
+#include "sema/Ops.def"
+#undef OP
+    ;
 
 // Each operation's parameters as an enum of their indices, generated from
 // the table: `param::Wait::stage`. Code that reads an operand names it this
@@ -217,6 +224,8 @@ const std::vector<OpInfo> &allOps();
 const OpInfo &opInfo(OpKind k);
 std::string_view receiverName(Receiver r);
 // `--list-ops`: the table as text; with a target, only the ops legal there.
-std::string formatOpTable(const Target *only);
+// `loweredOn(k)`: the targets (targetBit) where codegen lowers op k, printed
+// as each op's lowering status (sema does not know codegen's tables).
+std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKind)> &loweredOn);
 
 }  // namespace cake::sema

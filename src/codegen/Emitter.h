@@ -1,0 +1,162 @@
+// Emitter.h - the kernel emitter every target shares (internal to codegen).
+//
+// The shape of the output follows the schedule: one `if` branch per role
+// (dispatched on the warp index, so each warpgroup's setmaxnreg sits in one
+// branch), each role's statements in order, every operation lowered to calls
+// of the PTX wrappers (PtxWrappers.cpp) by the entry of the target's
+// lowering table (Lowering.h). What the schedule leaves implicit is derived
+// from the same facts the gates checked:
+//   - mbarrier addresses (from sema's placement), init counts, the fence
+//     before first use;
+//   - the ring slot and phase parity of each wait from its stage counter
+//     (slot = s mod stages, parity = (s div stages) mod 2, inverted for
+//     release barriers, whose first lap passes);
+//   - expect-tx bytes: one arrive.expect_tx per barrier stage and statement
+//     list, carrying the bytes of every TMA copy completing on it;
+//   - MMA operand addressing from the views' shape and swizzle, the rows of
+//     A each warp or warpgroup multiplies, the k-steps within a stage;
+//   - the fragment layout of the target's MMA path (analysis/Tiling.h) for
+//     fragment math, reductions and stores;
+//   - tensor maps (box, swizzle, element type) from the views the copies use.
+//
+// Files: Kernel.cpp (skeleton, role dispatch, statements, the output file),
+// Expressions.cpp, Fragments.cpp (written once against the fragment
+// layout), Launcher.cpp, Common.cpp; per instruction family under nvidia/:
+// Sync.cpp (mbarriers, named barriers, fences: every target), sm90/Tma.cpp,
+// sm90/Wgmma.cpp. Lowering.cpp assembles each target's table from them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analysis/KernelFacts.h"
+#include "analysis/Tiling.h"
+#include "codegen/Codegen.h"
+#include "codegen/Lowering.h"
+#include "codegen/PtxWrappers.h"
+#include "sema/SemaIR.h"
+
+namespace cake::codegen::detail {
+
+using namespace cake::sema;
+using analysis::TensorMap;
+
+// Marks where a `#line` naming the output itself goes (restoreLines).
+inline constexpr const char *kRestoreLine = "#line __CAKE_RESTORE_LINE__";
+
+// A user's name as a C++ identifier: our own names start with `cake_`.
+std::string ident(const std::string &n);
+unsigned swizzleLayout(Swizzle s);  // the layout-type field of an sm_90 descriptor
+const char *tensorMapSwizzle(Swizzle s);
+int64_t product(const std::vector<int64_t> &v);
+std::string shapeText(const std::vector<int64_t> &v);
+// Replaces each restore marker with a #line naming the output itself.
+std::string restoreLines(const std::string &text, const std::string &outputName);
+extern const char *const kLauncherSupport;
+
+// A swizzled view whose rows are wider than the swizzle span is stored as
+// panels: each holds every row's next span of bytes, swizzled on its own, the
+// panels one after another. TMA moves one box per panel.
+struct Panels {
+  int64_t count = 1;     // panels per stage
+  int64_t rowPitch = 0;  // bytes between rows within a panel
+  int64_t bytes = 0;     // bytes per panel
+  int64_t boxInner = 0;  // elements of the innermost box dimension
+};
+Panels panelsOf(const Resource &v);
+
+struct RoleCtx {
+  const Resource *role = nullptr;
+  unsigned barrierId = 0;  // named barrier for role_sync
+  bool contiguous = true;
+  int64_t firstWarp = 0;
+  int64_t threads = 0;
+  bool singleThread = false;  // the whole body runs on the role's first thread
+  // Register fragments the role's wgmmas read or write (accumulators, A
+  // operands): other operations pin them where they use them.
+  std::set<ResourceId> mmaFragments;
+};
+
+class KernelEmitter {
+public:
+  KernelEmitter(const Kernel &k, const analysis::KernelFacts &f, const TargetInfo &ti, const LoweringTable &table,
+                const SourceManager &sm, DiagnosticEngine &diags, const CodegenOptions &opts, WrapperSet &w)
+      : k_(k), f_(f), maps_(f.tensorMaps), ti_(ti), table_(table), sm_(sm), diags_(diags), opts_(opts), w_(w) {}
+
+  bool emit(std::string &kernelText, std::string &launcherText, std::string &summary);
+
+private:
+  // ---- expressions ----
+  std::string expr(const ast::Expr *e, bool host);
+  std::string value(const Value &v, bool host);
+
+  // ---- statements ----
+  void line(const std::string &s) { out_ += std::string(indent_ * 2, ' ') + s + "\n"; }
+  void lineDirective(const SourceRange &r);
+  void stmts(const std::vector<IrStmt> &body, RoleCtx &rc);
+  void op(const Operation &o, RoleCtx &rc);
+  void roleBranch(ResourceId role, bool first);
+
+  // ---- lowerings: the entries of the targets' tables (Lowering.cpp) ----
+public:
+  // nvidia/Sync.cpp: every target
+  void mbarWait(const Operation &o, RoleCtx &rc);
+  void mbarArrive(const Operation &o, RoleCtx &rc);
+  void fenceProxy(const Operation &o, RoleCtx &rc);
+  void roleSync(const Operation &o, RoleCtx &rc);
+  // nvidia/sm90/Tma.cpp: targets with TMA
+  void tmaLoad(const Operation &o, RoleCtx &rc);
+  void tmaStore(const Operation &o, RoleCtx &rc);
+  void tmaStoreWait(const Operation &o, RoleCtx &rc);
+  // nvidia/sm90/Wgmma.cpp: the wgmma tensor-core path
+  void wgmma(const Operation &o, RoleCtx &rc);
+  void wgmmaCommit(const Operation &o, RoleCtx &rc);
+  void wgmmaWait(const Operation &o, RoleCtx &rc);
+  // Fragments.cpp: every target, against its fragment layout
+  void storeFragment(const Operation &o, RoleCtx &rc);
+  void elementwise(const Operation &o, RoleCtx &rc);
+  void rowReduction(const Operation &o, RoleCtx &rc);
+  void rowArgmin(const Operation &o, RoleCtx &rc);
+  void loadFragment(const Operation &o, RoleCtx &rc);
+
+private:
+  // ---- pieces ----
+  std::string stageText(const Operation &o);
+  std::string barrierAddr(ResourceId bar, const std::string &stage);
+  std::string viewAddr(ResourceId view, const ast::Expr *stage);
+  std::string viewStageAddr(const Value &vs);
+  std::string electedGuard(const RoleCtx &rc) const;
+  std::string panelAddr(const Operation &o, const Panels &pn, int64_t p);
+  std::string panelCoords(const Value &coords, const Panels &pn, int64_t p);
+  bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread);
+  bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, analysis::FragmentTiling &t);
+  std::string fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
+                              const std::string &i);
+  void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);
+  void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
+  void openRowLoop(int64_t rows, int64_t half);
+  void checkTensorMapTypes();
+  void launcher(std::string &text);
+  void unsupported(SourceRange r, const std::string &what, const std::string &why) {
+    diags_.report(DiagId::CodegenUnsupported, r, what, ti_.name, why);
+  }
+
+  const Kernel &k_;
+  const analysis::KernelFacts &f_;
+  const std::map<ResourceId, TensorMap> &maps_;  // one tensor map per tensor (the gates rejected conflicts)
+  const TargetInfo &ti_;
+  const LoweringTable &table_;
+  const SourceManager &sm_;
+  DiagnosticEngine &diags_;
+  const CodegenOptions &opts_;
+  WrapperSet &w_;
+  std::string out_;
+  int indent_ = 0;
+  std::set<ResourceId> declaredFragments_;
+  bool usesSmCount_ = false;
+};
+
+}  // namespace cake::codegen::detail

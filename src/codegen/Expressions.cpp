@@ -1,0 +1,134 @@
+// Expressions.cpp - run-time integer and boolean expressions, in the kernel
+// and in the host launcher.
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+using cake::ast::BinaryOp;
+using cake::ast::NodeKind;
+
+// ---------------------------------------------------------------------------
+// expressions
+
+std::string KernelEmitter::value(const Value &v, bool host) {
+  if (v.isConstInt()) return std::to_string(*v.constInt);
+  if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
+  if (v.kind == ValueKind::Float && !v.expr) return fmt::format("static_cast<float>({})", v.floatValue);
+  return expr(v.expr, host);
+}
+
+std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
+  if (!e) return "0";
+  auto it = k_.exprValues.find(e);
+  if (it != k_.exprValues.end()) {
+    const Value &v = it->second;
+    if (v.isConstInt()) {
+      int64_t c = *v.constInt;
+      if (c < INT32_MIN || c > INT32_MAX) {
+        diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                      fmt::format("the constant {} does not fit the 32-bit integers of lowered code", c));
+        return "0";
+      }
+      return std::to_string(c);
+    }
+    if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
+  }
+  switch (e->kind) {
+  case NodeKind::NameExpr: {
+    // A name bound by assignment stands for its expression; loop variables
+    // and parameters are variables of the generated code.
+    // In the kernel, a name bound by assignment is a variable (a Let); the
+    // launcher, which has none, computes its expression.
+    auto def = k_.nameDefs.find(e);
+    if (host && def != k_.nameDefs.end() && def->second != e) return "(" + expr(def->second, host) + ")";
+    return ident(static_cast<const ast::NameExpr *>(e)->name);
+  }
+  case NodeKind::IntLit: return std::to_string(static_cast<const ast::IntLit *>(e)->value);
+  case NodeKind::FloatLit: return fmt::format("static_cast<float>({})", static_cast<const ast::FloatLit *>(e)->value);
+  case NodeKind::BoolLit: return static_cast<const ast::BoolLit *>(e)->value ? "true" : "false";
+  case NodeKind::UnaryExpr: {
+    const auto *u = static_cast<const ast::UnaryExpr *>(e);
+    std::string x = expr(u->operand, host);
+    switch (u->op) {
+    case ast::UnaryOp::Neg: return "(-" + x + ")";
+    case ast::UnaryOp::Pos: return x;
+    case ast::UnaryOp::Not: return "(!" + x + ")";
+    }
+    return x;
+  }
+  case NodeKind::BinaryExpr: {
+    const auto *b = static_cast<const ast::BinaryExpr *>(e);
+    std::string l = expr(b->lhs, host), r = expr(b->rhs, host);
+    switch (b->op) {
+    case BinaryOp::FloorDiv: return fmt::format("{}({}, {})", w_.use("cake_floordiv"), l, r);
+    case BinaryOp::Mod: return fmt::format("{}({}, {})", w_.use("cake_floormod"), l, r);
+    case BinaryOp::Pow:
+    case BinaryOp::Div:
+      diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                    "only '+', '-', '*', '//', '%' and comparisons are lowered for run-time integers");
+      return "0";
+    case BinaryOp::And: return "(" + l + " && " + r + ")";
+    case BinaryOp::Or: return "(" + l + " || " + r + ")";
+    default: return "(" + l + " " + ast::binaryOpSpelling(b->op) + " " + r + ")";
+    }
+  }
+  case NodeKind::CallExpr: {
+    // A value operation (lm.block_id(0), lm.min(a, b), ...): what it yields
+    // is its expression node, made by sema from the table's value effect.
+    const auto *c = static_cast<const ast::CallExpr *>(e);
+    auto cv = k_.exprValues.find(e);
+    if (cv == k_.exprValues.end() || cv->second.ix == kNoIntExpr) break;
+    const IntNode &n = k_.ints.node(cv->second.ix);
+    static const char *dims = "xyz";
+    size_t d = n.value >= 0 && n.value <= 2 ? static_cast<size_t>(n.value) : 0;
+    auto inKernel = [&]() {
+      if (!host) return true;
+      diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                    "the launcher computes the grid before any block exists");
+      return false;
+    };
+    switch (n.op) {
+    case IntOp::Min:
+    case IntOp::Max: {
+      std::vector<const ast::Expr *> args(c->args.begin(), c->args.end());
+      for (const ast::Keyword &kw : c->keywords) args.push_back(kw.value);
+      if (args.size() != 2) break;
+      // Keyword order does not matter: min and max are symmetric.
+      std::string a = expr(args[0], host), b = expr(args[1], host);
+      return fmt::format("{}({}, {})", w_.use(n.op == IntOp::Min ? "cake_min" : "cake_max"), a, b);
+    }
+    case IntOp::SmCount:
+      if (!host) {
+        diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                      "the multiprocessor count is the launcher's; in the kernel, use lm.num_blocks(0)");
+        return "0";
+      }
+      usesSmCount_ = true;
+      return "cake_sm_count";
+    case IntOp::BlockId: return inKernel() ? fmt::format("static_cast<int32_t>(blockIdx.{})", dims[d]) : "0";
+    case IntOp::NumBlocks: return inKernel() ? fmt::format("static_cast<int32_t>(gridDim.{})", dims[d]) : "0";
+    case IntOp::ClusterRank:
+      return inKernel() ? fmt::format("static_cast<int32_t>({}())", w_.use("cake_cluster_rank")) : "0";
+    case IntOp::Const:
+    case IntOp::LoopVar:
+    case IntOp::Param:
+    case IntOp::Add:
+    case IntOp::Sub:
+    case IntOp::Mul:
+    case IntOp::FloorDiv:
+    case IntOp::Mod:
+    case IntOp::Pow:
+    case IntOp::Neg: break;  // not what a call yields
+    }
+    break;
+  }
+  default: break;
+  }
+  diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                "it is not an integer expression of loop variables, parameters and block indices");
+  return "0";
+}
+
+}  // namespace cake::codegen::detail

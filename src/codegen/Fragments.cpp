@@ -1,0 +1,371 @@
+// Fragments.cpp - register fragments, written once against the fragment
+// layout (analysis::fragmentTiling): their declarations, stores to shared
+// memory, loads of vectors, elementwise math and row reductions.
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+// ---------------------------------------------------------------------------
+// register fragments and the tensor cores
+
+// The wgmma accumulator layout: a role of W warpgroups holds an M x N tile,
+// each warpgroup M / W rows in blocks of 64; within a block, warp w of the
+// warpgroup holds rows 16w..16w+15 and thread `lane` element i of each
+// 64 x N block at row 16w + lane/4 + 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2.
+bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread) {
+  analysis::WgmmaTiling t = analysis::wgmmaTiling(frag.shape, role);
+  if (!t.ok) {
+    unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
+                "fragments lower to the wgmma accumulator layout: " + t.problem);
+    return false;
+  }
+  perThread = t.perThread;
+  return true;
+}
+
+// Any fragment: a tile in the accumulator layout, or a row or column vector
+// of one (analysis::fragmentTiling).
+bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at,
+                                   analysis::FragmentTiling &t) {
+  t = analysis::fragmentTiling(frag.shape, role);
+  if (!t.ok)
+    unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
+                "fragments lower to the wgmma accumulator layout (a tile, an M x 1 row vector or a 1 x N column "
+                "vector of one): " +
+                    t.problem);
+  return t.ok;
+}
+
+// Element `i` of a fragment of layout `dst`, read from the operand `v`: the
+// same element of a fragment of the same form, the element's row of a row
+// vector, its column of a column vector, or a number.
+std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
+                                           const std::string &i) {
+  if (v.kind != ValueKind::Resource) return value(v, false);
+  const Resource &r = k_.resource(v.resource);
+  analysis::FragmentTiling t = analysis::fragmentTiling(r.shape, role);
+  std::string n = ident(r.name);
+  if (t.form == dst.form) return fmt::format("{}[{}]", n, i);
+  CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
+  int64_t half = dst.cols / 2;  // elements of a thread per m64 block
+  if (t.form == analysis::FragmentForm::RowVector)
+    return fmt::format("{}[({} / {}) * 2 + ({} / 2) % 2]", n, i, half, i);
+  return fmt::format("{}[(({} % {}) / 4) * 2 + {} % 2]", n, i, half, i);
+}
+
+// A fragment's array: a declared one at the start of its role, a derived
+// one where it is first written. 16-bit elements are packed in pairs.
+void KernelEmitter::declareFragment(const Resource &frag, const analysis::FragmentTiling &t) {
+  if (!declaredFragments_.insert(frag.id).second) return;
+  bool packed = frag.dtype == DType::BF16 || frag.dtype == DType::F16;
+  std::string type = frag.dtype == DType::BF16  ? "__nv_bfloat162"
+                     : frag.dtype == DType::F16 ? "__half2"
+                                                : std::string(dtypeInfo(frag.dtype).cudaType);
+  line(fmt::format("{} {}[{}];  // {}{} {}{}", type, ident(frag.name), packed ? t.perThread / 2 : t.perThread,
+                   frag.derived ? "" : "'" + frag.name + "' ", shapeText(frag.shape), dtypeInfo(frag.dtype).name,
+                   packed ? ", two per register" : ""));
+}
+
+void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
+  const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
+  const Resource &view = k_.resource(o.receiver);
+  analysis::FragmentTiling ft;
+  if (!fragmentLayout(src, *rc.role, o.range, ft)) return;
+  if (ft.form == analysis::FragmentForm::RowVector) {
+    storeRowVector(o, rc, ft);
+    return;
+  }
+  int64_t perThread = 0;
+  if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
+  int64_t esize = dtypeInfo(view.dtype).bits / 8;
+  int64_t rowBytes = view.shape.back() * esize;
+  Panels pn = panelsOf(view);
+  if (view.swizzle != Swizzle::None && rowBytes % swizzleBytes(view.swizzle) != 0 &&
+      rowBytes != swizzleBytes(view.swizzle)) {
+    unsupported(o.range, fmt::format("a store into the swizzled view '{}'", view.name),
+                "a swizzled destination's rows must be one swizzle span or whole panels of it");
+    return;
+  }
+  if (src.dtype != view.dtype || (esize != 2 && esize != 4)) {
+    unsupported(o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
+                "fragments are stored as 16- or 32-bit elements of the view's dtype");
+    return;
+  }
+  int64_t N = src.shape[1], wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
+  int64_t rowsPerWg = src.shape[0] / wgs;
+  bool pairs = esize == 2;
+  line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per store", perThread));
+  line("{");
+  ++indent_;
+  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line(fmt::format("const uint32_t cake_row0 = cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u;", rowsPerWg));
+  line("const uint32_t cake_col0 = 2u * (cake_lane % 4u);");
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", perThread));
+  ++indent_;
+  line(fmt::format("const uint32_t cake_row = cake_row0 + (cake_i / {}) * 64u + 8u * ((cake_i / 2) % 2);", N / 2));
+  line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", N / 2));
+  if (pn.count > 1)
+    line(fmt::format("uint32_t cake_off = (cake_col * {0}u / {1}u) * {2}u + cake_row * {1}u + (cake_col * {0}u) % {1}u;"
+                     "  // panel, row, byte",
+                     esize, pn.rowPitch, pn.bytes));
+  else
+    line(fmt::format("uint32_t cake_off = (cake_row * {}u + cake_col) * {}u;", view.shape.back(), esize));
+  if (view.swizzle != Swizzle::None)
+    line(fmt::format("cake_off ^= ((cake_off >> 7) & {}u) << 4;  // the view's {} swizzle",
+                     swizzleBytes(view.swizzle) / 16 - 1, swizzleName(view.swizzle)));
+  std::string s = ident(src.name);
+  if (pairs)
+    line(fmt::format("*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {}[cake_i / 2];",
+                     dtypeInfo(view.dtype).cudaType == "__half" ? "__half" : "__nv_bfloat16", s));
+  else
+    line(fmt::format(
+        "*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = make_{}2({}[cake_i], "
+        "{}[cake_i + 1]);",
+        dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType, s, s));
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+}
+
+// A row vector stored as M consecutive elements (an M-element view, such
+// as 1 x M for a TMA store of one value per row): the first of the four
+// threads sharing a row writes it.
+void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t) {
+  const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
+  const Resource &view = k_.resource(o.receiver);
+  if (view.swizzle != Swizzle::None || product(view.shape) != src.shape[0] || view.dtype != src.dtype ||
+      (src.dtype != DType::F32 && src.dtype != DType::I32)) {
+    unsupported(
+        o.range, fmt::format("a store of the row vector '{}' into '{}'", src.name, view.name),
+        fmt::format("a row vector is stored into an unswizzled f32 view of {} elements, one per row", src.shape[0]));
+    return;
+  }
+  line(fmt::format("// one value per row, {} rows per thread, from the first lane of each row", t.perThread));
+  line("if (cake_lane % 4u == 0) {");
+  ++indent_;
+  line(fmt::format("{0} *cake_dst = reinterpret_cast<{0} *>(cake_smem_raw + ({1} - cake_smem));",
+                   dtypeInfo(src.dtype).cudaType, viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r)", t.perThread));
+  line(fmt::format(
+      "  cake_dst[cake_wg * {}u + (cake_r / 2) * 64u + cake_wg_warp * 16u + cake_lane / 4u + 8u * (cake_r % "
+      "2)] = {}[cake_r];",
+      t.rowsPerWarpgroup, ident(src.name)));
+  --indent_;
+  line("}");
+}
+
+// Elementwise fragment math: one unrolled loop over the elements each
+// thread holds, operands broadcast by fragmentElement. nvcc keeps the
+// arrays in registers and contracts multiplies and adds into FMAs.
+void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
+  const Resource &dst = k_.resource(o.result.resource);
+  analysis::FragmentTiling dt;
+  if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  const OpInfo &info = o.info();
+  // Every fragment operand: f32, in a layout this role can hold.
+  for (size_t p = 0; p < info.params.size(); ++p) {
+    const Operand &x = o.operands[p];
+    if (!x.present || x.value.kind != ValueKind::Resource || k_.resource(x.value.resource).kind != ResourceKind::Regs)
+      continue;
+    const Resource &src = k_.resource(x.value.resource);
+    analysis::FragmentTiling st;
+    if (!fragmentLayout(src, *rc.role, o.range, st)) return;
+    if (src.dtype != DType::F32 && src.dtype != DType::I32) {
+      unsupported(o.range,
+                  fmt::format("'lm.{}' on the {} fragment '{}'", info.name, dtypeInfo(src.dtype).name, src.name),
+                  "fragment math is lowered on f32 fragments; 16-bit fragments are MMA operands and stores");
+      return;
+    }
+  }
+  // i32 fragments: masks and indices, which comparisons, selects, copies,
+  // fills and integer sums make.
+  bool intOk = o.kind == OpKind::Less || o.kind == OpKind::Where || o.kind == OpKind::Copy || o.kind == OpKind::Fill ||
+               o.kind == OpKind::Add || o.kind == OpKind::Sub || o.kind == OpKind::Mul;
+  if (dst.dtype == DType::I32 && !intOk) {
+    unsupported(o.range, fmt::format("'lm.{}' to an i32 fragment", info.name),
+                "i32 fragments (masks, indices) are made by comparisons, lm.where, copies, fills, + - *");
+    return;
+  }
+  bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
+  bool word = dst.dtype == DType::F32 || dst.dtype == DType::I32;
+  if ((o.kind != OpKind::Cast && !word) || (packed && dt.form != analysis::FragmentForm::Tile) || (!packed && !word)) {
+    unsupported(o.range,
+                fmt::format("'lm.{}' to a {} {} fragment", info.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name),
+                "fragment math yields f32; lm.cast converts tiles to bf16 or f16");
+    return;
+  }
+  declareFragment(dst, dt);
+  std::string d = ident(dst.name);
+  line("#pragma unroll");
+  if (packed) {
+    std::string s = ident(k_.resource(o.operand(param::Cast::src).value.resource).name);
+    line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {}[cake_i / 2] = {}({}[cake_i], {}[cake_i + 1]);",
+                     dt.perThread, d, dst.dtype == DType::BF16 ? "__floats2bfloat162_rn" : "__floats2half2_rn", s, s));
+    return;
+  }
+  auto at = [&](int8_t p) { return fragmentElement(o.operands[static_cast<size_t>(p)].value, *rc.role, dt, "cake_i"); };
+  std::string rhs;
+  switch (o.kind) {
+  case OpKind::Add: rhs = fmt::format("{} + {}", at(0), at(1)); break;
+  case OpKind::Sub: rhs = fmt::format("{} - {}", at(0), at(1)); break;
+  case OpKind::Mul: rhs = fmt::format("{} * {}", at(0), at(1)); break;
+  case OpKind::Div: rhs = fmt::format("__fdividef({}, {})", at(0), at(1)); break;
+  case OpKind::Maximum: rhs = fmt::format("fmaxf({}, {})", at(0), at(1)); break;
+  case OpKind::Minimum: rhs = fmt::format("fminf({}, {})", at(0), at(1)); break;
+  case OpKind::Exp2: rhs = fmt::format("{}({})", w_.use("cake_ex2"), at(0)); break;
+  case OpKind::Log2: rhs = fmt::format("{}({})", w_.use("cake_lg2"), at(0)); break;
+  case OpKind::Scale: rhs = fmt::format("{} * {}", at(0), at(1)); break;
+  case OpKind::Less: rhs = fmt::format("({} < {}) ? 1 : 0", at(0), at(1)); break;
+  case OpKind::Where: rhs = fmt::format("{} != 0 ? {} : {}", at(0), at(1), at(2)); break;
+  case OpKind::Cast:
+  case OpKind::Copy: rhs = at(0); break;
+  case OpKind::Fill: rhs = value(o.operand(param::Fill::value).value, false); break;
+  case OpKind::Tril: {
+    if (dt.form != analysis::FragmentForm::Tile) {
+      unsupported(o.range, "'lm.tril' on a vector", "the causal mask applies to tiles");
+      return;
+    }
+    const Operand &fill = o.operand(param::Tril::value);
+    int64_t half = dt.cols / 2;
+    // The element's row and column in the tile (the accumulator layout).
+    std::string row = fmt::format("static_cast<int32_t>(cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u) + "
+                                  "(cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2)",
+                                  dt.rowsPerWarpgroup, half);
+    std::string col =
+        fmt::format("static_cast<int32_t>(2u * (cake_lane % 4u)) + 8 * ((cake_i % {}) / 4) + cake_i % 2", half);
+    rhs = fmt::format("({}) + {} <= ({}) + {} ? {} : {}", value(o.operand(param::Tril::col).value, false), col,
+                      value(o.operand(param::Tril::row).value, false), row, at(0),
+                      fill.present ? value(fill.value, false) : std::string("-INFINITY"));
+    break;
+  }
+  default: CAKE_CHECK(false, "not elementwise fragment math: lm." + std::string(info.name)); return;
+  }
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, d, rhs));
+}
+
+// Opens the loop of a row reduction over a thread's rows (two per m64
+// block): cake_b is the row's first element in the tile fragment.
+void KernelEmitter::openRowLoop(int64_t rows, int64_t half) {
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", rows));
+  ++indent_;
+  line(fmt::format("const int cake_b = (cake_r / 2) * {} + (cake_r % 2) * 2;  // the row's first element", half));
+}
+
+// A row reduction: each thread folds the elements it holds of each of its
+// rows, then the four threads sharing a row (lanes 4r..4r+3) exchange theirs.
+void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
+  const Resource &src = k_.resource(o.operandAt(o.info().effects.reads[0]).value.resource);
+  const Resource &dst = k_.resource(o.result.resource);
+  analysis::FragmentTiling st, dt;
+  if (!fragmentLayout(src, *rc.role, o.range, st) || !fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  if (st.form != analysis::FragmentForm::Tile || src.dtype != DType::F32) {
+    unsupported(o.range, fmt::format("'lm.{}' of '{}'", o.info().name, src.name), "row reductions take f32 tiles");
+    return;
+  }
+  bool max = o.kind == OpKind::RowMax;
+  auto fold = [&](const std::string &a, const std::string &b) {
+    return max ? fmt::format("fmaxf({}, {})", a, b) : fmt::format("{} + {}", a, b);
+  };
+  int64_t half = st.cols / 2;
+  std::string s = ident(src.name), d = ident(dst.name);
+  declareFragment(dst, dt);
+  // Four partial folds per row (short dependency chains), then combined.
+  int64_t partials = half >= 16 ? 4 : 1;
+  line(fmt::format("// {}: {} values per thread and row in {} partial(s), then across the 4 lanes of the row",
+                   o.info().name, st.cols / 4, partials));
+  openRowLoop(dt.perThread, half);
+  line(fmt::format("float cake_p[{}];", partials));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_q = 0; cake_q < {}; ++cake_q) cake_p[cake_q] = {};", partials,
+                   fold(s + "[cake_b + 4 * cake_q]", s + "[cake_b + 4 * cake_q + 1]")));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_j = {}; cake_j < {}; cake_j += 4)", 4 * partials, half));
+  line(fmt::format("  cake_p[(cake_j / 4) % {0}] = {1};", partials,
+                   fold(fold(fmt::format("cake_p[(cake_j / 4) % {}]", partials), s + "[cake_b + cake_j]"),
+                        s + "[cake_b + cake_j + 1]")));
+  line(partials == 4
+           ? fmt::format("float cake_v = {};", fold(fold("cake_p[0]", "cake_p[1]"), fold("cake_p[2]", "cake_p[3]")))
+           : std::string("float cake_v = cake_p[0];"));
+  line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 1)")));
+  line(fmt::format("cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, 2)")));
+  line(fmt::format("{}[cake_r] = cake_v;", d));
+  --indent_;
+  line("}");
+}
+
+// The minimum of each row and its column: each thread scans its values in
+// increasing column order keeping the first minimum, then the four lanes of
+// the row exchange (value, column) pairs, the lower column winning a tie.
+void KernelEmitter::rowArgmin(const Operation &o, RoleCtx &rc) {
+  const Resource &src = k_.resource(o.operand(param::RowArgmin::src).value.resource);
+  const Resource &val = k_.resource(o.result.elts[0].resource), &idx = k_.resource(o.result.elts[1].resource);
+  analysis::FragmentTiling st, dt;
+  if (!fragmentLayout(src, *rc.role, o.range, st) || !fragmentLayout(val, *rc.role, o.range, dt)) return;
+  if (st.form != analysis::FragmentForm::Tile || src.dtype != DType::F32) {
+    unsupported(o.range, fmt::format("'lm.rowargmin' of '{}'", src.name), "row reductions take f32 tiles");
+    return;
+  }
+  int64_t half = st.cols / 2;
+  std::string s = ident(src.name), v = ident(val.name), x = ident(idx.name);
+  declareFragment(val, dt);
+  declareFragment(idx, dt);
+  line(fmt::format("// rowargmin: {} values per thread and row, then across the 4 lanes of the row", st.cols / 4));
+  openRowLoop(dt.perThread, half);
+  line(fmt::format("float cake_v = {}[cake_b];", s));
+  line("int cake_c = static_cast<int>(2u * (cake_lane % 4u));  // its column");
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_j = 0; cake_j < {}; cake_j += 4) {{", half));
+  line("#pragma unroll");
+  line("  for (int cake_e = 0; cake_e < 2; ++cake_e) {");
+  line(fmt::format("    const float cake_x = {}[cake_b + cake_j + cake_e];", s));
+  line("    const int cake_col = 2 * cake_j + static_cast<int>(2u * (cake_lane % 4u)) + cake_e;  // the element's "
+       "column");
+  line("    if (cake_x < cake_v) { cake_v = cake_x; cake_c = cake_col; }");
+  line("  }");
+  line("}");
+  line("#pragma unroll");
+  line("for (int cake_m = 1; cake_m <= 2; cake_m *= 2) {");
+  line("  const float cake_ov = __shfl_xor_sync(0xffffffffu, cake_v, cake_m);");
+  line("  const int cake_oc = __shfl_xor_sync(0xffffffffu, cake_c, cake_m);");
+  line("  if (cake_ov < cake_v || (cake_ov == cake_v && cake_oc < cake_c)) { cake_v = cake_ov; cake_c = cake_oc; }");
+  line("}");
+  line(fmt::format("{}[cake_r] = cake_v;", v));
+  line(fmt::format("{}[cake_r] = cake_c + ({});", x, value(o.operand(param::RowArgmin::offset).value, false)));
+  --indent_;
+  line("}");
+}
+
+// A view loaded into registers: a 1 x N f32 view as a column vector, each
+// thread reading the columns its accumulator elements sit in.
+void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
+  const Resource &view = k_.resource(o.receiver), &dst = k_.resource(o.result.resource);
+  analysis::FragmentTiling dt;
+  if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  if (dt.form != analysis::FragmentForm::ColumnVector || view.swizzle != Swizzle::None ||
+      (view.dtype != DType::F32 && view.dtype != DType::I32)) {
+    unsupported(o.range, fmt::format("a load of '{}'", view.name),
+                "views are loaded as column vectors: an unswizzled 1 x N view of 32-bit elements");
+    return;
+  }
+  declareFragment(dst, dt);
+  line(fmt::format("// column vector: this thread's {} columns", dt.perThread));
+  line("{");
+  ++indent_;
+  line(fmt::format("const {} *cake_src = reinterpret_cast<const {} *>(cake_smem_raw + ({} - cake_smem));",
+                   dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType,
+                   viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c)", dt.perThread));
+  line(fmt::format("  {}[cake_c] = cake_src[8 * (cake_c / 2) + 2 * static_cast<int>(cake_lane % 4u) + cake_c % 2];",
+                   ident(dst.name)));
+  --indent_;
+  line("}");
+}
+
+}  // namespace cake::codegen::detail

@@ -1,0 +1,407 @@
+// Kernel.cpp - the kernel skeleton shared by every target: barrier setup,
+// role dispatch, statements, and each operation handed to the target's
+// lowering table (Lowering.h); the output file around the kernels.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+
+#include "codegen/Codegen.h"
+#include "codegen/Emitter.h"
+#include "codegen/Lowering.h"
+
+namespace cake::codegen::detail {
+
+// ---------------------------------------------------------------------------
+// statements
+
+void KernelEmitter::lineDirective(const SourceRange &r) {
+  if (!opts_.lineDirectives || !r.begin.valid()) return;
+  std::string name = sm_.name(r.begin.file);
+  std::string escaped;
+  for (char c : name) {
+    if (c == '\\' || c == '"') escaped += '\\';
+    escaped += c;
+  }
+  out_ += fmt::format("#line {} \"{}\"\n", r.begin.line, escaped);
+}
+
+std::string KernelEmitter::barrierAddr(ResourceId bar, const std::string &stage) {
+  const Resource &b = k_.resource(bar);
+  if (b.count == 1) return "cake_" + ident(b.name);
+  return fmt::format("cake_{} + 8u * {}({}, {})", ident(b.name), w_.use("cake_floormod"), stage, b.count);
+}
+
+std::string KernelEmitter::viewAddr(ResourceId view, const ast::Expr *stage) {
+  const Resource &v = k_.resource(view);
+  std::string base = "cake_" + ident(v.name);
+  if (v.stages <= 1 || !stage) return base;
+  return fmt::format("{} + {}u * {}({}, {})", base, v.bytesPerStage, w_.use("cake_floormod"), expr(stage, false),
+                     v.stages);
+}
+
+std::string KernelEmitter::viewStageAddr(const Value &vs) {
+  if (vs.kind == ValueKind::ViewStage) return viewAddr(vs.resource, vs.stage);
+  return viewAddr(vs.resource, nullptr);
+}
+
+std::string KernelEmitter::electedGuard(const RoleCtx &rc) const {
+  return rc.singleThread ? "" : "if (cake_rtid == 0) ";
+}
+
+void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
+  for (const IrStmt &s : body) {
+    switch (s.kind) {
+    case IrStmt::Kind::Op:
+      lineDirective(s.range);
+      op(s.op, rc);
+      break;
+    case IrStmt::Kind::For: {
+      lineDirective(s.range);
+      std::string var = ident(s.loopVar);
+      bool constantTrip = s.start.isConstInt() && s.stop.isConstInt();
+      if (!constantTrip) line("#pragma unroll 1");
+      line(fmt::format("for (int32_t {0} = {1}; {0} < {2}; {0} += {3}) {{", var, value(s.start, false),
+                       value(s.stop, false), value(s.stepValue, false)));
+      ++indent_;
+      stmts(s.body, rc);
+      --indent_;
+      line("}");
+      break;
+    }
+    case IrStmt::Kind::Let:
+      lineDirective(s.range);
+      line(fmt::format("const {} {} = {};", s.start.kind == ValueKind::Bool ? "bool" : "int32_t", ident(s.loopVar),
+                       value(s.start, false)));
+      break;
+    case IrStmt::Kind::If: {
+      lineDirective(s.range);
+      line(fmt::format("if ({}) {{", value(s.cond, false)));
+      ++indent_;
+      stmts(s.body, rc);
+      --indent_;
+      if (!s.orelse.empty()) {
+        line("} else {");
+        ++indent_;
+        stmts(s.orelse, rc);
+        --indent_;
+      }
+      line("}");
+      break;
+    }
+    }
+  }
+}
+
+std::string KernelEmitter::stageText(const Operation &o) {
+  const Operand &s = o.operandAt(o.info().effects.stage);
+  return s.present ? value(s.value, false) : std::string("0");
+}
+
+// An operation: pinned fragments first, then the target's lowering.
+void KernelEmitter::op(const Operation &o, RoleCtx &rc) {
+  const OpInfo &info = o.info();
+  CAKE_CHECK(info.scope == OpScope::Role, "a declaration or value recorded as a role operation");
+  // A use of a wgmma's fragment by another operation stays where the
+  // schedule puts it, after the wait the gates proved it follows: the
+  // compiler would otherwise be free to move it above the wait (wgmma's
+  // registers are asm operands only at the issue), and ptxas serializes
+  // every wgmma it sees overlapped by such an access.
+  if (o.kind != OpKind::Mma) {
+    std::set<ResourceId> pinned;
+    auto pin = [&](const Value &v) {
+      if (v.kind == ValueKind::Resource && rc.mmaFragments.count(v.resource) && pinned.insert(v.resource).second)
+        line(fmt::format("{}({});", w_.use("cake_fence_fragment"), ident(k_.resource(v.resource).name)));
+    };
+    for (const Operand &x : o.operands)
+      if (x.present) pin(x.value);
+    pin(o.result);
+  }
+  LowerFn fn = table_.ops[static_cast<size_t>(o.kind)];
+  if (!fn) {
+    unsupported(o.range, fmt::format("'lm.{}'", info.name), "this operation is not lowered for this target yet");
+    return;
+  }
+  (this->*fn)(o, rc);
+}
+
+// ---------------------------------------------------------------------------
+// roles and the kernel
+
+void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
+  const Resource &role = k_.resource(roleId);
+  RoleCtx rc;
+  rc.role = &role;
+  rc.threads = 32 * static_cast<int64_t>(role.warps.size());
+  rc.firstWarp = role.warps.empty() ? 0 : *std::min_element(role.warps.begin(), role.warps.end());
+  std::vector<int64_t> sorted = role.warps;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 0; i < sorted.size(); ++i) rc.contiguous &= sorted[i] == rc.firstWarp + static_cast<int64_t>(i);
+  unsigned index = 0;
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Role) continue;
+    ++index;
+    if (r.id == roleId) break;
+  }
+  rc.barrierId = index;  // 1.. (0 is __syncthreads)
+
+  // A role whose operations are all single-thread ones or waits runs on one
+  // thread; the rest of its warps only adjust their registers.
+  bool single = true;
+  std::function<void(const std::vector<IrStmt> &)> scan = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      if (s.kind == IrStmt::Kind::Op) single &= s.op.info().effects.single || s.op.kind == OpKind::Wait;
+      scan(s.body);
+      scan(s.orelse);
+    }
+  };
+  for (const RoleBlock &rb : k_.roles)
+    if (rb.role == roleId) scan(rb.body);
+  rc.singleThread = single;
+  std::function<void(const std::vector<IrStmt> &)> mmaUses = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      if (s.kind == IrStmt::Kind::Op && s.op.kind == OpKind::Mma)
+        for (const Value *v : {&s.op.operand(param::Mma::acc).value, &s.op.operand(param::Mma::a).value})
+          if (v->kind == ValueKind::Resource && k_.resource(v->resource).kind == ResourceKind::Regs)
+            rc.mmaFragments.insert(v->resource);
+      mmaUses(s.body);
+      mmaUses(s.orelse);
+    }
+  };
+  for (const RoleBlock &rb : k_.roles)
+    if (rb.role == roleId) mmaUses(rb.body);
+
+  std::string cond;
+  if (rc.contiguous)
+    cond = rc.firstWarp == 0
+               ? fmt::format("cake_warp < {}u", sorted.size())
+               : fmt::format("cake_warp >= {}u && cake_warp < {}u", rc.firstWarp, rc.firstWarp + sorted.size());
+  else {
+    uint32_t mask = 0;
+    for (int64_t w : sorted) mask |= 1u << w;
+    cond = fmt::format("(0x{:x}u >> cake_warp) & 1u", mask);
+  }
+  std::string warpsText;
+  for (size_t i = 0; i < role.warps.size(); ++i) warpsText += (i ? ", " : "") + std::to_string(role.warps[i]);
+  line(fmt::format("{}if ({}) {{", first ? "" : "} else ", cond));
+  ++indent_;
+  line(fmt::format("// role '{}': warps [{}], {} threads{}", role.name, warpsText, rc.threads,
+                   rc.singleThread ? "; its operations run on its first thread" : ""));
+  if (role.regBudget > 0) {
+    w_.use("cake_setmaxnreg");
+    int64_t base = ti_.regsPerSm / k_.threads;
+    line(fmt::format("cake_setmaxnreg_{}<{}>();", role.regBudget >= base ? "inc" : "dec", role.regBudget));
+  }
+  if (rc.contiguous)
+    line(fmt::format("const uint32_t cake_rtid = threadIdx.x - {}u;  // thread index within the role",
+                     32 * rc.firstWarp));
+  else {
+    uint32_t mask = 0;
+    for (int64_t w : sorted) mask |= 1u << w;
+    line(fmt::format("const uint32_t cake_rtid = __popc(0x{:x}u & ((1u << cake_warp) - 1u)) * 32u + cake_lane;", mask));
+  }
+  line("const uint32_t cake_wg = cake_rtid / 128u;       // warpgroup within the role");
+  line("const uint32_t cake_wg_warp = (cake_rtid / 32u) % 4u;");
+  line("(void)cake_wg;");
+  line("(void)cake_wg_warp;");
+  // Register fragments the role holds.
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Regs || r.derived || r.role != roleId) continue;
+    analysis::FragmentTiling t;
+    if (fragmentLayout(r, role, r.range, t)) declareFragment(r, t);
+  }
+  if (rc.singleThread) {
+    line("if (cake_rtid == 0) {");
+    ++indent_;
+  }
+  for (const RoleBlock &rb : k_.roles) {
+    if (rb.role != roleId) continue;
+    stmts(rb.body, rc);
+    // Async work the role's code leaves in flight (KernelFacts::drains).
+    if (auto it = f_.drains.find(&rb); it != f_.drains.end())
+      for (AsyncGroup g : it->second)
+        line(g == AsyncGroup::Bulk
+                 ? fmt::format("{}{}<0>();  // derived: the TMA stores still in flight finish reading shared memory "
+                               "before the role ends",
+                               electedGuard(rc), w_.use("cake_bulk_wait_group_read"))
+                 : fmt::format("{}(); {}<0>();  // derived: the wgmma operations still in flight (committed into a "
+                               "group first) finish before the role ends",
+                               w_.use("cake_wgmma_commit_group"), w_.use("cake_wgmma_wait_group")));
+  }
+  if (rc.singleThread) {
+    --indent_;
+    line("}");
+  }
+  if (opts_.lineDirectives) out_ += std::string(kRestoreLine) + "\n";
+  --indent_;
+}
+
+void KernelEmitter::checkTensorMapTypes() {
+  for (const auto &[t, info] : maps_)
+    if (dtypeInfo(info.dtype).tensorMapType.empty())
+      unsupported(info.firstUse->range, fmt::format("a TMA copy of {} elements", dtypeInfo(info.dtype).name),
+                  "TMA has no element type for it");
+}
+
+bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std::string &summary) {
+  unsigned errorsBefore = diags_.errorCount();
+  checkTensorMapTypes();
+
+  // Kernel signature.
+  std::string params;
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (!params.empty()) params += ",\n    ";
+    if (r.kind == ResourceKind::TensorParam)
+      params += fmt::format("const __grid_constant__ CUtensorMap {}", ident(p.name));
+    else
+      params += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
+  }
+  out_ += fmt::format("extern \"C\" __global__ void __launch_bounds__({}, 1) {}(\n    {}) {{\n", k_.threads,
+                      ident(k_.name), params);
+  indent_ = 1;
+  line("extern __shared__ __align__(1024) uint8_t cake_smem_raw[];");
+  line(fmt::format("const uint32_t cake_smem = {}(cake_smem_raw);", w_.use("cake_smem_u32")));
+  line("const uint32_t cake_warp = __shfl_sync(0xffffffffu, threadIdx.x / 32u, 0);  // warp-uniform");
+  line("const uint32_t cake_lane = threadIdx.x % 32u;");
+  line("(void)cake_lane;");
+  // Shared-memory addresses of views and barriers.
+  for (const Resource &r : k_.resources) {
+    if (r.kind == ResourceKind::View) {
+      const Resource &pool = k_.resource(r.pool);
+      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} {}, {} stage(s) of {} B{}",
+                       ident(r.name), pool.smemOffset + r.offset, r.name, shapeText(r.shape), dtypeInfo(r.dtype).name,
+                       r.stages, r.bytesPerStage,
+                       r.swizzle == Swizzle::None ? "" : fmt::format(", swizzle {}", swizzleName(r.swizzle))));
+      line(fmt::format("(void)cake_{};", ident(r.name)));
+    } else if (r.kind == ResourceKind::Barrier) {
+      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} mbarrier(s), {} arrival(s) per phase",
+                       ident(r.name), r.smemOffset, r.name, r.count, r.initCount));
+    }
+  }
+  // One thread initialises the barriers; everyone waits for it.
+  line("if (threadIdx.x == 0) {");
+  ++indent_;
+  line("if (cake_smem % 1024u != 0) __trap();  // the swizzle patterns and descriptors assume 1024-byte alignment");
+  for (const Resource &r : k_.resources)
+    if (r.kind == ResourceKind::Barrier)
+      line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) {}(cake_{} + 8u * s, {}u);", r.count,
+                       w_.use("cake_mbar_init"), ident(r.name), r.initCount));
+  for (const auto &[t, info] : maps_)
+    line(fmt::format("{}(&{});", w_.use("cake_prefetch_tensormap"), ident(k_.resource(t).name)));
+  line(w_.use("cake_fence_mbarrier_init") + "();");
+  --indent_;
+  line("}");
+  bool cluster = analysis::clusterSize(k_) > 1;
+  if (cluster)
+    line(w_.use("cake_cluster_sync") + "();  // every block's barriers are initialised before any block uses them");
+  else
+    line("__syncthreads();");
+
+  // Run-time values the schedule names at kernel scope.
+  for (const IrStmt &let : k_.lets) {
+    lineDirective(let.range);
+    line(fmt::format("const {} {} = {};", let.start.kind == ValueKind::Bool ? "bool" : "int32_t", ident(let.loopVar),
+                     value(let.start, false)));
+  }
+  if (opts_.lineDirectives && !k_.lets.empty()) out_ += std::string(kRestoreLine) + "\n";
+
+  // Role dispatch, in declaration order of the roles.
+  bool first = true;
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Role) continue;
+    bool hasBlock = false;
+    for (const RoleBlock &rb : k_.roles) hasBlock |= rb.role == r.id;
+    if (!hasBlock && r.regBudget == 0) continue;
+    indent_ = 1;
+    roleBranch(r.id, first);
+    first = false;
+  }
+  indent_ = 1;
+  if (!first) line("}");
+  if (cluster)
+    line(w_.use("cake_cluster_sync") + "();  // no block leaves while others may still write to it or arrive on it");
+  out_ += "}\n";
+  kernelText = out_;
+  out_.clear();
+
+  // Header summary.
+  std::string roles;
+  for (const Resource &r : k_.resources) {
+    if (r.kind != ResourceKind::Role) continue;
+    roles += fmt::format("//   role {:<10} warps {}-{}{}\n", r.name, r.warps.empty() ? 0 : r.warps.front(),
+                         r.warps.empty() ? 0 : r.warps.back(),
+                         r.regBudget ? fmt::format(", setmaxnreg {}", r.regBudget) : "");
+  }
+  summary = fmt::format("// kernel {}: {} threads, {} B dynamic shared memory, cluster {}x{}x{}\n{}", k_.name,
+                        k_.threads, k_.smemBytes, k_.cluster[0], k_.cluster[1], k_.cluster[2], roles);
+  launcher(launcherText);
+  return diags_.errorCount() == errorsBefore;
+}
+
+// Replaces each restore marker with a #line naming the output itself.
+std::string restoreLines(const std::string &text, const std::string &outputName) {
+  std::string out;
+  size_t lineNo = 1, pos = 0;
+  std::string marker = std::string(kRestoreLine) + "\n";
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size() - 1;
+    std::string ln = text.substr(pos, end - pos + 1);
+    if (ln == marker) ln = fmt::format("#line {} \"{}\"\n", lineNo + 1, outputName);
+    out += ln;
+    ++lineNo;
+    pos = end + 1;
+  }
+  return out;
+}
+
+}  // namespace cake::codegen::detail
+
+namespace cake::codegen {
+
+using namespace cake::sema;
+using namespace detail;
+
+bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
+              const CodegenOptions &opts, std::string &out) {
+  const LoweringTable *table = loweringTable(m.target);
+  if (!table) {
+    diags.report(DiagId::CodegenNoLowering, SourceRange(), targetInfo(m.target).name, targetNames(loweredTargets()));
+    return false;
+  }
+  unsigned errorsBefore = diags.errorCount();
+  WrapperSet wrappers;
+  std::string kernels, launchers, summaries;
+  for (const auto &k : m.kernels) {
+    KernelEmitter e(*k, facts.of(*k), targetInfo(m.target), *table, sm, diags, opts, wrappers);
+    std::string kt, lt, st;
+    e.emit(kt, lt, st);
+    kernels += kt + "\n";
+    launchers += lt + "\n";
+    summaries += st;
+  }
+  if (diags.errorCount() != errorsBefore) return false;
+
+  std::string text;
+  const TargetInfo &ti = targetInfo(m.target);
+  text += fmt::format("// Generated by cakec{} from {} for {}. Do not edit: edit the .cake file.\n//\n",
+                      opts.compilerVersion.empty() ? "" : " " + opts.compilerVersion, sm.name(m.file), ti.name);
+  text += summaries;
+  text += fmt::format("//\n// Build: nvcc -gencode=arch=compute_{0},code=sm_{0} -c this.cu (CUDA 12.4 or later).\n\n",
+                      ti.arch);
+  text += "#include <cuda.h>\n#include <cudaTypedefs.h>\n#include <cuda_bf16.h>\n#include <cuda_fp16.h>\n"
+          "#include <cuda_runtime.h>\n#include <stdarg.h>\n#include <stdint.h>\n#include <stdio.h>\n"
+          "#include <string.h>\n\n";
+  text += "// ---- PTX wrappers (only those the kernels use) ----\n";
+  text += wrappers.text();
+  text += "// ---- kernels ----\n";
+  text += kernels;
+  text += kLauncherSupport;
+  text += launchers;
+  out += restoreLines(text, opts.outputName);
+  return true;
+}
+
+}  // namespace cake::codegen

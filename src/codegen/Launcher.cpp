@@ -1,0 +1,239 @@
+// Launcher.cpp - each kernel's host launcher (C ABI) and the launcher
+// support text, once per file.
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+// ---------------------------------------------------------------------------
+// the host launcher
+
+std::string boxList(const std::vector<int64_t> &box) {
+  std::string s;
+  for (size_t i = 0; i < box.size(); ++i) s += (i ? ", " : "") + std::to_string(box[i]);
+  return s;
+}
+
+// The TMA box of a tensor map: the view's shape, or one panel of it.
+std::string boxText(const TensorMap &info) {
+  Resource v;
+  v.shape = info.box;
+  v.dtype = info.dtype;
+  v.swizzle = info.swizzle;
+  v.bytesPerStage = product(info.box) * dtypeInfo(info.dtype).bits / 8;
+  Panels p = panelsOf(v);
+  std::string s;
+  for (size_t i = 0; i < info.box.size(); ++i) {
+    int64_t d = i + 1 == info.box.size() ? p.boxInner : info.box[i];
+    if (i == 0 && info.multicast > 1) d /= info.multicast;  // this block's share of the rows
+    s += (i ? ", " : "") + std::to_string(d);
+  }
+  return s;
+}
+
+void KernelEmitter::launcher(std::string &text) {
+  std::string name = ident(k_.name);
+  std::string sig, tensorDocs, callArgs;
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (!sig.empty()) sig += ", ";
+    if (r.kind == ResourceKind::TensorParam) {
+      sig += fmt::format("const cake_tensor *{}", ident(p.name));
+      auto it = maps_.find(r.id);
+      if (it != maps_.end())
+        tensorDocs +=
+            fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), swizzle {}\n", p.name, r.rank,
+                        dtypeInfo(it->second.dtype).name, shapeText(it->second.box), swizzleName(it->second.swizzle));
+      else
+        tensorDocs += fmt::format("//   {}: rank {}, not copied by the kernel\n", p.name, r.rank);
+    } else {
+      sig += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
+    }
+  }
+  if (!sig.empty()) sig += ", ";
+  sig += "cudaStream_t stream";
+
+  std::string o;
+  o += fmt::format("// ---- host launcher for '{}' ----\n", k_.name);
+  o += fmt::format("//\n// int {}_launch({});\n", name, sig);
+  o += "//   Checks its arguments, builds the tensor maps and launches the kernel on `stream`.\n";
+  o += "//   Returns CAKE_SUCCESS, or an error code with a message from " + name + "_last_error().\n";
+  o += "//   Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
+       "//   16-byte aligned, other strides multiples of 16 bytes):\n" +
+       tensorDocs;
+  o += fmt::format("static thread_local char cake_{}_message[512];\n\n", name);
+  o += fmt::format("extern \"C\" const char *{}_last_error(void) {{ return cake_{}_message; }}\n\n", name, name);
+  o += fmt::format("extern \"C\" int {}_launch({}) {{\n", name, sig);
+  o += fmt::format("  char *msg = cake_{}_message;\n", name);
+  o += "  msg[0] = '\\0';\n";
+  // Tensor checks and maps.
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (r.kind != ResourceKind::TensorParam) continue;
+    auto it = maps_.find(r.id);
+    if (it == maps_.end()) continue;
+    const TensorMap &info = it->second;
+    // A view of lower rank than its tensor copies a box of extent 1 in the
+    // tensor's outer dimensions (a 2-d tile of one head of a 3-d tensor).
+    std::string outer;
+    for (size_t i = info.box.size(); i < r.rank; ++i) outer += "1, ";
+    std::string box = boxList(info.box);
+    o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer, box);
+    if (boxText(info) != box)
+      o += fmt::format(
+          "  const int64_t cake_{}_box[{}] = {{{}{}}};  // {}\n", ident(p.name), r.rank, outer, boxText(info),
+          info.multicast > 1 ? "this block's share of the tile's rows (multicast)" : "one panel of the tile");
+    o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
+                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8);
+  }
+  // Grid.
+  std::vector<std::string> grid = {"1", "1", "1"};
+  for (size_t i = 0; i < k_.grid.size() && i < 3; ++i) grid[i] = value(k_.grid[i], true);
+  if (usesSmCount_) {
+    o += "  int cake_device = 0, cake_sm_count = 0;\n";
+    o += "  if (cudaGetDevice(&cake_device) != cudaSuccess ||\n"
+         "      cudaDeviceGetAttribute(&cake_sm_count, cudaDevAttrMultiProcessorCount, cake_device) != cudaSuccess)\n"
+         "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"cannot read the device's multiprocessor count\");\n";
+  }
+  o += fmt::format("  const int64_t cake_grid[3] = {{{}, {}, {}}};\n", grid[0], grid[1], grid[2]);
+  o += "  if (cake_grid[0] <= 0 || cake_grid[1] <= 0 || cake_grid[2] <= 0 || cake_grid[0] > 2147483647 ||\n"
+       "      cake_grid[1] > 65535 || cake_grid[2] > 65535)\n";
+  o += fmt::format(
+      "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the grid ({}, {}, {}) = (%lld, %lld, %lld) is empty or "
+      "too large\", (long long)cake_grid[0], (long long)cake_grid[1], (long long)cake_grid[2]);\n",
+      grid[0], grid[1], grid[2]);
+  for (int i = 0; i < 3; ++i)
+    if (k_.cluster[i] > 1)
+      o += fmt::format("  if (cake_grid[{0}] % {1} != 0)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"grid dimension "
+                       "{0} (%lld) is not a multiple of the cluster's {1}\", (long long)cake_grid[{0}]);\n",
+                       i, k_.cluster[i]);
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    auto it = maps_.find(r.id);
+    if (r.kind != ResourceKind::TensorParam) continue;
+    o += fmt::format("  CUtensorMap cake_map_{};\n", ident(p.name));
+    if (it == maps_.end()) {
+      o += fmt::format("  memset(&cake_map_{}, 0, sizeof cake_map_{});\n", ident(p.name), ident(p.name));
+      continue;
+    }
+    const TensorMap &info = it->second;
+    o += fmt::format("  if (int e = cake_encode_tensor_map(&cake_map_{0}, {0}, \"{1}\", {2}, "
+                     "CU_TENSOR_MAP_DATA_TYPE_{3}, {4}, cake_{0}_{6}, {5}, msg)) return e;\n",
+                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).tensorMapType, dtypeInfo(info.dtype).bits / 8,
+                     tensorMapSwizzle(info.swizzle), boxText(info) != boxList(info.box) ? "box" : "tile");
+  }
+  o += fmt::format("  cudaError_t err = cudaFuncSetAttribute({}, cudaFuncAttributeMaxDynamicSharedMemorySize, {});\n",
+                   name, k_.smemBytes);
+  o += "  if (err != cudaSuccess)\n"
+       "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"cannot raise the dynamic shared memory limit to " +
+       std::to_string(k_.smemBytes) + " bytes: %s\", cudaGetErrorString(err));\n";
+  o += "  cudaLaunchConfig_t config = {};\n";
+  o += "  config.gridDim = dim3((unsigned)cake_grid[0], (unsigned)cake_grid[1], (unsigned)cake_grid[2]);\n";
+  o += fmt::format("  config.blockDim = dim3({}, 1, 1);\n", k_.threads);
+  o += fmt::format("  config.dynamicSmemBytes = {};\n", k_.smemBytes);
+  o += "  config.stream = stream;\n";
+  o += "  cudaLaunchAttribute attrs[1];\n";
+  o += fmt::format("  attrs[0].id = cudaLaunchAttributeClusterDimension;\n"
+                   "  attrs[0].val.clusterDim.x = {};\n  attrs[0].val.clusterDim.y = {};\n"
+                   "  attrs[0].val.clusterDim.z = {};\n",
+                   k_.cluster[0], k_.cluster[1], k_.cluster[2]);
+  o += "  config.attrs = attrs;\n";
+  o += "  config.numAttrs = 1;\n";
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
+  }
+  o += fmt::format("  err = cudaLaunchKernelEx(&config, {}{});\n", name, callArgs);
+  o += "  if (err != cudaSuccess)\n"
+       "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
+  o += "  return CAKE_SUCCESS;\n}\n";
+  text = o;
+}
+
+// Runtime support of the launchers, once per file.
+const char *const kLauncherSupport = R"CAKE(// ---- launcher support (host) ----
+#ifndef CAKE_TENSOR_DEFINED
+#define CAKE_TENSOR_DEFINED
+// A tensor argument: a device pointer with its shape (outermost first, as in
+// PyTorch) and strides in elements; only the first `rank` entries are read.
+typedef struct cake_tensor {
+  void *data;
+  int64_t shape[5];
+  int64_t stride[5];
+} cake_tensor;
+enum {
+  CAKE_SUCCESS = 0,
+  CAKE_ERROR_INVALID_ARGUMENT = 1,  // a null tensor or pointer, a stride that is not 1 innermost
+  CAKE_ERROR_MISALIGNED = 2,        // data or a stride not 16-byte aligned
+  CAKE_ERROR_SHAPE = 3,             // a dimension not a multiple of the kernel's tile, an empty grid
+  CAKE_ERROR_DRIVER = 4,            // the driver's tensor-map entry point failed
+  CAKE_ERROR_LAUNCH = 5             // the launch or a launch attribute failed
+};
+#endif
+
+static int cake_fail(char *msg, int code, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vsnprintf(msg, 512, format, args);
+  va_end(args);
+  return code;
+}
+
+static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, int64_t elem_bytes,
+                             const int64_t *tile, char *msg) {
+  if (!t || !t->data) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s is null", name);
+  if (reinterpret_cast<uintptr_t>(t->data) % 16 != 0)
+    return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: data %p is not 16-byte aligned", name, t->data);
+  if (t->stride[rank - 1] != 1)
+    return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s: the innermost stride is %lld, not 1", name,
+                     (long long)t->stride[rank - 1]);
+  for (int d = 0; d < rank; ++d) {
+    if (t->shape[d] <= 0 || t->shape[d] > (int64_t(1) << 32) || t->shape[d] % tile[d] != 0)
+      return cake_fail(msg, CAKE_ERROR_SHAPE, "tensor %s: dimension %d is %lld; it must be a positive multiple of %lld",
+                       name, d, (long long)t->shape[d], (long long)tile[d]);
+    if (d < rank - 1 && (t->stride[d] <= 0 || (t->stride[d] * elem_bytes) % 16 != 0))
+      return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: stride %d is %lld elements; it must be a positive multiple of 16 bytes",
+                       name, d, (long long)t->stride[d]);
+  }
+  return CAKE_SUCCESS;
+}
+
+// cuTensorMapEncodeTiled through the runtime's driver entry point (no -lcuda).
+static int cake_encode_tensor_map(CUtensorMap *map, const cake_tensor *t, const char *name, int rank,
+                                  CUtensorMapDataType type, int64_t elem_bytes, const int64_t *tile,
+                                  CUtensorMapSwizzle swizzle, char *msg) {
+  static PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
+  if (!encode) {
+    cudaDriverEntryPointQueryResult query;
+    void *fn = nullptr;
+    cudaError_t err = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &query);
+    if (err != cudaSuccess || query != cudaDriverEntryPointSuccess || !fn)
+      return cake_fail(msg, CAKE_ERROR_DRIVER, "cannot find cuTensorMapEncodeTiled in the driver: %s",
+                       cudaGetErrorString(err));
+    encode = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(fn);
+  }
+  cuuint64_t dims[5], strides[5];
+  cuuint32_t box[5], elem_strides[5];
+  for (int i = 0; i < rank; ++i) {  // innermost first
+    int d = rank - 1 - i;
+    dims[i] = (cuuint64_t)t->shape[d];
+    box[i] = (cuuint32_t)tile[d];
+    elem_strides[i] = 1;
+    if (i > 0) strides[i - 1] = (cuuint64_t)(t->stride[d] * elem_bytes);
+  }
+  CUresult r = encode(map, type, (cuuint32_t)rank, t->data, dims, strides, box, elem_strides,
+                      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    return cake_fail(msg, CAKE_ERROR_DRIVER, "tensor %s: cuTensorMapEncodeTiled failed (CUresult %d)", name, (int)r);
+  return CAKE_SUCCESS;
+}
+
+)CAKE";
+
+}  // namespace cake::codegen::detail

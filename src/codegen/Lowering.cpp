@@ -1,0 +1,125 @@
+// Lowering.cpp - each target's lowering table, from its instruction families.
+#include "codegen/Lowering.h"
+
+#include <memory>
+#include <vector>
+
+#include "diagnostics/Diagnostics.h"
+
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen {
+
+using sema::OpKind;
+using K = detail::KernelEmitter;
+
+namespace {
+
+struct Entry {
+  OpKind op;
+  LowerFn fn;
+};
+struct Family {
+  const char *name;
+  std::vector<Entry> entries;
+};
+
+// Every NVIDIA target: mbarriers, named barriers and fences (nvidia/Sync.cpp),
+// and register fragments written against the fragment layout (Fragments.cpp).
+const Family kSync = {"sync",
+                      {{OpKind::Wait, &K::mbarWait},
+                       {OpKind::Arrive, &K::mbarArrive},
+                       {OpKind::FenceProxy, &K::fenceProxy},
+                       {OpKind::RoleSync, &K::roleSync}}};
+const Family kFragments = {
+    "fragments",
+    {{OpKind::Store, &K::storeFragment}, {OpKind::Load, &K::loadFragment},   {OpKind::Cast, &K::elementwise},
+     {OpKind::Scale, &K::elementwise},   {OpKind::Exp2, &K::elementwise},    {OpKind::Add, &K::elementwise},
+     {OpKind::Sub, &K::elementwise},     {OpKind::Mul, &K::elementwise},     {OpKind::Div, &K::elementwise},
+     {OpKind::Maximum, &K::elementwise}, {OpKind::Minimum, &K::elementwise}, {OpKind::Log2, &K::elementwise},
+     {OpKind::Fill, &K::elementwise},    {OpKind::Copy, &K::elementwise},    {OpKind::Tril, &K::elementwise},
+     {OpKind::Less, &K::elementwise},    {OpKind::Where, &K::elementwise},   {OpKind::RowMax, &K::rowReduction},
+     {OpKind::RowSum, &K::rowReduction}, {OpKind::RowArgmin, &K::rowArgmin}}};
+// Tensor-core paths (Targets.def `mma`).
+const Family kWgmma = {
+    "wgmma", {{OpKind::Mma, &K::wgmma}, {OpKind::MmaCommit, &K::wgmmaCommit}, {OpKind::MmaWait, &K::wgmmaWait}}};
+// Copy engines (Targets.def `copy`).
+const Family kTma = {
+    "tma",
+    {{OpKind::TmaLoad, &K::tmaLoad}, {OpKind::TmaStore, &K::tmaStore}, {OpKind::TmaStoreWait, &K::tmaStoreWait}}};
+
+const Family *mmaFamily(MmaPath p) {
+  switch (p) {
+  case MmaPath::Wgmma: return &kWgmma;
+  case MmaPath::MmaSync:
+  case MmaPath::Tcgen05: return nullptr;  // not lowered yet
+  }
+  return nullptr;
+}
+
+const Family *copyFamily(CopyEngine c) {
+  switch (c) {
+  case CopyEngine::Tma: return &kTma;
+  case CopyEngine::CpAsync: return nullptr;  // not lowered yet
+  }
+  return nullptr;
+}
+
+std::unique_ptr<LoweringTable> build(const TargetInfo &ti) {
+  const Family *mma = mmaFamily(ti.mma), *copy = copyFamily(ti.copy);
+  if (!mma || !copy) return nullptr;
+  auto t = std::make_unique<LoweringTable>();
+  t->target = ti.target;
+  for (const Family *f : {&kSync, &kFragments, mma, copy}) {
+    t->families += (t->families.empty() ? "" : ", ") + std::string(f->name);
+    for (const Entry &e : f->entries)
+      if (sema::opInfo(e.op).legalOn(ti.target)) t->ops[static_cast<size_t>(e.op)] = e.fn;
+  }
+  return t;
+}
+
+const std::vector<std::unique_ptr<LoweringTable>> &tables() {
+  static const std::vector<std::unique_ptr<LoweringTable>> all = [] {
+    std::vector<std::unique_ptr<LoweringTable>> v(allTargets().size());
+    for (const TargetInfo &ti : allTargets()) v[static_cast<size_t>(ti.target)] = build(ti);
+    return v;
+  }();
+  return all;
+}
+
+}  // namespace
+
+bool LoweringTable::lowers(OpKind k) const {
+  const sema::OpInfo &info = sema::opInfo(k);
+  if (!info.legalOn(target)) return false;
+  if (info.scope != sema::OpScope::Role) return true;
+  return ops[static_cast<size_t>(k)] != nullptr;
+}
+
+const LoweringTable *loweringTable(Target t) { return tables()[static_cast<size_t>(t)].get(); }
+
+bool hasLowering(Target t) { return loweringTable(t) != nullptr; }
+
+bool lowers(Target t, OpKind k) {
+  const LoweringTable *table = loweringTable(t);
+  return table && table->lowers(k);
+}
+
+uint32_t loweredTargets() {
+  uint32_t bits = 0;
+  for (const TargetInfo &ti : allTargets())
+    if (hasLowering(ti.target)) bits |= targetBit(ti.target);
+  return bits;
+}
+
+void reportUnlowered(const sema::Module &m, DiagnosticEngine &diags) {
+  // A target with a table lowers every operation legal on it (the unit
+  // tests hold every table to that), so only a target without one warns.
+  if (!hasLowering(m.target))
+    diags.report(DiagId::CodegenTargetNotLowered, SourceRange(), targetInfo(m.target).name,
+                 targetNames(loweredTargets()));
+}
+
+}  // namespace cake::codegen

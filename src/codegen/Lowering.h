@@ -1,0 +1,58 @@
+// Lowering.h - which operation lowers how on which target.
+//
+// Each target's table is assembled from instruction families (Lowering.cpp):
+// the ones every NVIDIA target shares (mbarrier synchronisation, register
+// fragments), the family of its tensor-core path (Targets.def `mma`) and the
+// family of its copy engine (`copy`). A target has a lowering when both of
+// its families exist, and then its table has an entry for every role
+// operation legal on it (a unit test walks Ops.def to check); declarations
+// and values are lowered by the kernel skeleton.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "sema/OpTable.h"
+#include "target/TargetInfo.h"
+
+namespace cake {
+class DiagnosticEngine;
+}
+namespace cake::sema {
+struct Operation;
+struct Module;
+}  // namespace cake::sema
+
+namespace cake::codegen {
+
+namespace detail {
+class KernelEmitter;
+struct RoleCtx;
+}  // namespace detail
+
+// The lowering of one role operation: a member of the kernel emitter.
+using LowerFn = void (detail::KernelEmitter::*)(const sema::Operation &, detail::RoleCtx &);
+
+struct LoweringTable {
+  Target target;
+  std::string families;                           // "sync, fragments, wgmma, tma"
+  std::array<LowerFn, sema::kOpKindCount> ops{};  // role operations; null: none
+  // Whether `k` lowers here: a role operation with an entry, or a
+  // declaration or value legal on the target (the skeleton lowers those).
+  bool lowers(sema::OpKind k) const;
+};
+
+// The table of `t`, or null when the target's tensor-core path or copy
+// engine has no lowering yet.
+const LoweringTable *loweringTable(Target t);
+bool hasLowering(Target t);
+// Whether `k` lowers on `t` (false where `t` has no lowering at all).
+bool lowers(Target t, sema::OpKind k);
+// The bits (targetBit) of every target with a lowering.
+uint32_t loweredTargets();
+
+// For checks that stop before codegen (-fsyntax-only, --emit=ir): warns
+// (-Wnot-lowered) when the module's target has no lowering yet.
+void reportUnlowered(const sema::Module &m, DiagnosticEngine &diags);
+
+}  // namespace cake::codegen

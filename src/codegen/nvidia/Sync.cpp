@@ -1,0 +1,52 @@
+// Sync.cpp - mbarrier waits and arrivals, named-barrier role syncs and
+// proxy fences: the synchronisation every NVIDIA target lowers alike (the
+// wrappers pick try_wait or test_wait per target).
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+// The slot and parity of a wait come from its stage counter; a release
+// barrier's first lap passes.
+void KernelEmitter::mbarWait(const Operation &o, RoleCtx &rc) {
+  ResourceId bar = o.operand(param::Wait::barrier).value.resource;
+  const Resource &b = k_.resource(bar);
+  std::string stage = stageText(o);
+  bool release = f_.barrier(bar).release;
+  line(fmt::format("{}({}, static_cast<uint32_t>({}({}, {}) & 1){});{}", w_.use("cake_mbar_wait"),
+                   barrierAddr(bar, stage), w_.use("cake_floordiv"), stage, b.count, release ? " ^ 1u" : "",
+                   release ? "  // release barrier: the first lap passes" : ""));
+}
+
+// One arrival per role, warpgroup, warp or thread (`per`).
+void KernelEmitter::mbarArrive(const Operation &o, RoleCtx &rc) {
+  ResourceId bar = o.operand(param::Arrive::barrier).value.resource;
+  std::string stage = stageText(o);
+  std::string g;
+  switch (o.scope) {
+  case ArrivalScope::Role: g = electedGuard(rc); break;
+  case ArrivalScope::Warpgroup: g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) "; break;
+  case ArrivalScope::Warp: g = rc.singleThread ? "" : "if (cake_lane == 0) "; break;
+  case ArrivalScope::Thread: break;
+  }
+  if (analysis::signalsCluster(o)) {
+    line(fmt::format("{}{{  // on this stage in every block of the cluster", g));
+    ++indent_;
+    line(fmt::format("for (uint32_t cake_r = 0; cake_r < {}u; ++cake_r) {}({}, cake_r);", analysis::clusterSize(k_),
+                     w_.use("cake_mbar_arrive_cluster"), barrierAddr(bar, stage)));
+    --indent_;
+    line("}");
+    return;
+  }
+  line(fmt::format("{}{}({});", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)));
+}
+
+void KernelEmitter::fenceProxy(const Operation &, RoleCtx &) { line(w_.use("cake_fence_proxy_async") + "();"); }
+
+void KernelEmitter::roleSync(const Operation &, RoleCtx &rc) {
+  if (rc.singleThread) return;  // one thread: nothing to meet
+  line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
+}
+
+}  // namespace cake::codegen::detail

@@ -1,0 +1,96 @@
+// Tma.cpp - TMA (cp.async.bulk.tensor) loads and stores, sm_90 and later:
+// one box per panel of a swizzled view, the expect-tx bytes of each group of
+// copies on one barrier stage, multicast to the blocks of a cluster.
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+// A copy into (a stage of) a view, completing on a barrier stage.
+void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
+  int64_t multicast = analysis::multicastCount(o);
+  ResourceId tensor = o.operand(param::TmaLoad::tensor).value.resource;
+  ResourceId bar = o.operand(param::TmaLoad::barrier).value.resource;
+  std::string stage = stageText(o);
+  const Value &coords = o.operand(param::TmaLoad::coords).value;
+  Panels pn = panelsOf(k_.resource(o.receiver));
+  std::vector<std::string> calls;
+  if (multicast > 1) {
+    // This block copies its share of the rows (1/multicast of them, at its
+    // rank in the cluster) into the same offsets of every block's view.
+    const Resource &v = k_.resource(o.receiver);
+    int64_t slice = v.shape.front() / multicast;
+    std::string rank = fmt::format("{}()", w_.use("cake_cluster_rank"));
+    for (int64_t p = 0; p < pn.count; ++p) {
+      std::string args = panelCoords(coords, pn, p);
+      size_t last = args.rfind(", ");
+      args = args.substr(0, last + 2) +
+             fmt::format("{} + static_cast<int32_t>({} * {}u)", args.substr(last + 2), rank, slice);
+      calls.push_back(fmt::format("{}({} + {} * {}u, &{}, {}, 0x{:x}{});",
+                                  w_.useTmaLoadMulticast(static_cast<unsigned>(coords.elts.size())),
+                                  panelAddr(o, pn, p), rank, slice * pn.rowPitch, ident(k_.resource(tensor).name),
+                                  barrierAddr(bar, stage), (1u << multicast) - 1, args));
+    }
+  } else {
+    for (int64_t p = 0; p < pn.count; ++p)
+      calls.push_back(fmt::format("{}({}, &{}, {}{});", w_.useTmaLoad(static_cast<unsigned>(coords.elts.size())),
+                                  panelAddr(o, pn, p), ident(k_.resource(tensor).name), barrierAddr(bar, stage),
+                                  panelCoords(coords, pn, p)));
+  }
+  auto tx = f_.expectTx.find(&o);
+  if (tx != f_.expectTx.end() || calls.size() > 1) {
+    line(fmt::format("{}{{", electedGuard(rc)));
+    ++indent_;
+    if (tx != f_.expectTx.end())
+      line(fmt::format("{}({}, {});  // {} bytes land on this stage", w_.use("cake_mbar_arrive_expect_tx"),
+                       barrierAddr(bar, stage), tx->second, tx->second));
+    if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
+    if (multicast > 1)
+      line(fmt::format("// multicast: this block's {} of {} rows, to all {} blocks of the cluster",
+                       k_.resource(o.receiver).shape.front() / multicast, k_.resource(o.receiver).shape.front(),
+                       multicast));
+    for (const std::string &c : calls) line(c);
+    --indent_;
+    line("}");
+  } else {
+    line(electedGuard(rc) + calls[0]);
+  }
+}
+
+// A copy of (a stage of) a view to global memory, as one bulk group.
+void KernelEmitter::tmaStore(const Operation &o, RoleCtx &rc) {
+  ResourceId tensor = o.operand(param::TmaStore::tensor).value.resource;
+  const Value &coords = o.operand(param::TmaStore::coords).value;
+  Panels pn = panelsOf(k_.resource(o.receiver));
+  line(fmt::format("{}{{", electedGuard(rc)));
+  ++indent_;
+  if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
+  for (int64_t p = 0; p < pn.count; ++p)
+    line(fmt::format("{}(&{}, {}{});", w_.useTmaStore(static_cast<unsigned>(coords.elts.size())),
+                     ident(k_.resource(tensor).name), panelAddr(o, pn, p), panelCoords(coords, pn, p)));
+  line(w_.use("cake_bulk_commit_group") + "();");
+  --indent_;
+  line("}");
+}
+
+void KernelEmitter::tmaStoreWait(const Operation &, RoleCtx &rc) {
+  line(fmt::format("{}{}<0>();", electedGuard(rc), w_.use("cake_bulk_wait_group_read")));
+}
+
+// A TMA copy's shared-memory address and coordinates for panel p of its view.
+std::string KernelEmitter::panelAddr(const Operation &o, const Panels &pn, int64_t p) {
+  std::string addr = viewAddr(o.receiver, analysis::stageOperand(o).expr);
+  return p > 0 ? fmt::format("{} + {}u", addr, p * pn.bytes) : addr;
+}
+
+std::string KernelEmitter::panelCoords(const Value &coords, const Panels &pn, int64_t p) {
+  std::string args;
+  for (size_t i = 0; i < coords.elts.size(); ++i) {
+    std::string c = value(coords.elts[i], false);
+    args += ", " + (i == 0 && p > 0 ? fmt::format("{} + {}", c, p * pn.boxInner) : c);
+  }
+  return args;
+}
+
+}  // namespace cake::codegen::detail

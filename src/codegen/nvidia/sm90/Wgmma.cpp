@@ -1,0 +1,116 @@
+// Wgmma.cpp - the sm_90a tensor-core path: wgmma.mma_async with shared-memory
+// descriptors or A from registers, its commit groups and waits.
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+// wgmma, one instruction per warpgroup, m64 block and k16 step. A is a
+// K-major view (through a descriptor) or a 16-bit register fragment in the
+// accumulator layout, whose packed pairs 4s..4s+3 of an m64 block are the
+// A registers of k-step s; B is a K-major view used transposed (b[s].T, an
+// (N, K) tile) or an MN-major one (b[s], a (K, N) tile stored as panels of
+// 64 N-columns by K rows).
+void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
+  const Value &accV = o.operand(param::Mma::acc).value, &aV = o.operand(param::Mma::a).value,
+              &bV = o.operand(param::Mma::b).value;
+  const Resource &acc = k_.resource(accV.resource);
+  const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
+  bool aInRegs = a.kind == ResourceKind::Regs, bMnMajor = !bV.transposed;
+  if (acc.kind != ResourceKind::Regs || b.kind != ResourceKind::View) {
+    unsupported(o.range, "'lm.mma'", "sm_90a lowers wgmma with the accumulator in registers and B in shared memory");
+    return;
+  }
+  int64_t perThread = 0;
+  if (!fragmentLayout(acc, *rc.role, o.range, perThread)) return;
+  if (aV.transposed) {
+    unsupported(o.range, "'lm.mma'", "A is lowered K-major only: an (M, K) view or register fragment");
+    return;
+  }
+  if (a.dtype != b.dtype || (a.dtype != DType::BF16 && a.dtype != DType::F16) || acc.dtype != DType::F32) {
+    unsupported(o.range, "'lm.mma'", "only bf16 or f16 operands with f32 accumulators are lowered");
+    return;
+  }
+  int64_t esize = dtypeInfo(a.dtype).bits / 8;
+  std::vector<const Resource *> views = {&b};
+  if (!aInRegs) views.push_back(&a);
+  for (const Resource *v : views) {
+    bool ok =
+        v->swizzle != Swizzle::None && v->shape.size() == 2 && (v->shape[1] * esize) % swizzleBytes(v->swizzle) == 0;
+    if (ok && v == &b && bMnMajor) ok = v->swizzle == Swizzle::B128;
+    if (!ok) {
+      unsupported(o.range, fmt::format("the operand view '{}'", v->name),
+                  "wgmma operands lower as swizzled tiles whose rows are one swizzle span or whole panels of it (for "
+                  "example 64 bf16 with swizzle=\"128B\"); an MN-major B (used without '.T') needs swizzle=\"128B\"");
+      return;
+    }
+  }
+  analysis::FragmentTiling at;
+  if (aInRegs && !fragmentLayout(a, *rc.role, o.range, at)) return;
+  if (aInRegs && at.form != analysis::FragmentForm::Tile) {
+    unsupported(o.range, fmt::format("the register fragment '{}' as A", a.name),
+                "A from registers is a tile in the accumulator layout, not a row or column vector");
+    return;
+  }
+  int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
+  int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
+  int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
+  Panels bp = panelsOf(b);
+  int64_t bRowBytes = bp.rowPitch;
+  // The k16 step s of a K-major tile starts 16 * esize * s bytes into the
+  // rows: in panel (that / pitch), at (that % pitch) within it. Of an
+  // MN-major tile, 16 rows further down each panel.
+  auto kOffset = [&](const Panels &p, int64_t s) {
+    int64_t kb = s * 16 * esize;
+    return (kb / p.rowPitch) * p.bytes + kb % p.rowPitch;
+  };
+  auto bOffset = [&](int64_t s) { return bMnMajor ? s * 16 * bRowBytes : kOffset(bp, s); };
+  const std::string &fn = w_.useWgmma(codegen::WgmmaForm{N, a.dtype, aInRegs, bMnMajor});
+  std::string bDesc = bMnMajor ? fmt::format("{}(cake_b + {{}}u, {}u, {}u, {}u)", w_.use("cake_wgmma_desc_mn"),
+                                             bp.bytes, 8 * bRowBytes, swizzleLayout(b.swizzle))
+                               : fmt::format("{}(cake_b + {{}}u, {}u, {}u)", w_.use("cake_wgmma_desc"), 8 * bRowBytes,
+                                             swizzleLayout(b.swizzle));
+  const Value &init = o.operand(param::Mma::init).value;
+  line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16{}{}", M, N,
+                   K, wgs, mBlocks, kSteps, N, aInRegs ? ", A from registers" : "", bMnMajor ? ", B MN-major" : ""));
+  line(w_.use("cake_wgmma_fence") + "();");
+  line("{");
+  ++indent_;
+  Panels ap = aInRegs ? Panels{} : panelsOf(a);
+  if (aInRegs)
+    line(fmt::format("const uint32_t *cake_a = reinterpret_cast<const uint32_t *>({});  // two 16-bit values each",
+                     ident(a.name)));
+  else
+    line(fmt::format("const uint32_t cake_a = {} + cake_wg * {}u;", viewStageAddr(aV), rowsPerWg * ap.rowPitch));
+  line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
+  std::string accumulate =
+      init.boolIsConst ? (init.constBool ? "0" : "1") : fmt::format("({}) ? 0 : 1", value(init, false));
+  line(fmt::format("const int32_t cake_accumulate = {};", accumulate));
+  // k-steps outer, m64 blocks inner: consecutive wgmmas of a warpgroup write
+  // different accumulators, so they need not wait for each other.
+  for (int64_t st = 0; st < kSteps; ++st)
+    for (int64_t mb = 0; mb < mBlocks; ++mb) {
+      std::string aArg;
+      if (aInRegs) {
+        int64_t r = mb * (K / 4) + 4 * st;
+        aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
+      } else {
+        aArg = fmt::format("{}(cake_a + {}u, {}u, {}u)", w_.use("cake_wgmma_desc"),
+                           mb * 64 * ap.rowPitch + kOffset(ap, st), 8 * ap.rowPitch, swizzleLayout(a.swizzle));
+      }
+      line(fmt::format("{}({} + {}, {}, {}, {});", fn, ident(acc.name), mb * (N / 2), aArg,
+                       fmt::format(fmt::runtime(bDesc), bOffset(st)), st == 0 ? "cake_accumulate" : "1"));
+    }
+  --indent_;
+  line("}");
+}
+
+void KernelEmitter::wgmmaCommit(const Operation &, RoleCtx &) { line(w_.use("cake_wgmma_commit_group") + "();"); }
+
+void KernelEmitter::wgmmaWait(const Operation &o, RoleCtx &) {
+  const Value &p = o.operand(param::MmaWait::pending).value;
+  line(fmt::format("{}<{}>();", w_.use("cake_wgmma_wait_group"), p.isConstInt() ? *p.constInt : 0));
+}
+
+}  // namespace cake::codegen::detail

@@ -1,0 +1,57 @@
+// Unit tests for the targets' lowering tables: a target with a lowering
+// lowers every operation Ops.def makes legal on it, so adding an operation
+// (or a target to an operation) without its lowering fails here, not at a
+// user's `-o`.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "codegen/Lowering.h"
+#include "sema/OpTable.h"
+
+using namespace cake;
+using namespace cake::sema;
+
+namespace {
+struct OpRow {
+  OpKind kind;
+  const char *name;
+  OpScope scope;
+  uint32_t targets;
+};
+// Straight from the table's X-macro, independent of the OpInfo vector.
+const OpRow kRows[] = {
+#define OP(Enum, Name, Recv, Res, Scope, Targets, ...) {OpKind::Enum, Name, OpScope::Scope, Targets},
+#include "sema/Ops.def"
+#undef OP
+};
+}  // namespace
+
+TEST_CASE("a target with a lowering lowers every operation legal on it") {
+  int lowered = 0;
+  for (const TargetInfo &ti : allTargets()) {
+    const codegen::LoweringTable *table = codegen::loweringTable(ti.target);
+    CHECK(codegen::hasLowering(ti.target) == (table != nullptr));
+    if (!table) continue;
+    ++lowered;
+    CHECK(table->target == ti.target);
+    for (const OpRow &row : kRows) {
+      CAPTURE(ti.name);
+      CAPTURE(row.name);
+      bool legal = (row.targets & targetBit(ti.target)) != 0;
+      CHECK(table->lowers(row.kind) == legal);
+      if (row.scope == OpScope::Role) CHECK((table->ops[static_cast<size_t>(row.kind)] != nullptr) == legal);
+    }
+  }
+  CHECK(lowered >= 1);
+}
+
+TEST_CASE("the lowered targets are those whose tensor-core path and copy engine both lower") {
+  CHECK(codegen::hasLowering(Target::Sm90a));
+  CHECK_FALSE(codegen::hasLowering(Target::Sm100a));  // tcgen05: not yet
+  CHECK((codegen::loweredTargets() & targetBit(Target::Sm90a)) != 0);
+  CHECK_FALSE(codegen::lowers(Target::Sm100a, OpKind::Mma));
+  CHECK(codegen::lowers(Target::Sm90a, OpKind::Mma));
+  CHECK_FALSE(codegen::lowers(Target::Sm90a, OpKind::TmemLoad));  // not legal there
+  CHECK(codegen::lowers(Target::Sm90a, OpKind::Barrier));         // a declaration: the skeleton's
+}
