@@ -53,7 +53,7 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
         BarrierFacts &bf = f.barriers[b];
         bf.signals.push_back(&e);
         bf.signallers.insert(r.role);
-        if (fx.signal == Signal::CompleteTx) bf.data = true;
+        if (fx.signal == Signal::CompleteTx || fx.signal == Signal::CopyArrive) bf.data = true;
       }
       if (ResourceId b = effectResource(*e.op, fx.waits); b != kNoResource) {
         BarrierFacts &bf = f.barriers[b];

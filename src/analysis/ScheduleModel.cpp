@@ -449,6 +449,7 @@ int64_t arrivalsPerExecution(const Kernel &k, const Event &e) {
   switch (fx.signal) {
   case Signal::CompleteTx:
   case Signal::CommitArrive: return 1;
+  case Signal::CopyArrive: return e.threads;  // each thread, once its chunks land
   case Signal::Arrive: {
     // Each executing thread arrives once; a cluster-wide signal makes every
     // block of the cluster arrive on each block's barrier.

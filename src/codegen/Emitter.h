@@ -56,6 +56,7 @@ std::string shapeText(const std::vector<int64_t> &v);
 // Replaces each restore marker with a #line naming the output itself.
 std::string restoreLines(const std::string &text, const std::string &outputName);
 extern const char *const kLauncherSupport;
+extern const char *const kTensorMapSupport;
 
 // A swizzled view whose rows are wider than the swizzle span is stored as
 // panels: each holds every row's next span of bytes, swizzled on its own, the
@@ -107,6 +108,11 @@ public:
   void mbarArrive(const Operation &o, RoleCtx &rc);
   void fenceProxy(const Operation &o, RoleCtx &rc);
   void roleSync(const Operation &o, RoleCtx &rc);
+  // nvidia/CpAsync.cpp: every target
+  void cpAsync(const Operation &o, RoleCtx &rc);
+  void copyTo(const Operation &o, RoleCtx &rc);
+  // nvidia/sm80/MmaSync.cpp: the mma.sync tensor-core path
+  void mmaSync(const Operation &o, RoleCtx &rc);
   // nvidia/sm90/Tma.cpp: targets with TMA
   void tmaLoad(const Operation &o, RoleCtx &rc);
   void tmaStore(const Operation &o, RoleCtx &rc);
@@ -125,6 +131,10 @@ public:
 private:
   // ---- pieces ----
   std::string stageText(const Operation &o);
+  bool openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords);
+  void closeChunkLoop();
+  // sm_90 and later: mbarrier.try_wait, fence.mbarrier_init, the async proxy.
+  bool sm90Plus() const { return (targets::kSm90Plus & targetBit(ti_.target)) != 0; }
   std::string barrierAddr(ResourceId bar, const std::string &stage);
   std::string viewAddr(ResourceId view, const ast::Expr *stage);
   std::string viewStageAddr(const Value &vs);
@@ -140,6 +150,12 @@ private:
   void openRowLoop(int64_t rows, int64_t half);
   void checkTensorMapTypes();
   void launcher(std::string &text);
+  struct GlobalUse {
+    DType dtype;
+    std::vector<int64_t> box;
+    const Operation *first;
+  };
+  std::map<ResourceId, GlobalUse> globalTensors();
   void unsupported(SourceRange r, const std::string &what, const std::string &why) {
     diags_.report(DiagId::CodegenUnsupported, r, what, ti_.name, why);
   }

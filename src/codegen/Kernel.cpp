@@ -158,9 +158,10 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   for (const RoleBlock &rb : k_.roles)
     if (rb.role == roleId) scan(rb.body);
   rc.singleThread = single;
+  // (wgmma only: mma.sync's registers are asm operands of the instruction.)
   std::function<void(const std::vector<IrStmt> &)> mmaUses = [&](const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body) {
-      if (s.kind == IrStmt::Kind::Op && s.op.kind == OpKind::Mma)
+      if (s.kind == IrStmt::Kind::Op && s.op.kind == OpKind::Mma && ti_.mma == MmaPath::Wgmma)
         for (const Value *v : {&s.op.operand(param::Mma::acc).value, &s.op.operand(param::Mma::a).value})
           if (v->kind == ValueKind::Resource && k_.resource(v->resource).kind == ResourceKind::Regs)
             rc.mmaFragments.insert(v->resource);
@@ -253,8 +254,10 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
     if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
     if (!params.empty()) params += ",\n    ";
-    if (r.kind == ResourceKind::TensorParam)
+    if (r.kind == ResourceKind::TensorParam && r.tma)
       params += fmt::format("const __grid_constant__ CUtensorMap {}", ident(p.name));
+    else if (r.kind == ResourceKind::TensorParam)
+      params += fmt::format("const {} {}", w_.use("cake_gtensor"), ident(p.name));
     else
       params += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
   }
@@ -290,7 +293,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
                        w_.use("cake_mbar_init"), ident(r.name), r.initCount));
   for (const auto &[t, info] : maps_)
     line(fmt::format("{}(&{});", w_.use("cake_prefetch_tensormap"), ident(k_.resource(t).name)));
-  line(w_.use("cake_fence_mbarrier_init") + "();");
+  if (sm90Plus()) line(w_.use("cake_fence_mbarrier_init") + "();");
   --indent_;
   line("}");
   bool cluster = analysis::clusterSize(k_) > 1;
@@ -399,6 +402,9 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
   text += "// ---- kernels ----\n";
   text += kernels;
   text += kLauncherSupport;
+  bool tensorMaps = false;
+  for (const auto &k : m.kernels) tensorMaps |= !facts.of(*k).tensorMaps.empty();
+  if (tensorMaps) text += kTensorMapSupport;
   text += launchers;
   out += restoreLines(text, opts.outputName);
   return true;

@@ -2,6 +2,8 @@
 // support text, once per file.
 #include <fmt/format.h>
 
+#include <functional>
+
 #include "codegen/Emitter.h"
 
 namespace cake::codegen::detail {
@@ -32,8 +34,37 @@ std::string boxText(const TensorMap &info) {
   return s;
 }
 
+// The global tensors (LM.tensorNd) the kernel copies, with the element type
+// and tile of their first copy: what the launcher checks their shape against.
+std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
+  std::map<ResourceId, GlobalUse> uses;
+  std::function<void(const std::vector<IrStmt> &)> walk = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      if (s.kind == IrStmt::Kind::Op) {
+        const OpInfo &info = s.op.info();
+        for (size_t i = 0; i < info.params.size(); ++i) {
+          if (info.params[i].kind != ParamKind::GlobalTensorP || !s.op.operands[i].present) continue;
+          const Resource &view = k_.resource(s.op.receiver);
+          auto [it, fresh] =
+              uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op});
+          if (!fresh && it->second.dtype != view.dtype)
+            unsupported(s.op.range,
+                        fmt::format("a copy of '{}' as {}", k_.resource(it->first).name, dtypeInfo(view.dtype).name),
+                        fmt::format("an earlier copy reads it as {}; a tensor has one element type",
+                                    dtypeInfo(it->second.dtype).name));
+        }
+      }
+      walk(s.body);
+      walk(s.orelse);
+    }
+  };
+  for (const RoleBlock &rb : k_.roles) walk(rb.body);
+  return uses;
+}
+
 void KernelEmitter::launcher(std::string &text) {
   std::string name = ident(k_.name);
+  std::map<ResourceId, GlobalUse> globals = globalTensors();
   std::string sig, tensorDocs, callArgs;
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;
@@ -42,7 +73,12 @@ void KernelEmitter::launcher(std::string &text) {
     if (r.kind == ResourceKind::TensorParam) {
       sig += fmt::format("const cake_tensor *{}", ident(p.name));
       auto it = maps_.find(r.id);
-      if (it != maps_.end())
+      auto g = globals.find(r.id);
+      if (g != globals.end())
+        tensorDocs +=
+            fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), copied by cp.async\n", p.name,
+                        r.rank, dtypeInfo(g->second.dtype).name, shapeText(g->second.box));
+      else if (it != maps_.end())
         tensorDocs +=
             fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), swizzle {}\n", p.name, r.rank,
                         dtypeInfo(it->second.dtype).name, shapeText(it->second.box), swizzleName(it->second.swizzle));
@@ -73,6 +109,15 @@ void KernelEmitter::launcher(std::string &text) {
     if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
     if (r.kind != ResourceKind::TensorParam) continue;
+    if (auto g = globals.find(r.id); g != globals.end()) {
+      std::string outer;
+      for (size_t i = g->second.box.size(); i < r.rank; ++i) outer += "1, ";
+      o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer,
+                       boxList(g->second.box));
+      o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
+                       ident(p.name), p.name, r.rank, dtypeInfo(g->second.dtype).bits / 8);
+      continue;
+    }
     auto it = maps_.find(r.id);
     if (it == maps_.end()) continue;
     const TensorMap &info = it->second;
@@ -115,6 +160,16 @@ void KernelEmitter::launcher(std::string &text) {
     const Resource &r = k_.resource(p.resource);
     auto it = maps_.find(r.id);
     if (r.kind != ResourceKind::TensorParam) continue;
+    if (!r.tma) {
+      o += fmt::format("  cake_gtensor cake_map_{0};  // the pointer and strides the kernel reads\n"
+                       "  memset(&cake_map_{0}, 0, sizeof cake_map_{0});\n",
+                       ident(p.name));
+      if (globals.count(r.id))
+        o += fmt::format("  cake_map_{0}.data = static_cast<uint8_t *>({0}->data);\n"
+                         "  for (int d = 0; d < {1}; ++d) cake_map_{0}.stride[d] = {0}->stride[d];\n",
+                         ident(p.name), r.rank);
+      continue;
+    }
     o += fmt::format("  CUtensorMap cake_map_{};\n", ident(p.name));
     if (it == maps_.end()) {
       o += fmt::format("  memset(&cake_map_{}, 0, sizeof cake_map_{});\n", ident(p.name), ident(p.name));
@@ -136,13 +191,17 @@ void KernelEmitter::launcher(std::string &text) {
   o += fmt::format("  config.blockDim = dim3({}, 1, 1);\n", k_.threads);
   o += fmt::format("  config.dynamicSmemBytes = {};\n", k_.smemBytes);
   o += "  config.stream = stream;\n";
-  o += "  cudaLaunchAttribute attrs[1];\n";
-  o += fmt::format("  attrs[0].id = cudaLaunchAttributeClusterDimension;\n"
-                   "  attrs[0].val.clusterDim.x = {};\n  attrs[0].val.clusterDim.y = {};\n"
-                   "  attrs[0].val.clusterDim.z = {};\n",
-                   k_.cluster[0], k_.cluster[1], k_.cluster[2]);
-  o += "  config.attrs = attrs;\n";
-  o += "  config.numAttrs = 1;\n";
+  if (!ti_.clusters) {
+    o += "  config.numAttrs = 0;  // no clusters on this target\n";
+  } else {
+    o += "  cudaLaunchAttribute attrs[1];\n";
+    o += fmt::format("  attrs[0].id = cudaLaunchAttributeClusterDimension;\n"
+                     "  attrs[0].val.clusterDim.x = {};\n  attrs[0].val.clusterDim.y = {};\n"
+                     "  attrs[0].val.clusterDim.z = {};\n",
+                     k_.cluster[0], k_.cluster[1], k_.cluster[2]);
+    o += "  config.attrs = attrs;\n";
+    o += "  config.numAttrs = 1;\n";
+  }
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
@@ -203,7 +262,11 @@ static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, i
   return CAKE_SUCCESS;
 }
 
-// cuTensorMapEncodeTiled through the runtime's driver entry point (no -lcuda).
+)CAKE";
+
+// The tensor-map encoder, for files whose kernels copy with TMA.
+const char *const kTensorMapSupport =
+    R"CAKE(// cuTensorMapEncodeTiled through the runtime's driver entry point (no -lcuda).
 static int cake_encode_tensor_map(CUtensorMap *map, const cake_tensor *t, const char *name, int rank,
                                   CUtensorMapDataType type, int64_t elem_bytes, const int64_t *tile,
                                   CUtensorMapSwizzle swizzle, char *msg) {

@@ -42,7 +42,11 @@ const Family kFragments = {
      {OpKind::Fill, &K::elementwise},    {OpKind::Copy, &K::elementwise},    {OpKind::Tril, &K::elementwise},
      {OpKind::Less, &K::elementwise},    {OpKind::Where, &K::elementwise},   {OpKind::RowMax, &K::rowReduction},
      {OpKind::RowSum, &K::rowReduction}, {OpKind::RowArgmin, &K::rowArgmin}}};
+// Copies by every thread of a role: cp.async in, ld.shared + st.global out
+// (nvidia/CpAsync.cpp); every NVIDIA target has them.
+const Family kCopies = {"cp.async", {{OpKind::CpAsync, &K::cpAsync}, {OpKind::CopyTo, &K::copyTo}}};
 // Tensor-core paths (Targets.def `mma`).
+const Family kMmaSync = {"mma.sync", {{OpKind::Mma, &K::mmaSync}}};
 const Family kWgmma = {
     "wgmma", {{OpKind::Mma, &K::wgmma}, {OpKind::MmaCommit, &K::wgmmaCommit}, {OpKind::MmaWait, &K::wgmmaWait}}};
 // Copy engines (Targets.def `copy`).
@@ -50,10 +54,12 @@ const Family kTma = {
     "tma",
     {{OpKind::TmaLoad, &K::tmaLoad}, {OpKind::TmaStore, &K::tmaStore}, {OpKind::TmaStoreWait, &K::tmaStoreWait}}};
 
+const Family kNoEngine = {"no bulk engine", {}};
+
 const Family *mmaFamily(MmaPath p) {
   switch (p) {
   case MmaPath::Wgmma: return &kWgmma;
-  case MmaPath::MmaSync:
+  case MmaPath::MmaSync: return &kMmaSync;
   case MmaPath::Tcgen05: return nullptr;  // not lowered yet
   }
   return nullptr;
@@ -62,7 +68,7 @@ const Family *mmaFamily(MmaPath p) {
 const Family *copyFamily(CopyEngine c) {
   switch (c) {
   case CopyEngine::Tma: return &kTma;
-  case CopyEngine::CpAsync: return nullptr;  // not lowered yet
+  case CopyEngine::CpAsync: return &kNoEngine;  // cp.async is every target's (kCopies)
   }
   return nullptr;
 }
@@ -72,7 +78,7 @@ std::unique_ptr<LoweringTable> build(const TargetInfo &ti) {
   if (!mma || !copy) return nullptr;
   auto t = std::make_unique<LoweringTable>();
   t->target = ti.target;
-  for (const Family *f : {&kSync, &kFragments, mma, copy}) {
+  for (const Family *f : {&kSync, &kFragments, &kCopies, mma, copy}) {
     t->families += (t->families.empty() ? "" : ", ") + std::string(f->name);
     for (const Entry &e : f->entries)
       if (sema::opInfo(e.op).legalOn(ti.target)) t->ops[static_cast<size_t>(e.op)] = e.fn;

@@ -16,8 +16,45 @@ namespace {
 struct Wrapper {
   const char *name;
   std::vector<const char *> deps;
-  const char *text;
+  std::string text;
 };
+
+// An mbarrier phase wait polling one PTX test instruction (try_wait, which
+// may suspend the thread a while, or test_wait, which returns at once).
+std::string mbarWaitText(const char *name, const char *instruction, const char *doc) {
+  return fmt::format(R"CAKE({2}
+static __device__ __forceinline__ void {0}(uint32_t bar, uint32_t parity) {{
+  uint32_t done;
+  do {{
+    asm volatile(
+        "{{\n"
+        "  .reg .pred p;\n"
+        "  {1}.parity.shared::cta.b64 p, [%1], %2;\n"
+        "  selp.u32 %0, 1, 0, p;\n"
+        "}}\n"
+        : "=r"(done)
+        : "r"(bar), "r"(parity)
+        : "memory");
+  }} while (!done);
+}}
+)CAKE",
+                     name, instruction, doc);
+}
+
+// mma.sync m16n8k16 with f32 accumulators and 16-bit operands of `ab`.
+std::string mmaSyncText(const char *ab) {
+  return fmt::format(R"CAKE(// mma.sync m16n8k16: d (f32, 4 per lane) += a ({0} 16x16, row) . b ({0} 16x8, col).
+static __device__ __forceinline__ void cake_mma_m16n8k16_f32_{0}(float *d, const uint32_t (&a)[4], uint32_t b0,
+                                                                  uint32_t b1) {{
+  asm volatile(
+      "mma.sync.aligned.m16n8k16.row.col.f32.{0}.{0}.f32 {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, "
+      "{{%0, %1, %2, %3}};"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}}
+)CAKE",
+                     ab);
+}
 
 const std::vector<Wrapper> &wrapperTable() {
   static const std::vector<Wrapper> table = {
@@ -59,22 +96,58 @@ static __device__ __forceinline__ void cake_fence_mbarrier_init() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 )CAKE"},
-      {"cake_mbar_wait", {}, R"CAKE(// Blocks until the mbarrier's phase with the given parity has completed.
-static __device__ __forceinline__ void cake_mbar_wait(uint32_t bar, uint32_t parity) {
-  uint32_t done;
-  do {
-    asm volatile(
-        "{\n"
-        "  .reg .pred p;\n"
-        "  mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-        "  selp.u32 %0, 1, 0, p;\n"
-        "}\n"
-        : "=r"(done)
-        : "r"(bar), "r"(parity)
-        : "memory");
-  } while (!done);
+      {"cake_mbar_wait",
+       {},
+       mbarWaitText("cake_mbar_wait", "mbarrier.try_wait",
+                    "// Blocks until the mbarrier's phase with the given parity has completed.")},
+      {"cake_gtensor", {}, R"CAKE(// A global tensor as the kernel reads it (LM.tensorNd): its bytes and its strides in
+// elements, outermost first, the innermost 1 (the launcher fills it from a cake_tensor).
+typedef struct cake_gtensor {
+  uint8_t *data;
+  int64_t stride[5];
+} cake_gtensor;
+)CAKE"},
+      {"cake_mbar_wait_polled",
+       {},
+       mbarWaitText("cake_mbar_wait_polled", "mbarrier.test_wait",
+                    "// Blocks until the mbarrier's phase with the given parity has completed, by\n"
+                    "// polling mbarrier.test_wait (targets before sm_90 have no mbarrier.try_wait).")},
+      {"cake_cp_async_16", {}, R"CAKE(// cp.async: 16 bytes from global to shared memory, bypassing L1 (.cg); it
+// completes asynchronously, tracked by cake_cp_async_mbar_arrive.
+static __device__ __forceinline__ void cake_cp_async_16(uint32_t dst, const void *src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(src) : "memory");
 }
 )CAKE"},
+      {"cake_cp_async_mbar_arrive",
+       {},
+       R"CAKE(// One arrival on an mbarrier once every cp.async this thread issued so far
+// has landed (.noinc: the arrival counts toward the barrier's init count).
+static __device__ __forceinline__ void cake_cp_async_mbar_arrive(uint32_t bar) {
+  asm volatile("cp.async.mbarrier.arrive.noinc.shared::cta.b64 [%0];" ::"r"(bar) : "memory");
+}
+)CAKE"},
+      {"cake_ld_shared_v4", {}, R"CAKE(// 16 bytes from shared memory.
+static __device__ __forceinline__ uint4 cake_ld_shared_v4(uint32_t src) {
+  uint4 v;
+  asm volatile("ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];"
+               : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+               : "r"(src)
+               : "memory");
+  return v;
+}
+)CAKE"},
+      {"cake_ldmatrix_x4", {}, R"CAKE(// ldmatrix: four 8x8 matrices of 16-bit elements from shared memory, lanes
+// 8q..8q+7 giving the row addresses of matrix q; register q of lane l holds
+// row l/4, elements 2*(l%4) and 2*(l%4)+1 of matrix q.
+static __device__ __forceinline__ void cake_ldmatrix_x4(uint32_t (&r)[4], uint32_t src) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"(src)
+               : "memory");
+}
+)CAKE"},
+      {"cake_mma_m16n8k16_f32_bf16", {}, mmaSyncText("bf16")},
+      {"cake_mma_m16n8k16_f32_f16", {}, mmaSyncText("f16")},
       {"cake_mbar_arrive", {}, R"CAKE(// One arrival on an mbarrier (release semantics at CTA scope).
 static __device__ __forceinline__ void cake_mbar_arrive(uint32_t bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
@@ -397,7 +470,7 @@ std::string WrapperSet::useWgmma(const WgmmaForm &f) {
 std::string WrapperSet::text() const {
   std::string out;
   for (const Wrapper &w : wrapperTable())
-    if (fixed_.count(w.name)) out += std::string(w.text) + "\n";
+    if (fixed_.count(w.name)) out += w.text + "\n";
   for (const auto &[store, rank] : tma_) out += tmaText(store, rank) + "\n";
   for (const WgmmaForm &f : wgmma_) out += wgmmaText(f) + "\n";
   return out;

@@ -94,6 +94,7 @@ public:
     collectReleases();
     checkReleaseInFlight();
     checkPartialRelease();
+    checkReadAfterRelease();
     checkWritten();
   }
 
@@ -782,10 +783,22 @@ private:
 
   void checkProxyFences() {
     for (const RoleEvents &r : roles_) {
-      std::map<ResourceId, const Event *> unfenced, unsynced;
+      std::map<ResourceId, const Event *> unfenced, unsynced, unsyncedGeneric;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         if (fx.fence) unfenced.clear();
+        if (fx.syncsRole) unsyncedGeneric.clear();
+        // A chunked read takes its 16-byte chunks from whichever threads of
+        // the role wrote them: only a role sync orders those writes first.
+        if (fx.chunked && fx.proxy == Proxy::Generic && roleThreads(k_, r.role) > 1)
+          for (int8_t slot : fx.reads)
+            if (ResourceId v = effectResource(*e.op, slot); v != kNoResource)
+              if (auto it = unsyncedGeneric.find(v); it != unsyncedGeneric.end() && it->second->op != e.op) {
+                ctx_.diags.build(DiagId::SafetyCrossThreadRead, e.op->range, name(r.role), name(v), e.op->info().name)
+                    .note(DiagId::NoteWrittenHere, it->second->op->range, name(v))
+                    .emit();
+                unsyncedGeneric.erase(it);
+              }
         // A role sync publishes only writes already fenced: each writer must
         // fence before the sync for the elected thread's async read to see
         // its writes.
@@ -814,6 +827,7 @@ private:
           if (ResourceId v = effectResource(*e.op, fx.writes); v != kNoResource) {
             unfenced[v] = &e;
             unsynced[v] = &e;
+            unsyncedGeneric[v] = &e;
           }
       }
     }
@@ -1056,6 +1070,46 @@ private:
     auto lead = it->second.find(v);
     if (lead == it->second.end() || !lead->second) return std::nullopt;
     return (facts_.barrier(b).release ? k_.resources[b].count : 0) - *lead->second;
+  }
+
+  // A read of a stage after the role released it in the same iteration:
+  // the arrival frees the slot for the producer's next write into it (the
+  // write at the released stage plus the ring's depth), which may land
+  // while the read runs. Reads of the next lap's data (another stage form)
+  // are not this.
+  void checkReadAfterRelease() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &a : r.events) {
+        const OpEffects &fx = a.op->info().effects;
+        if (fx.signal != Signal::Arrive) continue;
+        ResourceId b = effectResource(*a.op, fx.signals);
+        auto rel = releases_.find(b);
+        if (b == kNoResource || rel == releases_.end()) continue;
+        bool ka;
+        AffineForm fa = formOf(stageOperand(*a.op), ka);
+        if (!ka) continue;
+        std::set<ResourceId> reported;
+        for (const Event &e : r.events) {
+          if (e.index <= a.index || e.loops != a.loops) continue;
+          for (int8_t slot : e.op->info().effects.reads) {
+            ResourceId v = effectResource(*e.op, slot);
+            if (v == kNoResource || !rel->second.count(v) || reported.count(v)) continue;
+            std::optional<int64_t> shift = freedShift(b, v);
+            bool ke;
+            AffineForm fe = formOf(effectStage(*e.op, slot), ke);
+            std::optional<int64_t> d = ke ? IntExprTable::constantDifference(fa, fe) : std::nullopt;
+            // released stage + shift is the write that reuses the slot read
+            // at stage fe: fe + depth.
+            if (!shift || !d || *d + *shift != k_.resources[v].stages) continue;
+            reported.insert(v);
+            ctx_.diags
+                .build(DiagId::SafetyReadAfterRelease, e.op->range, name(r.role), stageOf(v, effectStage(*e.op, slot)),
+                       name(v), name(b))
+                .note(DiagId::NoteReleasedHere, a.op->range, name(v))
+                .emit();
+          }
+        }
+      }
   }
 
   // The threads whose reads one thread's completion wait covers: a

@@ -74,7 +74,8 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::RoleList: return "a list of roles";
   case ParamKind::PipelineP: return "a pipeline";
   case ParamKind::BarrierP: return "a barrier";
-  case ParamKind::TensorP: return "a TMA tensor parameter";
+  case ParamKind::TensorP: return "a TMA tensor parameter (LM.tmaNd)";
+  case ParamKind::GlobalTensorP: return "a global tensor parameter (LM.tensorNd)";
   case ParamKind::IntExpr: return "an integer";
   case ParamKind::IntTuple: return "a tuple of integers";
   case ParamKind::BoolExpr: return "a boolean";
@@ -115,6 +116,7 @@ std::string effectsText(const OpInfo &op) {
   if (op.effects.signals != kNone) {
     const char *how = op.effects.signal == Signal::CompleteTx     ? "completes bytes on "
                       : op.effects.signal == Signal::CommitArrive ? "arrives on completion at "
+                      : op.effects.signal == Signal::CopyArrive   ? "every thread arrives, once its part landed, on "
                                                                   : "arrives on ";
     parts.push_back(how + name(op.effects.signals));
   }

@@ -105,7 +105,8 @@ enum class ParamKind : uint8_t {
   RoleList,  // [r1, r2]
   PipelineP,
   BarrierP,
-  TensorP,           // a LM.tmaNd kernel parameter
+  TensorP,           // a LM.tmaNd kernel parameter (a TMA descriptor)
+  GlobalTensorP,     // a LM.tensorNd kernel parameter (a pointer with strides)
   IntExpr,           // an integer, constant or runtime
   IntTuple,          // a tuple of integers, constant or runtime (coordinates)
   BoolExpr,          // a boolean, constant or runtime
@@ -142,6 +143,7 @@ enum class Signal : uint8_t {
   CompleteTx,    // an async copy completes its bytes on the barrier (plus one arrive.expect_tx)
   Arrive,        // threads arrive (see the `per` parameter)
   CommitArrive,  // the tensor core arrives once when prior work completes
+  CopyArrive,    // each executing thread arrives once when its part of the copy has landed
 };
 
 // Up to three parameter indices; unused slots hold kNone (a plain array
@@ -179,6 +181,9 @@ struct OpEffects {
   int8_t stage = kNone;
   bool rowReduction = false;  // the result keeps one column per row (M x 1)
   bool predicate = false;     // the result is an i32 fragment of 0/1 (a comparison)
+  // Every thread of the role moves 16-byte chunks of the whole view, not the
+  // elements it holds: it reads what other threads of the role wrote.
+  bool chunked = false;
   // The async family this operation belongs to: its reads run on after it is
   // issued (with closesGroup/waitsGroup: the family it closes or waits for).
   AsyncGroup group = AsyncGroup::None;

@@ -178,6 +178,7 @@ void Analyzer::kernel(const FunctionDef *f) {
       Resource &r = newResource(ResourceKind::TensorParam, p.range);
       r.name = p.name;
       r.rank = type.rank;
+      r.tma = type.tma;
       v.kind = ValueKind::Resource;
       v.resource = r.id;
       kp.resource = r.id;

@@ -453,7 +453,9 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     return true;
   case ParamKind::PipelineP: return isRes(v, ResourceKind::Pipeline) || wrong();
   case ParamKind::BarrierP: return isRes(v, ResourceKind::Barrier) || wrong();
-  case ParamKind::TensorP: return isRes(v, ResourceKind::TensorParam) || wrong();
+  case ParamKind::TensorP: return (isRes(v, ResourceKind::TensorParam) && kernel_->resource(v.resource).tma) || wrong();
+  case ParamKind::GlobalTensorP:
+    return (isRes(v, ResourceKind::TensorParam) && !kernel_->resource(v.resource).tma) || wrong();
   case ParamKind::TmemP: return isRes(v, ResourceKind::Tmem) || wrong();
   case ParamKind::RegsP: return isRes(v, ResourceKind::Regs) || wrong();
   case ParamKind::MaskP:

@@ -172,17 +172,25 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
     return Value::error();
   }
   case ValueKind::LMTypes: {
-    if (attr.size() == 5 && attr.rfind("tma", 0) == 0 && attr[4] == 'd' && attr[3] >= '1' && attr[3] <= '5') {
-      v.kind = ValueKind::TensorType;
-      v.rank = static_cast<unsigned>(attr[3] - '0');
-      return v;
+    // LM.tmaNd: a tensor TMA copies read through a descriptor; LM.tensorNd:
+    // one cp.async copies read through a pointer and strides.
+    for (bool tma : {true, false}) {
+      std::string head = tma ? "tma" : "tensor";
+      if (attr.size() == head.size() + 2 && attr.rfind(head, 0) == 0 && attr.back() == 'd' &&
+          attr[head.size()] >= '1' && attr[head.size()] <= '5') {
+        v.kind = ValueKind::TensorType;
+        v.rank = static_cast<unsigned>(attr[head.size()] - '0');
+        v.tma = tma;
+        return v;
+      }
     }
     if (auto d = parseDType(attr)) {
       v.kind = ValueKind::ScalarType;
       v.dtype = *d;
       return v;
     }
-    std::vector<std::string> names = {"tma1d", "tma2d", "tma3d", "tma4d", "tma5d"};
+    std::vector<std::string> names = {"tma1d",    "tma2d",    "tma3d",    "tma4d",    "tma5d",
+                                      "tensor1d", "tensor2d", "tensor3d", "tensor4d", "tensor5d"};
     for (const DTypeInfo &d : allDTypes()) names.emplace_back(d.name);
     diags_.report(DiagId::SemaUnknownParamType, a->attrRange, attr, didYouMean(attr, names));
     return Value::error();
@@ -548,7 +556,10 @@ std::string Analyzer::describe(const Value &v) const {
   case ValueKind::Resource: {
     if (v.resource == kNoResource || !kernel_) return "a resource";
     switch (kernel_->resources[v.resource].kind) {
-    case ResourceKind::TensorParam: return named("the tensor");
+    case ResourceKind::TensorParam: {
+      const Resource &t = kernel_->resources[v.resource];
+      return named("the tensor") + fmt::format(" (LM.{}{}d)", t.tma ? "tma" : "tensor", t.rank);
+    }
     case ResourceKind::ScalarParam: return named("the scalar");
     case ResourceKind::Pool: return named("the pool");
     case ResourceKind::View: return named("the view");

@@ -40,8 +40,10 @@ struct Resource {
   SourceRange range;     // the declaring expression (or parameter)
   bool derived = false;  // created by an operation's result, not declared
 
-  // TensorParam: rank; ScalarParam: dtype.
+  // TensorParam: rank, and whether it is a TMA descriptor (LM.tmaNd) or a
+  // pointer with strides (LM.tensorNd); ScalarParam: dtype.
   unsigned rank = 0;
+  bool tma = true;
   DType dtype = DType::F32;  // also View, Tmem, Regs
 
   // Pool

@@ -103,6 +103,7 @@ struct Value {
   std::string str;                           // String
   DType dtype = DType::F32;                  // DType, ScalarType
   unsigned rank = 0;                         // TensorType
+  bool tma = true;                           // TensorType: LM.tmaNd (else LM.tensorNd)
   std::vector<Value> elts;                   // Tuple, List
   ResourceId resource = kNoResource;         // Resource, ViewStage, BoundOp receiver
   const ast::Expr *expr = nullptr;           // the expression this value came from

@@ -47,11 +47,17 @@ TEST_CASE("a target with a lowering lowers every operation legal on it") {
 }
 
 TEST_CASE("the lowered targets are those whose tensor-core path and copy engine both lower") {
-  CHECK(codegen::hasLowering(Target::Sm90a));
+  for (Target t : {Target::Sm80, Target::Sm89, Target::Sm90a, Target::Sm120a, Target::Sm121a})
+    CHECK(codegen::hasLowering(t));
+  CHECK_FALSE(codegen::hasLowering(Target::Sm103a));
   CHECK_FALSE(codegen::hasLowering(Target::Sm100a));  // tcgen05: not yet
   CHECK((codegen::loweredTargets() & targetBit(Target::Sm90a)) != 0);
   CHECK_FALSE(codegen::lowers(Target::Sm100a, OpKind::Mma));
   CHECK(codegen::lowers(Target::Sm90a, OpKind::Mma));
+  CHECK(codegen::lowers(Target::Sm80, OpKind::CpAsync));
+  CHECK_FALSE(codegen::lowers(Target::Sm80, OpKind::TmaLoad));  // not legal there
+  CHECK(codegen::lowers(Target::Sm120a, OpKind::TmaLoad));      // sm_120a: mma.sync with TMA
+  CHECK(codegen::loweringTable(Target::Sm120a)->families.find("mma.sync") != std::string::npos);
   CHECK_FALSE(codegen::lowers(Target::Sm90a, OpKind::TmemLoad));  // not legal there
   CHECK(codegen::lowers(Target::Sm90a, OpKind::Barrier));         // a declaration: the skeleton's
 }

@@ -14,8 +14,9 @@ void KernelEmitter::mbarWait(const Operation &o, RoleCtx &rc) {
   const Resource &b = k_.resource(bar);
   std::string stage = stageText(o);
   bool release = f_.barrier(bar).release;
-  line(fmt::format("{}({}, static_cast<uint32_t>({}({}, {}) & 1){});{}", w_.use("cake_mbar_wait"),
-                   barrierAddr(bar, stage), w_.use("cake_floordiv"), stage, b.count, release ? " ^ 1u" : "",
+  line(fmt::format("{}({}, static_cast<uint32_t>({}({}, {}) & 1){});{}",
+                   w_.use(sm90Plus() ? "cake_mbar_wait" : "cake_mbar_wait_polled"), barrierAddr(bar, stage),
+                   w_.use("cake_floordiv"), stage, b.count, release ? " ^ 1u" : "",
                    release ? "  // release barrier: the first lap passes" : ""));
 }
 
@@ -27,7 +28,9 @@ void KernelEmitter::mbarArrive(const Operation &o, RoleCtx &rc) {
   switch (o.scope) {
   case ArrivalScope::Role: g = electedGuard(rc); break;
   case ArrivalScope::Warpgroup: g = rc.singleThread ? "" : "if (cake_rtid % 128u == 0) "; break;
-  case ArrivalScope::Warp: g = rc.singleThread ? "" : "if (cake_lane == 0) "; break;
+  // The warp's other lanes' accesses happen before lane 0's release only
+  // through the warp barrier (__syncwarp orders memory among its lanes).
+  case ArrivalScope::Warp: g = rc.singleThread ? "" : "__syncwarp(); if (cake_lane == 0) "; break;
   case ArrivalScope::Thread: break;
   }
   if (analysis::signalsCluster(o)) {
@@ -42,7 +45,12 @@ void KernelEmitter::mbarArrive(const Operation &o, RoleCtx &rc) {
   line(fmt::format("{}{}({});", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)));
 }
 
-void KernelEmitter::fenceProxy(const Operation &, RoleCtx &) { line(w_.use("cake_fence_proxy_async") + "();"); }
+void KernelEmitter::fenceProxy(const Operation &, RoleCtx &) {
+  if (sm90Plus())
+    line(w_.use("cake_fence_proxy_async") + "();");
+  else
+    line("// lm.fence_proxy(): no async proxy before sm_90, nothing to order");
+}
 
 void KernelEmitter::roleSync(const Operation &, RoleCtx &rc) {
   if (rc.singleThread) return;  // one thread: nothing to meet

@@ -1,0 +1,116 @@
+// MmaSync.cpp - the mma.sync tensor-core path (sm_80, sm_89, sm_120a,
+// sm_121a): each warp multiplies its rows with mma.sync.m16n8k16, its
+// operands loaded from swizzled shared memory by ldmatrix.
+//
+// The accumulator keeps the fragment layout of analysis::fragmentTiling:
+// warp w of a warpgroup holds rows 16w..16w+15 of each m64 block of the
+// warpgroup's rows, thread `lane` element i of a block at row lane/4 +
+// 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2. That is the m16n8 C
+// fragment of mma.sync, n-tile j being elements 4j..4j+3, so fragment math,
+// reductions and stores (Fragments.cpp) are shared with the wgmma path.
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+// The byte offset of (row, byte within the row) in one stage of a view:
+// its panels and swizzle (the pattern TMA and Fragments.cpp use).
+static std::string viewOffsetLambda(const std::string &name, const Resource &v) {
+  Panels pn = panelsOf(v);
+  std::string o = pn.count > 1 ? fmt::format("(b / {0}u) * {1}u + r * {0}u + b % {0}u", pn.rowPitch, pn.bytes)
+                               : fmt::format("r * {}u + b", pn.rowPitch);
+  std::string swz =
+      v.swizzle == Swizzle::None ? "o" : fmt::format("o ^ (((o >> 7) & {}u) << 4)", swizzleBytes(v.swizzle) / 16 - 1);
+  return fmt::format("auto {} = [](uint32_t r, uint32_t b) {{ const uint32_t o = {}; return {}; }};", name, o, swz);
+}
+
+void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
+  const Value &accV = o.operand(param::Mma::acc).value, &aV = o.operand(param::Mma::a).value,
+              &bV = o.operand(param::Mma::b).value;
+  const Resource &acc = k_.resource(accV.resource);
+  const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
+  if (acc.kind != ResourceKind::Regs || a.kind != ResourceKind::View || b.kind != ResourceKind::View || aV.transposed ||
+      !bV.transposed) {
+    unsupported(o.range, "'lm.mma'",
+                "mma.sync lowers with the accumulator in registers, A an (M, K) view and B an (N, K) view used "
+                "transposed (b[s].T)");
+    return;
+  }
+  if (a.dtype != b.dtype || (a.dtype != DType::BF16 && a.dtype != DType::F16) || acc.dtype != DType::F32) {
+    unsupported(o.range, "'lm.mma'", "only bf16 or f16 operands with f32 accumulators are lowered");
+    return;
+  }
+  analysis::FragmentTiling t;
+  if (!fragmentLayout(acc, *rc.role, o.range, t)) return;
+  int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
+  if (t.form != analysis::FragmentForm::Tile || N % 16 != 0 || K % 16 != 0 || a.shape.size() != 2 ||
+      b.shape.size() != 2) {
+    unsupported(o.range, "'lm.mma'", "mma.sync tiles have N and K multiples of 16");
+    return;
+  }
+  for (const Resource *v : {&a, &b})
+    if (v->swizzle != Swizzle::None && (v->shape[1] * 2) % swizzleBytes(v->swizzle) != 0) {
+      unsupported(o.range, fmt::format("the operand view '{}'", v->name),
+                  "a swizzled operand's rows must be one swizzle span or whole panels of it");
+      return;
+    }
+  int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
+  int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
+  const Value &init = o.operand(param::Mma::init).value;
+  std::string mma = w_.use(a.dtype == DType::BF16 ? "cake_mma_m16n8k16_f32_bf16" : "cake_mma_m16n8k16_f32_f16");
+  std::string ld = w_.use("cake_ldmatrix_x4");
+  line(fmt::format("// {}x{}x{} per block: each warp 16 rows of {} m64 block(s) x {} columns, {} k16 step(s) of {} "
+                   "mma.sync m16n8k16 and {} ldmatrix.x4",
+                   M, N, K, mBlocks, N, kSteps, mBlocks * N / 8, mBlocks + N / 16));
+  line("{");
+  ++indent_;
+  std::string accName = ident(acc.name);
+  if (!init.boolIsConst || init.constBool) {
+    std::string zero =
+        fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = 0.f;", t.perThread, accName);
+    if (init.boolIsConst)
+      line(zero + "  // init=True");
+    else
+      line(fmt::format("if ({}) {{ {} }}  // init", value(init, false), zero));
+  }
+  line(fmt::format("const uint32_t cake_a = {};", viewStageAddr(aV)));
+  line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
+  line(viewOffsetLambda("cake_a_off", a));
+  line(viewOffsetLambda("cake_b_off", b));
+  // ldmatrix.x4 row addresses: for A, lanes 0-15 rows 0-15 at k 0, lanes
+  // 16-31 the same rows at k 8 (a0..a3 of mma.sync); for B, lanes 8q..8q+7
+  // rows (n) 8*(q/2).. at k 8*(q%2) (b0, b1 of two n8 tiles).
+  line(fmt::format("const uint32_t cake_arow = cake_wg * {}u + cake_wg_warp * 16u + cake_lane % 16u;", rowsPerWg));
+  line("const uint32_t cake_akb = (cake_lane / 16u) * 16u;");
+  line("const uint32_t cake_brow = cake_lane % 8u + 8u * (cake_lane / 16u);");
+  line("const uint32_t cake_bkb = ((cake_lane / 8u) % 2u) * 16u;");
+  int64_t esize = 2;
+  line("#pragma unroll");
+  line(fmt::format("for (uint32_t cake_s = 0; cake_s < {}u; ++cake_s) {{", kSteps));
+  ++indent_;
+  line(fmt::format("uint32_t cake_af[{}][4];", mBlocks));
+  for (int64_t mb = 0; mb < mBlocks; ++mb)
+    line(fmt::format("{}(cake_af[{}], cake_a + cake_a_off(cake_arow + {}u, cake_s * {}u + cake_akb));", ld, mb, mb * 64,
+                     16 * esize));
+  line("#pragma unroll");
+  line(fmt::format("for (uint32_t cake_n = 0; cake_n < {}u; ++cake_n) {{", N / 16));
+  ++indent_;
+  line("uint32_t cake_bf[4];");
+  line(fmt::format("{}(cake_bf, cake_b + cake_b_off(cake_n * 16u + cake_brow, cake_s * {}u + cake_bkb));", ld,
+                   16 * esize));
+  for (int64_t mb = 0; mb < mBlocks; ++mb) {
+    line(
+        fmt::format("{}({} + {} + cake_n * 8u, cake_af[{}], cake_bf[0], cake_bf[1]);", mma, accName, mb * (N / 2), mb));
+    line(fmt::format("{}({} + {} + cake_n * 8u + 4u, cake_af[{}], cake_bf[2], cake_bf[3]);", mma, accName, mb * (N / 2),
+                     mb));
+  }
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+}
+
+}  // namespace cake::codegen::detail
