@@ -22,8 +22,10 @@
 // Files: Kernel.cpp (skeleton, role dispatch, statements, the output file),
 // Expressions.cpp, Fragments.cpp (written once against the fragment
 // layout), Launcher.cpp, Common.cpp; per instruction family under nvidia/:
-// Sync.cpp (mbarriers, named barriers, fences: every target), sm90/Tma.cpp,
-// sm90/Wgmma.cpp. Lowering.cpp assembles each target's table from them.
+// Sync.cpp (mbarriers, named barriers, fences: every target), CpAsync.cpp
+// (cp.async in, chunked copies out: every target), sm80/MmaSync.cpp,
+// sm90/Tma.cpp, sm90/Wgmma.cpp. Lowering.cpp assembles each target's table
+// from them.
 #pragma once
 
 #include <cstdint>
