@@ -246,7 +246,7 @@ neg("mma_shape_bw", "tcgen05.mma takes M of 64 or 128.", [
 neg("warpgroup_alignment", "wgmma needs whole warpgroups starting at a multiple of 4.", [
   ("replace", "load = lm.role", "load = lm.role(warps=[0])"),
   ("replace", "math = lm.role", "math = lm.role(warps=[1, 2, 3, 4])  # expected-note {{role 'math' declared here}}"),
-  ("comment", "lm.mma(acc", "expected-error {{role 'math' issues wgmma but its warps [1, 2, 3, 4] are not whole warpgroups starting at a multiple of 4}}")])
+  ("comment", "lm.mma(acc", "expected-error {{role 'math' issues wgmma but its warps [1, 2, 3, 4] are not whole warpgroups starting at a multiple of 4 (the accumulator layout is one of whole warpgroups)}}")])
 neg("tma_box", "A TMA box dimension above 256.", [], base="""@cake.schedule()
 def k(lm, A: LM.tma2d):
     pool = lm.smem(4096)

@@ -30,7 +30,29 @@ WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource 
   return t;
 }
 
-FragmentTiling fragmentTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
+WgmmaTiling mmaSyncTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
+  WgmmaTiling t = shape.size() == 2 && shape[1] > kWgmmaNMax
+                      ? wgmmaTiling({shape[0], kWgmmaNStep}, role)  // wide N is fine here: check the rows
+                      : wgmmaTiling(shape, role);
+  if (!t.ok && t.problem.rfind("N = ", 0) != 0) return t;
+  int64_t n = shape.size() == 2 ? shape[1] : 0;
+  if (n % kMmaSyncNStep != 0 || n <= 0) {
+    t.ok = false;
+    t.problem = fmt::format("N = {} must be a positive multiple of {} (mma.sync takes B in pairs of n8 tiles)", n,
+                            kMmaSyncNStep);
+    return t;
+  }
+  t.ok = true;
+  t.problem.clear();
+  t.perThread = shape[0] * n / (32 * static_cast<int64_t>(role.warps.size()));
+  return t;
+}
+
+WgmmaTiling accumulatorTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role) {
+  return path == MmaPath::MmaSync ? mmaSyncTiling(shape, role) : wgmmaTiling(shape, role);
+}
+
+FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role) {
   int64_t warpgroups = static_cast<int64_t>(role.warps.size()) / 4;
   FragmentTiling f;
   // A row vector has the rows of an M x 8 tile, a column vector the columns
@@ -43,7 +65,9 @@ FragmentTiling fragmentTiling(const std::vector<int64_t> &shape, const sema::Res
                               : f.form == FragmentForm::ColumnVector
                                   ? std::vector<int64_t>{kWgmmaM * warpgroups, shape[1]}
                                   : shape;
-  WgmmaTiling t = wgmmaTiling(tile, role);
+  // Vectors are sized by the rows (or columns) of the tiles they reduce or
+  // broadcast into; their legality is the tile's of the path.
+  WgmmaTiling t = f.form == FragmentForm::RowVector ? wgmmaTiling(tile, role) : accumulatorTiling(path, tile, role);
   f.ok = t.ok;
   f.problem = t.problem;
   f.warpgroups = t.warpgroups;

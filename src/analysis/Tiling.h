@@ -11,6 +11,16 @@
 
 namespace cake::analysis {
 
+// One fragment layout for every register-accumulator path: a role of whole
+// warpgroups holds an M x N tile, each warpgroup M / W rows in blocks of 64;
+// within a block warp w holds rows 16w..16w+15 and thread `lane` element i
+// at row 16w + lane/4 + 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2.
+// It is wgmma's accumulator layout, and mma.sync's m16n8 C fragment tiled
+// over n8 tiles, so fragment math and stores are written once. Each path
+// says which tiles it can hold (accumulatorTiling): wgmma N <= 256 in steps
+// of 8; mma.sync N in steps of 16 (its B operand comes in pairs of n8 tiles
+// from one ldmatrix.x4). tcgen05 keeps its accumulator in TMEM.
+
 // wgmma (sm_90a): one m64nNk16 instruction per warpgroup and 64 rows.
 inline constexpr int64_t kWgmmaM = 64;
 inline constexpr int64_t kWgmmaNStep = 8;
@@ -27,6 +37,16 @@ struct WgmmaTiling {
 // warpgroups: M a multiple of 64 per warpgroup, N a multiple of 8 from 8 to
 // 256. (Warpgroup alignment of the role is checked separately.)
 WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
+
+// mma.sync (sm_80, sm_89, sm_120a, sm_121a) in the same layout: M a multiple
+// of 64 per warpgroup, N a positive multiple of 16.
+inline constexpr int64_t kMmaSyncNStep = 16;
+WgmmaTiling mmaSyncTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
+
+// The register accumulator tiling of a tensor-core path (wgmmaTiling or
+// mmaSyncTiling); for tcgen05, whose accumulator lives in TMEM, that of its
+// register fragments (the wgmma layout).
+WgmmaTiling accumulatorTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role);
 
 // How any register fragment of the wgmma path is spread over a role's
 // threads: a tile in the accumulator layout (as wgmmaTiling), a row vector
@@ -45,6 +65,6 @@ struct FragmentTiling {
   int64_t cols = 0;              // tiles and column vectors
   int64_t perThread = 0;         // elements each thread holds
 };
-FragmentTiling fragmentTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
+FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role);
 
 }  // namespace cake::analysis

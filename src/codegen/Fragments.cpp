@@ -15,10 +15,10 @@ namespace cake::codegen::detail {
 // warpgroup holds rows 16w..16w+15 and thread `lane` element i of each
 // 64 x N block at row 16w + lane/4 + 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2.
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread) {
-  analysis::WgmmaTiling t = analysis::wgmmaTiling(frag.shape, role);
+  analysis::WgmmaTiling t = analysis::accumulatorTiling(ti_.mma, frag.shape, role);
   if (!t.ok) {
     unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
-                "fragments lower to the wgmma accumulator layout: " + t.problem);
+                "fragments lower to the accumulator layout of the target's tensor-core path: " + t.problem);
     return false;
   }
   perThread = t.perThread;
@@ -29,12 +29,14 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
 // of one (analysis::fragmentTiling).
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at,
                                    analysis::FragmentTiling &t) {
-  t = analysis::fragmentTiling(frag.shape, role);
+  t = analysis::fragmentTiling(ti_.mma, frag.shape, role);
   if (!t.ok)
-    unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
-                "fragments lower to the wgmma accumulator layout (a tile, an M x 1 row vector or a 1 x N column "
-                "vector of one): " +
-                    t.problem);
+    unsupported(
+        at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
+        "fragments lower to the accumulator layout of the target's tensor-core path (a tile, an M x 1 row vector "
+        "or a 1 x N column "
+        "vector of one): " +
+            t.problem);
   return t.ok;
 }
 
@@ -45,7 +47,7 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
                                            const std::string &i) {
   if (v.kind != ValueKind::Resource) return value(v, false);
   const Resource &r = k_.resource(v.resource);
-  analysis::FragmentTiling t = analysis::fragmentTiling(r.shape, role);
+  analysis::FragmentTiling t = analysis::fragmentTiling(ti_.mma, r.shape, role);
   std::string n = ident(r.name);
   if (t.form == dst.form) return fmt::format("{}[{}]", n, i);
   CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");

@@ -261,16 +261,7 @@ private:
       // warpgroups (each issues one m64 wgmma per 64 of its rows); N a
       // multiple of 8 up to 256, K a multiple of 16 (32 for 8-bit). A role
       // not made of whole warpgroups is reported once.
-      if (!wholeWarpgroups(role)) {
-        if (wgmmaRolesReported_.insert(role.id).second) {
-          std::string ws;
-          for (int64_t x : role.warps) ws += (ws.empty() ? "" : ", ") + std::to_string(x);
-          ctx_.diags.build(DiagId::HwWarpgroupAlignment, op.range, role.name, "[" + ws + "]")
-              .note(DiagId::NoteRoleDeclaredHere, role.range, role.name)
-              .emit();
-        }
-        return;
-      }
+      if (!warpgroupRole(op, role)) return;
       WgmmaTiling tiling = wgmmaTiling(acc.shape, role);
       if (!tiling.ok)
         problem = tiling.problem;
@@ -290,9 +281,18 @@ private:
       else if (!b.inSmem)
         problem = "the B operand must be in shared memory";
     } else {
-      // mma.sync m16n8k16: tiles of 16 x 8 x 16 per warp.
-      if (m % 16 != 0 || n % 8 != 0)
-        problem = fmt::format("the accumulator {}x{} must tile by 16x8", m, n);
+      // mma.sync m16n8k16 in the shared fragment layout (analysis/Tiling.h):
+      // groups of four of the role's warps (any four: no hardware warpgroup
+      // is involved) holding 64-row blocks, N a multiple of 16.
+      if (role.warps.size() % 4 != 0) {
+        if (wgmmaRolesReported_.insert(role.id).second)
+          ctx_.diags.build(DiagId::HwFragmentWarps, op.range, role.name, role.warps.size())
+              .note(DiagId::NoteRoleDeclaredHere, role.range, role.name)
+              .emit();
+        return;
+      }
+      if (WgmmaTiling tiling = mmaSyncTiling(acc.shape, role); !tiling.ok)
+        problem = tiling.problem;
       else if (kk % kStep != 0)
         problem = fmt::format("K = {} must be a multiple of {}", kk, kStep);
       else if (accRes.kind != ResourceKind::Regs)
@@ -388,7 +388,21 @@ private:
   Target target_;
   const TargetInfo &ti_;
   std::set<ResourceId> tmaViews_, mmaViews_;  // views TMA copies through; views MMA reads
-  std::set<ResourceId> wgmmaRolesReported_;   // roles told they are not whole warpgroups
+  // A register accumulator is laid out over whole warpgroups (analysis/
+  // Tiling.h); a role that is not is reported once.
+  bool warpgroupRole(const Operation &op, const Resource &role) {
+    if (wholeWarpgroups(role)) return true;
+    if (wgmmaRolesReported_.insert(role.id).second) {
+      std::string ws;
+      for (int64_t x : role.warps) ws += (ws.empty() ? "" : ", ") + std::to_string(x);
+      ctx_.diags.build(DiagId::HwWarpgroupAlignment, op.range, role.name, "[" + ws + "]", mmaPathName(ti_.mma))
+          .note(DiagId::NoteRoleDeclaredHere, role.range, role.name)
+          .emit();
+    }
+    return false;
+  }
+
+  std::set<ResourceId> wgmmaRolesReported_;  // roles told they are not whole warpgroups
 };
 
 }  // namespace

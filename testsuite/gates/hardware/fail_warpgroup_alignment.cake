@@ -21,7 +21,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     with math:
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
-            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{role 'math' issues wgmma but its warps [1, 2, 3, 4] are not whole warpgroups starting at a multiple of 4}}
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{role 'math' issues wgmma but its warps [1, 2, 3, 4] are not whole warpgroups starting at a multiple of 4 (the accumulator layout is one of whole warpgroups)}}
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)
