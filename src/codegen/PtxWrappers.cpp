@@ -41,19 +41,25 @@ static __device__ __forceinline__ void {0}(uint32_t bar, uint32_t parity) {{
                      name, instruction, doc);
 }
 
-// mma.sync m16n8k16 with f32 accumulators and 16-bit operands of `ab`.
+// One mma.sync: m16n8k16 for 16-bit operands, m16n8k32 for 8-bit ones (the
+// same 32 bytes of K per step), f32 or s32 accumulators.
 std::string mmaSyncText(const char *ab) {
-  return fmt::format(R"CAKE(// mma.sync m16n8k16: d (f32, 4 per lane) += a ({0} 16x16, row) . b ({0} 16x8, col).
-static __device__ __forceinline__ void cake_mma_m16n8k16_f32_{0}(float *d, const uint32_t (&a)[4], uint32_t b0,
+  std::string t = ab;
+  bool eight = t == "e4m3" || t == "e5m2" || t == "s8";
+  std::string acc = t == "s8" ? "s32" : "f32";
+  const char *cty = t == "s8" ? "int32_t" : "float";
+  const char *con = t == "s8" ? "+r" : "+f";
+  return fmt::format(R"CAKE(// mma.sync m16n8k{1}: d ({2}, 4 per lane) += a ({0} 16x{1}, row) . b ({0} {1}x8, col).
+static __device__ __forceinline__ void cake_mma_m16n8k{1}_{2}_{0}({3} *d, const uint32_t (&a)[4], uint32_t b0,
                                                                   uint32_t b1) {{
   asm volatile(
-      "mma.sync.aligned.m16n8k16.row.col.f32.{0}.{0}.f32 {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, "
+      "mma.sync.aligned.m16n8k{1}.row.col.{2}.{0}.{0}.{2} {{%0, %1, %2, %3}}, {{%4, %5, %6, %7}}, {{%8, %9}}, "
       "{{%0, %1, %2, %3}};"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+      : "{4}"(d[0]), "{4}"(d[1]), "{4}"(d[2]), "{4}"(d[3])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }}
 )CAKE",
-                     ab);
+                     t, eight ? 32 : 16, acc, cty, con);
 }
 
 const std::vector<Wrapper> &wrapperTable() {
@@ -148,6 +154,9 @@ static __device__ __forceinline__ void cake_ldmatrix_x4(uint32_t (&r)[4], uint32
 )CAKE"},
       {"cake_mma_m16n8k16_f32_bf16", {}, mmaSyncText("bf16")},
       {"cake_mma_m16n8k16_f32_f16", {}, mmaSyncText("f16")},
+      {"cake_mma_m16n8k32_f32_e4m3", {}, mmaSyncText("e4m3")},
+      {"cake_mma_m16n8k32_f32_e5m2", {}, mmaSyncText("e5m2")},
+      {"cake_mma_m16n8k32_s32_s8", {}, mmaSyncText("s8")},
       {"cake_mbar_arrive", {}, R"CAKE(// One arrival on an mbarrier (release semantics at CTA scope).
 static __device__ __forceinline__ void cake_mbar_arrive(uint32_t bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");

@@ -247,7 +247,9 @@ private:
     if (!okTypes) {
       ctx_.diags.report(
           DiagId::HwMmaDtype, op.range, "'lm.mma'", ti_.name,
-          "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32",
+          target_ != Target::Sm80
+              ? "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32"
+              : "bf16/f16 operands with an f32 (or f16) accumulator or i8 with i32 (fp8 needs sm_89 or later)",
           fmt::format("{} operands with a {} accumulator", dtypeInfo(a.dtype).name, dtypeInfo(acc.dtype).name));
       return;
     }

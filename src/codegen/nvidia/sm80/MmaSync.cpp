@@ -37,32 +37,49 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
                 "transposed (b[s].T)");
     return;
   }
-  if (a.dtype != b.dtype || (a.dtype != DType::BF16 && a.dtype != DType::F16) || acc.dtype != DType::F32) {
-    unsupported(o.range, "'lm.mma'", "only bf16 or f16 operands with f32 accumulators are lowered");
+  // The instruction per operand type: 16-bit types take 16 elements of K a
+  // step, 8-bit ones 32; either way 32 bytes, so the ldmatrix addressing is
+  // the same.
+  std::string mmaName;
+  if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::BF16)
+    mmaName = "cake_mma_m16n8k16_f32_bf16";
+  else if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::F16)
+    mmaName = "cake_mma_m16n8k16_f32_f16";
+  else if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::E4M3)
+    mmaName = "cake_mma_m16n8k32_f32_e4m3";
+  else if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::E5M2)
+    mmaName = "cake_mma_m16n8k32_f32_e5m2";
+  else if (a.dtype == b.dtype && acc.dtype == DType::I32 && a.dtype == DType::I8)
+    mmaName = "cake_mma_m16n8k32_s32_s8";
+  if (mmaName.empty()) {
+    unsupported(o.range, "'lm.mma'",
+                "mma.sync is lowered for bf16 or f16 (f32 accumulators), e4m3 or e5m2 (f32) and i8 (i32) operands of "
+                "one type");
     return;
   }
   analysis::FragmentTiling t;
   if (!fragmentLayout(acc, *rc.role, o.range, t)) return;
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
-  if (t.form != analysis::FragmentForm::Tile || N % 16 != 0 || K % 16 != 0 || a.shape.size() != 2 ||
+  int64_t esize = dtypeInfo(a.dtype).bits / 8, kElems = 32 / esize;
+  if (t.form != analysis::FragmentForm::Tile || N % 16 != 0 || K % kElems != 0 || a.shape.size() != 2 ||
       b.shape.size() != 2) {
-    unsupported(o.range, "'lm.mma'", "mma.sync tiles have N and K multiples of 16");
+    unsupported(o.range, "'lm.mma'", fmt::format("mma.sync tiles have N a multiple of 16 and K of {}", kElems));
     return;
   }
   for (const Resource *v : {&a, &b})
-    if (v->swizzle != Swizzle::None && (v->shape[1] * 2) % swizzleBytes(v->swizzle) != 0) {
+    if (v->swizzle != Swizzle::None && (v->shape[1] * esize) % swizzleBytes(v->swizzle) != 0) {
       unsupported(o.range, fmt::format("the operand view '{}'", v->name),
                   "a swizzled operand's rows must be one swizzle span or whole panels of it");
       return;
     }
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
-  int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
+  int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / kElems;
   const Value &init = o.operand(param::Mma::init).value;
-  std::string mma = w_.use(a.dtype == DType::BF16 ? "cake_mma_m16n8k16_f32_bf16" : "cake_mma_m16n8k16_f32_f16");
+  std::string mma = w_.use(mmaName);
   std::string ld = w_.use("cake_ldmatrix_x4");
-  line(fmt::format("// {}x{}x{} per block: each warp 16 rows of {} m64 block(s) x {} columns, {} k16 step(s) of {} "
-                   "mma.sync m16n8k16 and {} ldmatrix.x4",
-                   M, N, K, mBlocks, N, kSteps, mBlocks * N / 8, mBlocks + N / 16));
+  line(fmt::format("// {}x{}x{} per block: each warp 16 rows of {} m64 block(s) x {} columns, {} k{} step(s) of {} "
+                   "mma.sync m16n8k{} and {} ldmatrix.x4",
+                   M, N, K, mBlocks, N, kSteps, kElems, mBlocks * N / 8, kElems, mBlocks + N / 16));
   line("{");
   ++indent_;
   std::string accName = ident(acc.name);
@@ -85,20 +102,18 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   line("const uint32_t cake_akb = (cake_lane / 16u) * 16u;");
   line("const uint32_t cake_brow = cake_lane % 8u + 8u * (cake_lane / 16u);");
   line("const uint32_t cake_bkb = ((cake_lane / 8u) % 2u) * 16u;");
-  int64_t esize = 2;
   line("#pragma unroll");
   line(fmt::format("for (uint32_t cake_s = 0; cake_s < {}u; ++cake_s) {{", kSteps));
   ++indent_;
   line(fmt::format("uint32_t cake_af[{}][4];", mBlocks));
   for (int64_t mb = 0; mb < mBlocks; ++mb)
     line(fmt::format("{}(cake_af[{}], cake_a + cake_a_off(cake_arow + {}u, cake_s * {}u + cake_akb));", ld, mb, mb * 64,
-                     16 * esize));
+                     32));
   line("#pragma unroll");
   line(fmt::format("for (uint32_t cake_n = 0; cake_n < {}u; ++cake_n) {{", N / 16));
   ++indent_;
   line("uint32_t cake_bf[4];");
-  line(fmt::format("{}(cake_bf, cake_b + cake_b_off(cake_n * 16u + cake_brow, cake_s * {}u + cake_bkb));", ld,
-                   16 * esize));
+  line(fmt::format("{}(cake_bf, cake_b + cake_b_off(cake_n * 16u + cake_brow, cake_s * {}u + cake_bkb));", ld, 32));
   for (int64_t mb = 0; mb < mBlocks; ++mb) {
     line(
         fmt::format("{}({} + {} + cake_n * 8u, cake_af[{}], cake_bf[0], cake_bf[1]);", mma, accName, mb * (N / 2), mb));
