@@ -124,9 +124,9 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
                      dtypeInfo(view.dtype).cudaType == "__half" ? "__half" : "__nv_bfloat16", s));
   else
     line(fmt::format(
-        "*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = make_{}2({}[cake_i], "
-        "{}[cake_i + 1]);",
-        dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType, s, s));
+        "*reinterpret_cast<{0}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = make_{0}2({1}[cake_i], "
+        "{1}[cake_i + 1]);",
+        view.dtype == DType::F32 ? "float" : view.dtype == DType::I32 ? "int" : "uint", s));
   --indent_;
   line("}");
   --indent_;

@@ -84,8 +84,8 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   ++indent_;
   std::string accName = ident(acc.name);
   if (!init.boolIsConst || init.constBool) {
-    std::string zero =
-        fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = 0.f;", t.perThread, accName);
+    std::string zero = fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = 0{};", t.perThread,
+                                   accName, acc.dtype == DType::F32 ? ".f" : "");
     if (init.boolIsConst)
       line(zero + "  // init=True");
     else
