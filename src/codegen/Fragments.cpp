@@ -126,7 +126,10 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
     line(fmt::format(
         "*reinterpret_cast<{0}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = make_{0}2({1}[cake_i], "
         "{1}[cake_i + 1]);",
-        view.dtype == DType::F32 ? "float" : view.dtype == DType::I32 ? "int" : "uint", s));
+        view.dtype == DType::F32   ? "float"
+        : view.dtype == DType::I32 ? "int"
+                                   : "uint",
+        s));
   --indent_;
   line("}");
   --indent_;
