@@ -70,10 +70,11 @@ void printDiagnosticTable() {
 void printTargetTable() {
   for (const TargetInfo &t : allTargets())
     std::printf("%-8s tensor cores: %-9s TMA: %-3s clusters: %-3s TMEM: %-3s smem/block: %u  threads: %u  "
-                "registers: %u/SM, %u/thread  setmaxnreg: %s  (%s)\n",
+                "registers: %u/SM, %u/thread  setmaxnreg: %s  CUDA: %s+  lowered: %s  (%s)\n",
                 std::string(t.name).c_str(), std::string(mmaPathName(t.mma)).c_str(), t.tma() ? "yes" : "no",
                 t.clusters ? "yes" : "no", t.tmem() ? "yes" : "no", t.smemPerBlock, t.maxThreads, t.regsPerSm,
                 t.regsPerThread, t.setmaxnreg ? fmt::format("{}-{}", t.regMin, t.regMax).c_str() : "no",
+                std::string(t.cuda).c_str(), codegen::hasLowering(t.target) ? "yes" : "not yet",
                 std::string(t.gpus).c_str());
 }
 

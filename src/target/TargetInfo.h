@@ -39,6 +39,7 @@ struct TargetInfo {
   unsigned regsPerThread;
   unsigned namedBarriers;
   unsigned tmaBoxMax;
+  std::string_view cuda;  // the oldest toolkit that builds for it ("12.8")
   std::string_view gpus;
 
   bool tma() const { return copy == CopyEngine::Tma; }
