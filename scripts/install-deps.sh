@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  g++ cmake ninja-build python3      # toolchain and build
+  gcc g++ cmake ninja-build python3  # toolchain and build (cc: the C header test)
   antlr4 libantlr4-runtime-dev       # parser generator and its C++ runtime
   libcli11-dev libfmt-dev            # command line, formatting
   doctest-dev llvm-14-tools          # unit tests; lit, FileCheck, not, count

@@ -27,6 +27,9 @@ struct CodegenOptions {
   // The name the output will have, for the `#line` that returns to it.
   std::string outputName = "<stdout>";
   std::string compilerVersion;
+  // The kernel's C name (and its launcher's prefix) instead of the
+  // schedule's: two generated files with one schedule name can be linked.
+  std::string kernelName;
 };
 
 // Lowers every kernel of `m`; appends the file's text to `out`. Reports
@@ -34,5 +37,11 @@ struct CodegenOptions {
 // false if it reported an error, leaving `out` untouched.
 bool emitCuda(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
               DiagnosticEngine &diags, const CodegenOptions &opts, std::string &out);
+
+// The C header of the module's launchers (--emit=header): cake_tensor, the
+// error codes and one prototype per kernel, for C and C++, with no CUDA
+// header needed (cudaStream_t is declared as CUDA declares it).
+bool emitHeader(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
+                DiagnosticEngine &diags, const CodegenOptions &opts, std::string &out);
 
 }  // namespace cake::codegen

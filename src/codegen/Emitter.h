@@ -57,8 +57,9 @@ int64_t product(const std::vector<int64_t> &v);
 std::string shapeText(const std::vector<int64_t> &v);
 // Replaces each restore marker with a #line naming the output itself.
 std::string restoreLines(const std::string &text, const std::string &outputName);
-extern const char *const kLauncherSupport;
+extern const std::string kLauncherSupport;
 extern const char *const kTensorMapSupport;
+extern const char *const kTensorTypes;
 
 // A swizzled view whose rows are wider than the swizzle span is stored as
 // panels: each holds every row's next span of bytes, swizzled on its own, the
@@ -90,6 +91,9 @@ public:
       : k_(k), f_(f), maps_(f.tensorMaps), ti_(ti), table_(table), sm_(sm), diags_(diags), opts_(opts), w_(w) {}
 
   bool emit(std::string &kernelText, std::string &launcherText, std::string &summary);
+  std::string headerDeclarations();
+  // The kernel's and launcher's C name: --kernel-name, else the schedule's.
+  std::string symbol() const { return opts_.kernelName.empty() ? ident(k_.name) : opts_.kernelName; }
 
 private:
   // ---- expressions ----
@@ -152,6 +156,8 @@ private:
   void openRowLoop(int64_t rows, int64_t half);
   void checkTensorMapTypes();
   void launcher(std::string &text);
+  std::string launcherSignature(std::string &tensorDocs);
+
   struct GlobalUse {
     DType dtype;
     std::vector<int64_t> box;

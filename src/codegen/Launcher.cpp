@@ -62,10 +62,10 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
   return uses;
 }
 
-void KernelEmitter::launcher(std::string &text) {
-  std::string name = ident(k_.name);
+// The launcher's C signature, and a line of documentation per tensor.
+std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
   std::map<ResourceId, GlobalUse> globals = globalTensors();
-  std::string sig, tensorDocs, callArgs;
+  std::string sig;
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
@@ -90,6 +90,33 @@ void KernelEmitter::launcher(std::string &text) {
   }
   if (!sig.empty()) sig += ", ";
   sig += "cudaStream_t stream";
+  return sig;
+}
+
+// The header's declarations for this kernel (--emit=header).
+std::string KernelEmitter::headerDeclarations() {
+  std::string tensorDocs, sig = launcherSignature(tensorDocs);
+  std::string name = symbol();
+  std::string o = fmt::format("// Launches '{}' ({} threads, {} B of dynamic shared memory) on `stream`.\n", k_.name,
+                              k_.threads, k_.smemBytes);
+  o += "// Returns CAKE_SUCCESS, or an error code with a message from " + name + "_last_error().\n";
+  o += "// Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
+       "// 16-byte aligned, other strides multiples of 16 bytes):\n";
+  for (size_t pos = 0; pos < tensorDocs.size();) {  // "//   A: ..." -> "//   A: ..."
+    size_t end = tensorDocs.find('\n', pos);
+    o += tensorDocs.substr(pos, end - pos + 1);
+    pos = end + 1;
+  }
+  o += fmt::format("int {}_launch({});\n", name, sig);
+  o += fmt::format("const char *{}_last_error(void);\n", name);
+  return o;
+}
+
+void KernelEmitter::launcher(std::string &text) {
+  std::string name = symbol();
+  std::map<ResourceId, GlobalUse> globals = globalTensors();
+  std::string tensorDocs, callArgs;
+  std::string sig = launcherSignature(tensorDocs);
 
   std::string o;
   o += fmt::format("// ---- host launcher for '{}' ----\n", k_.name);
@@ -215,8 +242,9 @@ void KernelEmitter::launcher(std::string &text) {
 }
 
 // Runtime support of the launchers, once per file.
-const char *const kLauncherSupport = R"CAKE(// ---- launcher support (host) ----
-#ifndef CAKE_TENSOR_DEFINED
+// cake_tensor and the error codes: in the generated file and in its header
+// (--emit=header), guarded so that both can be included.
+const char *const kTensorTypes = R"CAKE(#ifndef CAKE_TENSOR_DEFINED
 #define CAKE_TENSOR_DEFINED
 // A tensor argument: a device pointer with its shape (outermost first, as in
 // PyTorch) and strides in elements; only the first `rank` entries are read.
@@ -234,7 +262,9 @@ enum {
   CAKE_ERROR_LAUNCH = 5             // the launch or a launch attribute failed
 };
 #endif
+)CAKE";
 
+const std::string kLauncherSupport = std::string("// ---- launcher support (host) ----\n") + kTensorTypes + R"CAKE(
 static int cake_fail(char *msg, int code, const char *format, ...) {
   va_list args;
   va_start(args, format);

@@ -152,12 +152,20 @@ public:
     // under -verify, which checks the source's own diagnostics).
     if (opts_.syntaxOnly && !opts_.verify) codegen::reportUnlowered(*ir, diags_);
     if (opts_.syntaxOnly) return;
-    if (opts_.emit == EmitKind::Cuda) {
+    if (opts_.emit == EmitKind::Cuda || opts_.emit == EmitKind::Header) {
       codegen::CodegenOptions copts;
       copts.lineDirectives = !opts_.noLineDirectives;
       copts.outputName = opts_.output.empty() || opts_.output == "-" ? "<stdout>" : opts_.output;
       copts.compilerVersion = kCompilerVersion;
-      codegen::emitCuda(*ir, facts, sm_, diags_, copts, out);
+      copts.kernelName = opts_.kernelName;
+      if (!opts_.kernelName.empty() && ir->kernels.size() != 1) {
+        diags_.report(DiagId::DriverKernelNameMany, SourceRange(), path, ir->kernels.size());
+        return;
+      }
+      if (opts_.emit == EmitKind::Header)
+        codegen::emitHeader(*ir, facts, sm_, diags_, copts, out);
+      else
+        codegen::emitCuda(*ir, facts, sm_, diags_, copts, out);
       return;
     }
     out += sema::printIR(*ir, sm_);

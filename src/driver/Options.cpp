@@ -124,9 +124,14 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   std::vector<std::string> defines;
   app.add_option("--emit", emit,
                  "what to write: tokens (the token stream), ast (the syntax tree), ir (the resolved schedule) or "
-                 "cuda (the lowered kernel and its launcher); default cuda when -o names a .cu file, else ir")
+                 "cuda (the lowered kernel and its launcher) or header (the launchers' C declarations, for C and "
+                 "C++); default cuda when -o names a .cu file, header for a .h file, else ir")
       ->type_name("STAGE")
-      ->check(CLI::IsMember({"tokens", "ast", "ir", "cuda"}));
+      ->check(CLI::IsMember({"tokens", "ast", "ir", "cuda", "header"}));
+  app.add_option("--kernel-name", opts.kernelName,
+                 "give the kernel, its launcher (NAME_launch) and NAME_last_error this C name instead of the "
+                 "schedule's, so that two generated files can be linked into one program (one schedule per file)")
+      ->type_name("NAME");
   app.add_flag("--no-line-directives", opts.noLineDirectives,
                "leave out the #line directives that map generated CUDA back to .cake lines");
   app.add_option("-D,--define", defines,
@@ -190,6 +195,13 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       return {ParseResult::ExitFailure, DiagId::DriverBadDefine, {d}};
     opts.defines[name] = d.substr(eq + 1);
   }
+  opts.targetGiven = app.count("--target") > 0;
+  if (!opts.kernelName.empty()) {
+    const std::string &n = opts.kernelName;
+    bool ok = (std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_') && n.rfind("cake_", 0) != 0;
+    for (char c : n) ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    if (!ok) return {ParseResult::ExitFailure, DiagId::DriverBadKernelName, {n}};
+  }
   if (auto t = parseTarget(opts.targetName)) {
     opts.target = *t;
   } else {
@@ -203,6 +215,10 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
     opts.emit = EmitKind::Ir;
   else if (emit == "cuda")
     opts.emit = EmitKind::Cuda;
+  else if (emit == "header")
+    opts.emit = EmitKind::Header;
+  else if (opts.output.size() > 2 && opts.output.compare(opts.output.size() - 2, 2, ".h") == 0)
+    opts.emit = EmitKind::Header;
   else if (opts.output.size() > 3 && opts.output.compare(opts.output.size() - 3, 3, ".cu") == 0)
     opts.emit = EmitKind::Cuda;
   opts.color = color == "always" ? ColorMode::Always : color == "never" ? ColorMode::Never : ColorMode::Auto;

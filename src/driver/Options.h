@@ -13,7 +13,7 @@ namespace cake {
 
 inline constexpr const char *kCompilerVersion = "0.1.0";
 
-enum class EmitKind { Tokens, Ast, Ir, Cuda };
+enum class EmitKind { Tokens, Ast, Ir, Cuda, Header };
 enum class ColorMode { Auto, Always, Never };
 enum class DiagFormat { Text, Json, Sarif };
 
@@ -23,6 +23,8 @@ struct Options {
   std::string targetName = "sm_90a";
   Target target = kDefaultTarget;
   bool syntaxOnly = false;
+  std::string kernelName;  // --kernel-name: the generated kernel's C name
+  bool targetGiven = false; // --target or -arch on the command line
   std::optional<EmitKind> emit;
   std::vector<std::string> includeDirs;
   std::map<std::string, std::string> defines;  // -D NAME=VALUE
