@@ -262,8 +262,8 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
     else
       params += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
   }
-  out_ += fmt::format("extern \"C\" __global__ void __launch_bounds__({}, 1) {}(\n    {}) {{\n", k_.threads,
-                      symbol(), params);
+  out_ += fmt::format("extern \"C\" __global__ void __launch_bounds__({}, 1) {}(\n    {}) {{\n", k_.threads, symbol(),
+                      params);
   indent_ = 1;
   line("extern __shared__ __align__(1024) uint8_t cake_smem_raw[];");
   line(fmt::format("const uint32_t cake_smem = {}(cake_smem_raw);", w_.use("cake_smem_u32")));

@@ -103,7 +103,18 @@ void writeDependencyFile(const Options &opts, const SourceManager &sm, Diagnosti
     }
     return e;
   };
-  std::string target = !opts.depTarget.empty() ? opts.depTarget : !output.empty() ? escape(output) : "-";
+  // Without an output (-fsyntax-only), the rule's target is the .cu the input
+  // would lower to, as gcc names the object file.
+  std::string lowered;
+  if (output.empty() && !opts.inputs.empty() && opts.inputs.front() != "-") {
+    lowered = opts.inputs.front().substr(opts.inputs.front().find_last_of('/') + 1);
+    size_t dot = lowered.find_last_of('.');
+    lowered = (dot == std::string::npos ? lowered : lowered.substr(0, dot)) + ".cu";
+  }
+  std::string target = !opts.depTarget.empty() ? opts.depTarget
+                       : !output.empty()       ? escape(output)
+                       : !lowered.empty()      ? escape(lowered)
+                                               : "-";
   std::string rule = target + ":";
   std::vector<std::string> deps;
   for (FileId f = 0; f < sm.fileCount(); ++f)
@@ -281,6 +292,10 @@ int runCompiler(int argc, const char *const *argv) {
       diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), target, error);
     else if (opts.depfile || !opts.depfilePath.empty())
       writeDependencyFile(opts, sm, diags);
+  }
+  // Like gcc, -fsyntax-only -MD -MF FILE still writes the dependency file.
+  if (opts.syntaxOnly && !opts.verify && !diags.hasErrors() && !opts.depfilePath.empty()) {
+    writeDependencyFile(opts, sm, diags);
   }
   return finish(0);
 }

@@ -23,8 +23,8 @@ struct Options {
   std::string targetName = "sm_90a";
   Target target = kDefaultTarget;
   bool syntaxOnly = false;
-  std::string kernelName;  // --kernel-name: the generated kernel's C name
-  bool targetGiven = false; // --target or -arch on the command line
+  std::string kernelName;    // --kernel-name: the generated kernel's C name
+  bool targetGiven = false;  // --target or -arch on the command line
   std::optional<EmitKind> emit;
   std::vector<std::string> includeDirs;
   std::map<std::string, std::string> defines;  // -D NAME=VALUE

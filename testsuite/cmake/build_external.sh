@@ -18,6 +18,8 @@ test -f "$B/cakec/gemm.cu"
 test -f "$B/cakec/gemm.cu.d"
 grep -q "modules/params.cake" "$B/cakec/gemm.cu.d" || { echo "depfile lacks the imported module"; exit 1; }
 test -f "$B/libgemm_kernels.a"
+test -f "$B/cakec/gemm.h"
+"$B/use_gemm" | grep -q "gemm_bf16_launch: 1 (tensor A is null)" || { echo "the program using the header failed"; exit 1; }
 
 rebuild() {  # $1: log name; prints whether cakec ran
   cmake --build "$B" > "$B.$1.log" 2>&1 || { cat "$B.$1.log"; exit 1; }
