@@ -14,6 +14,7 @@
 # CAUSAL = True (or cakec -DCAUSAL=True) masks keys after the query and
 # stops at the diagonal. examples/attention_fwd_sm90a.cake adds ping-pong
 # ordering of the two consumer warpgroups.
+# target: sm_90a
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
 
 CAUSAL = False

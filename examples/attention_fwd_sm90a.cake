@@ -17,6 +17,7 @@
 # CAUSAL = True (or cakec -DCAUSAL=True) masks keys after the query and
 # stops at the diagonal. examples/attention_fwd_simple_sm90a.cake is the same
 # kernel with one consumer role of two warpgroups and no turns.
+# target: sm_90a
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
 
 CAUSAL = False

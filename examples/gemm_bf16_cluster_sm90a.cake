@@ -7,6 +7,7 @@
 # (cluster=True, init_count 2 warpgroups x 2 blocks). cakec adds the cluster
 # barriers after initialisation and before exit.
 # M, N and K must be multiples of 256 (two tiles per cluster), 256 and 64.
+# target: sm_90a
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
 BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows

@@ -8,6 +8,7 @@
 # consumers' epilogue runs on the last k-step of each tile; before restaging C
 # they wait until the previous tile's TMA store has read it.
 # M, N and K must be multiples of 128, 256 and 64.
+# target: sm_90a
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
 BM = 2 * WGMMA_M

@@ -5,6 +5,7 @@
 # 128x256 register accumulator and hand each stage back through `empty`.
 # The epilogue converts to bf16, stages the tile in shared memory and writes
 # it with a TMA store. M, N and K must be multiples of 128, 256 and 64.
+# target: sm_90a
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
 BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows

@@ -10,6 +10,7 @@
 # ring; two consumer warpgroups (64 points each) compute x . c by wgmma and
 # keep a running minimum and its index per point in registers. The distance
 # matrix never leaves the registers.
+# target: sm_90a
 D = 128                       # point dimension
 BM = 128                      # points per block
 BN = 128                      # centroids per tile

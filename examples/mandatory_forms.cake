@@ -7,6 +7,7 @@
 # so every copy of it uses one box. The MMA warp releases each stage with
 # lm.commit, whose arrival comes when the tensor core has finished reading it
 # (a plain lm.arrive would hand the slot back while tcgen05 may still read it).
+# target: sm_100a
 @cake.schedule()
 def mandatory_forms(lm, Q: LM.tma3d, K: LM.tma3d, O: LM.tma2d, n: LM.i32):
     pool = lm.smem(131072)

@@ -131,6 +131,32 @@ void writeDependencyFile(const Options &opts, const SourceManager &sm, Diagnosti
     diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), path, error);
 }
 
+// The target a file states in its leading comment block (`# target: sm_80`),
+// the default when the command line names none. Reports an unknown name at
+// the comment and returns nullopt.
+std::optional<Target> statedTarget(const SourceManager &sm, FileId file, DiagnosticEngine &diags) {
+  const std::string &text = sm.text(file);
+  uint32_t lineNo = 0;
+  for (size_t pos = 0; pos < text.size();) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++lineNo;
+    if (line.empty() || line[0] != '#') break;  // the leading comment block only
+    static const std::string key = "# target:";
+    if (line.rfind(key, 0) != 0) continue;
+    size_t b = line.find_first_not_of(' ', key.size());
+    size_t e = line.find_last_not_of(" \r");
+    std::string name = b == std::string::npos ? "" : line.substr(b, e + 1 - b);
+    if (auto t = parseTarget(name)) return t;
+    SourceLoc at{file, lineNo, static_cast<uint32_t>(b == std::string::npos ? 1 : b + 1)};
+    diags.report(DiagId::DriverUnknownTarget, SourceRange(at), name, targetList());
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 class Compilation {
 public:
   Compilation(Options &opts, SourceManager &sm, DiagnosticEngine &diags) : opts_(opts), sm_(sm), diags_(diags) {}
@@ -150,11 +176,14 @@ public:
       return;
     }
     unsigned errorsBefore = diags_.errorCount();
+    Target target = opts_.target;
+    if (!opts_.targetGiven)
+      if (auto t = statedTarget(sm_, *file, diags_)) target = *t;
+    if (diags_.errorCount() != errorsBefore) return;
     std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.find_last_of('/'));
-    FileModuleLoader loader(FileModuleLoader::defaultSearchPath(opts_.includeDirs, path == "-" ? "." : dir),
-                            opts_.target, sm_, diags_);
-    std::unique_ptr<sema::Module> ir =
-        sema::analyze(*module, opts_.target, sm_, diags_, &loader, false, &opts_.defines);
+    FileModuleLoader loader(FileModuleLoader::defaultSearchPath(opts_.includeDirs, path == "-" ? "." : dir), target,
+                            sm_, diags_);
+    std::unique_ptr<sema::Module> ir = sema::analyze(*module, target, sm_, diags_, &loader, false, &opts_.defines);
     if (!ir || diags_.errorCount() != errorsBefore) return;
     analysis::ModuleFacts facts = analysis::analyzeModule(*ir);
     passes::runCheckPasses(*ir, facts, sm_, diags_);
