@@ -128,8 +128,9 @@ neg("consumer_never_waits", "A declared consumer that never waits.", [
   ("replace", "empty = lm.barrier", "empty = lm.barrier(count=2, prod=[math], cons=[load, math], pipeline=ring)  # expected-error {{role 'math' is declared a consumer of barrier 'empty' but never waits on it}}"),
   ("comment", "math = lm.role", "expected-note {{role 'math' declared here}}")])
 neg("undeclared_producer", "A role arriving on a barrier it does not produce.", [
-  ("comment", "full = lm.barrier", "expected-note {{barrier 'full' declared here}} expected-error {{barrier 'full' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase}}"),
-  ("after", "lm.arrive(empty, stage=k)", "lm.arrive(full, stage=k)  # expected-error {{role 'math' arrives on barrier 'full' but is not among its producers ['load']}}"),
+  ("comment", "full = lm.barrier", "expected-note {{barrier 'full' declared here}} expected-error {{barrier 'full' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase}} expected-note {{set init_count=2 on 'full' if that many arrivals a phase is what the schedule means}}"),
+  ("comment", "a_s.tma_load", "expected-note {{role 'load' signals 'full' here}}"),
+  ("after", "lm.arrive(empty, stage=k)", "lm.arrive(full, stage=k)  # expected-error {{role 'math' arrives on barrier 'full' but is not among its producers ['load']}} expected-note {{role 'math' signals 'full' here}}"),
   ("comment", "lm.wait(full", "expected-error {{roles wait for each other before either arrives: role 'math' waits on 'full', which it signals only later}}")])
 neg("undeclared_consumer", "A role waiting on a barrier it does not consume (here, its own: a self-deadlock).", [
   ("comment", "full = lm.barrier", "expected-note {{barrier 'full' declared here}}"),
@@ -381,12 +382,15 @@ neg("wait_never_satisfied", "A barrier nobody arrives on.", [
   ("comment", "load = lm.role", "expected-note {{role 'load' declared here}}"),
   ("before", "out = lm.cast", "lm.wait(done, stage=0)  # expected-error {{role 'math' waits on barrier 'done', but no role ever arrives on it}}")])
 neg("arrival_count", "init_count that disagrees with the arrivals a phase really gets.", [
-  ("replace", "empty = lm.barrier", "empty = lm.barrier(count=2, prod=[math], cons=[load], init_count=2, pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 2 arrival(s) (init_count=2) but receives 1 per phase: role 'math' gives 1 (1 from 'arrive' per role)}}")])
+  ("replace", "empty = lm.barrier", "empty = lm.barrier(count=2, prod=[math], cons=[load], init_count=2, pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 2 arrival(s) (init_count=2) but receives 1 per phase: role 'math' gives 1 (1 from 'arrive' per role)}} expected-note {{set init_count=1 on 'empty' if that many arrivals a phase is what the schedule means}}"),
+  ("comment", "lm.arrive(empty", "expected-note {{role 'math' signals 'empty' here}}")])
 neg("arrival_count_per_warp", "Per-warp arrivals counted: four warps arrive four times.", [
-  ("comment", "empty = lm.barrier", "expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 4 per phase: role 'math' gives 4 (4 from 'arrive' per warp)}}"),
+  ("comment", "empty = lm.barrier", "expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 4 per phase: role 'math' gives 4 (4 from 'arrive' per warp)}} expected-note {{set init_count=4 on 'empty' if that many arrivals a phase is what the schedule means}}"),
+  ("comment", "lm.arrive(empty", "expected-note {{role 'math' signals 'empty' here}}"),
   ("sub", "lm.arrive(empty", ("stage=k)", "stage=k, per=\"warp\")"))])
 neg("arrival_count_tx", "TMA copies on one barrier share one arrive.expect_tx, so init_count 2 never completes.", [
-  ("replace", "full = lm.barrier", "full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{receives 1 per phase: role 'load' gives 1 (1 arrive.expect_tx for its TMA copies)}}")])
+  ("replace", "full = lm.barrier", "full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{receives 1 per phase: role 'load' gives 1 (1 arrive.expect_tx for its TMA copies)}} expected-note {{set init_count=1 on 'full' if that many arrivals a phase is what the schedule means}}"),
+  ("comment", "a_s.tma_load", "expected-note {{role 'load' signals 'full' here}}")])
 neg("trip_count_mismatch", "A producer loop and a consumer loop of different constant lengths.", [
   ("sub", "for k in lm.range(0, K // 64):", ("K // 64", "8")),
   ("suball", "        for k in lm.range(0, K // 64):\n            lm.wait(full", "        for k in lm.range(0, 4):\n            lm.wait(full"),
@@ -445,7 +449,8 @@ neg("unproven_tx_bytes", "A conditional copy makes the bytes per phase unknowabl
 
 
 neg("arrival_count_per_thread", "Per-thread arrivals: 128 threads arrive on a barrier expecting 1.", [
-  ("comment", "empty = lm.barrier", "expected-error {{receives 128 per phase: role 'math' gives 128 (128 from 'arrive' per thread)}}"),
+  ("comment", "empty = lm.barrier", "expected-error {{receives 128 per phase: role 'math' gives 128 (128 from 'arrive' per thread)}} expected-note {{set init_count=128 on 'empty' if that many arrivals a phase is what the schedule means}}"),
+  ("comment", "lm.arrive(empty", "expected-note {{role 'math' signals 'empty' here}}"),
   ("sub", "lm.arrive(empty", ("stage=k)", "stage=k, per=\"thread\")"))])
 neg("ring_reuse_wrong_stage", "Waiting for the release of an earlier stage than the one overwritten.", [
   ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),

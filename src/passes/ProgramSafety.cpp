@@ -529,8 +529,12 @@ private:
       for (const auto &[role, ra] : use.arrivals)
         parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), ra.count,
                              siteText(ra.sites.front()));
-      ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, use.arrivalsPerPhase, parts)
-          .emit();
+      // Where the arrivals come from, and the count that would match them.
+      auto d =
+          ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, use.arrivalsPerPhase, parts);
+      for (const auto &[role, ra] : use.arrivals)
+        d.note(DiagId::NoteSignalHere, ra.sites.front().first->op->range, name(role), bar.name);
+      d.note(DiagId::NoteSetInitCount, bar.range, use.arrivalsPerPhase, bar.name).emit();
     }
   }
 
@@ -1182,11 +1186,11 @@ private:
     // ring or the largest pending count allows: walk that many (at most 8).
     int64_t carried = 2;
     for (const Resource &v : k_.resources)
-      if (v.kind == ResourceKind::View) carried = std::max(carried, v.stages + 1);
+      if (v.kind == ResourceKind::View) carried = std::max(carried, std::min<int64_t>(v.stages, 8) + 1);
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events)
         if (int8_t p = e.op->info().effects.pendingGroups; p != kNone && e.op->operandAt(p).value.constInt)
-          carried = std::max(carried, *e.op->operandAt(p).value.constInt + 2);
+          carried = std::max(carried, std::clamp<int64_t>(*e.op->operandAt(p).value.constInt, 0, 8) + 2);
     carriedIterations_ = static_cast<int>(std::min<int64_t>(carried, 8));
     for (const RoleBlock &rb : k_.roles) {
       bool async = false;

@@ -36,7 +36,27 @@ std::string closestMatch(std::string_view word, const std::vector<std::string> &
       best = c;
     }
   }
-  return bestDist <= limit ? best : "";
+  if (bestDist <= limit) return best;
+  // A word that is one '_'-separated part of exactly one candidate ("init"
+  // for "init_count"), at least three letters long.
+  if (word.size() < 3) return "";
+  std::string part;
+  int parts = 0;
+  for (const std::string &c : candidates) {
+    size_t start = 0;
+    bool hit = false;
+    while (start <= c.size()) {
+      size_t end = c.find('_', start);
+      if (end == std::string::npos) end = c.size();
+      hit |= c.size() > word.size() && c.compare(start, end - start, word) == 0 && end - start == word.size();
+      start = end + 1;
+    }
+    if (hit) {
+      part = c;
+      ++parts;
+    }
+  }
+  return parts == 1 ? part : "";
 }
 
 std::string didYouMean(std::string_view word, const std::vector<std::string> &candidates) {

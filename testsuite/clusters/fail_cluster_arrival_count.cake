@@ -18,7 +18,7 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K
     acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=STAGES)
     full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
-    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 2 arrival(s)}}
+    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 2 arrival(s)}} expected-note {{set init_count=4 on 'empty' if that many arrivals a phase is what the schedule means}}
     with load:
         for k in lm.range(0, K // BK):
             lm.wait(empty, stage=k)
@@ -30,7 +30,7 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
-            lm.arrive(empty, stage=k, per="warpgroup", cluster=True)
+            lm.arrive(empty, stage=k, per="warpgroup", cluster=True)  # expected-note {{role 'math' signals 'empty' here}}
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)
         lm.fence_proxy()

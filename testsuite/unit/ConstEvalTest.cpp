@@ -57,5 +57,8 @@ TEST_CASE("suggestions: transpositions count once, distant words are not suggest
   CHECK(closestMatch("veiw", {"view", "smem"}) == "view");
   CHECK(closestMatch("bf61", {"bf16", "f16"}) == "bf16");
   CHECK(closestMatch("xyzzy", {"view", "smem"}).empty());
+  CHECK(closestMatch("init", {"count", "prod", "cons", "init_count", "pipeline", "credits"}) == "init_count");
+  CHECK(closestMatch("count", {"count_a", "count_b"}).empty());  // a part of two: no guess
+  CHECK(closestMatch("in", {"init_count"}).empty());             // too short to guess from
   CHECK(didYouMean("rol", {"role", "regs"}) == "; did you mean 'role'?");
 }

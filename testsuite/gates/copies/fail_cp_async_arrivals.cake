@@ -11,12 +11,12 @@ def k(lm, A: LM.tensor2d, B: LM.tensor2d, C: LM.tensor2d, M: LM.i32, N: LM.i32, 
     math = lm.role(warps=[1, 2, 3, 4, 5, 6, 7, 8])
     acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=4)
-    full = lm.barrier(count=4, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{barrier 'full' completes a phase after 2 arrival(s) (init_count=2) but receives 64 per phase: role 'load' gives 64 (32 from 'cp_async', 32 from 'cp_async')}}
+    full = lm.barrier(count=4, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{barrier 'full' completes a phase after 2 arrival(s) (init_count=2) but receives 64 per phase: role 'load' gives 64 (32 from 'cp_async', 32 from 'cp_async')}} expected-note {{set init_count=64 on 'full' if that many arrivals a phase is what the schedule means}}
     empty = lm.barrier(count=4, prod=[math], cons=[load], init_count=8, pipeline=ring)
     with load:
         for k in lm.range(0, K // 32):
             lm.wait(empty, stage=k)
-            a_s.cp_async(A, coords=(k * 32, lm.block_id(0) * 128), stage=k, barrier=full)
+            a_s.cp_async(A, coords=(k * 32, lm.block_id(0) * 128), stage=k, barrier=full)  # expected-note {{role 'load' signals 'full' here}}
             b_s.cp_async(B, coords=(k * 32, lm.block_id(1) * 128), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 32):

@@ -12,7 +12,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
-    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-error {{receives 128 per phase: role 'math' gives 128 (128 from 'arrive' per thread)}}
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-error {{receives 128 per phase: role 'math' gives 128 (128 from 'arrive' per thread)}} expected-note {{set init_count=128 on 'empty' if that many arrivals a phase is what the schedule means}}
     with load:
         for k in lm.range(0, K // 64):
             lm.wait(empty, stage=k)
@@ -24,7 +24,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
-            lm.arrive(empty, stage=k, per="thread")
+            lm.arrive(empty, stage=k, per="thread")  # expected-note {{role 'math' signals 'empty' here}}
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)
         lm.fence_proxy()

@@ -12,7 +12,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
-    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 4 per phase: role 'math' gives 4 (4 from 'arrive' per warp)}}
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 4 per phase: role 'math' gives 4 (4 from 'arrive' per warp)}} expected-note {{set init_count=4 on 'empty' if that many arrivals a phase is what the schedule means}}
     with load:
         for k in lm.range(0, K // 64):
             lm.wait(empty, stage=k)
@@ -24,7 +24,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
-            lm.arrive(empty, stage=k, per="warp")
+            lm.arrive(empty, stage=k, per="warp")  # expected-note {{role 'math' signals 'empty' here}}
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)
         lm.fence_proxy()

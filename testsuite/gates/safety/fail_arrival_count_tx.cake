@@ -11,12 +11,12 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{receives 1 per phase: role 'load' gives 1 (1 arrive.expect_tx for its TMA copies)}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{receives 1 per phase: role 'load' gives 1 (1 arrive.expect_tx for its TMA copies)}} expected-note {{set init_count=1 on 'full' if that many arrivals a phase is what the schedule means}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
             lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-note {{role 'load' signals 'full' here}}
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):

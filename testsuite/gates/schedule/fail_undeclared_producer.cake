@@ -11,12 +11,12 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-note {{barrier 'full' declared here}} expected-error {{barrier 'full' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-note {{barrier 'full' declared here}} expected-error {{barrier 'full' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase}} expected-note {{set init_count=2 on 'full' if that many arrivals a phase is what the schedule means}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
             lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-note {{role 'load' signals 'full' here}}
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):
@@ -25,7 +25,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)
-            lm.arrive(full, stage=k)  # expected-error {{role 'math' arrives on barrier 'full' but is not among its producers ['load']}}
+            lm.arrive(full, stage=k)  # expected-error {{role 'math' arrives on barrier 'full' but is not among its producers ['load']}} expected-note {{role 'math' signals 'full' here}}
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)
         lm.fence_proxy()
