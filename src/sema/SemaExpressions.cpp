@@ -564,7 +564,13 @@ std::string Analyzer::describe(const Value &v) const {
     case ResourceKind::Pool: return named("the pool");
     case ResourceKind::View: return named("the view");
     case ResourceKind::Tmem: return named("the TMEM region");
-    case ResourceKind::Regs: return named("the register fragment");
+    case ResourceKind::Regs: {
+      // An unnamed fragment (a part of an expression) has no name to give;
+      // the caret points at the operand itself.
+      const std::string &n = kernel_->resources[v.resource].name;
+      if (!n.empty() && n[0] == '%') return "a register fragment (an unnamed part of the expression)";
+      return named("the register fragment");
+    }
     case ResourceKind::Role: return named("the role");
     case ResourceKind::Pipeline: return named("the pipeline");
     case ResourceKind::Barrier: return named("the barrier");
