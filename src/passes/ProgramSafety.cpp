@@ -1073,7 +1073,8 @@ private:
     if (it == releases_.end()) return std::nullopt;
     auto lead = it->second.find(v);
     if (lead == it->second.end() || !lead->second) return std::nullopt;
-    return (facts_.barrier(b).release ? k_.resources[b].count : 0) - *lead->second;
+    if (*lead->second == INT64_MIN) return std::nullopt;  // no negation (adversarial stage constants)
+    return satAdd(facts_.barrier(b).release ? k_.resources[b].count : 0, -*lead->second);
   }
 
   // A read of a stage after the role released it in the same iteration:
@@ -1104,7 +1105,7 @@ private:
             std::optional<int64_t> d = ke ? IntExprTable::constantDifference(fa, fe) : std::nullopt;
             // released stage + shift is the write that reuses the slot read
             // at stage fe: fe + depth.
-            if (!shift || !d || *d + *shift != k_.resources[v].stages) continue;
+            if (!shift || !d || satAdd(*d, *shift) != k_.resources[v].stages) continue;
             reported.insert(v);
             ctx_.diags
                 .build(DiagId::SafetyReadAfterRelease, e.op->range, name(r.role), stageOf(v, effectStage(*e.op, slot)),
