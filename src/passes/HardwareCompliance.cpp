@@ -100,6 +100,7 @@ public:
   void run() {
     checkOperationTargets();
     checkResourceTargets();
+    reportUnsupported();
     checkSharedMemory();
     checkResourceLimits();
     checkNamedBarriers();
@@ -118,13 +119,47 @@ private:
       for (const Event &e : r.events) {
         const OpInfo &info = e.op->info();
         if (!info.legalOn(target_))
-          ctx_.diags.report(DiagId::HwUnsupportedOperation, e.op->range, fmt::format("lm.{}", info.name), ti_.name,
-                            info.targetNames());
+          unsupported_.push_back({e.op->range, fmt::format("lm.{}", info.name), info.targets, ""});
       }
     for (const auto &[kind, range] : k_.valueOps)
       if (!opInfo(kind).legalOn(target_))
-        ctx_.diags.report(DiagId::HwUnsupportedOperation, range, fmt::format("lm.{}", opInfo(kind).name), ti_.name,
-                          opInfo(kind).targetNames());
+        unsupported_.push_back({range, fmt::format("lm.{}", opInfo(kind).name), opInfo(kind).targets, ""});
+  }
+
+  // What the target lacks: each use on its own, or, for a schedule written
+  // for another target (more than three uses), one error listing every
+  // operation with its feature and lines, in source order, and the targets
+  // that have them all.
+  void reportUnsupported() {
+    if (unsupported_.size() <= 3) {
+      for (const Unsupported &u : unsupported_)
+        ctx_.diags.report(DiagId::HwUnsupportedOperation, u.range, u.name, ti_.name, targetNames(u.targets));
+      return;
+    }
+    auto before = [](const Unsupported &a, const Unsupported &b) {
+      return std::tie(a.range.begin.line, a.range.begin.col) < std::tie(b.range.begin.line, b.range.begin.col);
+    };
+    std::stable_sort(unsupported_.begin(), unsupported_.end(), before);
+    std::vector<std::string> order;
+    std::map<std::string, std::pair<std::string, std::vector<uint32_t>>> uses;  // name -> (feature, lines)
+    uint32_t all = targets::kAll;
+    for (const Unsupported &u : unsupported_) {
+      if (!uses.count(u.name)) order.push_back(u.name);
+      auto &[feature, lines] = uses[u.name];
+      feature = u.feature.empty() ? std::string(featureName(u.targets)) : u.feature;
+      if (lines.empty() || lines.back() != u.range.begin.line) lines.push_back(u.range.begin.line);
+      all &= u.targets;
+    }
+    std::string list;
+    for (const std::string &n : order) {
+      const auto &[feature, lines] = uses[n];
+      std::string ls;
+      for (uint32_t l : lines) ls += (ls.empty() ? "" : ", ") + std::to_string(l);
+      list += fmt::format("{}'{}' ({}{} {})", list.empty() ? "" : ", ", n, feature.empty() ? "" : feature + "; ",
+                          lines.size() > 1 ? "lines" : "line", ls);
+    }
+    ctx_.diags.report(DiagId::HwUnsupportedOperations, unsupported_.front().range, unsupported_.size(), ti_.name, list,
+                      all ? "all of them exist on " + targetNames(all) : std::string("no one target has them all"));
   }
 
   // Declarations that need a target feature, in declaration order.
@@ -138,16 +173,14 @@ private:
   // A TMEM region needs lm.tmem.
   void checkTmemTarget(const Resource &r) {
     if (r.kind == ResourceKind::Tmem && !opInfo(OpKind::Tmem).legalOn(target_))
-      ctx_.diags.report(DiagId::HwUnsupportedOperation, r.range, "lm.tmem", ti_.name,
-                        opInfo(OpKind::Tmem).targetNames());
+      unsupported_.push_back({r.range, "lm.tmem", opInfo(OpKind::Tmem).targets, ""});
   }
 
   // A role's regs= needs setmaxnreg, with a multiple of 8 in its range.
   void checkRegisterBudget(const Resource &r) {
     if (r.kind != ResourceKind::Role || r.regBudget == 0) return;
     if (!ti_.setmaxnreg)
-      ctx_.diags.report(DiagId::HwUnsupportedOperation, r.range, "setmaxnreg (a role's regs=)", ti_.name,
-                        targetNames(targets::kSetmaxnreg));
+      unsupported_.push_back({r.range, "setmaxnreg (a role's regs=)", targets::kSetmaxnreg, "setmaxnreg"});
     else if (r.regBudget < ti_.regMin || r.regBudget > ti_.regMax || r.regBudget % 8 != 0)
       ctx_.diags.report(DiagId::HwSetmaxnreg, r.range, r.regBudget, r.name, ti_.regMin, ti_.regMax);
     else if (!wholeWarpgroups(r)) {
@@ -404,6 +437,13 @@ private:
     return false;
   }
 
+  struct Unsupported {
+    SourceRange range;
+    std::string name;
+    uint32_t targets;
+    std::string feature;  // what the target lacks ("TMA", "setmaxnreg"; featureName by default)
+  };
+  std::vector<Unsupported> unsupported_;     // uses of what the target lacks (reportUnsupported)
   std::set<ResourceId> wgmmaRolesReported_;  // roles told they are not whole warpgroups
 };
 

@@ -44,4 +44,14 @@ std::string targetNames(uint32_t mask) {
 
 std::string targetList() { return targetNames(targets::kAll); }
 
+std::string_view featureName(uint32_t mask) {
+  if (mask == targets::kTma) return "TMA";
+  if (mask == targets::kWgmma) return "wgmma";
+  if (mask == targets::kTcgen05) return "tcgen05";
+  if (mask == targets::kClusters) return "clusters";
+  if (mask == targets::kSetmaxnreg) return "setmaxnreg";
+  if (mask == targets::kSm90Plus) return "sm_90+";
+  return "";
+}
+
 }  // namespace cake

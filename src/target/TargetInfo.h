@@ -53,6 +53,9 @@ std::optional<Target> parseTarget(std::string_view name);
 std::string targetList();
 // The names of the targets in a mask, "sm_90a, sm_100a".
 std::string targetNames(uint32_t mask);
+// The hardware feature a set of targets stands for ("TMA", "wgmma",
+// "tcgen05", "clusters", "setmaxnreg", "sm_90+"), or "" if none.
+std::string_view featureName(uint32_t mask);
 
 inline constexpr Target kDefaultTarget = Target::Sm90a;
 
