@@ -368,13 +368,18 @@ namespace cake::codegen {
 using namespace cake::sema;
 using namespace detail;
 
+// The module's target table, or a codegen.no-lowering error.
+static const LoweringTable *tableOrReport(const Module &m, DiagnosticEngine &diags) {
+  const LoweringTable *table = loweringTable(m.target);
+  if (!table)
+    diags.report(DiagId::CodegenNoLowering, SourceRange(), targetInfo(m.target).name, targetNames(loweredTargets()));
+  return table;
+}
+
 bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
               const CodegenOptions &opts, std::string &out) {
-  const LoweringTable *table = loweringTable(m.target);
-  if (!table) {
-    diags.report(DiagId::CodegenNoLowering, SourceRange(), targetInfo(m.target).name, targetNames(loweredTargets()));
-    return false;
-  }
+  const LoweringTable *table = tableOrReport(m, diags);
+  if (!table) return false;
   unsigned errorsBefore = diags.errorCount();
   WrapperSet wrappers;
   std::string kernels, launchers, summaries;
@@ -417,11 +422,8 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
 
 bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
                 const CodegenOptions &opts, std::string &out) {
-  const LoweringTable *table = loweringTable(m.target);
-  if (!table) {
-    diags.report(DiagId::CodegenNoLowering, SourceRange(), targetInfo(m.target).name, targetNames(loweredTargets()));
-    return false;
-  }
+  const LoweringTable *table = tableOrReport(m, diags);
+  if (!table) return false;
   const TargetInfo &ti = targetInfo(m.target);
   WrapperSet wrappers;
   std::string decls, guard = "CAKE_";

@@ -6,8 +6,6 @@
 
 #include "diagnostics/Diagnostics.h"
 
-#include <fmt/format.h>
-
 #include "codegen/Emitter.h"
 
 namespace cake::codegen {

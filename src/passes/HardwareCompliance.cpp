@@ -275,12 +275,12 @@ private:
     // Operand dtypes: bf16/f16 with f32 (or f16) accumulation; fp8 with f32.
     bool okTypes =
         (isHalf(a.dtype) && (acc.dtype == DType::F32 || (acc.dtype == DType::F16 && a.dtype == DType::F16))) ||
-        (isFp8(a.dtype) && acc.dtype == DType::F32 && target_ != Target::Sm80) ||
+        (isFp8(a.dtype) && acc.dtype == DType::F32 && (targets::kFp8Mma & targetBit(target_))) ||
         (a.dtype == DType::I8 && acc.dtype == DType::I32);
     if (!okTypes) {
       ctx_.diags.report(
           DiagId::HwMmaDtype, op.range, "'lm.mma'", ti_.name,
-          target_ != Target::Sm80
+          (targets::kFp8Mma & targetBit(target_))
               ? "bf16/f16 operands with an f32 (or f16) accumulator, fp8 with f32, or i8 with i32"
               : "bf16/f16 operands with an f32 (or f16) accumulator or i8 with i32 (fp8 needs sm_89 or later)",
           fmt::format("{} operands with a {} accumulator", dtypeInfo(a.dtype).name, dtypeInfo(acc.dtype).name));

@@ -90,6 +90,8 @@ inline constexpr uint32_t kTcgen05 = maskOf([](const Row &r) { return r.mma == M
 inline constexpr uint32_t kTma = maskOf([](const Row &r) { return r.copy == CopyEngine::Tma; });
 inline constexpr uint32_t kClusters = maskOf([](const Row &r) { return r.clusters; });
 inline constexpr uint32_t kSetmaxnreg = maskOf([](const Row &r) { return r.setmaxnreg; });
+// 8-bit float MMAs (e4m3/e5m2): mma.sync from sm_89, wgmma, tcgen05.
+inline constexpr uint32_t kFp8Mma = maskOf([](const Row &r) { return r.sm >= 89; });
 // sm_90 and later: mbarrier.try_wait, expect_tx, fence.proxy.async, stmatrix.
 inline constexpr uint32_t kSm90Plus = maskOf([](const Row &r) { return r.sm >= 90; });
 constexpr unsigned count() { return sizeof(kRows) / sizeof(kRows[0]); }

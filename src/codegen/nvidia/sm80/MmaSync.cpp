@@ -41,16 +41,14 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   // step, 8-bit ones 32; either way 32 bytes, so the ldmatrix addressing is
   // the same.
   std::string mmaName;
-  if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::BF16)
-    mmaName = "cake_mma_m16n8k16_f32_bf16";
-  else if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::F16)
-    mmaName = "cake_mma_m16n8k16_f32_f16";
-  else if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::E4M3)
-    mmaName = "cake_mma_m16n8k32_f32_e4m3";
-  else if (a.dtype == b.dtype && acc.dtype == DType::F32 && a.dtype == DType::E5M2)
-    mmaName = "cake_mma_m16n8k32_f32_e5m2";
-  else if (a.dtype == b.dtype && acc.dtype == DType::I32 && a.dtype == DType::I8)
-    mmaName = "cake_mma_m16n8k32_s32_s8";
+  if (a.dtype == b.dtype && acc.dtype == (a.dtype == DType::I8 ? DType::I32 : DType::F32)) switch (a.dtype) {
+    case DType::BF16: mmaName = "cake_mma_m16n8k16_f32_bf16"; break;
+    case DType::F16: mmaName = "cake_mma_m16n8k16_f32_f16"; break;
+    case DType::E4M3: mmaName = "cake_mma_m16n8k32_f32_e4m3"; break;
+    case DType::E5M2: mmaName = "cake_mma_m16n8k32_f32_e5m2"; break;
+    case DType::I8: mmaName = "cake_mma_m16n8k32_s32_s8"; break;
+    default: break;
+    }
   if (mmaName.empty()) {
     unsupported(o.range, "'lm.mma'",
                 "mma.sync is lowered for bf16 or f16 (f32 accumulators), e4m3 or e5m2 (f32) and i8 (i32) operands of "
