@@ -206,10 +206,10 @@ def k(lm):
 """)
 neg("smem_limit", "More shared memory than the target allows.", [
   ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {{kernel 'k' needs 240032 bytes of shared memory (240000 B of pools and 32 B of mbarriers, with alignment); sm_90a allows 232448 per block}}"),
-  ("replace", "pool = lm.smem", "pool = lm.smem(240000)")])
+  ("replace", "pool = lm.smem", "pool = lm.smem(240000)  # expected-note {{pool 'pool' of 240000 bytes declared here; its views use 65536 of them}}")])
 neg("smem_limit_sm120a", "The same kernel fits sm_90a but not sm_120a's smaller shared memory.", [
   ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {{needs 131104 bytes of shared memory}}"),
-  ("replace", "pool = lm.smem", "pool = lm.smem(131072)"),
+  ("replace", "pool = lm.smem", "pool = lm.smem(131072)  # expected-note {{pool 'pool' of 131072 bytes declared here; its views use 65536 of them}}"),
   ("comment", "lm.mma_commit()", "expected-error {{'lm.mma_commit' is not available on sm_120a; it exists on sm_90a}}"),
   ("comment", "lm.mma_wait(", "expected-error {{'lm.mma_wait' is not available on sm_120a}}"),
   ("before", "lm.arrive(empty", "lm.role_sync()"),
@@ -435,7 +435,7 @@ neg("missing_role_sync", "One elected thread issuing the TMA store before the ot
   ("comment", "c_s.tma_store", "expected-error {{one elected thread of role 'math' reads 'c_s' ('tma_store') right after all its threads wrote it; add 'lm.role_sync()' after the fence}}")])
 neg("tx_bytes", "More transaction bytes per phase than an mbarrier can count.", [], base="""@cake.schedule()
 def k(lm, A: LM.tma2d):  # expected-error {{needs 1310728 bytes of shared memory}}
-    pool = lm.smem(1310720)
+    pool = lm.smem(1310720)  # expected-note {{pool 'pool' of 1310720 bytes declared here; its views use 1310720 of them}}
     v = pool.view(offset=0, shape=(5, 256, 256), dtype=lm.f32)
     r = lm.role(warps=[0])
     b = lm.barrier(count=1, prod=[r], cons=[r])  # expected-error {{barrier 'b' expects 1310720 transaction bytes per phase; the mbarrier limit is 1048575}}
@@ -493,7 +493,7 @@ def k(lm):
 """)
 neg("smem_limit_sm80", "A Hopper-sized pool is too big for sm_80.", [], base="""@cake.schedule()
 def k(lm):  # expected-error {{kernel 'k' needs 200000 bytes of shared memory (200000 B of pools and 0 B of mbarriers, with alignment); sm_80 allows 166912 per block}}
-    pool = lm.smem(200000)
+    pool = lm.smem(200000)  # expected-note {{pool 'pool' of 200000 bytes declared here; its views use 64 of them}}
     v = pool.view(offset=0, shape=(16,), dtype=lm.f32)
     r = lm.role(warps=[0])
     frag = lm.regs(shape=(16,), dtype=lm.f32, role=r)  # expected-note {{'frag' declared here}}

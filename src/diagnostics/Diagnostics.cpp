@@ -69,6 +69,12 @@ bool DiagnosticEngine::mapSeverity(Diagnostic &d) const {
   return true;
 }
 
+DiagnosticBuilder &DiagnosticBuilder::fixit(SourceRange range, std::string text) {
+  Diagnostic &owner = diag_.notes.empty() ? diag_ : diag_.notes.back();
+  owner.fixits.push_back({range, std::move(text)});
+  return *this;
+}
+
 void DiagnosticBuilder::emit() {
   if (!engine_) return;
   DiagnosticEngine *e = engine_;
@@ -162,12 +168,45 @@ void TextDiagnosticPrinter::renderOne(std::string &out, const Diagnostic &d) con
   out += marker;
   if (color_) out += kReset;
   out += "\n";
+  // Each fix-it on this line: its text under the columns it replaces.
+  for (const FixIt &f : d.fixits) {
+    if (!f.range.valid() || f.range.begin.file != b.file || f.range.begin.line != b.line) continue;
+    std::string pad;
+    size_t j = 0;
+    for (uint32_t c = 1; c < f.range.begin.col; ++c) {
+      bool tab = j < line.size() && line[j] == '\t';
+      pad += tab ? '\t' : ' ';
+      if (j < line.size()) ++j;
+      while (j < line.size() && (static_cast<unsigned char>(line[j]) & 0xC0) == 0x80) ++j;
+    }
+    out += pad;
+    if (color_) out += kCaretColor;
+    out += f.text;
+    if (color_) out += kReset;
+    out += "\n";
+  }
 }
+
+namespace {
+// clang's -fdiagnostics-parseable-fixits line.
+std::string parseableFixit(const SourceManager &sm, const FixIt &f) {
+  SourceLoc e = f.range.end.valid() ? f.range.end : f.range.begin;
+  return fmt::format("fix-it:\"{}\":{{{}:{}-{}:{}}}:\"{}\"\n", jsonEscape(sm.name(f.range.begin.file)),
+                     f.range.begin.line, f.range.begin.col, e.line, e.col, jsonEscape(f.text));
+}
+}  // namespace
 
 std::string TextDiagnosticPrinter::render(const Diagnostic &d) const {
   std::string out;
   renderOne(out, d);
   for (const Diagnostic &n : d.notes) renderOne(out, n);
+  if (parseableFixits_) {
+    for (const FixIt &f : d.fixits)
+      if (f.range.valid()) out += parseableFixit(sm_, f);
+    for (const Diagnostic &n : d.notes)
+      for (const FixIt &f : n.fixits)
+        if (f.range.valid()) out += parseableFixit(sm_, f);
+  }
   return out;
 }
 
@@ -216,16 +255,32 @@ std::string jsonLocation(const SourceManager &sm, const SourceRange &r) {
 }
 }  // namespace
 
+namespace {
+// `"fixits": [{"start": {...}, "end": {...}, "text": "..."}]`
+std::string jsonFixits(const std::vector<FixIt> &fixits) {
+  std::string out;
+  for (const FixIt &f : fixits) {
+    if (!f.range.valid()) continue;
+    SourceLoc e = f.range.end.valid() ? f.range.end : f.range.begin;
+    out +=
+        fmt::format("{}{{\"start\": {{\"line\": {}, \"column\": {}}}, \"end\": {{\"line\": {}, \"column\": {}}}, "
+                    "\"text\": \"{}\"}}",
+                    out.empty() ? "" : ", ", f.range.begin.line, f.range.begin.col, e.line, e.col, jsonEscape(f.text));
+  }
+  return "\"fixits\": [" + out + "]";
+}
+}  // namespace
+
 void JsonDiagnosticPrinter::handle(const Diagnostic &d) {
   std::string notes;
   for (const Diagnostic &n : d.notes) {
     if (!notes.empty()) notes += ", ";
-    notes += fmt::format("{{\"id\": \"{}\", \"message\": \"{}\", {}}}", diagInfo(n.kind).id, jsonEscape(n.message),
-                         jsonLocation(sm_, n.range));
+    notes += fmt::format("{{\"id\": \"{}\", \"message\": \"{}\", {}, {}}}", diagInfo(n.kind).id, jsonEscape(n.message),
+                         jsonLocation(sm_, n.range), jsonFixits(n.fixits));
   }
-  objects_.push_back(fmt::format("{{\"id\": \"{}\", \"severity\": \"{}\", \"message\": \"{}\", {}, \"notes\": [{}]}}",
-                                 diagInfo(d.kind).id, severityName(d.severity), jsonEscape(d.message),
-                                 jsonLocation(sm_, d.range), notes));
+  objects_.push_back(fmt::format(
+      "{{\"id\": \"{}\", \"severity\": \"{}\", \"message\": \"{}\", {}, {}, \"notes\": [{}]}}", diagInfo(d.kind).id,
+      severityName(d.severity), jsonEscape(d.message), jsonLocation(sm_, d.range), jsonFixits(d.fixits), notes));
 }
 
 void JsonDiagnosticPrinter::finish() {
@@ -279,6 +334,24 @@ void SarifDiagnosticPrinter::handle(const Diagnostic &d) {
                            related.empty() ? "" : ", ", id++, jsonEscape(n.message), p);
   }
   if (!related.empty()) result += ", \"relatedLocations\": [" + related + "]";
+  // Each fix-it is one fix, described by the message it belongs to.
+  std::string fixes;
+  auto addFixes = [&](const Diagnostic &owner) {
+    for (const FixIt &f : owner.fixits) {
+      if (!f.range.valid()) continue;
+      SourceLoc e = f.range.end.valid() ? f.range.end : f.range.begin;
+      fixes += fmt::format(
+          "{}{{\"description\": {{\"text\": \"{}\"}}, \"artifactChanges\": [{{\"artifactLocation\": {{\"uri\": "
+          "\"{}\"}}, "
+          "\"replacements\": [{{\"deletedRegion\": {{\"startLine\": {}, \"startColumn\": {}, \"endLine\": {}, "
+          "\"endColumn\": {}}}, \"insertedContent\": {{\"text\": \"{}\"}}}}]}}]}}",
+          fixes.empty() ? "" : ", ", jsonEscape(owner.message), jsonEscape(sm_.name(f.range.begin.file)),
+          f.range.begin.line, f.range.begin.col, e.line, std::max(e.col, f.range.begin.col), jsonEscape(f.text));
+    }
+  };
+  addFixes(d);
+  for (const Diagnostic &n : d.notes) addFixes(n);
+  if (!fixes.empty()) result += ", \"fixes\": [" + fixes + "]";
   results_.push_back(result + "}");
 }
 

@@ -4,6 +4,7 @@
 //
 //   diags.build(DiagId::X, range, arg0, arg1)
 //        .note(DiagId::NoteY, otherRange, arg)
+//        .fixit(replacedRange, "text")
 //        .emit();
 //
 // or diags.report(...) when there are no notes. The engine applies the
@@ -46,12 +47,20 @@ std::string_view severityName(Severity s);
 // True if some warning in the table is controlled by -W<flag>.
 bool isKnownWarningFlag(std::string_view flag);
 
+// A suggested edit: replace `range` (half-open; begin == end inserts) with
+// `text`. Editors apply it; the text printer shows it under the caret.
+struct FixIt {
+  SourceRange range;
+  std::string text;
+};
+
 struct Diagnostic {
   DiagId kind;
   Severity severity;  // after -Werror promotion
   SourceRange range;
   std::string message;
   std::vector<Diagnostic> notes;
+  std::vector<FixIt> fixits;
 };
 
 class DiagnosticConsumer {
@@ -82,6 +91,9 @@ public:
 
   template <typename... Args>
   DiagnosticBuilder &note(DiagId id, SourceRange range, const Args &...args);
+  // A fix-it for the note added last, or for the diagnostic when it has none
+  // (a fix-it that is one possible meaning belongs on a note saying so).
+  DiagnosticBuilder &fixit(SourceRange range, std::string text);
   void emit();
 
 private:
@@ -148,7 +160,10 @@ DiagnosticBuilder &DiagnosticBuilder::note(DiagId id, SourceRange range, const A
 // and a caret with a range underline.
 class TextDiagnosticPrinter : public DiagnosticConsumer {
 public:
-  TextDiagnosticPrinter(const SourceManager &sm, std::FILE *out, bool color) : sm_(sm), out_(out), color_(color) {}
+  // parseableFixits: also print each fix-it as a line
+  // `fix-it:"FILE":{L1:C1-L2:C2}:"TEXT"` (clang's -fdiagnostics-parseable-fixits).
+  TextDiagnosticPrinter(const SourceManager &sm, std::FILE *out, bool color, bool parseableFixits = false)
+      : sm_(sm), out_(out), color_(color), parseableFixits_(parseableFixits) {}
   void handle(const Diagnostic &d) override;
   void finish() override;
 
@@ -160,6 +175,7 @@ private:
   const SourceManager &sm_;
   std::FILE *out_;
   bool color_;
+  bool parseableFixits_;
 };
 
 // `--diagnostics-format=json`: a JSON array of objects, one per diagnostic,

@@ -236,7 +236,7 @@ int runCompiler(int argc, const char *const *argv) {
   else if (opts.diagFormat == DiagFormat::Sarif)
     printer = std::make_unique<SarifDiagnosticPrinter>(sm, stderr);
   else
-    printer = std::make_unique<TextDiagnosticPrinter>(sm, stderr, useColor(opts.color));
+    printer = std::make_unique<TextDiagnosticPrinter>(sm, stderr, useColor(opts.color), opts.parseableFixits);
   reportDiags.setConsumer(printer.get());
   std::unique_ptr<VerifyDiagnosticConsumer> verifier;
   if (opts.verify) {
@@ -284,7 +284,9 @@ int runCompiler(int argc, const char *const *argv) {
           if (codegen::lowers(ti.target, k)) bits |= targetBit(ti.target);
         return bits;
       };
-      std::string table = sema::formatOpTable(targetGiven ? &opts.target : nullptr, loweredOn);
+      std::string table = opts.listFormat == "markdown"
+                              ? sema::formatOpReferenceMarkdown(loweredOn)
+                              : sema::formatOpTable(targetGiven ? &opts.target : nullptr, loweredOn);
       std::fwrite(table.data(), 1, table.size(), stdout);
     }
     return finish(0);

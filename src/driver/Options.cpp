@@ -30,7 +30,8 @@ const char *kFooter = R"(Warning options:
   -Wno-error=<name>     keep warning <name> a warning under -Werror
   -w                    suppress all warnings
 
-Single-dash spellings -fsyntax-only, -fmax-errors=N, -arch=sm_XX, -verify
+Single-dash spellings -fsyntax-only, -fmax-errors=N, -arch=sm_XX, -verify,
+-fdiagnostics-parseable-fixits
 and -MD, -MMD, -MF FILE, -MT TARGET, -MP are accepted as in gcc and nvcc.
 Exit status: 0 on success (warnings allowed),
 1 on errors or bad usage, 4 on an internal compiler error.)";
@@ -89,6 +90,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
     if (takeWarningOption(a, opts)) continue;
     if (a == "-fsyntax-only")
       a = "--fsyntax-only";
+    else if (a == "-fdiagnostics-parseable-fixits")
+      a = "--fdiagnostics-parseable-fixits";
     else if (a.rfind("-fmax-errors=", 0) == 0)
       a = "-" + a;
     else if (a == "-arch")
@@ -153,6 +156,9 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   app.add_option("--diagnostics-format", format, "diagnostics as text (gcc style), json or sarif (SARIF 2.1.0)")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
+  app.add_flag("--fdiagnostics-parseable-fixits", opts.parseableFixits,
+               "also print each suggested edit as fix-it:\"FILE\":{L1:C1-L2:C2}:\"TEXT\" "
+               "(-fdiagnostics-parseable-fixits, as clang)");
   unsigned maxErrors = opts.diag.maxErrors;
   app.add_option("--fmax-errors", maxErrors, "stop after N errors (default 50; 0: no limit; -fmax-errors=N)")
       ->type_name("N");
@@ -160,6 +166,10 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   app.add_flag("--list-targets", opts.listTargets, "print the supported targets and exit");
   app.add_flag("--list-ops", opts.listOps,
                "print the operation vocabulary (with --target, only what that target supports) and exit");
+  app.add_option("--list-format", opts.listFormat,
+                 "--list-ops as text (default) or markdown (the Operations section of docs/language.md)")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"text", "markdown"}));
   app.add_flag("--MD", opts.depfile, "also write a make dependency file (-MD, -MMD)");
   app.add_option("--MF", opts.depfilePath, "write the dependency file to FILE (-MF; default: the output with .d)")
       ->type_name("FILE");

@@ -32,11 +32,13 @@ struct Options {
   bool noLineDirectives = false;
   ColorMode color = ColorMode::Auto;
   DiagFormat diagFormat = DiagFormat::Text;
+  bool parseableFixits = false;  // -fdiagnostics-parseable-fixits
   DiagnosticOptions diag;
   std::vector<std::string> unknownWarnings;  // reported once the engine exists
   bool listDiagnostics = false;
   bool listTargets = false;
   bool listOps = false;
+  std::string listFormat = "text";  // --list-ops: text or markdown
   // Dependency files, as gcc's -MD -MMD -MF -MT -MP.
   bool depfile = false;
   std::string depfilePath;  // -MF; default: the output with .d

@@ -191,10 +191,19 @@ private:
   }
 
   // Shared memory per block, barriers included.
+  // Each pool is noted with the bytes its views reach, so an oversized pool
+  // stands apart from views that need the room.
   void checkSharedMemory() {
-    if (k_.smemBytes > static_cast<int64_t>(ti_.smemPerBlock))
-      ctx_.diags.report(DiagId::HwSmemLimit, k_.nameRange, k_.name, k_.smemBytes, k_.smemBytes - k_.barrierBytes,
-                        k_.barrierBytes, ti_.name, ti_.smemPerBlock);
+    if (k_.smemBytes <= static_cast<int64_t>(ti_.smemPerBlock)) return;
+    ctx_.diags.report(DiagId::HwSmemLimit, k_.nameRange, k_.name, k_.smemBytes, k_.smemBytes - k_.barrierBytes,
+                      k_.barrierBytes, ti_.name, ti_.smemPerBlock);
+    for (const Resource &pool : k_.resources) {
+      if (pool.kind != ResourceKind::Pool) continue;
+      int64_t used = 0;
+      for (const Resource &v : k_.resources)
+        if (v.kind == ResourceKind::View && v.pool == pool.id) used = std::max(used, satAdd(v.offset, v.totalBytes));
+      ctx_.diags.report(DiagId::NotePoolDeclared, pool.range, pool.name, pool.bytes, used);
+    }
   }
 
   // Per declaration, in order: a role's warps within the thread limit; a

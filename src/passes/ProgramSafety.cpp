@@ -534,7 +534,11 @@ private:
           ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, use.arrivalsPerPhase, parts);
       for (const auto &[role, ra] : use.arrivals)
         d.note(DiagId::NoteSignalHere, ra.sites.front().first->op->range, name(role), bar.name);
-      d.note(DiagId::NoteSetInitCount, bar.range, use.arrivalsPerPhase, bar.name).emit();
+      d.note(DiagId::NoteSetInitCount, bar.range, use.arrivalsPerPhase, bar.name);
+      if (bar.initCountSite.valid())
+        d.fixit(bar.initCountSite, bar.initCountWritten ? std::to_string(use.arrivalsPerPhase)
+                                                        : fmt::format(", init_count={}", use.arrivalsPerPhase));
+      d.emit();
     }
   }
 

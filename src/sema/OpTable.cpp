@@ -102,6 +102,23 @@ std::string_view scopeName(OpScope s) {
   return "?";
 }
 
+std::string signature(const OpInfo &op) {
+  std::string sig;
+  for (const ParamInfo &p : op.params) {
+    if (!sig.empty()) sig += ", ";
+    sig += p.name;
+    if (p.defaultKind == ParamInfo::Default::Int)
+      sig += fmt::format("={}", p.defaultInt);
+    else if (p.defaultKind == ParamInfo::Default::Bool)
+      sig += p.defaultInt ? "=True" : "=False";
+    else if (p.defaultKind == ParamInfo::Default::String)
+      sig += fmt::format("=\"{}\"", p.defaultString);
+    else if (!p.required)
+      sig += "=None";
+  }
+  return fmt::format("{}.{}({})", receiverName(op.receiver), op.name, sig);
+}
+
 std::string effectsText(const OpInfo &op) {
   auto name = [&](int8_t i) -> std::string {
     if (i == kReceiver) return "receiver";
@@ -141,20 +158,7 @@ std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKin
   std::string out;
   for (const OpInfo &op : allOps()) {
     if (only && !op.legalOn(*only)) continue;
-    std::string sig;
-    for (const ParamInfo &p : op.params) {
-      if (!sig.empty()) sig += ", ";
-      sig += p.name;
-      if (p.defaultKind == ParamInfo::Default::Int)
-        sig += fmt::format("={}", p.defaultInt);
-      else if (p.defaultKind == ParamInfo::Default::Bool)
-        sig += p.defaultInt ? "=True" : "=False";
-      else if (p.defaultKind == ParamInfo::Default::String)
-        sig += fmt::format("=\"{}\"", p.defaultString);
-      else if (!p.required)
-        sig += "=None";
-    }
-    out += fmt::format("{}.{}({})\n", receiverName(op.receiver), op.name, sig);
+    out += signature(op) + "\n";
     out += fmt::format("    {}\n", op.description);
     out += fmt::format("    kind: {}; targets: {}\n", scopeName(op.scope), op.targetNames());
     out += fmt::format("    effects: {}\n", effectsText(op));
@@ -171,6 +175,71 @@ std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKin
                          lowered & targetBit(*only) ? "yes" : "not yet (-fsyntax-only checks it; -o reports it)");
     else
       out += fmt::format("    lowers on: {}\n", lowered ? targetNames(lowered) : "no target yet");
+  }
+  return out;
+}
+
+std::string formatOpReferenceMarkdown(const std::function<uint32_t(OpKind)> &loweredOn) {
+  std::string out;
+  out += "This section is generated from the operation table (`src/sema/Ops.def`) by\n"
+         "`cakec --list-ops --list-format=markdown`; a test keeps it equal to the table.\n\n";
+  // The summary: where each operation is legal and where it lowers.
+  out += "| operation |";
+  std::string rule = "|---|";
+  for (const TargetInfo &t : allTargets()) {
+    out += fmt::format(" {} |", t.name);
+    rule += ":-:|";
+  }
+  out += "\n" + rule + "\n";
+  for (const OpInfo &op : allOps()) {
+    out += fmt::format("| `{}.{}` |", receiverName(op.receiver), op.name);
+    uint32_t lowered = loweredOn(op.kind);
+    for (const TargetInfo &t : allTargets()) {
+      uint32_t bit = targetBit(t.target);
+      out += !(op.targets & bit) ? " - |" : (lowered & bit) ? " lowered |" : " checked |";
+    }
+    out += "\n";
+  }
+  out += "\n\"lowered\": checked and lowered to CUDA by `-o`; \"checked\": legal there and checked by\n"
+         "`-fsyntax-only`, but `-o` reports that it is not lowered yet (`-Wnot-lowered`);\n"
+         "\"-\": the target lacks it (`hw.unsupported-operation`).\n";
+
+  static constexpr std::pair<OpScope, std::string_view> kGroups[] = {
+      {OpScope::Kernel, "Declarations (kernel scope)"},
+      {OpScope::Role, "Inside a role"},
+      {OpScope::Anywhere, "Values"},
+      {OpScope::Loop, "Loops"},
+  };
+  for (const auto &[scope, title] : kGroups) {
+    out += fmt::format("\n### {}\n", title);
+    for (const OpInfo &op : allOps()) {
+      if (op.scope != scope) continue;
+      out += fmt::format("\n#### `{}`\n\n{}.\n\n", signature(op), op.description);
+      if (!op.params.empty()) {
+        out += "| parameter | what it takes | default |\n|---|---|---|\n";
+        for (const ParamInfo &p : op.params) {
+          std::string def = p.required                                 ? "required"
+                            : p.defaultKind == ParamInfo::Default::Int ? fmt::format("`{}`", p.defaultInt)
+                            : p.defaultKind == ParamInfo::Default::Bool
+                                ? std::string(p.defaultInt ? "`True`" : "`False`")
+                            : p.defaultKind == ParamInfo::Default::String ? fmt::format("`\"{}\"`", p.defaultString)
+                                                                          : std::string("absent");
+          std::string kind(paramKindDescription(p.kind));
+          out += fmt::format("| `{}` | {} | {} |\n", p.name, kind, def);
+        }
+        out += "\n";
+      }
+      out += fmt::format("- Effects: {}.\n", effectsText(op));
+      for (const PtxForm &f : op.ptx) {
+        std::string ts;
+        for (const TargetInfo &t : allTargets())
+          if (f.targets & targetBit(t.target)) ts += (ts.empty() ? "" : ", ") + std::string(t.name);
+        out += fmt::format("- PTX on {}: `{}`\n", ts, f.ptx);
+      }
+      uint32_t lowered = loweredOn(op.kind) & op.targets;
+      out += fmt::format("- Legal on: {}. Lowered on: {}.\n", op.targetNames(),
+                         lowered ? targetNames(lowered) : "no target yet");
+    }
   }
   return out;
 }

@@ -232,5 +232,9 @@ std::string_view receiverName(Receiver r);
 // `loweredOn(k)`: the targets (targetBit) where codegen lowers op k, printed
 // as each op's lowering status (sema does not know codegen's tables).
 std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKind)> &loweredOn);
+// `--list-ops --list-format=markdown`: the Operations section of
+// docs/language.md (a summary table of legality and lowering per target, then
+// one entry per operation, grouped by scope).
+std::string formatOpReferenceMarkdown(const std::function<uint32_t(OpKind)> &loweredOn);
 
 }  // namespace cake::sema

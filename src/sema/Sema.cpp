@@ -117,7 +117,10 @@ void Analyzer::fromImportStmt(const FromImportStmt *f) {
     if (it == m->exports.end()) {
       std::vector<std::string> names;
       for (const auto &[k, _] : m->exports) names.push_back(k);
-      diags_.report(DiagId::SemaUnknownImport, n.range, f->module, n.name, didYouMean(n.name, names));
+      // The fix-it replaces the name only where nothing follows it (no alias).
+      buildSuggesting(diags_, DiagId::SemaUnknownImport, n.range, n.alias.empty() ? n.range : SourceRange(), n.name,
+                      names, f->module, n.name)
+          .emit();
       continue;
     }
     bind(n.alias.empty() ? n.name : n.alias, it->second, n.range);
@@ -249,7 +252,8 @@ void Analyzer::scheduleOptions(const Expr *decorator) {
         kernel_->cluster[i] = *e.constInt;
       }
     } else {
-      diags_.report(DiagId::SemaUnknownScheduleOption, k.nameRange, k.name, didYouMean(k.name, options));
+      buildSuggesting(diags_, DiagId::SemaUnknownScheduleOption, k.nameRange, k.nameRange, k.name, options, k.name)
+          .emit();
     }
   }
 }

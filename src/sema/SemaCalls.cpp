@@ -304,7 +304,7 @@ bool Analyzer::bindArguments(const CallExpr *c, const OpInfo &op, std::vector<Op
   }
   for (size_t i = 0; i < c->args.size() && i < op.params.size(); ++i) {
     out[i].present = true;
-    out[i].range = c->args[i]->range;
+    out[i].range = out[i].valueRange = c->args[i]->range;
     out[i].value = eval(c->args[i]);
   }
   for (const Keyword &k : c->keywords) {
@@ -312,7 +312,7 @@ bool Analyzer::bindArguments(const CallExpr *c, const OpInfo &op, std::vector<Op
     if (idx < 0) {
       std::vector<std::string> names;
       for (const ParamInfo &p : op.params) names.emplace_back(p.name);
-      diags_.report(DiagId::SemaUnknownKeyword, k.nameRange, name, k.name, didYouMean(k.name, names));
+      buildSuggesting(diags_, DiagId::SemaUnknownKeyword, k.nameRange, k.nameRange, k.name, names, name, k.name).emit();
       eval(k.value);
       ok = false;
       continue;
@@ -325,6 +325,7 @@ bool Analyzer::bindArguments(const CallExpr *c, const OpInfo &op, std::vector<Op
     }
     o.present = true;
     o.range = SourceRange::cover(k.nameRange, k.value->range);
+    o.valueRange = k.value->range;
     o.value = eval(k.value);
   }
   for (size_t i = 0; i < op.params.size(); ++i) {
@@ -430,8 +431,12 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     const auto &allowed = p.kind == ParamKind::Swizzle ? swz : scopes;
     if (v.kind != ValueKind::String) return wrong();
     if (std::find(allowed.begin(), allowed.end(), v.str) == allowed.end()) {
-      diags_.report(DiagId::SemaBadValue, o.range, p.name, opName, paramKindDescription(p.kind),
-                    "\"" + v.str + "\"" + didYouMean(v.str, allowed));
+      // The fix-it replaces the string literal, quotes included.
+      std::string match = closestMatch(v.str, allowed);
+      auto d = diags_.build(DiagId::SemaBadValue, o.range, p.name, opName, paramKindDescription(p.kind),
+                            "\"" + v.str + "\"" + didYouMean(v.str, allowed));
+      if (!match.empty()) d.fixit(o.valueRange, "\"" + match + "\"");
+      d.emit();
       return false;
     }
     return true;

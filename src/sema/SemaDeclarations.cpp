@@ -156,6 +156,16 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     for (const Value &e : arg(param::Barrier::prod).value.elts) r.producers.push_back(e.resource);
     for (const Value &e : arg(param::Barrier::cons).value.elts) r.consumers.push_back(e.resource);
     r.initCount = intArg(param::Barrier::init_count);
+    r.initCountWritten = !arg(param::Barrier::init_count).defaulted;
+    if (r.initCountWritten) {
+      r.initCountSite = arg(param::Barrier::init_count).valueRange;
+    } else {
+      for (const Operand &o : ops)
+        if (o.present && !o.defaulted && o.range.valid() &&
+            (!r.initCountSite.valid() || r.initCountSite.begin.line < o.range.end.line ||
+             (r.initCountSite.begin.line == o.range.end.line && r.initCountSite.begin.col < o.range.end.col)))
+          r.initCountSite = SourceRange(o.range.end);
+    }
     if (arg(param::Barrier::pipeline).present) r.pipeline = arg(param::Barrier::pipeline).value.resource;
     if (arg(param::Barrier::credits).present) r.credits = intArg(param::Barrier::credits);
     break;

@@ -128,7 +128,7 @@ Value Analyzer::evalName(const NameExpr *n) {
     v.kind = ValueKind::CakeModule;
     return v;
   }
-  diags_.report(DiagId::SemaUndefinedName, n->range, n->name, didYouMean(n->name, visibleNames()));
+  buildSuggesting(diags_, DiagId::SemaUndefinedName, n->range, n->range, n->name, visibleNames(), n->name).emit();
   return Value::error();
 }
 
@@ -168,7 +168,8 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
     if (auto b = boundOp(Receiver::Builder)) return *b;
     std::vector<std::string> names = opNames(Receiver::Builder);
     for (const DTypeInfo &d : allDTypes()) names.emplace_back(d.name);
-    diags_.report(DiagId::SemaUnknownOperation, a->attrRange, "the builder", attr, didYouMean(attr, names));
+    buildSuggesting(diags_, DiagId::SemaUnknownOperation, a->attrRange, a->attrRange, attr, names, "the builder", attr)
+        .emit();
     return Value::error();
   }
   case ValueKind::LMTypes: {
@@ -192,7 +193,7 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
     std::vector<std::string> names = {"tma1d",    "tma2d",    "tma3d",    "tma4d",    "tma5d",
                                       "tensor1d", "tensor2d", "tensor3d", "tensor4d", "tensor5d"};
     for (const DTypeInfo &d : allDTypes()) names.emplace_back(d.name);
-    diags_.report(DiagId::SemaUnknownParamType, a->attrRange, attr, didYouMean(attr, names));
+    buildSuggesting(diags_, DiagId::SemaUnknownParamType, a->attrRange, a->attrRange, attr, names, attr).emit();
     return Value::error();
   }
   case ValueKind::Package: {
@@ -222,7 +223,7 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
     }
     std::vector<std::string> names;
     for (const auto &[k, _] : obj.module->exports) names.push_back(k);
-    diags_.report(DiagId::SemaUnknownImport, a->attrRange, obj.str, attr, didYouMean(attr, names));
+    buildSuggesting(diags_, DiagId::SemaUnknownImport, a->attrRange, a->attrRange, attr, names, obj.str, attr).emit();
     return Value::error();
   }
   case ValueKind::CakeModule:
@@ -230,14 +231,17 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
       v.kind = ValueKind::Decorator;
       return v;
     }
-    diags_.report(DiagId::SemaUnknownAttribute, a->attrRange, "'cake'", attr, didYouMean(attr, {"schedule"}));
+    buildSuggesting(diags_, DiagId::SemaUnknownAttribute, a->attrRange, a->attrRange, attr, {"schedule"}, "'cake'",
+                    attr)
+        .emit();
     return Value::error();
   case ValueKind::Resource: {
     const Resource &r = res(obj.resource);
     if (r.kind == ResourceKind::Pool) {
       if (auto b = boundOp(Receiver::Pool)) return *b;
-      diags_.report(DiagId::SemaUnknownOperation, a->attrRange, "pool '" + r.name + "'", attr,
-                    didYouMean(attr, opNames(Receiver::Pool)));
+      buildSuggesting(diags_, DiagId::SemaUnknownOperation, a->attrRange, a->attrRange, attr, opNames(Receiver::Pool),
+                      "pool '" + r.name + "'", attr)
+          .emit();
       return Value::error();
     }
     if (r.kind == ResourceKind::View) {
@@ -250,7 +254,9 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
       if (auto b = boundOp(Receiver::View)) return *b;
       std::vector<std::string> names = opNames(Receiver::View);
       names.push_back("T");
-      diags_.report(DiagId::SemaUnknownOperation, a->attrRange, "view '" + r.name + "'", attr, didYouMean(attr, names));
+      buildSuggesting(diags_, DiagId::SemaUnknownOperation, a->attrRange, a->attrRange, attr, names,
+                      "view '" + r.name + "'", attr)
+          .emit();
       return Value::error();
     }
     break;

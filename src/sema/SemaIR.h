@@ -78,6 +78,10 @@ struct Resource {
   std::vector<ResourceId> producers;
   std::vector<ResourceId> consumers;
   int64_t initCount = 1;
+  // Where init_count is written (its value), or when it is not, the empty
+  // range just after the last written argument: where a fix-it sets it.
+  SourceRange initCountSite;
+  bool initCountWritten = false;
   ResourceId pipeline = kNoResource;
   // Declared credits (0 or count: whether the first lap's waits pass); -1
   // when not declared (the analysis infers it from the pipeline).
@@ -89,7 +93,8 @@ struct Operand {
   bool present = false;  // given, or defaulted
   bool defaulted = false;
   Value value;
-  SourceRange range;
+  SourceRange range;       // the argument, with its keyword
+  SourceRange valueRange;  // the value alone (what a fix-it replaces)
 };
 
 struct Operation {

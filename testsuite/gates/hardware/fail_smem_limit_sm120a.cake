@@ -3,7 +3,7 @@
 # RUN: %cakec -verify -fsyntax-only --target=sm_120a %s
 @cake.schedule()
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {{needs 131104 bytes of shared memory}}
-    pool = lm.smem(131072)
+    pool = lm.smem(131072)  # expected-note {{pool 'pool' of 131072 bytes declared here; its views use 65536 of them}}
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
     b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
     c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)

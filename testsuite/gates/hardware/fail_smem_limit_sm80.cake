@@ -3,7 +3,7 @@
 # RUN: %cakec -verify -fsyntax-only --target=sm_80 %s
 @cake.schedule()
 def k(lm):  # expected-error {{kernel 'k' needs 200000 bytes of shared memory (200000 B of pools and 0 B of mbarriers, with alignment); sm_80 allows 166912 per block}}
-    pool = lm.smem(200000)
+    pool = lm.smem(200000)  # expected-note {{pool 'pool' of 200000 bytes declared here; its views use 64 of them}}
     v = pool.view(offset=0, shape=(16,), dtype=lm.f32)
     r = lm.role(warps=[0])
     frag = lm.regs(shape=(16,), dtype=lm.f32, role=r)  # expected-note {{'frag' declared here}}

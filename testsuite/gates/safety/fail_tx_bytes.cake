@@ -3,7 +3,7 @@
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, A: LM.tma2d):  # expected-error {{needs 1310728 bytes of shared memory}} expected-note {{'A' declared here}}
-    pool = lm.smem(1310720)
+    pool = lm.smem(1310720)  # expected-note {{pool 'pool' of 1310720 bytes declared here; its views use 1310720 of them}}
     v = pool.view(offset=0, shape=(5, 256, 256), dtype=lm.f32)
     r = lm.role(warps=[0])
     b = lm.barrier(count=1, prod=[r], cons=[r])  # expected-error {{barrier 'b' expects 1310720 transaction bytes per phase; the mbarrier limit is 1048575}}
