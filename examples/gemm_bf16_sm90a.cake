@@ -4,7 +4,10 @@
 # through a 3-stage ring with TMA; two consumer warpgroups issue wgmma into a
 # 128x256 register accumulator and hand each stage back through `empty`.
 # The epilogue converts to bf16, stages the tile in shared memory and writes
-# it with a TMA store. M, N and K must be multiples of 128, 256 and 64.
+# it with a TMA store. Any M and N, and any K, N that are multiples of 8
+# (16-byte rows for TMA): the shapes are declared, so the last tile of each
+# dimension may be partial (TMA reads zeros past the end and drops stores
+# there), and the grid and the K loop round up.
 # target: sm_90a
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
@@ -13,8 +16,8 @@ BN = WGMMA_N_MAX            # one 64x256 wgmma per warpgroup and k-step
 BK = SWIZZLE_128B_BF16_K    # one 128-byte swizzled row of bf16 per stage
 STAGES = 3
 
-@cake.schedule(grid=(M // BM, N // BN))
-def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+@cake.schedule(grid=((M + BM - 1) // BM, (N + BN - 1) // BN))
+def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(212992)
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
@@ -26,12 +29,12 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K
     full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
     empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)
     with load:
-        for k in lm.range(0, K // BK):
+        for k in lm.range(0, (K + BK - 1) // BK):
             lm.wait(empty, stage=k)
             a_s.tma_load(A, coords=(k * BK, lm.block_id(0) * BM), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * BK, lm.block_id(1) * BN), stage=k, barrier=full)
     with math:
-        for k in lm.range(0, K // BK):
+        for k in lm.range(0, (K + BK - 1) // BK):
             lm.wait(full, stage=k)
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()

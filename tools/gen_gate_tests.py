@@ -24,7 +24,8 @@ HARDWARE = """alignment_offset alignment_stride mma_accumulator_bw mma_dtype mma
   tma_box tma_inner_box tmem_columns tmem_on_hopper unsupported_on_sm80 unsupported_operation
   warpgroup_alignment pass_mma_two_blocks_per_warpgroup pass_swizzle_panels""".split()
 DATA = """mma_accumulator_shape mma_operand_dtype mma_untransposed store_dtype swizzle_mismatch tma_box_bw
-  tma_box_rank tma_rank tmem_overlap tmem_shape view_overflow view_overlap pass_alias_reuse""".split()
+  tma_box_rank tma_rank tmem_overlap tmem_shape view_overflow view_overlap pass_alias_reuse
+  partial_tile_grid partial_tile_loop pass_partial_tile_rounded""".split()
 GATE = {**{n: "schedule" for n in SCHEDULE}, **{n: "hardware" for n in HARDWARE}, **{n: "data" for n in DATA},
         "pass_base_sm90a": "", "pass_base_sm100a": ""}
 def folder(name):
@@ -168,7 +169,7 @@ def k(lm, A: LM.tma1d):
     r = lm.role(warps=[0], regs=40)  # expected-error {{'setmaxnreg (a role's regs=)' is not available on sm_80; it exists on sm_90a, sm_100a, sm_103a, sm_120a, sm_121a}}
     b = lm.barrier(count=1, prod=[r], cons=[r])
     with r:
-        v.tma_load(A, coords=(lm.cluster_rank(),), barrier=b)  # expected-error {{'lm.tma_load' is not available on sm_80; it exists on sm_90a, sm_100a, sm_103a, sm_120a, sm_121a}} expected-error {{'lm.cluster_rank' is not available on sm_80}}
+        v.tma_load(A, coords=(lm.cluster_rank(),), barrier=b)  # expected-error {{'view.tma_load' is not available on sm_80; it exists on sm_90a, sm_100a, sm_103a, sm_120a, sm_121a}} expected-error {{'lm.cluster_rank' is not available on sm_80}}
         lm.wait(b, stage=0)
 """, target="sm_80")
 neg("setmaxnreg_value", "Register budgets outside setmaxnreg's range or not a multiple of 8.", [
@@ -204,6 +205,19 @@ def k(lm):
     with math:
         lm.role_sync()
 """)
+# A declared shape (`A: LM.tma2d[M, K]`) lets the last tile of M and K be
+# partial; a grid or loop that rounds them down skips it.
+RAGGED = [
+  ("replace", "@cake.schedule()", "@cake.schedule(grid=((M + 63) // 64, 1))"),
+  ("replace", "def k(", "def k(lm, A: LM.tma2d[M, K], B: LM.tma2d, C: LM.tma2d, M: LM.i32, K: LM.i32):"),
+  ("suball", "for k in lm.range(0, K // 64):", "for k in lm.range(0, (K + 63) // 64):"),
+  ("sub", "a_s.tma_load", ("coords=(k * 64, 0)", "coords=(k * 64, lm.block_id(0) * 64)"))]
+neg("partial_tile_grid", "A grid that rounds a declared dimension down skips the partial last tile.", RAGGED + [
+  ("replace", "@cake.schedule(", "@cake.schedule(grid=(M // 64, 1))  # expected-warning {{grid dimension 0 rounds 'M // 64' down, but 'M' is dimension 0 of tensor 'A', whose shape is declared and may end in a partial tile: that tile is skipped; round up with (M + 64 - 1) // 64}}")])
+neg("partial_tile_loop", "A K loop that rounds a declared dimension down skips the partial last K tile, through a named bound.", RAGGED + [
+  ("before", "with load:", "n_k = K // 64"),
+  ("replace", "for k in lm.range(0, (K + 63) // 64):", "for k in lm.range(0, n_k):  # expected-warning {{the loop bound rounds 'K // 64' down, but 'K' is dimension 1 of tensor 'A'}}"),
+  ("suball", "for k in lm.range(0, (K + 63) // 64):", "for k in lm.range(0, n_k):  # expected-warning {{the loop bound rounds 'K // 64' down}}")])
 neg("smem_limit", "More shared memory than the target allows.", [
   ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {{kernel 'k' needs 240032 bytes of shared memory (240000 B of pools and 32 B of mbarriers, with alignment); sm_90a allows 232448 per block}}"),
   ("replace", "pool = lm.smem", "pool = lm.smem(240000)  # expected-note {{pool 'pool' of 240000 bytes declared here; its views use 65536 of them}}")])
@@ -1124,6 +1138,7 @@ PASS = [
    ("replace", "pool = lm.smem", "pool = lm.smem(98304)")], BASE, "sm_90a"),
  ("pass_swizzle_panels", "Swizzled rows of two 128-byte panels: TMA moves one box per panel.", [
    ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16, swizzle="128B")')], BASE, "sm_90a"),
+ ("pass_partial_tile_rounded", "A declared shape with a grid and K loops that round up: every partial tile is covered. Broken variants: fail_partial_tile_*.cake.", RAGGED, BASE, "sm_90a"),
  ("pass_alias_reuse", "An epilogue view aliasing the ring's bytes: reuse, not a swizzle flow.", [
    ("replace", "c_s = pool.view", "c_s = pool.view(offset=0, shape=(64, 128), dtype=lm.bf16, alias=True)"),
    ("replace", "pool = lm.smem", "pool = lm.smem(49152)")], BASE, "sm_90a"),

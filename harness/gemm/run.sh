@@ -17,8 +17,9 @@
 # process of their own without cuBLAS (--ours-only: cuBLAS's kernels report
 # racecheck hazards of their own, and filtering them with --kernel-name ended
 # in "Internal Sanitizer Error" on 2026-12-01), at a small shape and at one
-# with many ring laps (K = 2048). Logs go to $OUT (or harness/gemm/out) and
-# the table to stdout.
+# with many ring laps (K = 2048), or SAN_SHAPES="M N K ...". SHAPES="MxNxK ..."
+# (or SHAPES=@file) replaces the standard shapes. Logs go to $OUT (or
+# harness/gemm/out) and the table to stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUTDIR=${OUT:-harness/gemm/out}
@@ -44,10 +45,12 @@ for GEN in "$@"; do
   echo "== $name: bench"
   timeout 300 "$BIN" > "$OUTDIR/bench-$name.log" 2>&1 || status=1  # a hang ends the run, not the lease
   cat "$OUTDIR/bench-$name.log"
-  echo "== $name: compute-sanitizer, our kernel alone (256x512x128 and 512x768x2048)"
+  SAN_SHAPES=${SAN_SHAPES:-256 512 128 512 768 2048}
+  echo "== $name: compute-sanitizer, our kernel alone (M N K: $SAN_SHAPES)"
   [ "${SANITIZE:-1}" = 1 ] || continue  # SANITIZE=0: timing experiments only
   for tool in memcheck racecheck synccheck; do
-    timeout 300 "$SAN" --tool "$tool" --error-exitcode 9 "$BIN" --ours-only 256 512 128 512 768 2048 > "$OUTDIR/san-$tool-$name.log" 2>&1
+    # shellcheck disable=SC2086  # the shapes are separate arguments
+    timeout 300 "$SAN" --tool "$tool" --error-exitcode 9 "$BIN" --ours-only $SAN_SHAPES > "$OUTDIR/san-$tool-$name.log" 2>&1
     rc=$?
     [ $rc -eq 0 ] || status=1
     echo "$tool: exit $rc ; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUTDIR/san-$tool-$name.log" | head -2 | tr '\n' ' ')"

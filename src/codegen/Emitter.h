@@ -157,6 +157,8 @@ private:
   void checkTensorMapTypes();
   void launcher(std::string &text);
   std::string launcherSignature(std::string &tensorDocs);
+  std::string declaredShape(const Resource &tensor) const;
+  std::string shapeChecks(const Resource &tensor) const;
 
   struct GlobalUse {
     DType dtype;

@@ -62,6 +62,30 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
   return uses;
 }
 
+// "(M, K)": a tensor's declared shape, outermost first.
+std::string KernelEmitter::declaredShape(const Resource &tensor) const {
+  std::string s;
+  for (const Resource::Dim &d : tensor.dims)
+    s += (s.empty() ? "" : ", ") + (d.scalar != kNoResource ? k_.resource(d.scalar).name : std::to_string(d.constant));
+  return "(" + s + ")";
+}
+
+// The launcher's checks that a tensor has the shape the schedule declares.
+std::string KernelEmitter::shapeChecks(const Resource &tensor) const {
+  std::string o;
+  for (size_t d = 0; d < tensor.dims.size(); ++d) {
+    const Resource::Dim &dim = tensor.dims[d];
+    std::string want =
+        dim.scalar != kNoResource ? "(int64_t)" + ident(k_.resource(dim.scalar).name) : std::to_string(dim.constant);
+    std::string what = dim.scalar != kNoResource ? k_.resource(dim.scalar).name + " = %lld" : "%lld";
+    o += fmt::format("  if ({0}->shape[{1}] != {2})\n"
+                     "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"tensor {3}: dimension {1} is %lld but the schedule "
+                     "declares it {4}\", (long long){0}->shape[{1}], (long long)({2}));\n",
+                     ident(tensor.name), d, want, tensor.name, what);
+  }
+  return o;
+}
+
 // The launcher's C signature, and a line of documentation per tensor.
 std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
   std::map<ResourceId, GlobalUse> globals = globalTensors();
@@ -78,12 +102,19 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
         tensorDocs +=
             fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), copied by cp.async\n", p.name,
                         r.rank, dtypeInfo(g->second.dtype).name, shapeText(g->second.box));
+      else if (it != maps_.end() && !r.dims.empty())
+        tensorDocs += fmt::format(
+            "//   {}: shape {}, {}, tile {} (partial tiles read as zeros, their stores dropped), swizzle {}\n", p.name,
+            declaredShape(r), dtypeInfo(it->second.dtype).name, shapeText(it->second.box),
+            swizzleName(it->second.swizzle));
       else if (it != maps_.end())
         tensorDocs +=
             fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), swizzle {}\n", p.name, r.rank,
                         dtypeInfo(it->second.dtype).name, shapeText(it->second.box), swizzleName(it->second.swizzle));
       else
         tensorDocs += fmt::format("//   {}: rank {}, not copied by the kernel\n", p.name, r.rank);
+      if (!r.dims.empty() && (g != globals.end() || it == maps_.end()))
+        tensorDocs += fmt::format("//      its shape must be {}\n", declaredShape(r));
     } else {
       sig += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
     }
@@ -143,6 +174,7 @@ void KernelEmitter::launcher(std::string &text) {
                        boxList(g->second.box));
       o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
                        ident(p.name), p.name, r.rank, dtypeInfo(g->second.dtype).bits / 8);
+      o += shapeChecks(r);
       continue;
     }
     auto it = maps_.find(r.id);
@@ -153,13 +185,27 @@ void KernelEmitter::launcher(std::string &text) {
     std::string outer;
     for (size_t i = info.box.size(); i < r.rank; ++i) outer += "1, ";
     std::string box = boxList(info.box);
-    o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer, box);
+    // The tile is the tensor map's box unless a panel is, and the launcher's
+    // multiple unless the shape is declared.
+    if (boxText(info) == box || r.dims.empty())
+      o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer, box);
     if (boxText(info) != box)
       o += fmt::format(
           "  const int64_t cake_{}_box[{}] = {{{}{}}};  // {}\n", ident(p.name), r.rank, outer, boxText(info),
           info.multicast > 1 ? "this block's share of the tile's rows (multicast)" : "one panel of the tile");
-    o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
-                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8);
+    // A declared shape may end in a partial tile in any dimension: TMA reads
+    // zeros past the end and drops stores there.
+    std::string multiple = "tile";
+    if (!r.dims.empty()) {
+      std::string m;
+      for (size_t d = 0; d < r.rank; ++d) m += d ? ", 1" : "1";
+      o += fmt::format("  const int64_t cake_{}_multiple[{}] = {{{}}};  // partial tiles allowed\n", ident(p.name),
+                       r.rank, m);
+      multiple = "multiple";
+    }
+    o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_{4}, msg)) return e;\n",
+                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8, multiple);
+    o += shapeChecks(r);
   }
   // Grid.
   std::vector<std::string> grid = {"1", "1", "1"};
@@ -257,7 +303,7 @@ enum {
   CAKE_SUCCESS = 0,
   CAKE_ERROR_INVALID_ARGUMENT = 1,  // a null tensor or pointer, a stride that is not 1 innermost
   CAKE_ERROR_MISALIGNED = 2,        // data or a stride not 16-byte aligned
-  CAKE_ERROR_SHAPE = 3,             // a dimension not a multiple of the kernel's tile, an empty grid
+  CAKE_ERROR_SHAPE = 3,             // a dimension not a multiple of the kernel's tile or not the declared size, an empty grid
   CAKE_ERROR_DRIVER = 4,            // the driver's tensor-map entry point failed
   CAKE_ERROR_LAUNCH = 5             // the launch or a launch attribute failed
 };

@@ -5,6 +5,9 @@
 //    swizzle and multicast (the launcher builds one tensor map per tensor);
 //  - checkMulticastCoords: a multicast copy's coordinates are the same in
 //    every block of the cluster;
+//  - checkPartialTiles: a grid or a loop bound that divides a declared
+//    tensor dimension (`A: LM.tma2d[M, K]`) by a tile, rounding down, skips
+//    the partial last tile the declaration allows (a warning, -Wpartial-tile);
 //  - checkViewsInPools: views stay inside their pool;
 //  - checkViewOverlaps: views do not overlap (unless alias=True), and
 //    aliases over the same bytes agree on the swizzle when one writes and
@@ -20,7 +23,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <set>
 
 #include "analysis/ScheduleModel.h"
 #include "passes/Passes.h"
@@ -73,6 +78,7 @@ public:
   void run() {
     checkTensorMaps();
     checkMulticastCoords();
+    checkPartialTiles();
     checkViewsInPools();
     checkViewOverlaps();
     checkTmemRegions();
@@ -127,6 +133,51 @@ private:
   bool insidePool(const Resource &v) const { return satAdd(v.offset, v.totalBytes) <= k_.resources[v.pool].bytes; }
 
   // Views inside their pools.
+  // Declared dimensions, by scalar parameter: (tensor, dimension).
+  void checkPartialTiles() {
+    std::map<ResourceId, std::pair<const Resource *, size_t>> declared;
+    for (const Resource &r : k_.resources)
+      if (r.kind == ResourceKind::TensorParam)
+        for (size_t d = 0; d < r.dims.size(); ++d)
+          if (r.dims[d].scalar != kNoResource) declared.emplace(r.dims[d].scalar, std::make_pair(&r, d));
+    if (declared.empty()) return;
+    // The first `S // c` (c > 1, S exactly a declared scalar) in x's tree.
+    std::function<void(IntExprId, const std::string &, SourceRange, std::set<ResourceId> &)> visit =
+        [&](IntExprId x, const std::string &where, SourceRange range, std::set<ResourceId> &seen) {
+          if (x == kNoIntExpr) return;
+          const IntNode &n = k_.ints.node(x);
+          if (isLeaf(n.op)) return;
+          if (n.op == IntOp::FloorDiv) {
+            const AffineForm &num = k_.ints.form(n.a);
+            std::optional<int64_t> den = k_.ints.constantValue(n.b);
+            if (num.constant == 0 && num.terms.size() == 1 && num.terms[0].second == 1 &&
+                k_.ints.atomIsLeaf(num.terms[0].first, IntOp::Param) && den && *den > 1) {
+              auto it = declared.find(static_cast<ResourceId>(k_.ints.atomValue(num.terms[0].first)));
+              if (it != declared.end() && seen.insert(it->first).second)
+                ctx_.diags.report(DiagId::DataPartialTile, range, where, k_.resource(it->first).name, *den,
+                                  it->second.first->name, it->second.second);
+            }
+          }
+          visit(n.a, where, range, seen);
+          visit(n.b, where, range, seen);
+        };
+    for (size_t i = 0; i < k_.grid.size(); ++i) {
+      std::set<ResourceId> seen;
+      visit(k_.grid[i].ix, fmt::format("grid dimension {}", i), k_.gridRange, seen);
+    }
+    std::function<void(const std::vector<IrStmt> &)> walk = [&](const std::vector<IrStmt> &body) {
+      for (const IrStmt &s : body) {
+        if (s.kind == IrStmt::Kind::For) {
+          std::set<ResourceId> seen;
+          visit(s.stop.ix, "the loop bound", s.range, seen);
+        }
+        walk(s.body);
+        walk(s.orelse);
+      }
+    };
+    for (const RoleBlock &rb : k_.roles) walk(rb.body);
+  }
+
   void checkViewsInPools() {
     for (const Resource &v : k_.resources) {
       if (v.kind != ResourceKind::View || v.pool == kNoResource || insidePool(v)) continue;

@@ -119,11 +119,13 @@ private:
       for (const Event &e : r.events) {
         const OpInfo &info = e.op->info();
         if (!info.legalOn(target_))
-          unsupported_.push_back({e.op->range, fmt::format("lm.{}", info.name), info.targets, ""});
+          unsupported_.push_back(
+              {e.op->range, fmt::format("{}.{}", receiverName(info.receiver), info.name), info.targets, ""});
       }
     for (const auto &[kind, range] : k_.valueOps)
       if (!opInfo(kind).legalOn(target_))
-        unsupported_.push_back({range, fmt::format("lm.{}", opInfo(kind).name), opInfo(kind).targets, ""});
+        unsupported_.push_back({range, fmt::format("{}.{}", receiverName(opInfo(kind).receiver), opInfo(kind).name),
+                                opInfo(kind).targets, ""});
   }
 
   // What the target lacks: each use on its own, or, for a schedule written

@@ -51,6 +51,7 @@ private:
   const Module *loadModule(const std::string &dotted, SourceRange range);
   void kernel(const FunctionDef *f);
   void scheduleOptions(const Expr *decorator);
+  void tensorShape(Resource &tensor, const SubscriptExpr *shape);
   void stmts(const std::vector<Stmt *> &list);
   void stmt(const Stmt *s);
   void assign(const AssignStmt *a);

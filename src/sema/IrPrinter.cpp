@@ -63,7 +63,12 @@ public:
   std::string resource(const Resource &r) const {
     std::string head = fmt::format("{:<9}{:<10}", resourceKindName(r.kind), name(r.id));
     switch (r.kind) {
-    case ResourceKind::TensorParam: return head + fmt::format("rank {}", r.rank);
+    case ResourceKind::TensorParam: {
+      std::string dims;
+      for (const Resource::Dim &d : r.dims)
+        dims += (dims.empty() ? "" : ", ") + (d.scalar != kNoResource ? name(d.scalar) : std::to_string(d.constant));
+      return head + fmt::format("rank {}{}", r.rank, dims.empty() ? "" : ", shape (" + dims + ")");
+    }
     case ResourceKind::ScalarParam: return head + std::string(dtypeInfo(r.dtype).name);
     case ResourceKind::Pool: return head + fmt::format("{} B at smem+{}", r.bytes, r.smemOffset);
     case ResourceKind::View:

@@ -157,6 +157,9 @@ void Analyzer::kernel(const FunctionDef *f) {
   scopes_.emplace_back();
 
   // Parameters: the builder handle first, then typed tensors and scalars.
+  // A tensor's declared shape (`LM.tma2d[M, K]`) may name parameters that
+  // come after it, so it is resolved once all are bound.
+  std::vector<std::pair<ResourceId, const SubscriptExpr *>> shapes;
   for (size_t i = 0; i < f->params.size(); ++i) {
     const Param &p = f->params[i];
     KernelParam kp;
@@ -175,8 +178,13 @@ void Analyzer::kernel(const FunctionDef *f) {
         continue;
       }
     }
-    Value type = p.annotation ? eval(p.annotation) : Value::error();
+    const auto *shape = p.annotation ? dyn_cast<SubscriptExpr>(p.annotation) : nullptr;
+    Value type = shape ? eval(shape->object) : p.annotation ? eval(p.annotation) : Value::error();
     Value v;
+    if (shape && type.kind != ValueKind::TensorType && !type.isError()) {
+      diags_.report(DiagId::SemaParamType, p.range, p.name);
+      type = Value::error();
+    }
     if (type.kind == ValueKind::TensorType) {
       Resource &r = newResource(ResourceKind::TensorParam, p.range);
       r.name = p.name;
@@ -185,6 +193,7 @@ void Analyzer::kernel(const FunctionDef *f) {
       v.kind = ValueKind::Resource;
       v.resource = r.id;
       kp.resource = r.id;
+      if (shape) shapes.emplace_back(r.id, shape);
     } else if (type.kind == ValueKind::ScalarType) {
       Resource &r = newResource(ResourceKind::ScalarParam, p.range);
       r.name = p.name;
@@ -203,12 +212,40 @@ void Analyzer::kernel(const FunctionDef *f) {
     kernel_->params.push_back(kp);
   }
   if (f->params.empty()) diags_.report(DiagId::SemaMissingBuilder, f->nameRange, f->name);
+  for (const auto &[id, shape] : shapes) tensorShape(kernel_->resource(id), shape);
 
   scheduleOptions(schedule);
   stmts(f->body);
   finalizeKernel();
   scopes_.pop_back();
   kernel_ = nullptr;
+}
+
+// `A: LM.tma2d[M, K]`: each dimension an integer scalar parameter or a
+// positive constant, as many as the tensor's rank.
+void Analyzer::tensorShape(Resource &tensor, const SubscriptExpr *shape) {
+  if (shape->indices.size() != tensor.rank) {
+    diags_.report(DiagId::SemaTensorShapeRank, shape->range, tensor.name, tensor.rank, shape->indices.size());
+    return;
+  }
+  std::vector<Resource::Dim> dims;
+  for (size_t i = 0; i < shape->indices.size(); ++i) {
+    const Expr *e = shape->indices[i];
+    Value d = eval(e);
+    if (d.isError()) return;
+    Resource::Dim dim;
+    if (d.kind == ValueKind::Int && d.constInt && *d.constInt > 0) {
+      dim.constant = *d.constInt;
+    } else if (d.kind == ValueKind::Int && d.resource != kNoResource && d.ix != kNoIntExpr &&
+               kernel_->ints.node(d.ix).op == IntOp::Param) {
+      dim.scalar = d.resource;
+    } else {
+      diags_.report(DiagId::SemaTensorShapeDim, e->range, i, tensor.name, describe(d));
+      return;
+    }
+    dims.push_back(dim);
+  }
+  tensor.dims = std::move(dims);
 }
 
 void Analyzer::scheduleOptions(const Expr *decorator) {
@@ -233,6 +270,7 @@ void Analyzer::scheduleOptions(const Expr *decorator) {
         continue;
       }
       kernel_->grid = v.elts;
+      kernel_->gridRange = k.value->range;
     } else if (k.name == "cluster") {
       if (v.kind != ValueKind::Tuple || v.elts.empty() || v.elts.size() > 3) {
         diags_.report(DiagId::SemaWrongArgType, k.value->range, "cluster", "cake.schedule",

@@ -44,6 +44,16 @@ struct Resource {
   // pointer with strides (LM.tensorNd); ScalarParam: dtype.
   unsigned rank = 0;
   bool tma = true;
+  // TensorParam with a declared shape (`A: LM.tma2d[M, K]`), outermost
+  // first: each dimension is a scalar parameter (the launcher checks they
+  // agree) or a constant; empty when the shape is not declared. A TMA
+  // tensor's declared dimensions need not be multiples of the tile: loads
+  // past the end read zeros and stores past it are dropped.
+  struct Dim {
+    ResourceId scalar = kNoResource;  // an integer scalar parameter, or
+    int64_t constant = 0;             // a constant (scalar == kNoResource)
+  };
+  std::vector<Dim> dims;
   DType dtype = DType::F32;  // also View, Tmem, Regs
 
   // Pool
@@ -169,6 +179,7 @@ struct Kernel {
   std::vector<std::pair<OpKind, SourceRange>> valueOps;
   // @cake.schedule options
   std::vector<Value> grid;  // empty: launcher decides
+  SourceRange gridRange;    // the grid= expression
   std::vector<int64_t> cluster{1, 1, 1};
   // Derived
   int64_t threads = 0;    // 32 x (highest warp + 1)

@@ -1,3 +1,3 @@
-# RUN: %cakec -verify -fsyntax-only -Wno-no-schedule %s
+# RUN: %cakec -verify -fsyntax-only -Wno-missing-schedule %s
 # expected-no-diagnostics
 x = 1

@@ -8,5 +8,5 @@ def k(lm, A: LM.tma1d):
     r = lm.role(warps=[0], regs=40)  # expected-error {{'setmaxnreg (a role's regs=)' is not available on sm_80; it exists on sm_90a, sm_100a, sm_103a, sm_120a, sm_121a}}
     b = lm.barrier(count=1, prod=[r], cons=[r])
     with r:
-        v.tma_load(A, coords=(lm.cluster_rank(),), barrier=b)  # expected-error {{'lm.tma_load' is not available on sm_80; it exists on sm_90a, sm_100a, sm_103a, sm_120a, sm_121a}} expected-error {{'lm.cluster_rank' is not available on sm_80}}
+        v.tma_load(A, coords=(lm.cluster_rank(),), barrier=b)  # expected-error {{'view.tma_load' is not available on sm_80; it exists on sm_90a, sm_100a, sm_103a, sm_120a, sm_121a}} expected-error {{'lm.cluster_rank' is not available on sm_80}}
         lm.wait(b, stage=0)
