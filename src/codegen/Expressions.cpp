@@ -15,7 +15,8 @@ using cake::ast::NodeKind;
 std::string KernelEmitter::value(const Value &v, bool host) {
   if (v.isConstInt()) return std::to_string(*v.constInt);
   if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
-  if (v.kind == ValueKind::Float && !v.expr) return fmt::format("static_cast<float>({})", v.floatValue);
+  if (v.kind == ValueKind::Float && (v.floatIsConst || !v.expr))
+    return fmt::format("static_cast<float>({})", v.floatValue);
   return expr(v.expr, host);
 }
 
@@ -34,6 +35,7 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
       return std::to_string(c);
     }
     if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
+    if (v.kind == ValueKind::Float && v.floatIsConst) return fmt::format("static_cast<float>({})", v.floatValue);
   }
   switch (e->kind) {
   case NodeKind::NameExpr: {

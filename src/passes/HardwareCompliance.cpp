@@ -170,6 +170,15 @@ private:
       checkTmemTarget(r);
       checkRegisterBudget(r);
     }
+    checkClusterTarget();
+  }
+
+  // A cluster of more than one block needs a target with clusters.
+  void checkClusterTarget() {
+    int64_t blocks = clusterSize(k_);
+    if (blocks > 1 && !ti_.clusters)
+      unsupported_.push_back(
+          {k_.clusterRange, fmt::format("a cluster of {} blocks (cluster=)", blocks), targets::kClusters, "clusters"});
   }
 
   // A TMEM region needs lm.tmem.
@@ -373,6 +382,11 @@ private:
   // need a cluster. Per operation, multicast first.
   void checkClusters() {
     int64_t blocks = clusterSize(k_);
+    // At most the portable eight blocks (the launcher does not opt in to
+    // larger ones); a target without clusters is checkResourceTargets'.
+    if (ti_.clusters && blocks > kMaxClusterBlocks)
+      ctx_.diags.report(DiagId::HwCluster, k_.clusterRange, fmt::format("a cluster of {} blocks", blocks),
+                        fmt::format("a cluster has at most {} blocks", kMaxClusterBlocks));
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
         const Operation &op = *e.op;
@@ -454,8 +468,9 @@ private:
     uint32_t targets;
     std::string feature;  // what the target lacks ("TMA", "setmaxnreg"; featureName by default)
   };
-  std::vector<Unsupported> unsupported_;     // uses of what the target lacks (reportUnsupported)
-  std::set<ResourceId> wgmmaRolesReported_;  // roles told they are not whole warpgroups
+  std::vector<Unsupported> unsupported_;           // uses of what the target lacks (reportUnsupported)
+  static constexpr int64_t kMaxClusterBlocks = 8;  // the portable cluster size (CUDA guide: thread block clusters)
+  std::set<ResourceId> wgmmaRolesReported_;        // roles told they are not whole warpgroups
 };
 
 }  // namespace

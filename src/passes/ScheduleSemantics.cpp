@@ -12,6 +12,9 @@
 //    stages as its pipeline;
 //  - checkViewStageCounts: a staged view has as many stages as the barrier
 //    its copies complete on;
+//  - checkFragmentRoles: a register fragment declared for a role
+//    (`lm.regs(role=r)`) is used by that role only: registers are private to
+//    the threads that hold them;
 //  - checkUnused: declarations nobody uses are reported (warning, -Wunused).
 #include <fmt/format.h>
 
@@ -54,11 +57,30 @@ public:
     checkUndeclaredBarrierRoles();
     checkBarrierDeclarations();
     checkViewStageCounts();
+    checkFragmentRoles();
     checkUnused();
   }
 
 private:
   const std::string &name(ResourceId id) const { return k_.resources[id].name; }
+
+  // Each fragment once, at its first use by another role.
+  void checkFragmentRoles() {
+    std::set<ResourceId> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        for (const Operand &o : e.op->operands) {
+          if (!o.present || o.value.kind != ValueKind::Resource || o.value.resource == kNoResource) continue;
+          const Resource &x = k_.resources[o.value.resource];
+          if (x.kind != ResourceKind::Regs || x.role == kNoResource || x.role == r.role) continue;
+          if (!reported.insert(x.id).second) continue;
+          ctx_.diags
+              .build(DiagId::ScheduleFragmentRole, o.range.valid() ? o.range : e.op->range, name(r.role), x.name,
+                     name(x.role))
+              .note(DiagId::NoteDeclaredHere, x.range, x.name)
+              .emit();
+        }
+  }
 
   // No warp belongs to two roles; the role declared later is the one
   // reported, with a note at the first owner.

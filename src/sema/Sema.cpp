@@ -57,7 +57,10 @@ void Analyzer::moduleStmt(const Stmt *s) {
       eval(a->value);
       definesUsed_.insert(n->name);
       Value v = d->second;
-      v.expr = a->value;
+      v.floatIsConst = v.kind == ValueKind::Float;
+      // The expression stays for source locations, except a number's:
+      // codegen prints a constant number's value, never its old text.
+      v.expr = v.kind == ValueKind::Float ? nullptr : a->value;
       bind(n->name, v, n->range);
     }
   } else if (auto *i = dyn_cast<ImportStmt>(s)) {
@@ -156,6 +159,7 @@ void Analyzer::kernel(const FunctionDef *f) {
   module_->kernels.push_back(std::move(k));
   scopes_.emplace_back();
 
+  if (f->returns) diags_.report(DiagId::SemaScheduleReturns, f->returns->range);
   // Parameters: the builder handle first, then typed tensors and scalars.
   // A tensor's declared shape (`LM.tma2d[M, K]`) may name parameters that
   // come after it, so it is resolved once all are bound.
@@ -272,6 +276,7 @@ void Analyzer::scheduleOptions(const Expr *decorator) {
       kernel_->grid = v.elts;
       kernel_->gridRange = k.value->range;
     } else if (k.name == "cluster") {
+      kernel_->clusterRange = k.value->range;
       if (v.kind != ValueKind::Tuple || v.elts.empty() || v.elts.size() > 3) {
         diags_.report(DiagId::SemaWrongArgType, k.value->range, "cluster", "cake.schedule",
                       "a tuple of one to three compile-time integers", describe(v));

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -61,6 +62,7 @@ Value Analyzer::evalExpr(const Expr *e) {
   case NodeKind::FloatLit:
     v.kind = ValueKind::Float;
     v.floatValue = static_cast<const FloatLit *>(e)->value;
+    v.floatIsConst = true;
     v.expr = e;
     return v;
   case NodeKind::StringLit:
@@ -362,6 +364,7 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
   if (x.kind == ValueKind::Float) {
     v.kind = ValueKind::Float;
     v.floatValue = u->op == UnaryOp::Neg ? -x.floatValue : x.floatValue;
+    v.floatIsConst = x.floatIsConst;
     v.resource = x.resource;
     return v;
   }
@@ -472,6 +475,32 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
   }
   v.kind = ValueKind::Float;
   v.resource = kNoResource;
+  // Constant numbers fold (what -D sets reaches the generated code as its
+  // value), with Python's meaning of // and %.
+  auto constNumber = [](const Value &x) -> std::optional<double> {
+    if (x.kind == ValueKind::Int && x.constInt) return static_cast<double>(*x.constInt);
+    if (x.kind == ValueKind::Float && x.floatIsConst) return x.floatValue;
+    return std::nullopt;
+  };
+  std::optional<double> a = constNumber(l), c = constNumber(r);
+  if (a && c) {
+    bool divides = op == BinaryOp::Div || op == BinaryOp::FloorDiv || op == BinaryOp::Mod;
+    if (divides && *c == 0.0) return constError(ConstError::DivisionByZero, b->range);
+    double x = 0;
+    switch (op) {
+    case BinaryOp::Add: x = *a + *c; break;
+    case BinaryOp::Sub: x = *a - *c; break;
+    case BinaryOp::Mul: x = *a * *c; break;
+    case BinaryOp::Div: x = *a / *c; break;
+    case BinaryOp::FloorDiv: x = std::floor(*a / *c); break;
+    case BinaryOp::Mod: x = *a - *c * std::floor(*a / *c); break;
+    case BinaryOp::Pow: x = std::pow(*a, *c); break;
+    default: return v;
+    }
+    if (!std::isfinite(x)) return constError(ConstError::Overflow, b->range);
+    v.floatValue = x;
+    v.floatIsConst = true;
+  }
   return v;
 }
 

@@ -178,8 +178,9 @@ struct Kernel {
   // they leave no Operation behind but must still exist on the target.
   std::vector<std::pair<OpKind, SourceRange>> valueOps;
   // @cake.schedule options
-  std::vector<Value> grid;  // empty: launcher decides
-  SourceRange gridRange;    // the grid= expression
+  std::vector<Value> grid;   // empty: launcher decides
+  SourceRange gridRange;     // the grid= expression
+  SourceRange clusterRange;  // the cluster= expression
   std::vector<int64_t> cluster{1, 1, 1};
   // Derived
   int64_t threads = 0;    // 32 x (highest warp + 1)

@@ -166,6 +166,8 @@ void Analyzer::withStmt(const WithStmt *w) {
                   "several roles at once");
     return;
   }
+  if (!w->items[0].alias.empty())  // nothing to bind: the role is its own name
+    diags_.report(DiagId::SemaWithAlias, w->items[0].aliasRange, w->items[0].alias);
   Value v = eval(w->items[0].context);
   if (v.isError()) return;
   if (v.kind != ValueKind::Resource || res(v.resource).kind != ResourceKind::Role) {

@@ -100,6 +100,7 @@ struct Value {
   bool constBool = false;
   bool boolIsConst = false;
   double floatValue = 0;
+  bool floatIsConst = false;                 // Float: known at compile time (floatValue)
   std::string str;                           // String
   DType dtype = DType::F32;                  // DType, ScalarType
   unsigned rank = 0;                         // TensorType
