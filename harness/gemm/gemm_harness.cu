@@ -131,9 +131,18 @@ __global__ void compare(const __nv_bfloat16 *c, const float *ref, size_t n, floa
   atomicMax(reinterpret_cast<unsigned int *>(&r->max_scaled), __float_as_uint(worst));  // non-negative floats
 }
 
-extern "C" __global__ void cake_l2_flush(int4 *buf, size_t n) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x)
-    buf[i] = make_int4((int)i, 1, 2, 3);
+// Evicts L2 before each sample by touching 4x its size: by writing (the
+// default; L2 is then full of dirty lines the timed kernel must write back
+// as it reads) or, with FLUSH=read, by reading (L2 is left clean).
+extern "C" __global__ void cake_l2_flush(int4 *buf, size_t n, int read) {
+  int acc = 0;
+  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
+    if (read)
+      acc ^= __ldcg(&buf[i]).x;
+    else
+      buf[i] = make_int4((int)i, 1, 2, 3);
+  }
+  if (read && acc == 0x7fffffff) buf[0].y = acc;  // keeps the reads
 }
 
 // ---- CUPTI ------------------------------------------------------------------
@@ -404,6 +413,11 @@ int main(int argc, char **argv) {
   size_t flushInts = (size_t)4 * prop.l2CacheSize / sizeof(int4);  // 4x L2
   int4 *flush = nullptr;
   if (!checkOnly) CHECK_CUDA(cudaMalloc(&flush, flushInts * sizeof(int4)));
+  const int flushRead = std::getenv("FLUSH") && std::strcmp(std::getenv("FLUSH"), "read") == 0;
+  if (!checkOnly) {
+    cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts, 0);  // initialised once
+    std::printf("L2 flush before each sample: %s 4x L2\n", flushRead ? "reading" : "writing");
+  }
 
   bool allOk = launcher_checks(b);
   struct Row {
@@ -433,9 +447,9 @@ int main(int argc, char **argv) {
       CHECK_CUPTI(cuptiActivityFlushAll(1));
       g_records.clear();
       for (int i = 0; i < samples; ++i) {
-        cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts);
+        cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts, flushRead);
         if (launch_ours(b, s, 0) != CAKE_SUCCESS) std::exit(2);
-        cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts);
+        cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts, flushRead);
         cublas_gemm(h, b, s, b.Cb, CUDA_R_16BF);
       }
       CHECK_CUDA(cudaGetLastError());

@@ -22,3 +22,11 @@ if [ "${1:-}" = rot ]; then
   SANITIZE=0 SHAPES="1x7168x4096 16x7168x4096 64x7168x4096 16x7168x4104 50x7168x1000" NAME=gemm_bf16_decode_rot \
     bash harness/gemm/run.sh harness/gemm/generated/gemm_bf16_decode_rot_sm90a.cu
 fi
+# The L2 flush before each sample reads instead of writing (FLUSH=read): is the
+# decode time set by writing back the dirty lines the default flush leaves?
+if [ "${1:-}" = flush ]; then
+  for f in write read; do
+    FLUSH=$f SANITIZE=0 SHAPES="1x7168x4096 16x7168x4096 64x7168x4096" NAME=gemm_bf16_decode \
+      bash harness/gemm/run.sh harness/gemm/generated/gemm_bf16_decode_sm90a.cu
+  done
+fi
