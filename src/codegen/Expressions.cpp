@@ -36,6 +36,11 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
     }
     if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
     if (v.kind == ValueKind::Float && v.floatIsConst) return fmt::format("static_cast<float>({})", v.floatValue);
+    // A 16- or 8-bit float scalar computes as a float (CUDA's operators on
+    // __nv_bfloat16 and float are ambiguous).
+    if (v.kind == ValueKind::Float && e->kind == NodeKind::NameExpr && v.resource != kNoResource &&
+        k_.resource(v.resource).kind == ResourceKind::ScalarParam && k_.resource(v.resource).dtype != DType::F32)
+      return fmt::format("static_cast<float>({})", ident(k_.resource(v.resource).name));
   }
   switch (e->kind) {
   case NodeKind::NameExpr: {

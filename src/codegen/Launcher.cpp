@@ -62,6 +62,23 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
   return uses;
 }
 
+// A scalar's type in the launcher's C signature: CUDA's 16- and 8-bit float
+// types need CUDA's headers, so the launcher takes their bit pattern and the
+// header stays plain C.
+namespace {
+std::string hostScalarType(DType d) {
+  switch (d) {
+  case DType::BF16:
+  case DType::F16: return "uint16_t";
+  case DType::E4M3:
+  case DType::E5M2:
+  case DType::E2M1: return "uint8_t";
+  default: return std::string(dtypeInfo(d).cudaType);
+  }
+}
+bool passedAsBits(DType d) { return hostScalarType(d) != dtypeInfo(d).cudaType; }
+}  // namespace
+
 // "(M, K)": a tensor's declared shape, outermost first.
 std::string KernelEmitter::declaredShape(const Resource &tensor) const {
   std::string s;
@@ -116,7 +133,10 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
       if (!r.dims.empty() && (g != globals.end() || it == maps_.end()))
         tensorDocs += fmt::format("//      its shape must be {}\n", declaredShape(r));
     } else {
-      sig += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
+      sig += fmt::format("{} {}", hostScalarType(r.dtype), ident(p.name));
+      if (passedAsBits(r.dtype))
+        tensorDocs += fmt::format("//   {}: a {} scalar, passed as its bit pattern ({})\n", p.name,
+                                  dtypeInfo(r.dtype).name, hostScalarType(r.dtype));
     }
   }
   if (!sig.empty()) sig += ", ";
@@ -278,6 +298,13 @@ void KernelEmitter::launcher(std::string &text) {
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
+    if (r.kind == ResourceKind::ScalarParam && passedAsBits(r.dtype)) {
+      o += fmt::format(
+          "  {0} cake_arg_{1};  // from its bit pattern\n  memcpy(&cake_arg_{1}, &{1}, sizeof cake_arg_{1});\n",
+          dtypeInfo(r.dtype).cudaType, ident(p.name));
+      callArgs += ", cake_arg_" + ident(p.name);
+      continue;
+    }
     callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
   }
   o += fmt::format("  err = cudaLaunchKernelEx(&config, {}{});\n", name, callArgs);
