@@ -150,7 +150,7 @@ public:
     std::string grid;
     for (const Value &g : k_.grid) grid += (grid.empty() ? "" : ", ") + value(g);
     out += fmt::format("  launch: block {} threads ({} warps), grid {}, cluster {}x{}x{}\n", k_.threads,
-                       k_.threads / 32, grid.empty() ? "chosen by the launcher" : "(" + grid + ")", k_.cluster[0],
+                       k_.threads / 32, grid.empty() ? "(1, 1, 1) (no grid= given)" : "(" + grid + ")", k_.cluster[0],
                        k_.cluster[1], k_.cluster[2]);
     out += fmt::format("  shared memory: {} B dynamic ({} B of mbarriers); target limit {} B\n", k_.smemBytes,
                        k_.barrierBytes, targetInfo(target).smemPerBlock);

@@ -178,7 +178,7 @@ struct Kernel {
   // they leave no Operation behind but must still exist on the target.
   std::vector<std::pair<OpKind, SourceRange>> valueOps;
   // @cake.schedule options
-  std::vector<Value> grid;   // empty: launcher decides
+  std::vector<Value> grid;   // empty: one block (the launcher uses (1, 1, 1))
   SourceRange gridRange;     // the grid= expression
   SourceRange clusterRange;  // the cluster= expression
   std::vector<int64_t> cluster{1, 1, 1};
