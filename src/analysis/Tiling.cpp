@@ -48,13 +48,56 @@ WgmmaTiling mmaSyncTiling(const std::vector<int64_t> &shape, const sema::Resourc
   return t;
 }
 
+WgmmaTiling lanesTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
+  WgmmaTiling t;
+  t.warpgroups = static_cast<int64_t>(role.warps.size()) / 4;
+  // Warp w reads the lanes of quarter w % 4: four warps cover the 128 lanes
+  // when their quarters differ (any four consecutive warps do).
+  unsigned quarters = 0;
+  for (int64_t w : role.warps) quarters |= 1u << (w % 4);
+  if (role.warps.size() != 4 || quarters != 0xFu) {
+    t.problem = fmt::format("a tcgen05 register tile is held by four warps, one per quarter of the TMEM lanes (warp w "
+                            "reads lanes 32 * (w % 4) to 32 * (w % 4) + 31); role '{}' has {} warp(s)",
+                            role.name, role.warps.size());
+    return t;
+  }
+  if (shape.size() != 2 || shape[0] != kTmemLanes || shape[1] < 1) {
+    t.problem = fmt::format("a tcgen05 register tile has {} rows, one per TMEM lane and thread", kTmemLanes);
+    return t;
+  }
+  t.ok = true;
+  t.perThread = shape[1];
+  return t;
+}
+
 WgmmaTiling accumulatorTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role) {
-  return path == MmaPath::MmaSync ? mmaSyncTiling(shape, role) : wgmmaTiling(shape, role);
+  switch (path) {
+  case MmaPath::MmaSync: return mmaSyncTiling(shape, role);
+  case MmaPath::Wgmma: return wgmmaTiling(shape, role);
+  case MmaPath::Tcgen05: return lanesTiling(shape, role);
+  }
+  return wgmmaTiling(shape, role);
 }
 
 FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role) {
   int64_t warpgroups = static_cast<int64_t>(role.warps.size()) / 4;
   FragmentTiling f;
+  if (path == MmaPath::Tcgen05) {
+    f.lanes = true;
+    if (shape.size() == 2 && (shape[0] == 1 || shape[1] == 1) && shape[0] * shape[1] > 1) {
+      f.problem = "row and column vectors of the tcgen05 register layout are not lowered yet";
+      return f;
+    }
+    WgmmaTiling t = lanesTiling(shape, role);
+    f.ok = t.ok;
+    f.problem = t.problem;
+    f.warpgroups = 1;
+    f.rowsPerWarpgroup = kTmemLanes;
+    f.mBlocks = 0;
+    f.cols = shape.size() == 2 ? shape[1] : 0;
+    f.perThread = t.perThread;
+    return f;
+  }
   // A row vector has the rows of an M x 8 tile, a column vector the columns
   // of a 64 x N tile of each warpgroup.
   if (shape.size() == 2 && shape[1] == 1 && shape[0] > 1)

@@ -43,9 +43,16 @@ WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource 
 inline constexpr int64_t kMmaSyncNStep = 16;
 WgmmaTiling mmaSyncTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
 
-// The register accumulator tiling of a tensor-core path (wgmmaTiling or
-// mmaSyncTiling); for tcgen05, whose accumulator lives in TMEM, that of its
-// register fragments (the wgmma layout).
+// tcgen05 (sm_100a, sm_103a) keeps its accumulator in TMEM; its register
+// fragments take the layout of tcgen05.ld's 32x32b shape (PTX ISA
+// 9.7.16.8.1): warp w reads TMEM lanes 32 * (w % 4) to 32 * (w % 4) + 31, so
+// a role of four warps, one per quarter (any four consecutive warps), holds a
+// 128 x N tile with row 32 * (warp % 4) + lane in each thread, all N columns.
+inline constexpr int64_t kTmemLanes = 128;
+WgmmaTiling lanesTiling(const std::vector<int64_t> &shape, const sema::Resource &role);
+
+// The register fragment tiling of a tensor-core path: wgmmaTiling,
+// mmaSyncTiling or, for tcgen05, lanesTiling.
 WgmmaTiling accumulatorTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role);
 
 // How any register fragment of the wgmma path is spread over a role's
@@ -64,6 +71,7 @@ struct FragmentTiling {
   int64_t mBlocks = 0;           // m64 blocks per warpgroup
   int64_t cols = 0;              // tiles and column vectors
   int64_t perThread = 0;         // elements each thread holds
+  bool lanes = false;            // tcgen05's one-row-per-thread layout (lanesTiling), not wgmma's
 };
 FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role);
 

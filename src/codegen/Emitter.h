@@ -24,7 +24,7 @@
 // layout), Launcher.cpp, Common.cpp; per instruction family under nvidia/:
 // Sync.cpp (mbarriers, named barriers, fences: every target), CpAsync.cpp
 // (cp.async in, chunked copies out: every target), sm80/MmaSync.cpp,
-// sm90/Tma.cpp, sm90/Wgmma.cpp. Lowering.cpp assembles each target's table
+// sm90/Tma.cpp, sm90/Wgmma.cpp, sm100/Tcgen05.cpp. Lowering.cpp assembles each target's table
 // from them.
 #pragma once
 
@@ -127,6 +127,10 @@ public:
   void wgmma(const Operation &o, RoleCtx &rc);
   void wgmmaCommit(const Operation &o, RoleCtx &rc);
   void wgmmaWait(const Operation &o, RoleCtx &rc);
+  // nvidia/sm100/Tcgen05.cpp: the tcgen05 tensor-core path
+  void tcgen05Mma(const Operation &o, RoleCtx &rc);
+  void tcgen05Commit(const Operation &o, RoleCtx &rc);
+  void tmemLoad(const Operation &o, RoleCtx &rc);
   // Fragments.cpp: every target, against its fragment layout
   void storeFragment(const Operation &o, RoleCtx &rc);
   void elementwise(const Operation &o, RoleCtx &rc);
@@ -153,6 +157,11 @@ private:
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);
   void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
+  void storeLanes(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
+  // The TMEM columns the kernel allocates (0: none), from its regions.
+  uint32_t tmemColumns() const;
+  // The roles that issue tensor-core operations.
+  std::set<ResourceId> mmaRoles() const;
   void openRowLoop(int64_t rows, int64_t half);
   void checkTensorMapTypes();
   void launcher(std::string &text);

@@ -79,6 +79,10 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
     storeRowVector(o, rc, ft);
     return;
   }
+  if (ft.lanes) {
+    storeLanes(o, rc, ft);
+    return;
+  }
   int64_t perThread = 0;
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;

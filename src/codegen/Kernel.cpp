@@ -10,6 +10,7 @@
 #include "codegen/Codegen.h"
 #include "codegen/Emitter.h"
 #include "codegen/Lowering.h"
+#include "codegen/nvidia/sm100/Tcgen05Encoding.h"
 
 namespace cake::codegen::detail {
 
@@ -44,6 +45,26 @@ std::string KernelEmitter::viewAddr(ResourceId view, const ast::Expr *stage) {
 std::string KernelEmitter::viewStageAddr(const Value &vs) {
   if (vs.kind == ValueKind::ViewStage) return viewAddr(vs.resource, vs.stage);
   return viewAddr(vs.resource, nullptr);
+}
+
+std::set<ResourceId> KernelEmitter::mmaRoles() const {
+  std::set<ResourceId> roles;
+  std::function<bool(const std::vector<IrStmt> &)> hasMma = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body)
+      if ((s.kind == IrStmt::Kind::Op && s.op.kind == OpKind::Mma) || hasMma(s.body) || hasMma(s.orelse)) return true;
+    return false;
+  };
+  for (const RoleBlock &rb : k_.roles)
+    if (hasMma(rb.body)) roles.insert(rb.role);
+  return roles;
+}
+
+uint32_t KernelEmitter::tmemColumns() const {
+  if (k_.tmemSlot < 0 || !ti_.tmem()) return 0;
+  int64_t end = 0;
+  for (const Resource &r : k_.resources)
+    if (r.kind == ResourceKind::Tmem) end = std::max(end, r.firstColumn + r.width);
+  return sm100::tmemAllocColumns(end).value_or(0);  // past 512 columns the hardware gate has reported it
 }
 
 std::string KernelEmitter::electedGuard(const RoleCtx &rc) const {
@@ -221,14 +242,26 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
     stmts(rb.body, rc);
     // Async work the role's code leaves in flight (KernelFacts::drains).
     if (auto it = f_.drains.find(&rb); it != f_.drains.end())
-      for (AsyncGroup g : it->second)
+      for (AsyncGroup g : it->second) {
+        if (g == AsyncGroup::Mma && ti_.mma == MmaPath::Tcgen05) continue;  // drained below, always
         line(g == AsyncGroup::Bulk
                  ? fmt::format("{}{}<0>();  // derived: the TMA stores still in flight finish reading shared memory "
                                "before the role ends",
                                electedGuard(rc), w_.use("cake_bulk_wait_group_read"))
+             : ti_.mma == MmaPath::Tcgen05
+                 ? fmt::format("{}{}(cake_tmem_drain); {}(cake_tmem_drain, 0u);  // derived: the tensor core's work "
+                               "finishes before the role ends and TMEM is released",
+                               electedGuard(rc), w_.use("cake_tcgen05_commit"), w_.use("cake_mbar_wait"))
                  : fmt::format("{}(); {}<0>();  // derived: the wgmma operations still in flight (committed into a "
                                "group first) finish before the role ends",
                                w_.use("cake_wgmma_commit_group"), w_.use("cake_wgmma_wait_group")));
+      }
+    // tcgen05: the MMA issuer commits once more and waits, so nothing of its
+    // runs on when the block releases TMEM (commits before may have no waiter).
+    if (ti_.mma == MmaPath::Tcgen05 && mmaRoles().count(roleId))
+      line(fmt::format("{0}{{ {1}(cake_tmem_drain); {2}(cake_tmem_drain, 0u); }}  // derived: the tensor core's work "
+                       "is done before TMEM is released",
+                       electedGuard(rc), w_.use("cake_tcgen05_commit"), w_.use("cake_mbar_wait")));
   }
   if (rc.singleThread) {
     --indent_;
@@ -284,6 +317,12 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
                        ident(r.name), r.smemOffset, r.name, r.count, r.initCount));
     }
   }
+  if (k_.tmemSlot >= 0 && ti_.tmem()) {
+    line(fmt::format("const uint32_t cake_tmem_drain = cake_smem + {}u;  // derived: an mbarrier, the tensor core idle",
+                     k_.tmemSlot));
+    line(fmt::format("const uint32_t cake_tmem_slot = cake_smem + {}u;  // derived: where tcgen05.alloc writes",
+                     k_.tmemSlot + 8));
+  }
   // One thread initialises the barriers; everyone waits for it.
   line("if (threadIdx.x == 0) {");
   ++indent_;
@@ -292,16 +331,33 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
     if (r.kind == ResourceKind::Barrier)
       line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) {}(cake_{} + 8u * s, {}u);", r.count,
                        w_.use("cake_mbar_init"), ident(r.name), r.initCount));
+  uint32_t tmemCols = tmemColumns();
+  if (tmemCols)
+    line(fmt::format("{}(cake_tmem_drain, {}u);  // derived: each MMA role's last commit lands here",
+                     w_.use("cake_mbar_init"), std::max<size_t>(1, mmaRoles().size())));
   for (const auto &[t, info] : maps_)
     line(fmt::format("{}(&{});", w_.use("cake_prefetch_tensormap"), ident(k_.resource(t).name)));
   if (sm90Plus()) line(w_.use("cake_fence_mbarrier_init") + "();");
   --indent_;
   line("}");
+  // TMEM: warp 0 allocates the columns every region needs, rounded up to a
+  // power of two; everyone reads their address after the barrier below.
+  if (tmemCols) {
+    line(fmt::format("if (cake_warp == 0) {}(cake_tmem_slot, {}u);  // derived: {} TMEM columns",
+                     w_.use("cake_tmem_alloc"), tmemCols, tmemCols));
+    line(w_.use("cake_tcgen05_fence_before") + "();");
+  }
   bool cluster = analysis::clusterSize(k_) > 1;
   if (cluster)
     line(w_.use("cake_cluster_sync") + "();  // every block's barriers are initialised before any block uses them");
   else
     line("__syncthreads();");
+  if (tmemCols) {
+    line(w_.use("cake_tcgen05_fence_after") + "();");
+    line(fmt::format("const uint32_t cake_tmem = *reinterpret_cast<volatile const uint32_t *>(cake_smem_raw + {}u);  "
+                     "// the columns' address (lane 0)",
+                     k_.tmemSlot + 8));
+  }
 
   // Run-time values the schedule names at kernel scope.
   for (const IrStmt &let : k_.lets) {
@@ -324,6 +380,16 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   }
   indent_ = 1;
   if (!first) line("}");
+  // TMEM: every role is done with it (the MMA issuer drained its work), so
+  // warp 0 releases the columns.
+  if (tmemCols) {
+    line(w_.use("cake_tcgen05_fence_before") + "();");
+    line("__syncthreads();");
+    line("if (cake_warp == 0) {");
+    line(fmt::format("  {}();", w_.use("cake_tcgen05_fence_after")));
+    line(fmt::format("  {}(cake_tmem, {}u);", w_.use("cake_tmem_dealloc"), tmemCols));
+    line("}");
+  }
   if (cluster)
     line(w_.use("cake_cluster_sync") + "();  // no block leaves while others may still write to it or arrive on it");
   out_ += "}\n";
@@ -368,11 +434,11 @@ namespace cake::codegen {
 using namespace cake::sema;
 using namespace detail;
 
-// The module's target table, or a codegen.no-lowering error.
-static const LoweringTable *tableOrReport(const Module &m, DiagnosticEngine &diags) {
+// The module's target table: every target has one (LoweringTest holds the
+// tables to that).
+static const LoweringTable *tableOrReport(const Module &m, DiagnosticEngine &) {
   const LoweringTable *table = loweringTable(m.target);
-  if (!table)
-    diags.report(DiagId::CodegenNoLowering, SourceRange(), targetInfo(m.target).name, targetNames(loweredTargets()));
+  CAKE_CHECK(table != nullptr, "target '" + std::string(targetInfo(m.target).name) + "' has no lowering table");
   return table;
 }
 

@@ -4,8 +4,6 @@
 #include <memory>
 #include <vector>
 
-#include "diagnostics/Diagnostics.h"
-
 #include "codegen/Emitter.h"
 
 namespace cake::codegen {
@@ -47,6 +45,8 @@ const Family kCopies = {"cp.async", {{OpKind::CpAsync, &K::cpAsync}, {OpKind::Co
 const Family kMmaSync = {"mma.sync", {{OpKind::Mma, &K::mmaSync}}};
 const Family kWgmma = {
     "wgmma", {{OpKind::Mma, &K::wgmma}, {OpKind::MmaCommit, &K::wgmmaCommit}, {OpKind::MmaWait, &K::wgmmaWait}}};
+const Family kTcgen05 = {
+    "tcgen05", {{OpKind::Mma, &K::tcgen05Mma}, {OpKind::Commit, &K::tcgen05Commit}, {OpKind::TmemLoad, &K::tmemLoad}}};
 // Copy engines (Targets.def `copy`).
 const Family kTma = {
     "tma",
@@ -58,7 +58,7 @@ const Family *mmaFamily(MmaPath p) {
   switch (p) {
   case MmaPath::Wgmma: return &kWgmma;
   case MmaPath::MmaSync: return &kMmaSync;
-  case MmaPath::Tcgen05: return nullptr;  // not lowered yet
+  case MmaPath::Tcgen05: return &kTcgen05;
   }
   return nullptr;
 }
@@ -116,14 +116,6 @@ uint32_t loweredTargets() {
   for (const TargetInfo &ti : allTargets())
     if (hasLowering(ti.target)) bits |= targetBit(ti.target);
   return bits;
-}
-
-void reportUnlowered(const sema::Module &m, DiagnosticEngine &diags) {
-  // A target with a table lowers every operation legal on it (the unit
-  // tests hold every table to that), so only a target without one warns.
-  if (!hasLowering(m.target))
-    diags.report(DiagId::CodegenTargetNotLowered, SourceRange(), targetInfo(m.target).name,
-                 targetNames(loweredTargets()));
 }
 
 }  // namespace cake::codegen

@@ -15,9 +15,6 @@
 #include "sema/OpTable.h"
 #include "target/TargetInfo.h"
 
-namespace cake {
-class DiagnosticEngine;
-}
 namespace cake::sema {
 struct Operation;
 struct Module;
@@ -50,9 +47,5 @@ bool hasLowering(Target t);
 bool lowers(Target t, sema::OpKind k);
 // The bits (targetBit) of every target with a lowering.
 uint32_t loweredTargets();
-
-// For checks that stop before codegen (-fsyntax-only, --emit=ir): warns
-// (-Wnot-lowered) when the module's target has no lowering yet.
-void reportUnlowered(const sema::Module &m, DiagnosticEngine &diags);
 
 }  // namespace cake::codegen

@@ -321,6 +321,82 @@ static __device__ __forceinline__ uint32_t cake_cluster_rank() {
   return r;
 }
 )CAKE"},
+      // ---- tcgen05 (sm_100a, sm_103a): PTX ISA 9.7.16 ----
+      {"cake_tmem_alloc", {}, R"CAKE(// tcgen05.alloc (PTX ISA 9.7.16.7.1): one whole warp allocates `cols` TMEM columns
+// (a power of two, 32 to 512) and the hardware writes their address (lane in
+// bits 31:16, column in 15:0) to shared memory at `slot`; the permit to
+// allocate again is given up at once.
+static __device__ __forceinline__ void cake_tmem_alloc(uint32_t slot, uint32_t cols) {
+  asm volatile("tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%0], %1;" ::"r"(slot), "r"(cols) : "memory");
+  asm volatile("tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;" ::: "memory");
+}
+)CAKE"},
+      {"cake_tmem_dealloc", {}, R"CAKE(// tcgen05.dealloc: the allocating warp releases the columns (every access done).
+static __device__ __forceinline__ void cake_tmem_dealloc(uint32_t tmem, uint32_t cols) {
+  asm volatile("tcgen05.dealloc.cta_group::1.sync.aligned.b32 %0, %1;" ::"r"(tmem), "r"(cols) : "memory");
+}
+)CAKE"},
+      {"cake_tcgen05_fence_before", {}, R"CAKE(// Orders this thread's earlier tcgen05 operations before the next thread
+// synchronisation (tcgen05.fence::before_thread_sync, PTX ISA 9.7.16.11.1).
+static __device__ __forceinline__ void cake_tcgen05_fence_before() {
+  asm volatile("tcgen05.fence::before_thread_sync;" ::: "memory");
+}
+)CAKE"},
+      {"cake_tcgen05_fence_after", {}, R"CAKE(// Orders this thread's later tcgen05 operations after the last thread
+// synchronisation (tcgen05.fence::after_thread_sync, PTX ISA 9.7.16.11.1).
+static __device__ __forceinline__ void cake_tcgen05_fence_after() {
+  asm volatile("tcgen05.fence::after_thread_sync;" ::: "memory");
+}
+)CAKE"},
+      {"cake_tcgen05_mma_f16",
+       {},
+       R"CAKE(// tcgen05.mma kind::f16 (PTX ISA 9.7.16.10.9.1), issued by one thread: the TMEM
+// accumulator at `tmem` (+)= A . B, both from shared-memory descriptors, the
+// shape and types in the instruction descriptor `idesc`; accumulate = 0
+// overwrites the accumulator.
+static __device__ __forceinline__ void cake_tcgen05_mma_f16(uint32_t tmem, uint64_t adesc, uint64_t bdesc,
+                                                            uint32_t idesc, uint32_t accumulate) {
+  asm volatile(
+      "{\n"
+      "  .reg .pred p;\n"
+      "  setp.ne.b32 p, %4, 0;\n"
+      "  tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p;\n"
+      "}\n" ::"r"(tmem),
+      "l"(adesc), "l"(bdesc), "r"(idesc), "r"(accumulate)
+      : "memory");
+}
+)CAKE"},
+      {"cake_tcgen05_commit", {}, R"CAKE(// tcgen05.commit (PTX ISA 9.7.16.12.1): one arrival on the mbarrier once every
+// tcgen05 operation this thread issued has completed.
+static __device__ __forceinline__ void cake_tcgen05_commit(uint32_t bar) {
+  asm volatile("tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%0];" ::"r"(bar) : "memory");
+}
+)CAKE"},
+      {"cake_tmem_load_32", {}, R"CAKE(// tcgen05.ld 32x32b.x32 (PTX ISA 9.7.16.8.3): each thread of the warp reads 32
+// consecutive 32-bit columns of its TMEM lane (the warp's 32 lanes start at
+// the lane in bits 31:16 of `taddr`); tcgen05.wait::ld before they are used.
+static __device__ __forceinline__ void cake_tmem_load_32(uint32_t taddr, float *d) {
+  uint32_t *r = reinterpret_cast<uint32_t *>(d);
+  asm volatile(
+      "tcgen05.ld.sync.aligned.32x32b.x32.b32 {%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, "
+      "%15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, [%32];"
+      : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]), "=r"(r[4]), "=r"(r[5]), "=r"(r[6]), "=r"(r[7]), "=r"(r[8]),
+        "=r"(r[9]), "=r"(r[10]), "=r"(r[11]), "=r"(r[12]), "=r"(r[13]), "=r"(r[14]), "=r"(r[15]), "=r"(r[16]),
+        "=r"(r[17]), "=r"(r[18]), "=r"(r[19]), "=r"(r[20]), "=r"(r[21]), "=r"(r[22]), "=r"(r[23]), "=r"(r[24]),
+        "=r"(r[25]), "=r"(r[26]), "=r"(r[27]), "=r"(r[28]), "=r"(r[29]), "=r"(r[30]), "=r"(r[31])
+      : "r"(taddr));
+}
+)CAKE"},
+      {"cake_tmem_load_wait", {}, R"CAKE(// Waits until this thread's tcgen05.ld have completed (tcgen05.wait::ld).
+static __device__ __forceinline__ void cake_tmem_load_wait() {
+  asm volatile("tcgen05.wait::ld.sync.aligned;" ::: "memory");
+}
+)CAKE"},
+      {"cake_st_shared_v4", {}, R"CAKE(// 16 bytes to shared memory.
+static __device__ __forceinline__ void cake_st_shared_v4(uint32_t addr, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(a), "r"(b), "r"(c), "r"(d) : "memory");
+}
+)CAKE"},
   };
   return table;
 }

@@ -188,9 +188,6 @@ public:
     analysis::ModuleFacts facts = analysis::analyzeModule(*ir);
     passes::runCheckPasses(*ir, facts, sm_, diags_);
     if (diags_.errorCount() != errorsBefore) return;
-    // A check before -o says when -o would fail for want of a lowering (not
-    // under -verify, which checks the source's own diagnostics).
-    if (opts_.syntaxOnly && !opts_.verify) codegen::reportUnlowered(*ir, diags_);
     if (opts_.syntaxOnly) return;
     if (opts_.emit == EmitKind::Cuda || opts_.emit == EmitKind::Header) {
       codegen::CodegenOptions copts;

@@ -152,8 +152,10 @@ public:
     out += fmt::format("  launch: block {} threads ({} warps), grid {}, cluster {}x{}x{}\n", k_.threads,
                        k_.threads / 32, grid.empty() ? "(1, 1, 1) (no grid= given)" : "(" + grid + ")", k_.cluster[0],
                        k_.cluster[1], k_.cluster[2]);
-    out += fmt::format("  shared memory: {} B dynamic ({} B of mbarriers); target limit {} B\n", k_.smemBytes,
-                       k_.barrierBytes, targetInfo(target).smemPerBlock);
+    out += fmt::format("  shared memory: {} B dynamic ({} B of mbarriers{}); target limit {} B\n", k_.smemBytes,
+                       k_.barrierBytes,
+                       k_.tmemSlot >= 0 ? fmt::format(", with 16 B of TMEM bookkeeping at smem+{}", k_.tmemSlot) : "",
+                       targetInfo(target).smemPerBlock);
     out += "  params:\n";
     for (const KernelParam &p : k_.params) {
       if (p.isBuilder)

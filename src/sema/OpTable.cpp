@@ -201,7 +201,7 @@ std::string formatOpReferenceMarkdown(const std::function<uint32_t(OpKind)> &low
     out += "\n";
   }
   out += "\n\"lowered\": checked and lowered to CUDA by `-o`; \"checked\": legal there and checked by\n"
-         "`-fsyntax-only`, but `-o` reports that it is not lowered yet (`-Wnot-lowered`);\n"
+         "`-fsyntax-only`, but `-o` does not lower it yet;\n"
          "\"-\": the target lacks it (`hw.unsupported-operation`).\n";
 
   static constexpr std::pair<OpScope, std::string_view> kGroups[] = {

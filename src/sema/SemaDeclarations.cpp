@@ -199,6 +199,12 @@ void Analyzer::finalizeKernel() {
     r.smemOffset = offset;
     offset = satAdd(offset, satMul(8, r.count));
   }
+  bool tmem = false;
+  for (const Resource &r : k.resources) tmem |= r.kind == ResourceKind::Tmem;
+  if (tmem) {
+    k.tmemSlot = offset;
+    offset = satAdd(offset, 16);
+  }
   k.barrierBytes = offset - barrierStart;
   k.smemBytes = offset;
   int64_t maxWarp = -1;

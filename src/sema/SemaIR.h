@@ -186,6 +186,10 @@ struct Kernel {
   int64_t threads = 0;    // 32 x (highest warp + 1)
   int64_t smemBytes = 0;  // pools + mbarriers, with alignment padding
   int64_t barrierBytes = 0;
+  // With TMEM regions: 16 bytes after the mbarriers for the lowering's own
+  // TMEM bookkeeping (an mbarrier that drains the tensor core before the
+  // columns are released, and the address tcgen05.alloc writes); -1 without.
+  int64_t tmemSlot = -1;
   // What each integer, boolean or number expression evaluated in the kernel
   // resolved to (constants folded, runtime values with their sources), and
   // the bound operation of each call's callee: codegen lowers runtime

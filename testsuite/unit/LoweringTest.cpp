@@ -46,13 +46,16 @@ TEST_CASE("a target with a lowering lowers every operation legal on it") {
   CHECK(lowered >= 1);
 }
 
-TEST_CASE("the lowered targets are those whose tensor-core path and copy engine both lower") {
-  for (Target t : {Target::Sm80, Target::Sm89, Target::Sm90a, Target::Sm120a, Target::Sm121a})
-    CHECK(codegen::hasLowering(t));
-  CHECK_FALSE(codegen::hasLowering(Target::Sm103a));
-  CHECK_FALSE(codegen::hasLowering(Target::Sm100a));  // tcgen05: not yet
-  CHECK((codegen::loweredTargets() & targetBit(Target::Sm90a)) != 0);
-  CHECK_FALSE(codegen::lowers(Target::Sm100a, OpKind::Mma));
+TEST_CASE("every target lowers: its tensor-core path and copy engine both have a family") {
+  for (const TargetInfo &ti : allTargets()) {
+    CAPTURE(ti.name);
+    CHECK(codegen::hasLowering(ti.target));
+  }
+  CHECK(codegen::loweredTargets() == sema::TGT_ALL);
+  CHECK(codegen::lowers(Target::Sm100a, OpKind::Mma));
+  CHECK(codegen::lowers(Target::Sm103a, OpKind::TmemLoad));
+  CHECK(codegen::loweringTable(Target::Sm100a)->families.find("tcgen05") != std::string::npos);
+  CHECK_FALSE(codegen::lowers(Target::Sm100a, OpKind::MmaCommit));  // wgmma's: not legal there
   CHECK(codegen::lowers(Target::Sm90a, OpKind::Mma));
   CHECK(codegen::lowers(Target::Sm80, OpKind::CpAsync));
   CHECK_FALSE(codegen::lowers(Target::Sm80, OpKind::TmaLoad));  // not legal there

@@ -1,0 +1,161 @@
+// Tcgen05.cpp - the sm_100a / sm_103a tensor-core path: tcgen05.mma into a
+// TMEM accumulator from shared-memory descriptors, tcgen05.commit to an
+// mbarrier, tcgen05.ld from TMEM into registers (the lanes layout,
+// analysis::lanesTiling). The TMEM columns are allocated and released by
+// the kernel skeleton (Kernel.cpp). Encodings: Tcgen05Encoding.h.
+#include <fmt/format.h>
+
+#include "codegen/Emitter.h"
+#include "codegen/nvidia/sm100/Tcgen05Encoding.h"
+
+namespace cake::codegen::detail {
+
+// One tcgen05.mma per k-step of the stage, issued by one thread. A is a
+// K-major (M, K) view; B a K-major (N, K) view used transposed (b[k].T).
+// Both are swizzled tiles whose rows are one swizzle span or whole panels
+// of it, as TMA writes them: the descriptor's stride byte offset is 8 rows,
+// and a k-step moves its start 16 elements along the row (into the next
+// panel past the span).
+void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
+  const Value &accV = o.operand(param::Mma::acc).value, &aV = o.operand(param::Mma::a).value,
+              &bV = o.operand(param::Mma::b).value;
+  const Resource &acc = k_.resource(accV.resource);
+  const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
+  if (acc.kind != ResourceKind::Tmem || a.kind != ResourceKind::View || b.kind != ResourceKind::View) {
+    unsupported(o.range, "'lm.mma'",
+                "tcgen05.mma is lowered with the accumulator in TMEM and A and B in shared memory");
+    return;
+  }
+  if (aV.transposed || !bV.transposed) {
+    unsupported(o.range, "'lm.mma'",
+                "tcgen05.mma is lowered with K-major operands: A an (M, K) view and B an (N, K) view used as b.T");
+    return;
+  }
+  int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
+  std::optional<uint32_t> idesc = sm100::instrDesc(M, N, a.dtype, b.dtype, acc.dtype, false, false);
+  if (!idesc || M != analysis::kTmemLanes || std::string_view(sm100::mmaKind(a.dtype)) != "f16") {
+    unsupported(o.range, "'lm.mma'",
+                fmt::format("tcgen05.mma is lowered for bf16 or f16 operands and an f32 or f16 accumulator of {} rows "
+                            "and 8 to 256 columns in steps of 8 (here {}x{}, {} and {})",
+                            analysis::kTmemLanes, M, N, dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name));
+    return;
+  }
+  int64_t esize = dtypeInfo(a.dtype).bits / 8, kStep = sm100::mmaK(a.dtype);
+  for (const Resource *v : {&a, &b}) {
+    bool ok =
+        v->swizzle != Swizzle::None && v->shape.size() == 2 && (v->shape[1] * esize) % swizzleBytes(v->swizzle) == 0;
+    if (!ok) {
+      unsupported(o.range, fmt::format("the operand view '{}'", v->name),
+                  "tcgen05.mma operands lower as swizzled tiles whose rows are one swizzle span or whole panels of it "
+                  "(for example 64 bf16 with swizzle=\"128B\")");
+      return;
+    }
+  }
+  Panels ap = panelsOf(a), bp = panelsOf(b);
+  auto kOffset = [&](const Panels &p, int64_t s) {
+    int64_t kb = s * kStep * esize;
+    return (kb / p.rowPitch) * p.bytes + kb % p.rowPitch;
+  };
+  // Descriptors: the start address (bits 0-13, 16-byte units) is added per
+  // k-step to a template carrying LBO 16 B (unused by swizzled K-major
+  // tiles), SBO = 8 rows, the version bit and the swizzle.
+  uint64_t aTmpl = sm100::smemDescTemplate(16, static_cast<uint32_t>(8 * ap.rowPitch), a.swizzle);
+  uint64_t bTmpl = sm100::smemDescTemplate(16, static_cast<uint32_t>(8 * bp.rowPitch), b.swizzle);
+  const Value &init = o.operand(param::Mma::init).value;
+  std::string accumulate =
+      init.boolIsConst ? (init.constBool ? "0u" : "1u") : fmt::format("({}) ? 0u : 1u", value(init, false));
+  int64_t kSteps = K / kStep;
+  line(fmt::format("// {}x{}x{}: {} k{} step(s) of tcgen05.mma kind::{}, idesc 0x{:08x} (M {}, N {}, {} -> {})", M, N,
+                   K, kSteps, kStep, sm100::mmaKind(a.dtype), *idesc, M, N, dtypeInfo(a.dtype).name,
+                   dtypeInfo(acc.dtype).name));
+  line(fmt::format("{}{{", electedGuard(rc)));
+  ++indent_;
+  line(fmt::format("const uint32_t cake_a = {};", viewStageAddr(aV)));
+  line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
+  line(fmt::format("const uint32_t cake_accumulate = {};", accumulate));
+  std::string fn = w_.use("cake_tcgen05_mma_f16");
+  for (int64_t s = 0; s < kSteps; ++s)
+    line(fmt::format(
+        "{}(cake_tmem + {}u, 0x{:016x}ull | (((cake_a + {}u) & 0x3FFFFu) >> 4), 0x{:016x}ull | (((cake_b + "
+        "{}u) & 0x3FFFFu) >> 4), 0x{:08x}u, {});",
+        fn, acc.firstColumn, aTmpl, kOffset(ap, s), bTmpl, kOffset(bp, s), *idesc, s == 0 ? "cake_accumulate" : "1u"));
+  --indent_;
+  line("}");
+}
+
+// One arrival on the barrier stage once the tensor-core work this thread
+// issued is done; the same elected thread issued it.
+void KernelEmitter::tcgen05Commit(const Operation &o, RoleCtx &rc) {
+  const Value &stage = o.operand(param::Commit::stage).value;
+  line(fmt::format("{}{}({});", electedGuard(rc), w_.use("cake_tcgen05_commit"),
+                   barrierAddr(o.operand(param::Commit::barrier).value.resource, value(stage, false))));
+}
+
+// TMEM to registers: each warp of the role's warpgroup reads its quarter of
+// the lanes (warp w % 4: lanes 32w..32w+31), each thread its lane's columns,
+// 32 at a time; the wait makes the registers usable.
+void KernelEmitter::tmemLoad(const Operation &o, RoleCtx &rc) {
+  const Resource &dst = k_.resource(o.operand(param::TmemLoad::dst).value.resource);
+  const Resource &src = k_.resource(o.operand(param::TmemLoad::src).value.resource);
+  analysis::FragmentTiling ft;
+  if (!fragmentLayout(dst, *rc.role, o.range, ft)) return;
+  if (dst.shape != src.shape || dst.dtype != DType::F32 || src.dtype != DType::F32 || dst.shape[1] % 32 != 0) {
+    unsupported(o.range, fmt::format("'lm.tmem_load' of '{}' into '{}'", src.name, dst.name),
+                "TMEM is loaded into an f32 fragment of the region's shape, 32 columns at a time");
+    return;
+  }
+  declareFragment(dst, ft);
+  int64_t N = dst.shape[1];
+  line(w_.use("cake_tcgen05_fence_after") + "();  // after the wait that handed the accumulator over");
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_c = 0; cake_c < {}; cake_c += 32)", N));
+  line(fmt::format("  {}(cake_tmem + ((32u * (cake_warp % 4u)) << 16) + {}u + cake_c, {} + cake_c);",
+                   w_.use("cake_tmem_load_32"), src.firstColumn, ident(dst.name)));
+  line(w_.use("cake_tmem_load_wait") + "();");
+  line(fmt::format("{}({});  // no use of the loaded registers moves above the wait", w_.use("cake_fence_fragment"),
+                   ident(dst.name)));
+  (void)rc;
+}
+
+// A fragment in the lanes layout into a view: each thread writes its row,
+// 16 bytes at a time, through the view's panels and swizzle.
+void KernelEmitter::storeLanes(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &ft) {
+  const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
+  const Resource &view = k_.resource(o.receiver);
+  int64_t esize = dtypeInfo(view.dtype).bits / 8, N = src.shape[1];
+  Panels pn = panelsOf(view);
+  if (src.dtype != view.dtype || (esize != 2 && esize != 4) || view.shape != src.shape || (N * esize) % 16 != 0 ||
+      (view.swizzle != Swizzle::None && pn.rowPitch != static_cast<int64_t>(swizzleBytes(view.swizzle)))) {
+    unsupported(o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
+                "a tcgen05 register tile is stored into a view of its shape and dtype (16- or 32-bit), whole 16-byte "
+                "pieces of a row, the row one swizzle span or whole panels of it");
+    return;
+  }
+  int64_t perChunk = 16 / esize;
+  line(fmt::format("// the lanes layout: row 32 * (warp % 4) + lane, {} elements, 16 bytes per store", N));
+  line("{");
+  ++indent_;
+  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line("const uint32_t cake_row = 32u * (cake_warp % 4u) + cake_lane;");
+  line(fmt::format("const uint32_t *cake_src = reinterpret_cast<const uint32_t *>({});", ident(src.name)));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_c = 0; cake_c < {}; cake_c += {}) {{", N, perChunk));
+  ++indent_;
+  line(fmt::format("uint32_t cake_off = (cake_c * {0}u / {1}u) * {2}u + cake_row * {1}u + (cake_c * {0}u) % {1}u;"
+                   "  // panel, row, byte",
+                   esize, pn.rowPitch, pn.bytes));
+  if (view.swizzle != Swizzle::None)
+    line(fmt::format("cake_off ^= ((cake_off >> 7) & {}u) << 4;  // the view's {} swizzle",
+                     swizzleBytes(view.swizzle) / 16 - 1, swizzleName(view.swizzle)));
+  line(fmt::format("{1}(cake_base + cake_off, cake_src[cake_c * {0} / 4], cake_src[cake_c * {0} / 4 + 1], "
+                   "cake_src[cake_c * {0} / 4 + 2], cake_src[cake_c * {0} / 4 + 3]);",
+                   esize, w_.use("cake_st_shared_v4")));
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+  (void)rc;
+  (void)ft;
+}
+
+}  // namespace cake::codegen::detail
