@@ -72,6 +72,12 @@ struct Panels {
 };
 Panels panelsOf(const Resource &v);
 
+// The operands of an lm.mma and the resources they name.
+struct MmaOperands {
+  const Value &accV, &aV, &bV;
+  const Resource &acc, &a, &b;
+};
+
 struct RoleCtx {
   const Resource *role = nullptr;
   unsigned barrierId = 0;  // named barrier for role_sync
@@ -141,6 +147,11 @@ public:
 private:
   // ---- pieces ----
   std::string stageText(const Operation &o);
+  MmaOperands mmaOperands(const Operation &o) const {
+    const Value &acc = o.operand(param::Mma::acc).value, &a = o.operand(param::Mma::a).value,
+                &b = o.operand(param::Mma::b).value;
+    return {acc, a, b, k_.resource(acc.resource), k_.resource(a.resource), k_.resource(b.resource)};
+  }
   bool openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords);
   void closeChunkLoop();
   // sm_90 and later: mbarrier.try_wait, fence.mbarrier_init, the async proxy.

@@ -17,10 +17,7 @@ namespace cake::codegen::detail {
 // and a k-step moves its start 16 elements along the row (into the next
 // panel past the span).
 void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
-  const Value &accV = o.operand(param::Mma::acc).value, &aV = o.operand(param::Mma::a).value,
-              &bV = o.operand(param::Mma::b).value;
-  const Resource &acc = k_.resource(accV.resource);
-  const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
+  const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
   if (acc.kind != ResourceKind::Tmem || a.kind != ResourceKind::View || b.kind != ResourceKind::View) {
     unsupported(o.range, "'lm.mma'",
                 "tcgen05.mma is lowered with the accumulator in TMEM and A and B in shared memory");

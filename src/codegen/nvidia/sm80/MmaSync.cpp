@@ -26,10 +26,7 @@ static std::string viewOffsetLambda(const std::string &name, const Resource &v) 
 }
 
 void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
-  const Value &accV = o.operand(param::Mma::acc).value, &aV = o.operand(param::Mma::a).value,
-              &bV = o.operand(param::Mma::b).value;
-  const Resource &acc = k_.resource(accV.resource);
-  const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
+  const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
   if (acc.kind != ResourceKind::Regs || a.kind != ResourceKind::View || b.kind != ResourceKind::View || aV.transposed ||
       !bV.transposed) {
     unsupported(o.range, "'lm.mma'",

@@ -13,10 +13,7 @@ namespace cake::codegen::detail {
 // (N, K) tile) or an MN-major one (b[s], a (K, N) tile stored as panels of
 // 64 N-columns by K rows).
 void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
-  const Value &accV = o.operand(param::Mma::acc).value, &aV = o.operand(param::Mma::a).value,
-              &bV = o.operand(param::Mma::b).value;
-  const Resource &acc = k_.resource(accV.resource);
-  const Resource &a = k_.resource(aV.resource), &b = k_.resource(bV.resource);
+  const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
   bool aInRegs = a.kind == ResourceKind::Regs, bMnMajor = !bV.transposed;
   if (acc.kind != ResourceKind::Regs || b.kind != ResourceKind::View) {
     unsupported(o.range, "'lm.mma'", "sm_90a lowers wgmma with the accumulator in registers and B in shared memory");
