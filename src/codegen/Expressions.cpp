@@ -2,6 +2,8 @@
 // and in the host launcher.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "codegen/Emitter.h"
 
 namespace cake::codegen::detail {
@@ -12,11 +14,17 @@ using cake::ast::NodeKind;
 // ---------------------------------------------------------------------------
 // expressions
 
+// A number as CUDA float source: infinities by name (fmt writes "inf").
+static std::string floatSource(double x) {
+  if (std::isinf(x)) return x > 0 ? "INFINITY" : "(-INFINITY)";
+  if (std::isnan(x)) return "NAN";
+  return fmt::format("static_cast<float>({})", x);
+}
+
 std::string KernelEmitter::value(const Value &v, bool host) {
   if (v.isConstInt()) return std::to_string(*v.constInt);
   if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
-  if (v.kind == ValueKind::Float && (v.floatIsConst || !v.expr))
-    return fmt::format("static_cast<float>({})", v.floatValue);
+  if (v.kind == ValueKind::Float && (v.floatIsConst || !v.expr)) return floatSource(v.floatValue);
   return expr(v.expr, host);
 }
 
@@ -35,7 +43,7 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
       return std::to_string(c);
     }
     if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
-    if (v.kind == ValueKind::Float && v.floatIsConst) return fmt::format("static_cast<float>({})", v.floatValue);
+    if (v.kind == ValueKind::Float && v.floatIsConst) return floatSource(v.floatValue);
     // A 16- or 8-bit float scalar computes as a float (CUDA's operators on
     // __nv_bfloat16 and float are ambiguous).
     if (v.kind == ValueKind::Float && e->kind == NodeKind::NameExpr && v.resource != kNoResource &&
@@ -53,7 +61,7 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
     return ident(static_cast<const ast::NameExpr *>(e)->name);
   }
   case NodeKind::IntLit: return std::to_string(static_cast<const ast::IntLit *>(e)->value);
-  case NodeKind::FloatLit: return fmt::format("static_cast<float>({})", static_cast<const ast::FloatLit *>(e)->value);
+  case NodeKind::FloatLit: return floatSource(static_cast<const ast::FloatLit *>(e)->value);
   case NodeKind::BoolLit: return static_cast<const ast::BoolLit *>(e)->value ? "true" : "false";
   case NodeKind::UnaryExpr: {
     const auto *u = static_cast<const ast::UnaryExpr *>(e);

@@ -241,12 +241,17 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
     }
     const Operand &fill = o.operand(param::Tril::value);
     int64_t half = dt.cols / 2;
-    // The element's row and column in the tile (the accumulator layout).
-    std::string row = fmt::format("static_cast<int32_t>(cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u) + "
-                                  "(cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2)",
-                                  dt.rowsPerWarpgroup, half);
+    // The element's row and column in the tile: the accumulator layout, or
+    // tcgen05's lanes layout (one row per thread, element i its column i).
+    std::string row = dt.lanes
+                          ? std::string("static_cast<int32_t>(32u * (cake_warp % 4u) + cake_lane)")
+                          : fmt::format("static_cast<int32_t>(cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u) + "
+                                        "(cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2)",
+                                        dt.rowsPerWarpgroup, half);
     std::string col =
-        fmt::format("static_cast<int32_t>(2u * (cake_lane % 4u)) + 8 * ((cake_i % {}) / 4) + cake_i % 2", half);
+        dt.lanes
+            ? std::string("cake_i")
+            : fmt::format("static_cast<int32_t>(2u * (cake_lane % 4u)) + 8 * ((cake_i % {}) / 4) + cake_i % 2", half);
     rhs = fmt::format("({}) + {} <= ({}) + {} ? {} : {}", value(o.operand(param::Tril::col).value, false), col,
                       value(o.operand(param::Tril::row).value, false), row, at(0),
                       fill.present ? value(fill.value, false) : std::string("-INFINITY"));

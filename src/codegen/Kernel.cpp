@@ -343,7 +343,8 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   // TMEM: warp 0 allocates the columns every region needs, rounded up to a
   // power of two; everyone reads their address after the barrier below.
   if (tmemCols) {
-    line(fmt::format("if (cake_warp == 0) {}(cake_tmem_slot, {}u);  // derived: {} TMEM columns",
+    line(fmt::format("if (cake_warp == 0) {{ __syncwarp(); {}(cake_tmem_slot, {}u); }}  // derived: {} TMEM columns, "
+                     "by a converged warp",
                      w_.use("cake_tmem_alloc"), tmemCols, tmemCols));
     line(w_.use("cake_tcgen05_fence_before") + "();");
   }

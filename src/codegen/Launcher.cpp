@@ -62,17 +62,14 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
   return uses;
 }
 
-// A scalar's type in the launcher's C signature: CUDA's 16- and 8-bit float
-// types need CUDA's headers, so the launcher takes their bit pattern and the
+// A scalar's type in the launcher's C signature: CUDA's 16-bit float types
+// need CUDA's headers, so the launcher takes their bit pattern and the
 // header stays plain C.
 namespace {
 std::string hostScalarType(DType d) {
   switch (d) {
   case DType::BF16:
-  case DType::F16: return "uint16_t";
-  case DType::E4M3:
-  case DType::E5M2:
-  case DType::E2M1: return "uint8_t";
+  case DType::F16: return "uint16_t";  // (8- and 4-bit floats are no scalars: sema.scalar-type)
   default: return std::string(dtypeInfo(d).cudaType);
   }
 }
@@ -130,7 +127,7 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
                         dtypeInfo(it->second.dtype).name, shapeText(it->second.box), swizzleName(it->second.swizzle));
       else
         tensorDocs += fmt::format("//   {}: rank {}, not copied by the kernel\n", p.name, r.rank);
-      if (!r.dims.empty() && (g != globals.end() || it == maps_.end()))
+      if (!r.dims.empty() && g != globals.end())
         tensorDocs += fmt::format("//      its shape must be {}\n", declaredShape(r));
     } else {
       sig += fmt::format("{} {}", hostScalarType(r.dtype), ident(p.name));

@@ -198,6 +198,11 @@ void Analyzer::kernel(const FunctionDef *f) {
       v.resource = r.id;
       kp.resource = r.id;
       if (shape) shapes.emplace_back(r.id, shape);
+    } else if (type.kind == ValueKind::ScalarType &&
+               (type.dtype == DType::E4M3 || type.dtype == DType::E5M2 || type.dtype == DType::E2M1)) {
+      // 8- and 4-bit floats are element types of tensors, not scalars.
+      diags_.report(DiagId::SemaScalarType, p.range, p.name, dtypeInfo(type.dtype).name);
+      v = Value::error();
     } else if (type.kind == ValueKind::ScalarType) {
       Resource &r = newResource(ResourceKind::ScalarParam, p.range);
       r.name = p.name;
@@ -325,8 +330,23 @@ std::optional<Value> parseDefineValue(const std::string &text) {
   if (text.empty()) return std::nullopt;
   size_t used = 0;
   try {
+    // Integers as the language writes them: decimal, 0x hexadecimal, 0b
+    // binary (with an optional sign); numbers in decimal only.
+    std::string digits = text;
+    bool negative = !digits.empty() && (digits[0] == '-' || digits[0] == '+');
+    std::string sign = negative ? digits.substr(0, 1) : "";
+    if (negative) digits = digits.substr(1);
+    int base = 10;
+    if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) base = 16;
+    if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B')) base = 2;
+    if (base != 10) {
+      long long i = std::stoll(sign + digits.substr(2), &used, base);
+      if (used == sign.size() + digits.size() - 2) return Value::constant(i);
+      return std::nullopt;
+    }
     long long i = std::stoll(text, &used, 10);
     if (used == text.size()) return Value::constant(i);
+    if (text.find_first_not_of("0123456789.eE+-") != std::string::npos) return std::nullopt;
     double d = std::stod(text, &used);
     if (used == text.size()) {
       Value v;

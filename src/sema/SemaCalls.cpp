@@ -435,7 +435,9 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       std::string match = closestMatch(v.str, allowed);
       auto d = diags_.build(DiagId::SemaBadValue, o.range, p.name, opName, paramKindDescription(p.kind),
                             "\"" + v.str + "\"" + didYouMean(v.str, allowed));
-      if (!match.empty()) d.fixit(o.valueRange, "\"" + match + "\"");
+      std::string written = sourceText(sm_, o.valueRange);
+      if (!match.empty() && !written.empty() && (written[0] == '"' || written[0] == '\''))  // a literal, not a name
+        d.fixit(o.valueRange, "\"" + match + "\"");
       d.emit();
       return false;
     }

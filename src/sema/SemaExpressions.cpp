@@ -492,12 +492,33 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
     case BinaryOp::Sub: x = *a - *c; break;
     case BinaryOp::Mul: x = *a * *c; break;
     case BinaryOp::Div: x = *a / *c; break;
-    case BinaryOp::FloorDiv: x = std::floor(*a / *c); break;
-    case BinaryOp::Mod: x = *a - *c * std::floor(*a / *c); break;
+    case BinaryOp::FloorDiv:
+    case BinaryOp::Mod: {
+      // CPython's float divmod: the remainder from fmod, with the sign of
+      // the divisor; the quotient from it, exact where a / c rounds wrongly.
+      double mod = std::fmod(*a, *c), div = (*a - mod) / *c;
+      if (mod != 0.0 && ((*c < 0) != (mod < 0))) {
+        mod += *c;
+        div -= 1.0;
+      }
+      if (mod == 0.0) mod = std::copysign(0.0, *c);
+      double floordiv = 0.0;
+      if (div != 0.0) {
+        floordiv = std::floor(div);
+        if (div - floordiv > 0.5) floordiv += 1.0;
+      } else {
+        floordiv = std::copysign(0.0, *a / *c);
+      }
+      x = op == BinaryOp::FloorDiv ? floordiv : mod;
+      break;
+    }
     case BinaryOp::Pow: x = std::pow(*a, *c); break;
     default: return v;
     }
-    if (!std::isfinite(x)) return constError(ConstError::Overflow, b->range);
+    if (!std::isfinite(x)) {
+      diags_.report(DiagId::ConstNotFinite, b->range, std::isnan(x) ? "not a number" : "infinite");
+      return Value::error();
+    }
     v.floatValue = x;
     v.floatIsConst = true;
   }

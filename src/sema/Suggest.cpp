@@ -23,6 +23,7 @@ size_t editDistance(std::string_view a, std::string_view b) {
 }
 
 std::string closestMatch(std::string_view word, const std::vector<std::string> &candidates) {
+  if (word.size() < 2) return "";  // one letter is one edit from every other: no evidence of a typo
   size_t limit = std::max<size_t>(1, word.size() / 3);
   std::string best;
   size_t bestDist = limit + 1;

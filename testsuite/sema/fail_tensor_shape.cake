@@ -6,3 +6,8 @@ def k(lm, A: LM.tma2d[M, K, 4], B: LM.tma2d[M * 2, K], C: LM.tma2d[M, 0], D: LM.
     r = lm.role(warps=[0])
     with r:
         lm.role_sync()
+@cake.schedule()
+def k2(lm, A: LM.tma2d[M, K], M: LM.i32, K: LM.e4m3):  # expected-error {{scalar parameter 'K' cannot be 'LM.e4m3': a scalar is an integer type or f32, f16 or bf16 (e4m3 is an element type of tensors)}}
+    r = lm.role(warps=[0])
+    with r:
+        lm.role_sync()
