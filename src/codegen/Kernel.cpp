@@ -248,10 +248,6 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
                  ? fmt::format("{}{}<0>();  // derived: the TMA stores still in flight finish reading shared memory "
                                "before the role ends",
                                electedGuard(rc), w_.use("cake_bulk_wait_group_read"))
-             : ti_.mma == MmaPath::Tcgen05
-                 ? fmt::format("{}{}(cake_tmem_drain); {}(cake_tmem_drain, 0u);  // derived: the tensor core's work "
-                               "finishes before the role ends and TMEM is released",
-                               electedGuard(rc), w_.use("cake_tcgen05_commit"), w_.use("cake_mbar_wait"))
                  : fmt::format("{}(); {}<0>();  // derived: the wgmma operations still in flight (committed into a "
                                "group first) finish before the role ends",
                                w_.use("cake_wgmma_commit_group"), w_.use("cake_wgmma_wait_group")));
