@@ -60,6 +60,12 @@ std::string shapeText(const std::vector<int64_t> &v) {
   return s;
 }
 
+bool swizzledOperandTile(const Resource &v) {
+  int64_t esize = dtypeInfo(v.dtype).bits / 8;
+  return v.swizzle != Swizzle::None && v.shape.size() == 2 && esize > 0 &&
+         (v.shape[1] * esize) % swizzleBytes(v.swizzle) == 0;
+}
+
 Panels panelsOf(const Resource &v) {
   Panels p;
   int64_t esize = dtypeInfo(v.dtype).bits / 8;

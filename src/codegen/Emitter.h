@@ -71,6 +71,14 @@ struct Panels {
   int64_t boxInner = 0;  // elements of the innermost box dimension
 };
 Panels panelsOf(const Resource &v);
+// The byte offset of a K-major operand tile's k-step that starts `kBytes`
+// into the rows: in panel (kBytes / pitch), at (kBytes % pitch) within it.
+inline int64_t kStepOffset(const Panels &p, int64_t kBytes) {
+  return (kBytes / p.rowPitch) * p.bytes + kBytes % p.rowPitch;
+}
+// Whether a view is a tensor-core operand tile as TMA writes it: swizzled,
+// two-dimensional, its rows one swizzle span or whole panels of it.
+bool swizzledOperandTile(const Resource &v);
 
 // The operands of an lm.mma and the resources they name.
 struct MmaOperands {
@@ -168,7 +176,8 @@ private:
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);
   void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
-  void storeLanes(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
+  void storeLanes(const Operation &o);
+  void elementOffset(const Resource &view, const std::string &row, const std::string &col);
   // The TMEM columns the kernel allocates (0: none), from its regions.
   uint32_t tmemColumns() const;
   // The roles that issue tensor-core operations.

@@ -70,6 +70,22 @@ void KernelEmitter::declareFragment(const Resource &frag, const analysis::Fragme
                    packed ? ", two per register" : ""));
 }
 
+// `uint32_t cake_off`: the byte offset in a stage of `view` of the element
+// at (row, col), through its panels and swizzle.
+void KernelEmitter::elementOffset(const Resource &view, const std::string &row, const std::string &col) {
+  int64_t esize = dtypeInfo(view.dtype).bits / 8;
+  Panels pn = panelsOf(view);
+  if (pn.count > 1)
+    line(fmt::format("uint32_t cake_off = ({3} * {0}u / {1}u) * {2}u + {4} * {1}u + ({3} * {0}u) % {1}u;"
+                     "  // panel, row, byte",
+                     esize, pn.rowPitch, pn.bytes, col, row));
+  else
+    line(fmt::format("uint32_t cake_off = ({} * {}u + {}) * {}u;", row, view.shape.back(), col, esize));
+  if (view.swizzle != Swizzle::None)
+    line(fmt::format("cake_off ^= ((cake_off >> 7) & {}u) << 4;  // the view's {} swizzle",
+                     swizzleBytes(view.swizzle) / 16 - 1, swizzleName(view.swizzle)));
+}
+
 void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
@@ -80,14 +96,13 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
     return;
   }
   if (ft.lanes) {
-    storeLanes(o, rc, ft);
+    storeLanes(o);
     return;
   }
   int64_t perThread = 0;
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
   int64_t rowBytes = view.shape.back() * esize;
-  Panels pn = panelsOf(view);
   if (view.swizzle != Swizzle::None && rowBytes % swizzleBytes(view.swizzle) != 0 &&
       rowBytes != swizzleBytes(view.swizzle)) {
     unsupported(o.range, fmt::format("a store into the swizzled view '{}'", view.name),
@@ -113,15 +128,7 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   ++indent_;
   line(fmt::format("const uint32_t cake_row = cake_row0 + (cake_i / {}) * 64u + 8u * ((cake_i / 2) % 2);", N / 2));
   line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", N / 2));
-  if (pn.count > 1)
-    line(fmt::format("uint32_t cake_off = (cake_col * {0}u / {1}u) * {2}u + cake_row * {1}u + (cake_col * {0}u) % {1}u;"
-                     "  // panel, row, byte",
-                     esize, pn.rowPitch, pn.bytes));
-  else
-    line(fmt::format("uint32_t cake_off = (cake_row * {}u + cake_col) * {}u;", view.shape.back(), esize));
-  if (view.swizzle != Swizzle::None)
-    line(fmt::format("cake_off ^= ((cake_off >> 7) & {}u) << 4;  // the view's {} swizzle",
-                     swizzleBytes(view.swizzle) / 16 - 1, swizzleName(view.swizzle)));
+  elementOffset(view, "cake_row", "cake_col");
   std::string s = ident(src.name);
   if (pairs)
     line(fmt::format("*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {}[cake_i / 2];",

@@ -433,16 +433,15 @@ using namespace detail;
 
 // The module's target table: every target has one (LoweringTest holds the
 // tables to that).
-static const LoweringTable *tableOrReport(const Module &m, DiagnosticEngine &) {
+static const LoweringTable &tableOf(const Module &m) {
   const LoweringTable *table = loweringTable(m.target);
   CAKE_CHECK(table != nullptr, "target '" + std::string(targetInfo(m.target).name) + "' has no lowering table");
-  return table;
+  return *table;
 }
 
 bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
               const CodegenOptions &opts, std::string &out) {
-  const LoweringTable *table = tableOrReport(m, diags);
-  if (!table) return false;
+  const LoweringTable *table = &tableOf(m);
   unsigned errorsBefore = diags.errorCount();
   WrapperSet wrappers;
   std::string kernels, launchers, summaries;
@@ -485,8 +484,7 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
 
 bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
                 const CodegenOptions &opts, std::string &out) {
-  const LoweringTable *table = tableOrReport(m, diags);
-  if (!table) return false;
+  const LoweringTable *table = &tableOf(m);
   const TargetInfo &ti = targetInfo(m.target);
   WrapperSet wrappers;
   std::string decls, guard = "CAKE_";

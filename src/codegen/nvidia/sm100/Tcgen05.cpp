@@ -39,9 +39,7 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
   }
   int64_t esize = dtypeInfo(a.dtype).bits / 8, kStep = sm100::mmaK(a.dtype);
   for (const Resource *v : {&a, &b}) {
-    bool ok =
-        v->swizzle != Swizzle::None && v->shape.size() == 2 && (v->shape[1] * esize) % swizzleBytes(v->swizzle) == 0;
-    if (!ok) {
+    if (!swizzledOperandTile(*v)) {
       unsupported(o.range, fmt::format("the operand view '{}'", v->name),
                   "tcgen05.mma operands lower as swizzled tiles whose rows are one swizzle span or whole panels of it "
                   "(for example 64 bf16 with swizzle=\"128B\")");
@@ -49,10 +47,6 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
     }
   }
   Panels ap = panelsOf(a), bp = panelsOf(b);
-  auto kOffset = [&](const Panels &p, int64_t s) {
-    int64_t kb = s * kStep * esize;
-    return (kb / p.rowPitch) * p.bytes + kb % p.rowPitch;
-  };
   // Descriptors: the start address (bits 0-13, 16-byte units) is added per
   // k-step to a template carrying LBO 16 B (unused by swizzled K-major
   // tiles), SBO = 8 rows, the version bit and the swizzle.
@@ -72,10 +66,11 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
   line(fmt::format("const uint32_t cake_accumulate = {};", accumulate));
   std::string fn = w_.use("cake_tcgen05_mma_f16");
   for (int64_t s = 0; s < kSteps; ++s)
-    line(fmt::format(
-        "{}(cake_tmem + {}u, 0x{:016x}ull | (((cake_a + {}u) & 0x3FFFFu) >> 4), 0x{:016x}ull | (((cake_b + "
-        "{}u) & 0x3FFFFu) >> 4), 0x{:08x}u, {});",
-        fn, acc.firstColumn, aTmpl, kOffset(ap, s), bTmpl, kOffset(bp, s), *idesc, s == 0 ? "cake_accumulate" : "1u"));
+    line(
+        fmt::format("{}(cake_tmem + {}u, 0x{:016x}ull | (((cake_a + {}u) & 0x3FFFFu) >> 4), 0x{:016x}ull | (((cake_b + "
+                    "{}u) & 0x3FFFFu) >> 4), 0x{:08x}u, {});",
+                    fn, acc.firstColumn, aTmpl, kStepOffset(ap, s * kStep * esize), bTmpl,
+                    kStepOffset(bp, s * kStep * esize), *idesc, s == 0 ? "cake_accumulate" : "1u"));
   --indent_;
   line("}");
 }
@@ -111,12 +106,11 @@ void KernelEmitter::tmemLoad(const Operation &o, RoleCtx &rc) {
   line(w_.use("cake_tmem_load_wait") + "();");
   line(fmt::format("{}({});  // no use of the loaded registers moves above the wait", w_.use("cake_fence_fragment"),
                    ident(dst.name)));
-  (void)rc;
 }
 
 // A fragment in the lanes layout into a view: each thread writes its row,
 // 16 bytes at a time, through the view's panels and swizzle.
-void KernelEmitter::storeLanes(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &ft) {
+void KernelEmitter::storeLanes(const Operation &o) {
   const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
   int64_t esize = dtypeInfo(view.dtype).bits / 8, N = src.shape[1];
@@ -138,12 +132,7 @@ void KernelEmitter::storeLanes(const Operation &o, RoleCtx &rc, const analysis::
   line("#pragma unroll");
   line(fmt::format("for (int cake_c = 0; cake_c < {}; cake_c += {}) {{", N, perChunk));
   ++indent_;
-  line(fmt::format("uint32_t cake_off = (cake_c * {0}u / {1}u) * {2}u + cake_row * {1}u + (cake_c * {0}u) % {1}u;"
-                   "  // panel, row, byte",
-                   esize, pn.rowPitch, pn.bytes));
-  if (view.swizzle != Swizzle::None)
-    line(fmt::format("cake_off ^= ((cake_off >> 7) & {}u) << 4;  // the view's {} swizzle",
-                     swizzleBytes(view.swizzle) / 16 - 1, swizzleName(view.swizzle)));
+  elementOffset(view, "cake_row", "cake_c");
   line(fmt::format("{1}(cake_base + cake_off, cake_src[cake_c * {0} / 4], cake_src[cake_c * {0} / 4 + 1], "
                    "cake_src[cake_c * {0} / 4 + 2], cake_src[cake_c * {0} / 4 + 3]);",
                    esize, w_.use("cake_st_shared_v4")));
@@ -151,8 +140,6 @@ void KernelEmitter::storeLanes(const Operation &o, RoleCtx &rc, const analysis::
   line("}");
   --indent_;
   line("}");
-  (void)rc;
-  (void)ft;
 }
 
 }  // namespace cake::codegen::detail

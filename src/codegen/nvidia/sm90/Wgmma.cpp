@@ -33,8 +33,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   std::vector<const Resource *> views = {&b};
   if (!aInRegs) views.push_back(&a);
   for (const Resource *v : views) {
-    bool ok =
-        v->swizzle != Swizzle::None && v->shape.size() == 2 && (v->shape[1] * esize) % swizzleBytes(v->swizzle) == 0;
+    bool ok = swizzledOperandTile(*v);
     if (ok && v == &b && bMnMajor) ok = v->swizzle == Swizzle::B128;
     if (!ok) {
       unsupported(o.range, fmt::format("the operand view '{}'", v->name),
@@ -58,11 +57,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   // The k16 step s of a K-major tile starts 16 * esize * s bytes into the
   // rows: in panel (that / pitch), at (that % pitch) within it. Of an
   // MN-major tile, 16 rows further down each panel.
-  auto kOffset = [&](const Panels &p, int64_t s) {
-    int64_t kb = s * 16 * esize;
-    return (kb / p.rowPitch) * p.bytes + kb % p.rowPitch;
-  };
-  auto bOffset = [&](int64_t s) { return bMnMajor ? s * 16 * bRowBytes : kOffset(bp, s); };
+  auto bOffset = [&](int64_t s) { return bMnMajor ? s * 16 * bRowBytes : kStepOffset(bp, s * 16 * esize); };
   const std::string &fn = w_.useWgmma(codegen::WgmmaForm{N, a.dtype, aInRegs, bMnMajor});
   std::string bDesc = bMnMajor ? fmt::format("{}(cake_b + {{}}u, {}u, {}u, {}u)", w_.use("cake_wgmma_desc_mn"),
                                              bp.bytes, 8 * bRowBytes, swizzleLayout(b.swizzle))
@@ -94,7 +89,8 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
         aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
       } else {
         aArg = fmt::format("{}(cake_a + {}u, {}u, {}u)", w_.use("cake_wgmma_desc"),
-                           mb * 64 * ap.rowPitch + kOffset(ap, st), 8 * ap.rowPitch, swizzleLayout(a.swizzle));
+                           mb * 64 * ap.rowPitch + kStepOffset(ap, st * 16 * esize), 8 * ap.rowPitch,
+                           swizzleLayout(a.swizzle));
       }
       line(fmt::format("{}({} + {}, {}, {}, {});", fn, ident(acc.name), mb * (N / 2), aArg,
                        fmt::format(fmt::runtime(bDesc), bOffset(st)), st == 0 ? "cake_accumulate" : "1"));
