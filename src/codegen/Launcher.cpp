@@ -67,11 +67,9 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
 // header stays plain C.
 namespace {
 std::string hostScalarType(DType d) {
-  switch (d) {
-  case DType::BF16:
-  case DType::F16: return "uint16_t";  // (8- and 4-bit floats are no scalars: sema.scalar-type)
-  default: return std::string(dtypeInfo(d).cudaType);
-  }
+  const DTypeInfo &t = dtypeInfo(d);
+  if (t.scalar == ScalarKind::Float && t.bits == 16) return "uint16_t";  // bf16, f16
+  return std::string(t.cudaType);
 }
 bool passedAsBits(DType d) { return hostScalarType(d) != dtypeInfo(d).cudaType; }
 }  // namespace

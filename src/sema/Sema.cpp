@@ -198,9 +198,7 @@ void Analyzer::kernel(const FunctionDef *f) {
       v.resource = r.id;
       kp.resource = r.id;
       if (shape) shapes.emplace_back(r.id, shape);
-    } else if (type.kind == ValueKind::ScalarType &&
-               (type.dtype == DType::E4M3 || type.dtype == DType::E5M2 || type.dtype == DType::E2M1)) {
-      // 8- and 4-bit floats are element types of tensors, not scalars.
+    } else if (type.kind == ValueKind::ScalarType && dtypeInfo(type.dtype).scalar == ScalarKind::None) {
       diags_.report(DiagId::SemaScalarType, p.range, p.name, dtypeInfo(type.dtype).name);
       v = Value::error();
     } else if (type.kind == ValueKind::ScalarType) {
@@ -209,7 +207,7 @@ void Analyzer::kernel(const FunctionDef *f) {
       r.dtype = type.dtype;
       kp.resource = r.id;
       // A scalar parameter is a runtime number in expressions.
-      bool isFloat = type.dtype == DType::F32 || type.dtype == DType::F16 || type.dtype == DType::BF16;
+      bool isFloat = dtypeInfo(type.dtype).scalar == ScalarKind::Float;
       v.kind = isFloat ? ValueKind::Float : ValueKind::Int;
       v.resource = r.id;
       if (!isFloat) v.ix = kernel_->ints.leaf(IntOp::Param, r.id);

@@ -7,7 +7,8 @@ namespace cake::sema {
 
 const std::vector<DTypeInfo> &allDTypes() {
   static const std::vector<DTypeInfo> table = {
-#define DTYPE(Enum, Name, Bits, Cuda, Ptx, TensorMap) {DType::Enum, Name, Bits, Cuda, Ptx, TensorMap},
+#define DTYPE(Enum, Name, Bits, Cuda, Ptx, TensorMap, Scalar) \
+  {DType::Enum, Name, Bits, Cuda, Ptx, TensorMap, ScalarKind::Scalar},
 #include "sema/DTypes.def"
 #undef DTYPE
   };

@@ -19,10 +19,13 @@ namespace cake::sema {
 struct Module;
 
 enum class DType : uint8_t {
-#define DTYPE(Enum, Name, Bits, Cuda, Ptx, TensorMap) Enum,
+#define DTYPE(Enum, Name, Bits, Cuda, Ptx, TensorMap, Scalar) Enum,
 #include "sema/DTypes.def"
 #undef DTYPE
 };
+
+// What a scalar kernel parameter of a dtype is (DTypes.def `scalar`).
+enum class ScalarKind : uint8_t { Int, Float, None };
 
 struct DTypeInfo {
   DType dtype;
@@ -31,6 +34,7 @@ struct DTypeInfo {
   std::string_view cudaType;
   std::string_view ptxType;
   std::string_view tensorMapType;  // CU_TENSOR_MAP_DATA_TYPE_<this>; "" if none
+  ScalarKind scalar;
 };
 const std::vector<DTypeInfo> &allDTypes();
 const DTypeInfo &dtypeInfo(DType d);
