@@ -307,7 +307,7 @@ neg("view_overlap", "Two views sharing bytes without alias=True.", [
   ("replace", "c_s = pool.view", "c_s = pool.view(offset=40960, shape=(64, 128), dtype=lm.bf16)  # expected-error {{views 'b_s' and 'c_s' overlap in pool 'pool' at bytes [40960, 49152); declare one with alias=True if that is intended}}")])
 neg("swizzle_mismatch", "An alias reading, unswizzled, bytes that TMA wrote swizzled.", [
   ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
-  ("after", "c_s = pool.view", "a_raw = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, alias=True)  # expected-error {{'a_s' (swizzle 128B) and its alias 'a_raw' (swizzle none) describe the same bytes differently; data written through one is read through the other}}"),
+  ("after", "c_s = pool.view", "a_raw = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, alias=True)  # expected-error {{'a_s' (swizzle 128B) and its alias 'a_raw' (swizzle none, read by the tensor core as 16-byte core-matrix panels) describe the same bytes differently; data written through one is read through the other}}"),
   ("sub", "lm.mma(acc", ("a_s[k]", "a_raw[k]"))])
 neg("tmem_overlap", "Two TMEM regions sharing columns.", [
   ("comment", "acc = lm.tmem", "expected-note {{'acc' declared here}}"),

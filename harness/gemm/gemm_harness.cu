@@ -181,19 +181,33 @@ struct Buffers {
   float *ref = nullptr;
 };
 
+// -DB_KN: the schedule takes B as a K x N row-major tensor (an MN-major B
+// operand) instead of N x K.
+#ifdef B_KN
+static cake_tensor tensor_b(const Buffers &b, const Shape &s) { return {b.B, {s.K, s.N}, {s.N, 1}}; }
+#else
+static cake_tensor tensor_b(const Buffers &b, const Shape &s) { return {b.B, {s.N, s.K}, {s.K, 1}}; }
+#endif
+
 static int launch_ours(const Buffers &b, const Shape &s, cudaStream_t stream) {
   cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}};
-  cake_tensor tB = {b.B, {s.N, s.K}, {s.K, 1}};
+  cake_tensor tB = tensor_b(b, s);
   cake_tensor tC = {b.C, {s.M, s.N}, {s.N, 1}};
   return gemm_launch(&tA, &tB, &tC, s.M, s.N, s.K, stream);
 }
 
 // C (M x N, row-major) = A (M x K, row-major) . B (N x K, row-major)^T, in
 // cuBLAS's column-major terms: C^T (N x M) = B (op T of a K x N) . A^T (K x M).
+// With B_KN, B (K x N, row-major) is an N x K column-major matrix: op N.
 static void cublas_gemm(cublasHandle_t h, const Buffers &b, const Shape &s, void *out, cudaDataType outType) {
   const float alpha = 1.0f, beta = 0.0f;
+#ifdef B_KN
+  CHECK_CUBLAS(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, s.N, s.M, s.K, &alpha, b.B, CUDA_R_16BF, s.N, b.A,
+                            CUDA_R_16BF, s.K, &beta, out, outType, s.N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+#else
   CHECK_CUBLAS(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, s.N, s.M, s.K, &alpha, b.B, CUDA_R_16BF, s.K, b.A,
                             CUDA_R_16BF, s.K, &beta, out, outType, s.N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+#endif
 }
 
 struct CheckOutcome {
@@ -270,7 +284,7 @@ static bool launcher_checks(const Buffers &b) {
     ok &= got == want;
   };
   Shape s = {256, 512, 128};
-  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}}, tB = {b.B, {s.N, s.K}, {s.K, 1}}, tC = {b.C, {s.M, s.N}, {s.N, 1}};
+  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}}, tB = tensor_b(b, s), tC = {b.C, {s.M, s.N}, {s.N, 1}};
   cake_tensor bad = tA;
   bad.shape[0] = 200;  // a ragged schedule: A disagrees with C and M; a tiled one: not a multiple of its tile
   expect("A has 200 rows, C 256", gemm_launch(&bad, &tB, &tC, 200, s.N, s.K, 0), CAKE_ERROR_SHAPE);
@@ -278,8 +292,12 @@ static bool launcher_checks(const Buffers &b) {
   bad.shape[1] = 100;
   bad.stride[0] = 100;  // 200-byte rows: not a multiple of 16 bytes
   cake_tensor badB = tB;
+#ifdef B_KN
+  badB.shape[0] = 100;
+#else
   badB.shape[1] = 100;
   badB.stride[0] = 100;
+#endif
   expect("K = 100: rows of 200 bytes", gemm_launch(&bad, &badB, &tC, s.M, s.N, 100, 0), CAKE_ERROR_MISALIGNED);
   bad = tA;
   bad.data = reinterpret_cast<char *>(b.A) + 2;
@@ -289,7 +307,11 @@ static bool launcher_checks(const Buffers &b) {
   bad.stride[1] = 2;
   expect("inner stride 2", gemm_launch(&bad, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_INVALID_ARGUMENT);
   bad = tB;
+#ifdef B_KN
+  bad.shape[0] = 40;
+#else
   bad.shape[1] = 40;
+#endif
   expect("B has K = 40, A 128", gemm_launch(&tA, &bad, &tC, s.M, s.N, 40, 0), CAKE_ERROR_SHAPE);
   return ok;
 }

@@ -17,7 +17,8 @@
 # process of their own without cuBLAS (--ours-only: cuBLAS's kernels report
 # racecheck hazards of their own, and filtering them with --kernel-name ended
 # in "Internal Sanitizer Error" on 2026-12-01), at a small shape and at one
-# with many ring laps (K = 2048), or SAN_SHAPES="M N K ...". SHAPES="MxNxK ..."
+# with many ring laps (K = 2048), or SAN_SHAPES="M N K ...". HARNESS_FLAGS=-DB_KN
+# builds it for a schedule taking B as K x N. SHAPES="MxNxK ..."
 # (or SHAPES=@file) replaces the standard shapes. Logs go to $OUT (or
 # harness/gemm/out) and the table to stdout.
 set -uo pipefail
@@ -38,7 +39,7 @@ for GEN in "$@"; do
   BIN=/tmp/gemm_harness_$name
   echo "== $name: build"
   "$NVCC" -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$GEN\"" \
-    -DKERNEL_NAME=$NAME harness/gemm/gemm_harness.cu -lcublas -lcupti -o "$BIN" > "$OUTDIR/build-$name.log" 2>&1
+    -DKERNEL_NAME=$NAME ${HARNESS_FLAGS:-} harness/gemm/gemm_harness.cu -lcublas -lcupti -o "$BIN" > "$OUTDIR/build-$name.log" 2>&1
   grep -A2 "entry function '$NAME'" "$OUTDIR/build-$name.log" | tail -2
   grep -iE "error|warning" "$OUTDIR/build-$name.log"
   [ -x "$BIN" ] || { echo "build failed"; status=1; continue; }

@@ -37,10 +37,11 @@ ResourceId copiedTensor(const Operation &op) {
   return kNoResource;
 }
 
-std::string describeBox(const std::vector<int64_t> &box, DType dtype, Swizzle swizzle) {
+std::string describeBox(const std::vector<int64_t> &box, DType dtype, Swizzle swizzle, bool coreMatrices) {
   std::string s;
   for (size_t i = 0; i < box.size(); ++i) s += (i ? "x" : "") + std::to_string(box[i]);
-  return fmt::format("{} {}, swizzle {}", s, dtypeInfo(dtype).name, swizzleName(swizzle));
+  return fmt::format("{} {}, swizzle {}{}", s, dtypeInfo(dtype).name, swizzleName(swizzle),
+                     coreMatrices ? ", 16-byte core-matrix panels" : "");
 }
 
 namespace {
@@ -156,6 +157,26 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
   }
 }
 
+// The views a descriptor-fed tensor core reads (an asynchronous MMA-family
+// operation's read operands) that have no swizzle.
+void collectCoreMatrixViews(const Kernel &k, KernelFacts &f, Target target) {
+  MmaPath path = targetInfo(target).mma;
+  if (path != MmaPath::Wgmma && path != MmaPath::Tcgen05) return;
+  for (const RoleEvents &r : f.roles)
+    for (const Event &e : r.events) {
+      const OpEffects &fx = e.op->info().effects;
+      if (fx.group != AsyncGroup::Mma || fx.proxy != Proxy::Async) continue;
+      for (int8_t p : fx.reads) {
+        if (p == kNone || !e.op->operandAt(p).present) continue;
+        ResourceId id = e.op->operandAt(p).value.resource;
+        if (id == kNoResource) continue;
+        const Resource &v = k.resources[id];
+        if (v.kind == ResourceKind::View && v.swizzle == Swizzle::None && v.shape.size() == 2)
+          f.coreMatrixViews.insert(id);
+      }
+    }
+}
+
 void collectTensorMaps(const Kernel &k, KernelFacts &f) {
   for (const RoleEvents &r : f.roles)
     for (const Event &e : r.events) {
@@ -163,13 +184,15 @@ void collectTensorMaps(const Kernel &k, KernelFacts &f) {
       if (t == kNoResource || e.op->receiver == kNoResource) continue;
       const Resource &view = k.resources[e.op->receiver];
       int64_t multicast = multicastCount(*e.op);
+      bool core = f.coreMatrixViews.count(e.op->receiver) != 0;
       auto [it, fresh] = f.tensorMaps.try_emplace(t);
       TensorMap &map = it->second;
       if (fresh) {
-        map = TensorMap{t, view.shape, view.dtype, view.swizzle, multicast, e.op};
+        map = TensorMap{t, view.shape, view.dtype, view.swizzle, multicast, core, e.op};
         continue;
       }
-      if (map.box != view.shape || map.dtype != view.dtype || map.swizzle != view.swizzle || map.multicast != multicast)
+      if (map.box != view.shape || map.dtype != view.dtype || map.swizzle != view.swizzle ||
+          map.multicast != multicast || map.coreMatrices != core)
         f.tensorMapConflicts.push_back({t, map.firstUse, e.op});
     }
 }
@@ -205,6 +228,7 @@ KernelFacts analyzeKernel(const Kernel &k, Target target) {
   f.kernel = &k;
   f.roles = collectEvents(k);
   collectBarriers(k, f);
+  collectCoreMatrixViews(k, f, target);
   collectTensorMaps(k, f);
   collectDrains(f, target);
   return f;

@@ -6,7 +6,9 @@
 //    data (a copy completes on it) and whether it is a release barrier (the
 //    reverse hand-off of a data barrier, whose first lap passes);
 //  - tensor maps: the one box, dtype, swizzle and multicast each tensor is
-//    copied with, and every copy that disagrees with its tensor's map.
+//    copied with, and every copy that disagrees with its tensor's map;
+//  - core-matrix views: the unswizzled views a descriptor-fed tensor core
+//    (wgmma, tcgen05) reads, which are laid out as 16-byte panels.
 //
 // Runs after: sema::analyze with no errors. The structure points into the
 // kernel it was computed from and is read-only afterwards.
@@ -68,7 +70,8 @@ struct TensorMap {
   std::vector<int64_t> box;  // outermost first, as the view's shape
   sema::DType dtype = sema::DType::BF16;
   sema::Swizzle swizzle = sema::Swizzle::None;
-  int64_t multicast = 0;  // > 1: each block copies 1/multicast of the outer dimension
+  int64_t multicast = 0;      // > 1: each block copies 1/multicast of the outer dimension
+  bool coreMatrices = false;  // the view is laid out as 16-byte panels (KernelFacts::coreMatrixViews)
   const sema::Operation *firstUse = nullptr;
 };
 
@@ -86,6 +89,14 @@ struct KernelFacts {
   std::map<sema::ResourceId, BarrierFacts> barriers;
   std::map<sema::ResourceId, TensorMap> tensorMaps;
   std::vector<TensorMapConflict> tensorMapConflicts;
+  // Unswizzled two-dimensional views that an MMA reads through shared-memory
+  // descriptors (wgmma, tcgen05). The tensor core reads an unswizzled operand
+  // as core matrices of 8 rows by 16 bytes, each 128 contiguous bytes, so
+  // such a view is laid out as panels 16 bytes wide (every row's next 16
+  // bytes, the rows one after another, the panels one after another), one
+  // TMA box each, instead of row by row. The descriptor's byte offsets then
+  // step between core matrices: 128 bytes within a panel, one panel across.
+  std::set<sema::ResourceId> coreMatrixViews;
   // Copies that complete bytes on one barrier stage from one statement list
   // share one arrive.expect_tx, issued before the first of them with the
   // bytes of all: the first copy of each group -> those bytes.
@@ -114,8 +125,10 @@ ModuleFacts analyzeModule(const sema::Module &m);
 // The tensor parameter a copy operation maps (its TensorP parameter), or
 // kNoResource when the operation copies no tensor.
 sema::ResourceId copiedTensor(const sema::Operation &op);
-// "128x64 bf16, swizzle 128B": a tensor map's box as text.
-std::string describeBox(const std::vector<int64_t> &box, sema::DType dtype, sema::Swizzle swizzle);
+// "128x64 bf16, swizzle 128B": a tensor map's box as text ("..., 16-byte
+// core-matrix panels" for a core-matrix view).
+std::string describeBox(const std::vector<int64_t> &box, sema::DType dtype, sema::Swizzle swizzle,
+                        bool coreMatrices = false);
 
 // `--emit=ir` appendix: each barrier's protocol (who arrives how often, who
 // waits, arrival count, transaction bytes, phases per lap).

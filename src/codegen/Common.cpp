@@ -28,6 +28,10 @@ std::string ident(const std::string &n) {
   return n;
 }
 
+std::string addrVar(const Resource &r) {
+  return fmt::format("cake_{}_{}", ident(r.name), r.kind == ResourceKind::Barrier ? "bar" : "view");
+}
+
 unsigned swizzleLayout(Swizzle s) {
   switch (s) {
   case Swizzle::B128: return 1;
@@ -60,17 +64,18 @@ std::string shapeText(const std::vector<int64_t> &v) {
   return s;
 }
 
-bool swizzledOperandTile(const Resource &v) {
+bool operandTile(const Resource &v, bool coreMatrices) {
   int64_t esize = dtypeInfo(v.dtype).bits / 8;
-  return v.swizzle != Swizzle::None && v.shape.size() == 2 && esize > 0 &&
-         (v.shape[1] * esize) % swizzleBytes(v.swizzle) == 0;
+  int64_t span = coreMatrices ? 16 : swizzleBytes(v.swizzle);
+  return (coreMatrices || v.swizzle != Swizzle::None) && v.shape.size() == 2 && esize > 0 &&
+         (v.shape[1] * esize) % span == 0;
 }
 
-Panels panelsOf(const Resource &v) {
+Panels panelsOf(const Resource &v, bool coreMatrices) {
   Panels p;
   int64_t esize = dtypeInfo(v.dtype).bits / 8;
   int64_t rowBytes = v.shape.empty() ? 0 : v.shape.back() * esize;
-  int64_t span = swizzleBytes(v.swizzle);
+  int64_t span = coreMatrices && v.swizzle == Swizzle::None ? 16 : swizzleBytes(v.swizzle);
   p.rowPitch = rowBytes;
   p.bytes = v.bytesPerStage;
   p.boxInner = v.shape.empty() ? 0 : v.shape.back();

@@ -53,6 +53,11 @@ inline constexpr const char *kRestoreLine = "#line __CAKE_RESTORE_LINE__";
 std::string ident(const std::string &n);
 unsigned swizzleLayout(Swizzle s);  // the layout-type field of an sm_90 descriptor
 const char *tensorMapSwizzle(Swizzle s);
+// The variable holding a view's or barrier's shared-memory address in the
+// kernel: `cake_<name>_view`, `cake_<name>_bar`. Apart from the user's names
+// (loop variables and fragments keep theirs) and from the lowering's own
+// temporaries (`cake_<word>`, none ending in _view or _bar).
+std::string addrVar(const Resource &r);
 int64_t product(const std::vector<int64_t> &v);
 std::string shapeText(const std::vector<int64_t> &v);
 // Replaces each restore marker with a #line naming the output itself.
@@ -63,22 +68,37 @@ extern const char *const kTensorTypes;
 
 // A swizzled view whose rows are wider than the swizzle span is stored as
 // panels: each holds every row's next span of bytes, swizzled on its own, the
-// panels one after another. TMA moves one box per panel.
+// panels one after another. TMA moves one box per panel. A core-matrix view
+// (analysis::KernelFacts::coreMatrixViews) has panels 16 bytes wide.
 struct Panels {
   int64_t count = 1;     // panels per stage
   int64_t rowPitch = 0;  // bytes between rows within a panel
   int64_t bytes = 0;     // bytes per panel
   int64_t boxInner = 0;  // elements of the innermost box dimension
 };
-Panels panelsOf(const Resource &v);
+Panels panelsOf(const Resource &v, bool coreMatrices = false);
 // The byte offset of a K-major operand tile's k-step that starts `kBytes`
 // into the rows: in panel (kBytes / pitch), at (kBytes % pitch) within it.
 inline int64_t kStepOffset(const Panels &p, int64_t kBytes) {
   return (kBytes / p.rowPitch) * p.bytes + kBytes % p.rowPitch;
 }
+// The leading and stride byte offsets of a shared-memory descriptor for an
+// unswizzled tile stored as 16-byte panels of core matrices (8 rows of 16
+// bytes, 128 contiguous bytes each). K-major: the leading offset steps along
+// K to the next panel, the stride offset along M/N to the next 8 rows (128
+// bytes). MN-major: the leading offset steps along K to the next 8 K rows
+// (128 bytes), the stride offset along M/N to the next panel: the two swap
+// roles against the swizzled MN-major layout. PTX ISA, the canonical layouts
+// without swizzle (wgmma: "Shared Memory Matrix Layout", K-major
+// ((8,m),(T,2k)):((1T,SBO),(1,LBO)), MN-major ((T,1,m),(8,k)):((1,T,SBO),
+// (1T,LBO)); tcgen05: "Canonical Layouts", the same).
+inline std::pair<int64_t, int64_t> coreOffsets(const Panels &p, bool mnMajor) {
+  return mnMajor ? std::pair<int64_t, int64_t>{128, p.bytes} : std::pair<int64_t, int64_t>{p.bytes, 128};
+}
 // Whether a view is a tensor-core operand tile as TMA writes it: swizzled,
-// two-dimensional, its rows one swizzle span or whole panels of it.
-bool swizzledOperandTile(const Resource &v);
+// two-dimensional, its rows one swizzle span or whole panels of it; or, as a
+// core-matrix view, rows of whole 16-byte panels.
+bool operandTile(const Resource &v, bool coreMatrices);
 
 // The operands of an lm.mma and the resources they name.
 struct MmaOperands {
@@ -160,6 +180,10 @@ private:
                 &b = o.operand(param::Mma::b).value;
     return {acc, a, b, k_.resource(acc.resource), k_.resource(a.resource), k_.resource(b.resource)};
   }
+  // Whether the tensor core reads the view as core matrices, and its panels.
+  bool coreMatrices(const Resource &v) const { return f_.coreMatrixViews.count(v.id) != 0; }
+  Panels panels(const Resource &v) const { return panelsOf(v, coreMatrices(v)); }
+  std::string coreDesc(const std::string &base, int64_t off, const Panels &p, bool mnMajor);
   bool openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords);
   void closeChunkLoop();
   // sm_90 and later: mbarrier.try_wait, fence.mbarrier_init, the async proxy.

@@ -74,7 +74,7 @@ void KernelEmitter::declareFragment(const Resource &frag, const analysis::Fragme
 // at (row, col), through its panels and swizzle.
 void KernelEmitter::elementOffset(const Resource &view, const std::string &row, const std::string &col) {
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
-  Panels pn = panelsOf(view);
+  Panels pn = panels(view);
   if (pn.count > 1)
     line(fmt::format("uint32_t cake_off = ({3} * {0}u / {1}u) * {2}u + {4} * {1}u + ({3} * {0}u) % {1}u;"
                      "  // panel, row, byte",

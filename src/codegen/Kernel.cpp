@@ -30,13 +30,13 @@ void KernelEmitter::lineDirective(const SourceRange &r) {
 
 std::string KernelEmitter::barrierAddr(ResourceId bar, const std::string &stage) {
   const Resource &b = k_.resource(bar);
-  if (b.count == 1) return "cake_" + ident(b.name);
-  return fmt::format("cake_{} + 8u * {}({}, {})", ident(b.name), w_.use("cake_floormod"), stage, b.count);
+  if (b.count == 1) return addrVar(b);
+  return fmt::format("{} + 8u * {}({}, {})", addrVar(b), w_.use("cake_floormod"), stage, b.count);
 }
 
 std::string KernelEmitter::viewAddr(ResourceId view, const ast::Expr *stage) {
   const Resource &v = k_.resource(view);
-  std::string base = "cake_" + ident(v.name);
+  std::string base = addrVar(v);
   if (v.stages <= 1 || !stage) return base;
   return fmt::format("{} + {}u * {}({}, {})", base, v.bytesPerStage, w_.use("cake_floormod"), expr(stage, false),
                      v.stages);
@@ -303,14 +303,14 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   for (const Resource &r : k_.resources) {
     if (r.kind == ResourceKind::View) {
       const Resource &pool = k_.resource(r.pool);
-      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} {}, {} stage(s) of {} B{}",
-                       ident(r.name), pool.smemOffset + r.offset, r.name, shapeText(r.shape), dtypeInfo(r.dtype).name,
-                       r.stages, r.bytesPerStage,
+      line(fmt::format("const uint32_t {} = cake_smem + {}u;  // '{}': {} {}, {} stage(s) of {} B{}", addrVar(r),
+                       pool.smemOffset + r.offset, r.name, shapeText(r.shape), dtypeInfo(r.dtype).name, r.stages,
+                       r.bytesPerStage,
                        r.swizzle == Swizzle::None ? "" : fmt::format(", swizzle {}", swizzleName(r.swizzle))));
-      line(fmt::format("(void)cake_{};", ident(r.name)));
+      line(fmt::format("(void){};", addrVar(r)));
     } else if (r.kind == ResourceKind::Barrier) {
-      line(fmt::format("const uint32_t cake_{} = cake_smem + {}u;  // '{}': {} mbarrier(s), {} arrival(s) per phase",
-                       ident(r.name), r.smemOffset, r.name, r.count, r.initCount));
+      line(fmt::format("const uint32_t {} = cake_smem + {}u;  // '{}': {} mbarrier(s), {} arrival(s) per phase",
+                       addrVar(r), r.smemOffset, r.name, r.count, r.initCount));
     }
   }
   if (k_.tmemSlot >= 0 && ti_.tmem()) {
@@ -325,8 +325,8 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   line("if (cake_smem % 1024u != 0) __trap();  // the swizzle patterns and descriptors assume 1024-byte alignment");
   for (const Resource &r : k_.resources)
     if (r.kind == ResourceKind::Barrier)
-      line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) {}(cake_{} + 8u * s, {}u);", r.count,
-                       w_.use("cake_mbar_init"), ident(r.name), r.initCount));
+      line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) {}({} + 8u * s, {}u);", r.count, w_.use("cake_mbar_init"),
+                       addrVar(r), r.initCount));
   uint32_t tmemCols = tmemColumns();
   if (tmemCols)
     line(fmt::format("{}(cake_tmem_drain, {}u);  // derived: each MMA role's last commit lands here",

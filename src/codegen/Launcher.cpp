@@ -24,7 +24,7 @@ std::string boxText(const TensorMap &info) {
   v.dtype = info.dtype;
   v.swizzle = info.swizzle;
   v.bytesPerStage = product(info.box) * dtypeInfo(info.dtype).bits / 8;
-  Panels p = panelsOf(v);
+  Panels p = panelsOf(v, info.coreMatrices);
   std::string s;
   for (size_t i = 0; i < info.box.size(); ++i) {
     int64_t d = i + 1 == info.box.size() ? p.boxInner : info.box[i];

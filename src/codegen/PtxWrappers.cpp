@@ -62,6 +62,27 @@ static __device__ __forceinline__ void cake_mma_m16n8k{1}_{2}_{0}({3} *d, const 
                      t, eight ? 32 : 16, acc, cty, con);
 }
 
+// tcgen05.mma of one kind (PTX ISA 9.7.16.10.9.1), issued by one thread.
+std::string tcgen05MmaText(const char *kind) {
+  return fmt::format(R"CAKE(// tcgen05.mma kind::{0} (PTX ISA 9.7.16.10.9.1), issued by one thread: the TMEM
+// accumulator at `tmem` (+)= A . B, both from shared-memory descriptors, the
+// shape and types in the instruction descriptor `idesc`; accumulate = 0
+// overwrites the accumulator.
+static __device__ __forceinline__ void cake_tcgen05_mma_{0}(uint32_t tmem, uint64_t adesc, uint64_t bdesc,
+                                                            uint32_t idesc, uint32_t accumulate) {{
+  asm volatile(
+      "{{\n"
+      "  .reg .pred p;\n"
+      "  setp.ne.b32 p, %4, 0;\n"
+      "  tcgen05.mma.cta_group::1.kind::{0} [%0], %1, %2, %3, p;\n"
+      "}}\n" ::"r"(tmem),
+      "l"(adesc), "l"(bdesc), "r"(idesc), "r"(accumulate)
+      : "memory");
+}}
+)CAKE",
+                     kind);
+}
+
 const std::vector<Wrapper> &wrapperTable() {
   static const std::vector<Wrapper> table = {
       {"cake_floordiv", {}, R"CAKE(// Floor division and modulo, as `//` and `%` mean in .cake (Python's rules).
@@ -294,6 +315,21 @@ static __device__ __forceinline__ uint64_t cake_wgmma_desc_mn(uint32_t addr, uin
   return desc;
 }
 )CAKE"},
+      {"cake_wgmma_desc_core", {}, R"CAKE(// A wgmma shared-memory matrix descriptor for an unswizzled operand tile
+// stored as core matrices (8 rows of 16 bytes, 128 contiguous bytes):
+//   bits  0-13  start address >> 4
+//   bits 16-29  leading byte offset >> 4: to the next core matrix along K
+//   bits 32-45  stride byte offset >> 4: to the next core matrix along M or N
+//   bits 62-63  layout: 0 = no swizzle
+static __device__ __forceinline__ uint64_t cake_wgmma_desc_core(uint32_t addr, uint32_t leading_bytes,
+                                                                uint32_t stride_bytes) {
+  uint64_t desc = 0;
+  desc |= static_cast<uint64_t>((addr & 0x3FFFFu) >> 4);
+  desc |= static_cast<uint64_t>((leading_bytes & 0x3FFFFu) >> 4) << 16;
+  desc |= static_cast<uint64_t>((stride_bytes & 0x3FFFFu) >> 4) << 32;
+  return desc;
+}
+)CAKE"},
       {"cake_cluster_sync", {}, R"CAKE(// Every thread of every block of the cluster meets here (not .aligned: warps
 // may arrive diverged); release/acquire orders shared memory across blocks.
 static __device__ __forceinline__ void cake_cluster_sync() {
@@ -348,24 +384,8 @@ static __device__ __forceinline__ void cake_tcgen05_fence_after() {
   asm volatile("tcgen05.fence::after_thread_sync;" ::: "memory");
 }
 )CAKE"},
-      {"cake_tcgen05_mma_f16",
-       {},
-       R"CAKE(// tcgen05.mma kind::f16 (PTX ISA 9.7.16.10.9.1), issued by one thread: the TMEM
-// accumulator at `tmem` (+)= A . B, both from shared-memory descriptors, the
-// shape and types in the instruction descriptor `idesc`; accumulate = 0
-// overwrites the accumulator.
-static __device__ __forceinline__ void cake_tcgen05_mma_f16(uint32_t tmem, uint64_t adesc, uint64_t bdesc,
-                                                            uint32_t idesc, uint32_t accumulate) {
-  asm volatile(
-      "{\n"
-      "  .reg .pred p;\n"
-      "  setp.ne.b32 p, %4, 0;\n"
-      "  tcgen05.mma.cta_group::1.kind::f16 [%0], %1, %2, %3, p;\n"
-      "}\n" ::"r"(tmem),
-      "l"(adesc), "l"(bdesc), "r"(idesc), "r"(accumulate)
-      : "memory");
-}
-)CAKE"},
+      {"cake_tcgen05_mma_f16", {}, tcgen05MmaText("f16")},
+      {"cake_tcgen05_mma_f8f6f4", {}, tcgen05MmaText("f8f6f4")},
       {"cake_tcgen05_commit", {}, R"CAKE(// tcgen05.commit (PTX ISA 9.7.16.12.1): one arrival on the mbarrier once every
 // tcgen05 operation this thread issued has completed.
 static __device__ __forceinline__ void cake_tcgen05_commit(uint32_t bar) {

@@ -103,8 +103,9 @@ private:
       const Resource &view = k_.resources[c.at->receiver];
       ctx_.diags
           .build(DiagId::DataTensorBoxConflict, c.at->range, k_.resources[c.tensor].name,
-                 "'" + describeBox(map.box, map.dtype, map.swizzle) + "'",
-                 "'" + describeBox(view.shape, view.dtype, view.swizzle) + "'")
+                 "'" + describeBox(map.box, map.dtype, map.swizzle, map.coreMatrices) + "'",
+                 "'" + describeBox(view.shape, view.dtype, view.swizzle, facts_.coreMatrixViews.count(view.id) != 0) +
+                     "'")
           .note(DiagId::NoteTensorMapFirstUse, c.first->range, k_.resources[c.tensor].name)
           .emit();
     }
@@ -213,10 +214,14 @@ private:
         // Aliases: the same bytes must be laid out the same way when one view
         // writes them and the other reads them.
         bool flows = flowsInto(a.id, b.id) || flowsInto(b.id, a.id);
-        if (flows && a.swizzle != b.swizzle)
+        auto layout = [&](const Resource &v) {
+          return std::string(swizzleName(v.swizzle)) +
+                 (facts_.coreMatrixViews.count(v.id) ? ", read by the tensor core as 16-byte core-matrix panels" : "");
+        };
+        if (flows && layout(a) != layout(b))
           ctx_.diags
-              .build(DiagId::DataSwizzleMismatch, b.range, a.name, swizzleName(a.swizzle), b.name,
-                     swizzleName(b.swizzle), "data written through one is read through the other")
+              .build(DiagId::DataSwizzleMismatch, b.range, a.name, layout(a), b.name, layout(b),
+                     "data written through one is read through the other")
               .note(DiagId::NoteDeclaredHere, a.range, a.name)
               .emit();
       }

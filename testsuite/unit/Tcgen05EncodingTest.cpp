@@ -58,6 +58,20 @@ TEST_CASE("shared-memory descriptor") {
   CHECK(smemDescTemplate(0, 0, Swizzle::None) == (1ull << 46));
 }
 
+TEST_CASE("shared-memory descriptor, core matrices without swizzle") {
+  // examples/mandatory_forms.cake, checked by hand against the canonical
+  // layouts and against CUTLASS's make_umma_desc for the same layouts (a
+  // host run, 2026-12-01): A 128x64 bf16 K-major as 8 panels of 128 rows x
+  // 16 B: LBO = one panel, 2048 B (encoded 128 at bit 16), SBO = 8 rows of
+  // 16 B, 128 B (encoded 8 at bit 32), version bit 46, layout 0.
+  CHECK(smemDescTemplate(2048, 128, Swizzle::None) == 0x0000400800800000ull);
+  // B 64x128 (K x N) bf16 MN-major as 16 panels of 64 K rows x 16 B: LBO =
+  // 8 K rows, 128 B (encoded 8); SBO = one panel, 1024 B (encoded 64).
+  CHECK(smemDescTemplate(128, 1024, Swizzle::None) == 0x0000404000080000ull);
+  // Its instruction descriptor: M 128, N 128, bf16 -> f32, B MN-major (bit 16).
+  CHECK(instrDesc(128, 128, DType::BF16, DType::BF16, DType::F32, false, true) == 0x08210490u);
+}
+
 TEST_CASE("TMEM allocation columns") {
   CHECK(tmemAllocColumns(1) == 32u);
   CHECK(tmemAllocColumns(32) == 32u);

@@ -19,7 +19,7 @@ bool KernelEmitter::openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId te
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
   int64_t rowBytes = view.shape.back() * esize;
   int64_t span = swizzleBytes(view.swizzle);
-  Panels pn = panelsOf(view);
+  Panels pn = panels(view);
   if (esize == 0 || rowBytes % 16 != 0 || (span != 0 && rowBytes % span != 0)) {
     unsupported(o.range, fmt::format("a copy of the view '{}' ({})", view.name, shapeText(view.shape)),
                 "copies move 16-byte chunks: a row must be a multiple of 16 bytes, and of the swizzle span when "

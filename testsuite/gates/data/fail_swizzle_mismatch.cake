@@ -7,7 +7,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'a_s' declared here}}
     b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
     c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
-    a_raw = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, alias=True)  # expected-error {{'a_s' (swizzle 128B) and its alias 'a_raw' (swizzle none) describe the same bytes differently; data written through one is read through the other}}
+    a_raw = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, alias=True)  # expected-error {{'a_s' (swizzle 128B) and its alias 'a_raw' (swizzle none, read by the tensor core as 16-byte core-matrix panels) describe the same bytes differently; data written through one is read through the other}}
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)

@@ -11,66 +11,82 @@
 namespace cake::codegen::detail {
 
 // One tcgen05.mma per k-step of the stage, issued by one thread. A is a
-// K-major (M, K) view; B a K-major (N, K) view used transposed (b[k].T).
-// Both are swizzled tiles whose rows are one swizzle span or whole panels
-// of it, as TMA writes them: the descriptor's stride byte offset is 8 rows,
-// and a k-step moves its start 16 elements along the row (into the next
-// panel past the span).
+// K-major (M, K) view; B a K-major (N, K) view used transposed (b[k].T) or
+// an MN-major (K, N) view. Each is either swizzled, its rows one swizzle
+// span or whole panels of it, or unswizzled and stored as 16-byte panels of
+// core matrices (analysis::KernelFacts::coreMatrixViews), as TMA writes
+// them. A k-step of a K-major tile moves its start along the row (into the
+// next panel past the span); of an MN-major one, down the rows.
 void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
   const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
+  bool bMnMajor = !bV.transposed;
   if (acc.kind != ResourceKind::Tmem || a.kind != ResourceKind::View || b.kind != ResourceKind::View) {
     unsupported(o.range, "'lm.mma'",
                 "tcgen05.mma is lowered with the accumulator in TMEM and A and B in shared memory");
     return;
   }
-  if (aV.transposed || !bV.transposed) {
-    unsupported(o.range, "'lm.mma'",
-                "tcgen05.mma is lowered with K-major operands: A an (M, K) view and B an (N, K) view used as b.T");
+  if (aV.transposed) {
+    unsupported(o.range, "'lm.mma'", "tcgen05.mma is lowered with A K-major: an (M, K) view");
     return;
   }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
-  std::optional<uint32_t> idesc = sm100::instrDesc(M, N, a.dtype, b.dtype, acc.dtype, false, false);
-  if (!idesc || M != analysis::kTmemLanes || std::string_view(sm100::mmaKind(a.dtype)) != "f16") {
+  std::optional<uint32_t> idesc = sm100::instrDesc(M, N, a.dtype, b.dtype, acc.dtype, false, bMnMajor);
+  if (!idesc || M != analysis::kTmemLanes ||
+      (sm100::mmaKind(a.dtype) != std::string_view("f16") && acc.dtype != DType::F32)) {
     unsupported(o.range, "'lm.mma'",
-                fmt::format("tcgen05.mma is lowered for bf16 or f16 operands and an f32 or f16 accumulator of {} rows "
-                            "and 8 to 256 columns in steps of 8 (here {}x{}, {} and {})",
-                            analysis::kTmemLanes, M, N, dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name));
+                fmt::format("tcgen05.mma is lowered for bf16 or f16 operands with an f32 or f16 accumulator, or fp8 "
+                            "(e4m3, e5m2) with an f32 one, of {} rows and 8 to 256 columns in steps of 8 (here {}x{}, "
+                            "{} and {} into {})",
+                            analysis::kTmemLanes, M, N, dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name,
+                            dtypeInfo(acc.dtype).name));
     return;
   }
   int64_t esize = dtypeInfo(a.dtype).bits / 8, kStep = sm100::mmaK(a.dtype);
   for (const Resource *v : {&a, &b}) {
-    if (!swizzledOperandTile(*v)) {
+    bool ok = operandTile(*v, coreMatrices(*v));
+    if (ok && v == &b && bMnMajor) ok = v->swizzle == Swizzle::B128 || coreMatrices(*v);
+    if (!ok) {
       unsupported(o.range, fmt::format("the operand view '{}'", v->name),
-                  "tcgen05.mma operands lower as swizzled tiles whose rows are one swizzle span or whole panels of it "
-                  "(for example 64 bf16 with swizzle=\"128B\")");
+                  "tcgen05.mma operands lower as unswizzled tiles whose rows are whole 16-byte core matrices, or "
+                  "swizzled tiles whose rows are one swizzle span or whole panels of it (for example 64 bf16 with "
+                  "swizzle=\"128B\"); a swizzled MN-major B (used without '.T') needs swizzle=\"128B\"");
       return;
     }
   }
-  Panels ap = panelsOf(a), bp = panelsOf(b);
+  Panels ap = panels(a), bp = panels(b);
   // Descriptors: the start address (bits 0-13, 16-byte units) is added per
-  // k-step to a template carrying LBO 16 B (unused by swizzled K-major
-  // tiles), SBO = 8 rows, the version bit and the swizzle.
-  uint64_t aTmpl = sm100::smemDescTemplate(16, static_cast<uint32_t>(8 * ap.rowPitch), a.swizzle);
-  uint64_t bTmpl = sm100::smemDescTemplate(16, static_cast<uint32_t>(8 * bp.rowPitch), b.swizzle);
+  // k-step to a template carrying the two byte offsets, the version bit and
+  // the swizzle. Swizzled K-major: LBO 16 B (unused), SBO 8 rows; swizzled
+  // MN-major: LBO one panel, SBO 8 rows; core matrices: see coreOffsets.
+  auto tmpl = [&](const Resource &v, const Panels &p, bool mnMajor) {
+    if (coreMatrices(v)) {
+      auto [lbo, sbo] = coreOffsets(p, mnMajor);
+      return sm100::smemDescTemplate(static_cast<uint32_t>(lbo), static_cast<uint32_t>(sbo), v.swizzle);
+    }
+    return sm100::smemDescTemplate(static_cast<uint32_t>(mnMajor ? p.bytes : 16), static_cast<uint32_t>(8 * p.rowPitch),
+                                   v.swizzle);
+  };
+  uint64_t aTmpl = tmpl(a, ap, false), bTmpl = tmpl(b, bp, bMnMajor);
+  auto bOffset = [&](int64_t s) { return bMnMajor ? s * kStep * bp.rowPitch : kStepOffset(bp, s * kStep * esize); };
   const Value &init = o.operand(param::Mma::init).value;
   std::string accumulate =
       init.boolIsConst ? (init.constBool ? "0u" : "1u") : fmt::format("({}) ? 0u : 1u", value(init, false));
   int64_t kSteps = K / kStep;
-  line(fmt::format("// {}x{}x{}: {} k{} step(s) of tcgen05.mma kind::{}, idesc 0x{:08x} (M {}, N {}, {} -> {})", M, N,
+  line(fmt::format("// {}x{}x{}: {} k{} step(s) of tcgen05.mma kind::{}, idesc 0x{:08x} (M {}, N {}, {} -> {}{})", M, N,
                    K, kSteps, kStep, sm100::mmaKind(a.dtype), *idesc, M, N, dtypeInfo(a.dtype).name,
-                   dtypeInfo(acc.dtype).name));
+                   dtypeInfo(acc.dtype).name, bMnMajor ? ", B MN-major" : ""));
   line(fmt::format("{}{{", electedGuard(rc)));
   ++indent_;
   line(fmt::format("const uint32_t cake_a = {};", viewStageAddr(aV)));
   line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
   line(fmt::format("const uint32_t cake_accumulate = {};", accumulate));
-  std::string fn = w_.use("cake_tcgen05_mma_f16");
+  std::string fn = w_.use(fmt::format("cake_tcgen05_mma_{}", sm100::mmaKind(a.dtype)));
   for (int64_t s = 0; s < kSteps; ++s)
     line(
         fmt::format("{}(cake_tmem + {}u, 0x{:016x}ull | (((cake_a + {}u) & 0x3FFFFu) >> 4), 0x{:016x}ull | (((cake_b + "
                     "{}u) & 0x3FFFFu) >> 4), 0x{:08x}u, {});",
-                    fn, acc.firstColumn, aTmpl, kStepOffset(ap, s * kStep * esize), bTmpl,
-                    kStepOffset(bp, s * kStep * esize), *idesc, s == 0 ? "cake_accumulate" : "1u"));
+                    fn, acc.firstColumn, aTmpl, kStepOffset(ap, s * kStep * esize), bTmpl, bOffset(s), *idesc,
+                    s == 0 ? "cake_accumulate" : "1u"));
   --indent_;
   line("}");
 }
@@ -114,7 +130,7 @@ void KernelEmitter::storeLanes(const Operation &o) {
   const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
   int64_t esize = dtypeInfo(view.dtype).bits / 8, N = src.shape[1];
-  Panels pn = panelsOf(view);
+  Panels pn = panels(view);
   if (src.dtype != view.dtype || (esize != 2 && esize != 4) || view.shape != src.shape || (N * esize) % 16 != 0 ||
       (view.swizzle != Swizzle::None && pn.rowPitch != static_cast<int64_t>(swizzleBytes(view.swizzle)))) {
     unsupported(o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),

@@ -14,7 +14,7 @@ void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
   ResourceId bar = o.operand(param::TmaLoad::barrier).value.resource;
   std::string stage = stageText(o);
   const Value &coords = o.operand(param::TmaLoad::coords).value;
-  Panels pn = panelsOf(k_.resource(o.receiver));
+  Panels pn = panels(k_.resource(o.receiver));
   std::vector<std::string> calls;
   if (multicast > 1) {
     // This block copies its share of the rows (1/multicast of them, at its
@@ -62,7 +62,7 @@ void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
 void KernelEmitter::tmaStore(const Operation &o, RoleCtx &rc) {
   ResourceId tensor = o.operand(param::TmaStore::tensor).value.resource;
   const Value &coords = o.operand(param::TmaStore::coords).value;
-  Panels pn = panelsOf(k_.resource(o.receiver));
+  Panels pn = panels(k_.resource(o.receiver));
   line(fmt::format("{}{{", electedGuard(rc)));
   ++indent_;
   if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));

@@ -33,12 +33,13 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   std::vector<const Resource *> views = {&b};
   if (!aInRegs) views.push_back(&a);
   for (const Resource *v : views) {
-    bool ok = swizzledOperandTile(*v);
-    if (ok && v == &b && bMnMajor) ok = v->swizzle == Swizzle::B128;
+    bool ok = operandTile(*v, coreMatrices(*v));
+    if (ok && v == &b && bMnMajor) ok = v->swizzle == Swizzle::B128 || coreMatrices(*v);
     if (!ok) {
       unsupported(o.range, fmt::format("the operand view '{}'", v->name),
-                  "wgmma operands lower as swizzled tiles whose rows are one swizzle span or whole panels of it (for "
-                  "example 64 bf16 with swizzle=\"128B\"); an MN-major B (used without '.T') needs swizzle=\"128B\"");
+                  "wgmma operands lower as unswizzled tiles whose rows are whole 16-byte core matrices, or swizzled "
+                  "tiles whose rows are one swizzle span or whole panels of it (for example 64 bf16 with "
+                  "swizzle=\"128B\"); a swizzled MN-major B (used without '.T') needs swizzle=\"128B\"");
       return;
     }
   }
@@ -52,24 +53,28 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
-  Panels bp = panelsOf(b);
+  Panels bp = panels(b);
   int64_t bRowBytes = bp.rowPitch;
   // The k16 step s of a K-major tile starts 16 * esize * s bytes into the
   // rows: in panel (that / pitch), at (that % pitch) within it. Of an
   // MN-major tile, 16 rows further down each panel.
   auto bOffset = [&](int64_t s) { return bMnMajor ? s * 16 * bRowBytes : kStepOffset(bp, s * 16 * esize); };
   const std::string &fn = w_.useWgmma(codegen::WgmmaForm{N, a.dtype, aInRegs, bMnMajor});
-  std::string bDesc = bMnMajor ? fmt::format("{}(cake_b + {{}}u, {}u, {}u, {}u)", w_.use("cake_wgmma_desc_mn"),
-                                             bp.bytes, 8 * bRowBytes, swizzleLayout(b.swizzle))
-                               : fmt::format("{}(cake_b + {{}}u, {}u, {}u)", w_.use("cake_wgmma_desc"), 8 * bRowBytes,
-                                             swizzleLayout(b.swizzle));
+  auto bDesc = [&](int64_t off) {
+    if (coreMatrices(b)) return coreDesc("cake_b", off, bp, bMnMajor);
+    if (bMnMajor)
+      return fmt::format("{}(cake_b + {}u, {}u, {}u, {}u)", w_.use("cake_wgmma_desc_mn"), off, bp.bytes, 8 * bRowBytes,
+                         swizzleLayout(b.swizzle));
+    return fmt::format("{}(cake_b + {}u, {}u, {}u)", w_.use("cake_wgmma_desc"), off, 8 * bRowBytes,
+                       swizzleLayout(b.swizzle));
+  };
   const Value &init = o.operand(param::Mma::init).value;
   line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16{}{}", M, N,
                    K, wgs, mBlocks, kSteps, N, aInRegs ? ", A from registers" : "", bMnMajor ? ", B MN-major" : ""));
   line(w_.use("cake_wgmma_fence") + "();");
   line("{");
   ++indent_;
-  Panels ap = aInRegs ? Panels{} : panelsOf(a);
+  Panels ap = aInRegs ? Panels{} : panels(a);
   if (aInRegs)
     line(fmt::format("const uint32_t *cake_a = reinterpret_cast<const uint32_t *>({});  // two 16-bit values each",
                      ident(a.name)));
@@ -87,16 +92,25 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
       if (aInRegs) {
         int64_t r = mb * (K / 4) + 4 * st;
         aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
+      } else if (coreMatrices(a)) {
+        aArg = coreDesc("cake_a", mb * 64 * ap.rowPitch + kStepOffset(ap, st * 16 * esize), ap, false);
       } else {
         aArg = fmt::format("{}(cake_a + {}u, {}u, {}u)", w_.use("cake_wgmma_desc"),
                            mb * 64 * ap.rowPitch + kStepOffset(ap, st * 16 * esize), 8 * ap.rowPitch,
                            swizzleLayout(a.swizzle));
       }
-      line(fmt::format("{}({} + {}, {}, {}, {});", fn, ident(acc.name), mb * (N / 2), aArg,
-                       fmt::format(fmt::runtime(bDesc), bOffset(st)), st == 0 ? "cake_accumulate" : "1"));
+      line(fmt::format("{}({} + {}, {}, {}, {});", fn, ident(acc.name), mb * (N / 2), aArg, bDesc(bOffset(st)),
+                       st == 0 ? "cake_accumulate" : "1"));
     }
   --indent_;
   line("}");
+}
+
+// The descriptor of an unswizzled operand tile stored as 16-byte panels of
+// core matrices (8 rows of 16 bytes, 128 contiguous bytes).
+std::string KernelEmitter::coreDesc(const std::string &base, int64_t off, const Panels &p, bool mnMajor) {
+  auto [lbo, sbo] = coreOffsets(p, mnMajor);
+  return fmt::format("{}({} + {}u, {}u, {}u)", w_.use("cake_wgmma_desc_core"), base, off, lbo, sbo);
 }
 
 void KernelEmitter::wgmmaCommit(const Operation &, RoleCtx &) { line(w_.use("cake_wgmma_commit_group") + "();"); }
