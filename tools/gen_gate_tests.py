@@ -566,12 +566,13 @@ def k(lm):
         lm.wait(done, stage=0)  # expected-error {{role 'epi' waits on barrier 'done' but is not among its consumers ['b']}}
 """)
 
-neg("read_via_alias", "Reading TMA-filled bytes through an alias, without waiting for them.", [
+neg("read_via_alias", "Reading TMA-filled bytes through an alias, without waiting for them: also a race with the producer's refills (safety.alias-race).", [
   ("comment", "full = lm.barrier", "expected-note {{barrier 'full' declared here}}"),
   ("after", "c_s = pool.view", 'a_raw = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B", alias=True)'),
   ("after", "math = lm.role", "peek = lm.role(warps=[8])"),
   ("replace", "def k(", "def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, D: LM.tma2d, K: LM.i32):"),
-  ("append", "", "    with peek:\n        a_raw.tma_store(D, coords=(0, 0), stage=0)  # expected-error {{role 'peek' reads stage 0 of 'a_raw' but never waits on barrier 'full' for that stage}}\n        lm.tma_store_wait()")])
+  ("comment", "a_s.tma_load(A", "expected-error {{role 'load' writes 'a_s' at stage 'k' while role 'peek' may still be reading 'a_raw', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}}"),
+  ("append", "", "    with peek:\n        a_raw.tma_store(D, coords=(0, 0), stage=0)  # expected-error {{role 'peek' reads stage 0 of 'a_raw' but never waits on barrier 'full' for that stage}} expected-note {{'a_raw' read here; the read runs on after the operation is issued}}\n        lm.tma_store_wait()")])
 
 neg("unproven_arrivals", "A conditional arrival on a run-time condition: the count per phase cannot be proven, so a warning.", [
   ("comment", "empty = lm.barrier", "expected-warning {{cannot prove that barrier 'empty' gets 1 arrival(s) per phase: an arrival on it is conditional}}"),
@@ -1112,6 +1113,102 @@ neg("fragment_in_flight_no_final_wait", "Attention: the last P V's wait deleted;
   ("suball", "        lm.mma_commit()\n        lm.mma_wait(pending=0)\n        lm.arrive(vempty, stage=n - 1)\n", "        lm.mma_commit()\n        lm.arrive(vempty, stage=n - 1)  # expected-error {{releases stage n-1 of 'v_s' (arrive on 'vempty') while the asynchronous 'mma' that reads it may still be running}}\n"),
   ("comment", "lm.mma(o, p16, v_s[n - 1])", "expected-note {{'mma' issued here}} expected-note {{'v_s' read here}}"),
   ("comment", "out = lm.cast(o / l_run", "expected-error {{role 'math' uses the register fragment 'o' while the asynchronous 'mma' that writes it may still be running}}")], base=ATTN)
+
+# ThunderKittens' load-compute-finish template (prototype/lcf): the finish
+# tile c_s aliases the ring's last slot of a_s (bytes 114688..131072 of the
+# pool); the producer prefetches the three stages of a tile that miss it,
+# waits for the previous tile's finish (fin, its first lap on credit), then
+# loads the rest. One running count t * 8 + k over the two loops.
+TK_FINISH = """@cake.schedule(grid=(lm.sm_count(),))
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32):
+    pool = lm.smem(147456)
+    b_s = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    a_s = pool.view(offset=65536, shape=(128, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    c_s = pool.view(offset=114688, shape=(128, 128), dtype=lm.bf16, alias=True)
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
+    acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[math], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=4, prod=[math], cons=[load], init_count=8, pipeline=ring)
+    fin = lm.barrier(count=1, prod=[math], cons=[load], init_count=8, credits=1)
+    tiles = M // 128 * (N // 128)
+    my_tiles = (tiles - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    with load:
+        for t in lm.range(0, my_tiles):
+            tile = lm.block_id(0) + t * lm.num_blocks(0)
+            for k in lm.range(0, 3):
+                lm.wait(empty, stage=t * 8 + k)
+                a_s.tma_load(A, coords=(k * 64, tile // (N // 128) * 128), stage=t * 8 + k, barrier=full)
+                b_s.tma_load(B, coords=(k * 64, tile % (N // 128) * 128), stage=t * 8 + k, barrier=full)
+            lm.wait(fin, stage=t)
+            for k in lm.range(3, 8):
+                lm.wait(empty, stage=t * 8 + k)
+                a_s.tma_load(A, coords=(k * 64, tile // (N // 128) * 128), stage=t * 8 + k, barrier=full)
+                b_s.tma_load(B, coords=(k * 64, tile % (N // 128) * 128), stage=t * 8 + k, barrier=full)
+    with math:
+        for t in lm.range(0, my_tiles):
+            tile = lm.block_id(0) + t * lm.num_blocks(0)
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)
+                lm.mma(acc, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 8 + k, per="warp")
+            out = lm.cast(acc, lm.bf16)
+            lm.role_sync()
+            c_s.store(out)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_s.tma_store(C, coords=(tile % (N // 128) * 128, tile // (N // 128) * 128))
+            lm.tma_store_wait()
+            lm.role_sync()
+            lm.arrive(fin, stage=t, per="warp")
+"""
+TK_RACE = ("role 'load' writes 'a_s' at stage 't * 8 + k' while role 'math' may still be {} 'c_s', which shares those "
+           "bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its "
+           "access is over)")
+TK_SECOND_COPY = "                a_s.tma_load(A, coords=(k * 64, tile // (N // 128) * 128), stage=t * 8 + k, barrier=full)\n                b_s.tma_load(B, coords=(k * 64, tile % (N // 128) * 128), stage=t * 8 + k, barrier=full)\n    with math:"
+def tk_second_copy_races(text, both=True):
+    """The second loop's copy into a_s expects the alias race(s)."""
+    want = "expected-error {{" + TK_RACE.format("writing") + "}}" if both else ""
+    want += (" " if want else "") + "expected-error {{" + TK_RACE.format("reading") + "}}"
+    first, rest = text.split("            for k in lm.range(3, 8):\n") if "lm.range(3, 8)" in text else (None, None)
+    assert first is not None
+    rest = rest.replace("stage=t * 8 + k, barrier=full)\n                b_s", "stage=t * 8 + k, barrier=full)  # " + want + "\n                b_s", 1)
+    return first + "            for k in lm.range(3, 8):\n" + rest
+TK_NOTES = [("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}"),
+            ("comment", "c_s.tma_store(C", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")]
+neg("tk_finish_no_wait", "ThunderKittens' finish block with the producer's wait on fin deleted: its refill of slot 3 (from k = 3 on) races with the epilogue writing and storing c_s, which aliases that slot. Passing form: pass_tk_finish_block.cake.",
+    TK_NOTES + [("comment", "fin = lm.barrier", "expected-error {{role 'load' is declared a consumer of barrier 'fin' but never waits on it}}"),
+                ("comment", "load = lm.role", "expected-note {{role 'load' declared here}}")],
+    base=tk_second_copy_races(TK_FINISH.replace("            lm.wait(fin, stage=t)\n", "")))
+neg("tk_finish_late_wait", "ThunderKittens' finish block with the wait on fin moved after the tile's loads: slot 3 is refilled before the epilogue is done with c_s.",
+    TK_NOTES + [("before", "    with math:", "            lm.wait(fin, stage=t)")],
+    base=tk_second_copy_races(TK_FINISH.replace("            lm.wait(fin, stage=t)\n", "")))
+neg("tk_finish_early_arrive", "ThunderKittens' finish block handing c_s back (arrive on fin) before lm.tma_store_wait(): the TMA store may still read c_s when the producer refills slot 3.",
+    [("comment", "c_s.tma_store(C", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")],
+    base=tk_second_copy_races(TK_FINISH.replace("            lm.tma_store_wait()\n            lm.role_sync()\n            lm.arrive(fin, stage=t, per=\"warp\")", "            lm.arrive(fin, stage=t, per=\"warp\")\n            lm.tma_store_wait()"), both=False))
+neg("tk_finish_prefetch_four", "ThunderKittens' finish block prefetching four stages before the wait on fin: the fourth is slot 3, which c_s aliases (three is the most that miss it). Passing near-miss: pass_tk_finish_block.cake.",
+    TK_NOTES + [("sub", "for k in lm.range(0, 3):", ("range(0, 3)", "range(0, 4)")), ("sub", "for k in lm.range(3, 8):", ("range(3, 8)", "range(4, 8)"))],
+    base=TK_FINISH.replace("                a_s.tma_load(A, coords=(k * 64, tile // (N // 128) * 128), stage=t * 8 + k, barrier=full)\n", "                a_s.tma_load(A, coords=(k * 64, tile // (N // 128) * 128), stage=t * 8 + k, barrier=full)  # expected-error {{" + TK_RACE.format("writing") + "}} expected-error {{" + TK_RACE.format("reading") + "}}\n", 1))
+
+def tk_gap():
+    """The second loop starts at 4: stage 3 of every tile is skipped."""
+    text = TK_FINISH.replace("for k in lm.range(3, 8):", "for k in lm.range(4, 8):")
+    first, rest = text.split("            for k in lm.range(4, 8):\n")
+    why = ("which is not its running count of uses (0, 1, 2, ...): in one iteration of the loop over 't' the uses "
+           "before it run through that iteration's stages 0 to 2, but it starts at stage 4, so stages are skipped")
+    rest = rest.replace("lm.wait(empty, stage=t * 8 + k)", "lm.wait(empty, stage=t * 8 + k)  # expected-error {{role 'load' uses barrier 'empty' at stage 't * 8 + k', " + why + "}}", 1)
+    rest = rest.replace("stage=t * 8 + k, barrier=full)\n                b_s", "stage=t * 8 + k, barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage 't * 8 + k', " + why + "}}\n                b_s", 1)
+    return first + "            for k in lm.range(4, 8):\n" + rest
+neg("tk_finish_skipped_stage", "ThunderKittens' finish block whose second loop starts at 4: the running count over the tile's two loops skips stage 3, a hang (the consumer waits for a phase nobody fills), reported at the loop that breaks the count. Passing form: pass_tk_finish_block.cake.",
+    [("comment", "full = lm.barrier", "expected-note {{barrier 'full' declared here}}"),
+     ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
+     ("comment", "lm.wait(full", "expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited}}"),
+     ("comment", "lm.wait(empty", "expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}")],
+    base=tk_gap())
+
 PASS = [
  ("pass_attention_pingpong", "Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.", [], ATTN_PP, "sm_90a"),
  ("pass_attention_overlap", "Attention's consumer with FlashAttention-3's intra-warpgroup overlap: P V issued behind the next Q K^T, the softmax after mma_wait(pending=1) reads only S (its group retired), O and P touched only after mma_wait(pending=0). Broken variants: fail_fragment_in_flight_*.cake.", [], ATTN, "sm_90a"),
@@ -1128,6 +1225,7 @@ PASS = [
  ("pass_generic_handoff", "A tile staged with generic stores, fenced, synced and handed to a store warpgroup by an arrive it waits on. Broken variants: fail_generic_handoff_*.cake.", [], HANDOFF, "sm_90a"),
  ("pass_resident_reload", "A resident operand reloaded once per tile (FlashAttention-3's Q): a single-stage view whose copy names the tile as its barrier stage, released through qfree (credits=1) after the tile's wgmma is waited for. Broken variants: fail_resident_*.cake.", [], Q_RELOAD, "sm_90a"),
  ("pass_branches_balanced", "Copies chosen by a run-time condition with the same barrier, stage and bytes on both sides: exactly one runs, so the arrivals and bytes per phase are proven. Broken variants: fail_branches_*.cake.", BALANCED, BASE, "sm_90a"),
+ ("pass_tk_finish_block", "ThunderKittens' finish block (prototype/lcf): c_s aliases the ring's last slot; the producer prefetches the three stages that miss it, waits for the previous tile's finish (fin, first lap on credit), then loads the rest, one running count over the two loops. Broken variants: fail_tk_finish_*.cake.", [], TK_FINISH, "sm_90a"),
  ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
  ("pass_branches_balanced_guard", "Balanced copies under a guard the model can read (`if k > 0` / else): one of the pair runs in every iteration, so the sequence and trip counts stay those of the loop.", BALANCED + [("replace", "if lm.block_id(0) % 2 == 0:", "if k > 0:")], BASE, "sm_90a"),
  ("pass_turns_guarded", "Turns without credits: the first role skips its wait on the first iteration, so its first wait comes after its first signal (no circular wait). Broken variants: fail_turns_*.cake.", [], TURNS, "sm_90a"),

@@ -308,10 +308,30 @@ std::optional<AffineForm> tripForm(const Kernel &k, const Event &e) {
     f.constant = *n;
     return f;
   }
-  if (e.loops.size() != 1 || e.loops[0]->step != 1) return std::nullopt;
-  auto r = iterationRange(k, e);
-  if (!r) return std::nullopt;
-  return IntExprTable::combine(r->end, r->first, -1);
+  // The product of the nest's trip counts, when at most one is not a
+  // constant (a persistent loop over tiles around constant inner loops).
+  AffineForm total;
+  total.constant = 1;
+  for (size_t i = 0; i < e.loops.size(); ++i) {
+    const IrStmt &l = *e.loops[i];
+    if (l.step != 1) return std::nullopt;
+    std::optional<IterationRange> r;
+    if (i + 1 == e.loops.size())
+      r = iterationRange(k, e);
+    else if (l.start.ix != kNoIntExpr && l.stop.ix != kNoIntExpr)
+      r = IterationRange{k.ints.form(l.start.ix), k.ints.form(l.stop.ix)};
+    if (!r) return std::nullopt;
+    std::optional<AffineForm> n = IntExprTable::combine(r->end, r->first, -1);
+    if (!n) return std::nullopt;
+    std::optional<AffineForm> scaled;
+    if (n->isConstant())
+      scaled = IntExprTable::combine(AffineForm{}, total, std::max<int64_t>(0, n->constant));
+    else if (total.isConstant())
+      scaled = IntExprTable::combine(AffineForm{}, *n, total.constant);
+    if (!scaled) return std::nullopt;
+    total = *scaled;
+  }
+  return total;
 }
 
 namespace {

@@ -76,8 +76,9 @@ bool sameLoopNest(const sema::Kernel &k, const Event &a, const Event &b);
 // the innermost loop).
 std::optional<int64_t> constantTripCount(const Event &e);
 // How many times an event runs, as a normal form: constant nests by their
-// count; one loop of step 1 (or a guarded sub-range of it) as end - first,
-// its count whenever it runs; nullopt for other nests.
+// count; loops of step 1 (the innermost perhaps a guarded sub-range) as the
+// product of their end - first, when at most one of those is not a
+// constant, its count whenever it runs; nullopt for other nests.
 std::optional<sema::AffineForm> tripForm(const sema::Kernel &k, const Event &e);
 // The iterations of the innermost loop an event runs: [first, end) as normal
 // forms (the loop's bounds, or the guard's sub-range); nullopt when a bound

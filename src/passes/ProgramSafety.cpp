@@ -96,6 +96,7 @@ public:
     checkPartialRelease();
     checkReadAfterRelease();
     checkWritten();
+    checkAliasRaces();
   }
 
 private:
@@ -118,8 +119,8 @@ private:
   // A running count over consecutive nested loops (t * 4 + k for k in
   // range(0, 4)) is one sequence: each outer coefficient is the inner one
   // times the inner loop's constant trip count.
-  LinearStage linearStage(const StageRef &s, const Event &ev) const {
-    StageForm f = stageForm(k_, s);
+  LinearStage linearStage(const StageRef &s, const Event &ev) const { return linearStageOf(stageForm(k_, s), ev); }
+  LinearStage linearStageOf(const StageForm &f, const Event &ev) const {
     if (!f.ok) return {};
     if (!f.hasLoop()) return {nullptr, 0, 0, 0, f.offset, true, {}};
     std::vector<std::pair<size_t, int64_t>> at;  // (position in ev.loops, coefficient)
@@ -188,6 +189,111 @@ private:
     return fmt::format("{} {} {}", base, n > 0 ? "+" : "-", n > 0 ? n : -n);
   }
 
+  // A running count over the body of an outermost loop O: the role's uses
+  // of a barrier inside O name C * O plus stages that, within one iteration
+  // of O, run from some base through base + C - 1 in program order, over
+  // sibling loops and straight-line uses (ThunderKittens' producer: three
+  // prefetched stages, a wait on another barrier, then the rest). The whole
+  // body is then one running count, C * O + base over O's iterations.
+  struct Region {
+    const IrStmt *loop = nullptr;  // O
+    int64_t coeff = 0;             // C
+    AffineForm base;               // the body's first stage, less C * O
+    const Event *first = nullptr;  // the body's first use
+    int units = 0;                 // inner loops and straight-line stages it chains
+    int loops = 0;                 // of which inner loops
+    // Set when the body's uses do chain into whole units but not into one
+    // count: the use where the chain breaks, and why.
+    const Event *badAt = nullptr;
+    std::string why;
+  };
+  std::optional<Region> regionOf(const RoleEvents &r, ResourceId b, const IrStmt *O) const {
+    Region rg;
+    rg.loop = O;
+    std::optional<AffineForm> next;
+    const Event *prev = nullptr;
+    AffineForm prevInner;
+    std::map<const IrStmt *, AffineForm> seenLoops;  // inner loop -> the stage its uses name
+    for (const Event &e : r.events) {
+      const OpEffects &fx = e.op->info().effects;
+      ResourceId used = effectResource(*e.op, fx.waits);
+      bool waits = used != kNoResource;
+      if (!waits) used = effectResource(*e.op, fx.signals);
+      if (used != b || e.loops.empty() || e.loops.front() != O) continue;
+      if (e.alternative) continue;
+      if (e.conditional || e.guarded || O->step != 1) return std::nullopt;
+      StageForm f = stageForm(k_, stageOperand(*e.op));
+      if (!f.ok) return std::nullopt;
+      auto term = std::find_if(f.loops.begin(), f.loops.end(), [&](const auto &t) { return t.first == O->loopId; });
+      if (term == f.loops.end() || (rg.coeff != 0 && term->second != rg.coeff) || term->second <= 0)
+        return std::nullopt;
+      rg.coeff = term->second;
+      f.loops.erase(term);
+      AffineForm firstValue, afterValue;
+      if (!f.hasLoop()) {
+        if (e.loops.size() != 1) return std::nullopt;  // repeats in an inner loop its stage does not count
+        firstValue = f.offset;
+        if (next && prev && IntExprTable::constantDifference(f.offset, *next) == -1) {
+          // The stage just used again: another wait, or another signal of
+          // the same site (copies sharing a phase).
+          bool sameSite = prev->loops == e.loops && prevInner == f.offset;
+          if (!waits && !sameSite) return std::nullopt;
+          continue;
+        }
+        afterValue = plus(f.offset, 1);
+      } else {
+        LinearStage li = linearStageOf(f, e);
+        if (!li.ok || !li.notRunning.empty() || li.scale != 1 || e.loops.size() < 2 || li.loop != e.loops[1] ||
+            1 + li.nest != e.loops.size())
+          return std::nullopt;
+        const IrStmt &L = *li.loop;
+        AffineForm full = li.offset;
+        for (const auto &[id, c] : f.loops) full.terms.emplace_back(id, c);  // a key for uses in one iteration
+        if (auto [it, fresh] = seenLoops.try_emplace(&L, full); !fresh) {
+          if (it->second != full) return std::nullopt;
+          continue;
+        }
+        if (L.step != 1 || L.start.ix == kNoIntExpr || L.stop.ix == kNoIntExpr) return std::nullopt;
+        auto fv = IntExprTable::combine(li.offset, k_.ints.form(L.start.ix), li.outerScale);
+        auto av = IntExprTable::combine(li.offset, k_.ints.form(L.stop.ix), li.outerScale);
+        auto span = IntExprTable::constantDifference(k_.ints.form(L.stop.ix), k_.ints.form(L.start.ix));
+        if (!fv || !av || !span || *span <= 0) return std::nullopt;
+        firstValue = *fv;
+        afterValue = *av;
+        ++rg.loops;
+      }
+      ++rg.units;
+      if (!next) {
+        rg.base = firstValue;
+        rg.first = &e;
+      } else if (auto d = IntExprTable::constantDifference(firstValue, *next); d != 0) {
+        auto done = IntExprTable::constantDifference(*next, rg.base);
+        if (!d || !done) return std::nullopt;
+        if (rg.loops == 0 && !f.hasLoop()) return std::nullopt;  // straight-line so far: the sequence check's
+        rg.badAt = &e;
+        rg.why = fmt::format("in one iteration of the loop over '{}' the uses before it run through that iteration's "
+                             "stages 0 to {}, but it starts at stage {}, so stages {}",
+                             O->loopVar, *done - 1, *done + *d, *d > 0 ? "are skipped" : "repeat");
+        return rg;
+      }
+      next = afterValue;
+      prev = &e;
+      prevInner = f.offset;
+    }
+    // One unit is a plain running count, and straight-line uses in a loop
+    // are the stages of its iterations: the sequence check handles both.
+    if (!next || rg.units < 2 || rg.loops == 0) return std::nullopt;
+    auto total = IntExprTable::constantDifference(*next, rg.base);
+    if (!total) return std::nullopt;
+    if (*total != rg.coeff) {
+      rg.badAt = prev;
+      rg.why = fmt::format("one iteration of the loop over '{}' runs through {} stage(s) in its uses, but the "
+                           "coefficient of '{}' is {}, so stages {} across its iterations",
+                           O->loopVar, *total, O->loopVar, rg.coeff, *total < rg.coeff ? "are skipped" : "repeat");
+    }
+    return rg;
+  }
+
   // Each role's stages of a barrier, in program order, must be 0, 1, 2, ...:
   // the phase a wait expects and the mbarrier an arrival lands on are
   // derived from the stage index. Loop bounds and stages are compared as
@@ -201,6 +307,9 @@ private:
       // The stage each loop's first use of a barrier names: every other use
       // in one iteration must name the same stage.
       std::map<std::pair<ResourceId, const IrStmt *>, std::pair<AffineForm, const Event *>> loopsSeen;
+      // Outermost loops whose body is one running count (regionOf), by
+      // barrier; nullopt: tried, not one.
+      std::map<std::pair<ResourceId, const IrStmt *>, std::optional<Region>> regions;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         ResourceId b = effectResource(*e.op, fx.waits);
@@ -214,6 +323,13 @@ private:
         if (!next.count(b)) next[b] = NextStage{};
         std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";
         SourceRange at = s.present() ? s.expr->range : e.op->range;
+        std::optional<Region> region;
+        if (!e.loops.empty()) {
+          auto key = std::make_pair(b, e.loops.front());
+          auto it = regions.find(key);
+          if (it == regions.end()) it = regions.emplace(key, regionOf(r, b, e.loops.front())).first;
+          region = it->second;
+        }
         auto bad = [&](const std::string &why) {
           ctx_.diags.build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text, why)
               .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
@@ -240,6 +356,33 @@ private:
           }
           bad(fmt::format(fmt::runtime(why), next[b]->text));
         };
+        if (region) {
+          // The body of the outermost loop is one running count: checked as
+          // a unit at its first use, the others are inside it. Or it breaks
+          // at one use: said there, once.
+          if (region->badAt) {
+            if (&e == region->badAt) bad(region->why);
+            continue;
+          }
+          if (&e != region->first) continue;
+          const IrStmt &O = *region->loop;
+          std::optional<AffineForm> firstForm, afterForm;
+          if (O.start.ix != kNoIntExpr && O.stop.ix != kNoIntExpr) {
+            firstForm = IntExprTable::combine(region->base, k_.ints.form(O.start.ix), region->coeff);
+            afterForm = IntExprTable::combine(region->base, k_.ints.form(O.stop.ix), region->coeff);
+          }
+          if (!firstForm || !afterForm) {
+            ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
+            next[b] = std::nullopt;
+            continue;
+          }
+          follows(*firstForm, fmt::format("its first value is '{}' at the first iteration of the loop over '{}', but "
+                                          "the next stage of the sequence is {{}}",
+                                          text, O.loopVar));
+          next[b] = NextStage{*afterForm, fmt::format("the stage after the loop over '{}'", O.loopVar), e.loops,
+                              *firstForm, true};
+          continue;
+        }
         if (!ls.loop) {
           if (!e.loops.empty()) {
             auto trips = constantTripCount(e);
@@ -996,6 +1139,154 @@ private:
               .emit();
         }
     }
+  }
+
+  // ---- views that share bytes through an alias ----
+  // The ring slots (stage % stages) a use of a staged view can name, from
+  // its stage form over its loops' ranges; every slot when not known.
+  std::set<int64_t> slotsOf(const Event &e, const Resource &v) const {
+    std::set<int64_t> all;
+    for (int64_t i = 0; i < v.stages; ++i) all.insert(i);
+    if (v.stages <= 1) return all;
+    StageForm f = stageForm(k_, stageOperand(*e.op));
+    if (!f.ok || !f.offset.isConstant()) return all;
+    int64_t n = v.stages;
+    std::set<int64_t> out = {((f.offset.constant % n) + n) % n};
+    for (const auto &[id, c] : f.loops) {
+      auto it = std::find_if(e.loops.begin(), e.loops.end(), [id = id](const IrStmt *l) { return l->loopId == id; });
+      if (it == e.loops.end()) return all;
+      const IrStmt &l = **it;
+      std::optional<int64_t> first, count;
+      if (l.step == 1 && l.start.constInt && l.stop.constInt && !(e.guarded && *it == e.loops.back())) {
+        first = *l.start.constInt;
+        count = std::max<int64_t>(0, *l.stop.constInt - *l.start.constInt);
+      }
+      std::set<int64_t> term;  // c * x mod n over the loop's values (any value when the range is not known)
+      int64_t tries = count ? std::min(*count, n) : n;
+      for (int64_t x = 0; x < tries; ++x) {
+        int64_t value = satMul(c, satAdd(first.value_or(0), x));
+        term.insert(((value % n) + n) % n);
+      }
+      std::set<int64_t> sum;
+      for (int64_t a : out)
+        for (int64_t t : term) sum.insert((a + t) % n);
+      out = sum;
+    }
+    return out;
+  }
+  // The pool bytes [begin, end) a use of a view touches: the slots it can
+  // name, or the whole view.
+  std::vector<std::pair<int64_t, int64_t>> bytesOf(const Event &e, const Resource &v) const {
+    std::vector<std::pair<int64_t, int64_t>> out;
+    if (!stageOperand(*e.op).present() || v.stages <= 1) {
+      out.emplace_back(v.offset, satAdd(v.offset, v.totalBytes));
+      return out;
+    }
+    for (int64_t slot : slotsOf(e, v))
+      out.emplace_back(satAdd(v.offset, satMul(slot, v.bytesPerStage)),
+                       satAdd(v.offset, satMul(slot + 1, v.bytesPerStage)));
+    return out;
+  }
+  static bool overlap(const std::vector<std::pair<int64_t, int64_t>> &a,
+                      const std::vector<std::pair<int64_t, int64_t>> &b) {
+    for (const auto &x : a)
+      for (const auto &y : b)
+        if (std::max(x.first, y.first) < std::min(x.second, y.second)) return true;
+    return false;
+  }
+  // Where a role's access of a view is over: a generic access or a copy
+  // that completes on a barrier at once; an asynchronous read of a bulk
+  // group at the role's next wait for all such groups (nullopt: never).
+  std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e) const {
+    const OpEffects &fx = e.op->info().effects;
+    if (fx.group != AsyncGroup::Bulk) return e.index;
+    for (const Event &x : r.events) {
+      const OpEffects &xf = x.op->info().effects;
+      if (x.index <= e.index || !xf.waitsGroup || xf.group != AsyncGroup::Bulk || x.conditional || x.guarded) continue;
+      const Operand *pending = xf.pendingGroups == kNone ? nullptr : &x.op->operandAt(xf.pendingGroups);
+      if (!pending || pending->value.constInt.value_or(1) == 0) return x.index;
+    }
+    return std::nullopt;
+  }
+  // Two roles touching the same bytes through two views (one declared
+  // alias=True over the other, e.g. an epilogue tile over the tail of a
+  // TMA ring): a write through one and any access through the other, in
+  // different roles, need a barrier hand-off each way (one way when one
+  // side runs once), as writes to one view do; the slots a ring use can
+  // name decide whether the bytes meet (a stage of the ring the alias does
+  // not cover needs nothing). A hand-off counts from where the earlier
+  // access is over: a TMA store's read at its tma_store_wait.
+  void checkAliasRaces() {
+    std::set<std::pair<const Event *, const Event *>> reported;
+    for (const RoleEvents &ra : roles_)
+      for (const Event &w : ra.events)
+        for (ResourceId p : written(w)) {
+          if (k_.resources[p].kind != ResourceKind::View) continue;
+          for (ResourceId q : sharing(p)) {
+            if (q == p) continue;
+            for (const RoleEvents &rb : roles_) {
+              if (rb.role == ra.role) continue;
+              for (const Event &x : rb.events) {
+                std::vector<ResourceId> xw = written(x);
+                bool writes = std::find(xw.begin(), xw.end(), q) != xw.end();
+                if (!writes && !readsResource(x, q)) continue;
+                if (!overlap(bytesOf(w, k_.resources[p]), bytesOf(x, k_.resources[q]))) continue;
+                if (aliasOrdered(ra, w, rb, x) || !reported.insert({std::min(&w, &x), std::max(&w, &x)}).second)
+                  continue;
+                ctx_.diags
+                    .build(DiagId::SafetyAliasRace, w.op->range, name(ra.role),
+                           fmt::format(
+                               "'{}'{}", name(p),
+                               stageOperand(*w.op).present()
+                                   ? fmt::format(" at stage '{}'", sourceText(ctx_.sm, stageOperand(*w.op).expr->range))
+                                   : ""),
+                           name(rb.role), writes ? "writing" : "reading", name(q),
+                           "no barrier orders the two each way (the later waits for a barrier the earlier signals "
+                           "after its access is over)")
+                    .note(writes                                           ? DiagId::NoteWrittenHere
+                          : x.op->info().effects.group == AsyncGroup::Bulk ? DiagId::NoteAsyncReadHere
+                                                                           : DiagId::NoteReadHere,
+                          x.op->range, name(q))
+                    .emit();
+              }
+            }
+          }
+        }
+  }
+  // W, in loops nested inside E's, runs before E in every iteration of
+  // E's loops, unconditionally: a loop of waits that consumes every phase
+  // it is given before E (when it runs no times, the trip-count check has
+  // the signalling loop run none either).
+  bool runsBefore(const Event &w, const Event &e) const {
+    if (w.role != e.role || w.index >= e.index || w.loops.size() <= e.loops.size() || w.conditional || w.guarded)
+      return false;
+    return std::equal(e.loops.begin(), e.loops.end(), w.loops.begin());
+  }
+  bool aliasOrdered(const RoleEvents &ra, const Event &a, const RoleEvents &rb, const Event &b) const {
+    // `later` in its role waits for a barrier that `earlier`'s role signals
+    // once its access is over: 1 when that wait precedes `later` in its
+    // loops, 2 when it is a loop of waits run before `later`, which consume
+    // the phases of all earlier runs.
+    auto after = [&](const Event &later, const RoleEvents &er, const Event &earlier, bool blockingOnly) {
+      std::optional<size_t> end = accessEnd(er, earlier);
+      int how = 0;
+      if (!end) return how;
+      for (const auto &[bar, use] : uses_) {
+        if (blockingOnly && use.release) continue;
+        bool signalsAfter = false;
+        for (const Event *x : use.signals)
+          signalsAfter |= x->role == earlier.role && (x == &earlier || x->index > *end);
+        if (!signalsAfter) continue;
+        for (const Event *wt : use.waits)
+          how = std::max(how, runsBefore(*wt, later) ? 2 : covers(k_, *wt, later) ? 1 : 0);
+      }
+      return how;
+    };
+    int ba = after(b, ra, a, true), ab = after(a, rb, b, true);
+    // One way is enough when the earlier side runs once, or the later side
+    // runs once after all of the earlier's runs; otherwise both ways.
+    return (ba && a.loops.empty()) || (ab && b.loops.empty()) || (ba == 2 && b.loops.empty()) ||
+           (ab == 2 && a.loops.empty()) || ((ba || ab) && after(b, ra, a, false) && after(a, rb, b, false));
   }
 
   // ---- release while an asynchronous read is in flight ----
