@@ -1209,6 +1209,77 @@ neg("tk_finish_skipped_stage", "ThunderKittens' finish block whose second loop s
      ("comment", "lm.wait(empty", "expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}")],
     base=tk_gap())
 
+# An epilogue tile over the bytes of an MMA operand (found by review).
+MMA_ALIAS = """@cake.schedule(grid=(1,))
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
+    pool = lm.smem(32768)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    b_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    c_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B", alias=True)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    epi = lm.role(warps=[8, 9, 10, 11])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    e = lm.regs(shape=(64, 64), dtype=lm.f32, role=epi)
+    full = lm.barrier(count=1, prod=[load], cons=[math, epi])
+    go = lm.barrier(count=1, prod=[math], cons=[epi], init_count=4)
+    with load:
+        a_s.tma_load(A, coords=(0, 0), barrier=full)
+        b_s.tma_load(B, coords=(0, 0), barrier=full)
+    with math:
+        lm.wait(full, stage=0)
+        lm.mma(acc, a_s, b_s.T, init=True)
+        lm.mma_commit()
+        lm.arrive(go, stage=0, per="warp")
+        lm.mma_wait(pending=0)
+    with epi:
+        lm.wait(full, stage=0)
+        lm.wait(go, stage=0)
+        e = lm.fill(e, 0.0)
+        c_s.store(lm.cast(e, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+"""
+MMA_ALIAS_RACE = ("role 'epi' writes 'c_s' while role 'math' may still be reading 'a_s', which shares those bytes: no "
+                  "barrier orders the two each way (the later waits for a barrier the earlier signals after its access "
+                  "is over)")
+neg("alias_race_mma_in_flight", "The MMA role hands over (arrive on go) before mma_wait: its wgmma may still read a_s when the epilogue overwrites the aliasing c_s. Passing form: pass_alias_race_mma_waited.cake.", [
+  ("comment", "c_s.store(", "expected-error {{" + MMA_ALIAS_RACE + "}}"),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}}")], base=MMA_ALIAS)
+neg("alias_race_credit_lag", "ThunderKittens' finish block with fin counting two credits: the producer's wait passes a tile early, so slot 3 is refilled while the previous tile's epilogue may still use c_s. Passing form: pass_tk_finish_block.cake.",
+    TK_NOTES + [("replace", "fin = lm.barrier", "fin = lm.barrier(count=2, prod=[math], cons=[load], init_count=8, credits=2)")],
+    base=tk_second_copy_races(TK_FINISH))
+MMA_SLOT = """@cake.schedule(grid=(1,))
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
+    pool = lm.smem(32768)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B", stage=2)
+    b_s = pool.view(offset=16384, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    c_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B", alias=True)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    epi = lm.role(warps=[8, 9, 10, 11])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    e = lm.regs(shape=(64, 64), dtype=lm.f32, role=epi)
+    full = lm.barrier(count=2, prod=[load], cons=[math])
+    with load:
+        a_s.tma_load(A, coords=(0, 0), stage=0, barrier=full)
+        b_s.tma_load(B, coords=(0, 0), stage=0, barrier=full)
+    with math:
+        lm.wait(full, stage=0)
+        lm.mma(acc, a_s[0], b_s.T, init=True)
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+    with epi:
+        e = lm.fill(e, 0.0)
+        c_s.store(lm.cast(e, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+"""
+
 PASS = [
  ("pass_attention_pingpong", "Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.", [], ATTN_PP, "sm_90a"),
  ("pass_attention_overlap", "Attention's consumer with FlashAttention-3's intra-warpgroup overlap: P V issued behind the next Q K^T, the softmax after mma_wait(pending=1) reads only S (its group retired), O and P touched only after mma_wait(pending=0). Broken variants: fail_fragment_in_flight_*.cake.", [], ATTN, "sm_90a"),
@@ -1225,6 +1296,9 @@ PASS = [
  ("pass_generic_handoff", "A tile staged with generic stores, fenced, synced and handed to a store warpgroup by an arrive it waits on. Broken variants: fail_generic_handoff_*.cake.", [], HANDOFF, "sm_90a"),
  ("pass_resident_reload", "A resident operand reloaded once per tile (FlashAttention-3's Q): a single-stage view whose copy names the tile as its barrier stage, released through qfree (credits=1) after the tile's wgmma is waited for. Broken variants: fail_resident_*.cake.", [], Q_RELOAD, "sm_90a"),
  ("pass_branches_balanced", "Copies chosen by a run-time condition with the same barrier, stage and bytes on both sides: exactly one runs, so the arrivals and bytes per phase are proven. Broken variants: fail_branches_*.cake.", BALANCED, BASE, "sm_90a"),
+ ("pass_alias_race_mma_waited", "The MMA role hands over after mma_wait: the epilogue's write of c_s, which aliases the MMA's operand a_s, is ordered after the read. Broken variant: fail_alias_race_mma_in_flight.cake.", [
+   ("delete", "lm.mma_wait(pending=0)", ""), ("before", "lm.arrive(go", "lm.mma_wait(pending=0)")], MMA_ALIAS, "sm_90a"),
+ ("pass_alias_operand_stage", "An alias over one slot of a 2-stage operand ring that the MMA reads only at the other slot (a_s[0]): the bytes never meet, so no hand-off is needed. Broken variant: fail_alias_race_mma_in_flight.cake.", [], MMA_SLOT, "sm_90a"),
  ("pass_tk_finish_block", "ThunderKittens' finish block (prototype/lcf): c_s aliases the ring's last slot; the producer prefetches the three stages that miss it, waits for the previous tile's finish (fin, first lap on credit), then loads the rest, one running count over the two loops. Broken variants: fail_tk_finish_*.cake.", [], TK_FINISH, "sm_90a"),
  ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
  ("pass_branches_balanced_guard", "Balanced copies under a guard the model can read (`if k > 0` / else): one of the pair runs in every iteration, so the sequence and trip counts stay those of the loop.", BALANCED + [("replace", "if lm.block_id(0) % 2 == 0:", "if k > 0:")], BASE, "sm_90a"),

@@ -1144,11 +1144,11 @@ private:
   // ---- views that share bytes through an alias ----
   // The ring slots (stage % stages) a use of a staged view can name, from
   // its stage form over its loops' ranges; every slot when not known.
-  std::set<int64_t> slotsOf(const Event &e, const Resource &v) const {
+  std::set<int64_t> slotsOf(const Event &e, const StageRef &stage, const Resource &v) const {
     std::set<int64_t> all;
     for (int64_t i = 0; i < v.stages; ++i) all.insert(i);
     if (v.stages <= 1) return all;
-    StageForm f = stageForm(k_, stageOperand(*e.op));
+    StageForm f = stageForm(k_, stage);
     if (!f.ok || !f.offset.isConstant()) return all;
     int64_t n = v.stages;
     std::set<int64_t> out = {((f.offset.constant % n) + n) % n};
@@ -1176,13 +1176,23 @@ private:
   }
   // The pool bytes [begin, end) a use of a view touches: the slots it can
   // name, or the whole view.
-  std::vector<std::pair<int64_t, int64_t>> bytesOf(const Event &e, const Resource &v) const {
+  // The stage a use names for view v: the receiver's stage= operand, or a
+  // read operand's own stage (a_s[k]).
+  StageRef stageFor(const Event &e, ResourceId v) const {
+    if (e.op->receiver == v) return stageOperand(*e.op);
+    for (int8_t slot : e.op->info().effects.reads)
+      if (effectResource(*e.op, slot) == v) return effectStage(*e.op, slot);
+    return stageOperand(*e.op);
+  }
+  std::vector<std::pair<int64_t, int64_t>> bytesOf(const Event &e, ResourceId id) const {
+    const Resource &v = k_.resources[id];
     std::vector<std::pair<int64_t, int64_t>> out;
-    if (!stageOperand(*e.op).present() || v.stages <= 1) {
+    StageRef stage = stageFor(e, id);
+    if (!stage.present() || v.stages <= 1) {
       out.emplace_back(v.offset, satAdd(v.offset, v.totalBytes));
       return out;
     }
-    for (int64_t slot : slotsOf(e, v))
+    for (int64_t slot : slotsOf(e, stage, v))
       out.emplace_back(satAdd(v.offset, satMul(slot, v.bytesPerStage)),
                        satAdd(v.offset, satMul(slot + 1, v.bytesPerStage)));
     return out;
@@ -1195,14 +1205,19 @@ private:
     return false;
   }
   // Where a role's access of a view is over: a generic access or a copy
-  // that completes on a barrier at once; an asynchronous read of a bulk
-  // group at the role's next wait for all such groups (nullopt: never).
+  // that completes on a barrier at once; an asynchronous read (a TMA
+  // store, a wgmma) at the role's next wait for all groups of its family,
+  // tcgen05 work at the next commit, whose arrival comes when it is done
+  // (nullopt: never).
   std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e) const {
     const OpEffects &fx = e.op->info().effects;
-    if (fx.group != AsyncGroup::Bulk) return e.index;
+    if (fx.group == AsyncGroup::None) return e.index;
     for (const Event &x : r.events) {
       const OpEffects &xf = x.op->info().effects;
-      if (x.index <= e.index || !xf.waitsGroup || xf.group != AsyncGroup::Bulk || x.conditional || x.guarded) continue;
+      if (x.index <= e.index || x.conditional || x.guarded) continue;
+      // tcgen05 work: a commit's arrival comes when it is done.
+      if (fx.group == AsyncGroup::Mma && xf.signal == Signal::CommitArrive) return x.index;
+      if (!xf.waitsGroup || xf.group != fx.group) continue;
       const Operand *pending = xf.pendingGroups == kNone ? nullptr : &x.op->operandAt(xf.pendingGroups);
       if (!pending || pending->value.constInt.value_or(1) == 0) return x.index;
     }
@@ -1230,8 +1245,9 @@ private:
                 std::vector<ResourceId> xw = written(x);
                 bool writes = std::find(xw.begin(), xw.end(), q) != xw.end();
                 if (!writes && !readsResource(x, q)) continue;
-                if (!overlap(bytesOf(w, k_.resources[p]), bytesOf(x, k_.resources[q]))) continue;
-                if (aliasOrdered(ra, w, rb, x) || !reported.insert({std::min(&w, &x), std::max(&w, &x)}).second)
+                if (!overlap(bytesOf(w, p), bytesOf(x, q))) continue;
+                bool staged = stageFor(w, p).present() && stageFor(x, q).present();
+                if (aliasOrdered(ra, w, rb, x, staged) || !reported.insert({std::min(&w, &x), std::max(&w, &x)}).second)
                   continue;
                 ctx_.diags
                     .build(DiagId::SafetyAliasRace, w.op->range, name(ra.role),
@@ -1262,7 +1278,9 @@ private:
       return false;
     return std::equal(e.loops.begin(), e.loops.end(), w.loops.begin());
   }
-  bool aliasOrdered(const RoleEvents &ra, const Event &a, const RoleEvents &rb, const Event &b) const {
+  // `staged`: both uses name ring stages, so a ring's release barrier
+  // pairs them stage by stage.
+  bool aliasOrdered(const RoleEvents &ra, const Event &a, const RoleEvents &rb, const Event &b, bool staged) const {
     // `later` in its role waits for a barrier that `earlier`'s role signals
     // once its access is over: 1 when that wait precedes `later` in its
     // loops, 2 when it is a loop of waits run before `later`, which consume
@@ -1274,8 +1292,14 @@ private:
       for (const auto &[bar, use] : uses_) {
         if (blockingOnly && use.release) continue;
         bool signalsAfter = false;
+        // A release barrier whose first laps pass on credit lets the later
+        // side run that many hand-offs ahead: for a whole view touched once
+        // a round it orders only a lag of one.
+        if (use.release && k_.resources[bar].count > 1 && !staged) continue;
         for (const Event *x : use.signals)
-          signalsAfter |= x->role == earlier.role && (x == &earlier || x->index > *end);
+          signalsAfter |=
+              x->role == earlier.role && (x == &earlier || x->index > *end ||
+                                          (x->index == *end && x->op->info().effects.signal == Signal::CommitArrive));
         if (!signalsAfter) continue;
         for (const Event *wt : use.waits)
           how = std::max(how, runsBefore(*wt, later) ? 2 : covers(k_, *wt, later) ? 1 : 0);
