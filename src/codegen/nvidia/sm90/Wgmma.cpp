@@ -60,13 +60,17 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   // MN-major tile, 16 rows further down each panel.
   auto bOffset = [&](int64_t s) { return bMnMajor ? s * 16 * bRowBytes : kStepOffset(bp, s * 16 * esize); };
   const std::string &fn = w_.useWgmma(codegen::WgmmaForm{N, a.dtype, aInRegs, bMnMajor});
+  // (clang 14 lambdas do not capture structured bindings: the two facts of B
+  // are copied out first.)
+  const bool bCore = coreMatrices(b);
+  const Swizzle bSwizzle = b.swizzle;
   auto bDesc = [&](int64_t off) {
-    if (coreMatrices(b)) return coreDesc("cake_b", off, bp, bMnMajor);
+    if (bCore) return coreDesc("cake_b", off, bp, bMnMajor);
     if (bMnMajor)
       return fmt::format("{}(cake_b + {}u, {}u, {}u, {}u)", w_.use("cake_wgmma_desc_mn"), off, bp.bytes, 8 * bRowBytes,
-                         swizzleLayout(b.swizzle));
+                         swizzleLayout(bSwizzle));
     return fmt::format("{}(cake_b + {}u, {}u, {}u)", w_.use("cake_wgmma_desc"), off, 8 * bRowBytes,
-                       swizzleLayout(b.swizzle));
+                       swizzleLayout(bSwizzle));
   };
   const Value &init = o.operand(param::Mma::init).value;
   line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16{}{}", M, N,
