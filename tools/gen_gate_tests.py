@@ -1280,6 +1280,124 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
         lm.tma_store_wait()
 """
 
+# CUTLASS's ping-pong consumers on one shared ring: wg0 takes the even tiles
+# and wg1 the odd ones (loops of step 2 starting at 0 and 1), so their waits
+# on full and releases of empty take turns on one running count, and each
+# phase of empty gets the release of one warpgroup.
+PP_RING = """@cake.schedule(grid=(lm.sm_count(),))
+def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(196608)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
+    wg1 = lm.role(warps=[8, 9, 10, 11], regs=232)
+    acc0 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg0)
+    acc1 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg1)
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)
+    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    with load:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(empty, stage=t * 8 + k)
+                a_s.tma_load(A, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+    with wg0:
+        for t in lm.range(0, T, 2):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)
+                lm.mma(acc0, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")
+    with wg1:
+        for t in lm.range(1, T, 2):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)
+                lm.mma(acc1, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")
+"""
+neg("pingpong_ring_same_turn", "Ping-pong consumers on one ring whose loops both start at 0: both take the even tiles, nobody the odd ones (the ring hangs), so they do not take turns. Passing form: pass_pingpong_shared_ring.cake.", [], base="""@cake.schedule(grid=(lm.sm_count(),))
+def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(196608)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
+    wg1 = lm.role(warps=[8, 9, 10, 11], regs=232)
+    acc0 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg0)
+    acc1 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg1)
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'full' declared here}}
+    empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'empty' declared here}} expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup)}} expected-note {{set init_count=2 on 'empty' if that many arrivals a phase is what the schedule means}}
+    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    with load:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(empty, stage=t * 8 + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg1' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}}
+                a_s.tma_load(A, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+    with wg0:
+        for t in lm.range(0, T, 2):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)  # expected-error {{role 'wg0' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, 8, 1)}}
+                lm.mma(acc0, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-error {{role 'wg0' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg0' signals 'empty' here}}
+    with wg1:
+        for t in lm.range(0, T, 2):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)  # expected-error {{role 'wg1' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg1' waits on it in range(0, T, 2)range(0, 8, 1)}}
+                lm.mma(acc1, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-error {{role 'wg1' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg1' signals 'empty' here}}
+
+""")
+neg("pingpong_ring_init_count", "Ping-pong consumers on one ring releasing empty with init_count=2: only one of them releases each phase, so every phase waits for an arrival that never comes. Passing form: pass_pingpong_shared_ring.cake.", [], base="""@cake.schedule(grid=(lm.sm_count(),))
+def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(196608)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
+    wg1 = lm.role(warps=[8, 9, 10, 11], regs=232)
+    acc0 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg0)
+    acc1 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg1)
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=2, pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 2 arrival(s) (init_count=2) but receives 1 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup); they take turns, so a phase gets the signals of one of them}} expected-note {{set init_count=1 on 'empty' if that many arrivals a phase is what the schedule means}}
+    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    with load:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(empty, stage=t * 8 + k)
+                a_s.tma_load(A, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+    with wg0:
+        for t in lm.range(0, T, 2):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)
+                lm.mma(acc0, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-note {{role 'wg0' signals 'empty' here}}
+    with wg1:
+        for t in lm.range(1, T, 2):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)
+                lm.mma(acc1, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-note {{role 'wg1' signals 'empty' here}}
+
+""")
+
 PASS = [
  ("pass_attention_pingpong", "Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.", [], ATTN_PP, "sm_90a"),
  ("pass_attention_overlap", "Attention's consumer with FlashAttention-3's intra-warpgroup overlap: P V issued behind the next Q K^T, the softmax after mma_wait(pending=1) reads only S (its group retired), O and P touched only after mma_wait(pending=0). Broken variants: fail_fragment_in_flight_*.cake.", [], ATTN, "sm_90a"),
@@ -1299,6 +1417,7 @@ PASS = [
  ("pass_alias_race_mma_waited", "The MMA role hands over after mma_wait: the epilogue's write of c_s, which aliases the MMA's operand a_s, is ordered after the read. Broken variant: fail_alias_race_mma_in_flight.cake.", [
    ("delete", "lm.mma_wait(pending=0)", ""), ("before", "lm.arrive(go", "lm.mma_wait(pending=0)")], MMA_ALIAS, "sm_90a"),
  ("pass_alias_operand_stage", "An alias over one slot of a 2-stage operand ring that the MMA reads only at the other slot (a_s[0]): the bytes never meet, so no hand-off is needed. Broken variant: fail_alias_race_mma_in_flight.cake.", [], MMA_SLOT, "sm_90a"),
+ ("pass_pingpong_shared_ring", "CUTLASS's ping-pong consumers sharing one ring: wg0 takes the even tiles, wg1 the odd ones (loops of step 2 starting at 0 and 1), so their stages of full and empty take turns on one running count and a phase of empty gets one warpgroup's release. Broken variants: fail_pingpong_ring_*.cake.", [], PP_RING, "sm_90a"),
  ("pass_tk_finish_block", "ThunderKittens' finish block (prototype/lcf): c_s aliases the ring's last slot; the producer prefetches the three stages that miss it, waits for the previous tile's finish (fin, first lap on credit), then loads the rest, one running count over the two loops. Broken variants: fail_tk_finish_*.cake.", [], TK_FINISH, "sm_90a"),
  ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
  ("pass_branches_balanced_guard", "Balanced copies under a guard the model can read (`if k > 0` / else): one of the pair runs in every iteration, so the sequence and trip counts stay those of the loop.", BALANCED + [("replace", "if lm.block_id(0) % 2 == 0:", "if k > 0:")], BASE, "sm_90a"),

@@ -46,6 +46,72 @@ std::string describeBox(const std::vector<int64_t> &box, DType dtype, Swizzle sw
 
 namespace {
 
+// The roles of one side of a barrier taking turns (Turns), if they do.
+std::optional<Turns> turnsOf(const Kernel &k, const std::vector<const Event *> &uses,
+                             const std::set<ResourceId> &roles) {
+  if (roles.size() < 2) return std::nullopt;
+  std::map<ResourceId, std::vector<const Event *>> byRole;
+  for (const Event *e : uses) byRole[e->role].push_back(e);
+  Turns t;
+  t.step = static_cast<int64_t>(roles.size());
+  std::vector<std::pair<int64_t, ResourceId>> starts;  // (start - first role's start, role)
+  const std::vector<const Event *> *model = nullptr;
+  std::optional<AffineForm> stop, first;
+  for (const auto &[role, es] : byRole) {
+    const IrStmt *L = es.front()->loops.empty() ? nullptr : es.front()->loops.front();
+    if (!L || L->step != t.step || L->start.ix == kNoIntExpr || L->stop.ix == kNoIntExpr) return std::nullopt;
+    for (const Event *e : es)
+      if (e->loops.empty() || e->loops.front() != L || e->conditional || e->alternative) return std::nullopt;
+    AffineForm st = k.ints.form(L->start.ix), sp = k.ints.form(L->stop.ix);
+    if (!stop) {
+      stop = sp;
+      first = st;
+      model = &es;
+    }
+    if (sp != *stop) return std::nullopt;
+    auto d = IntExprTable::constantDifference(st, *first);
+    if (!d) return std::nullopt;
+    starts.emplace_back(*d, role);
+    // The same uses in the same nest: the same operations, inner loops with
+    // equal bounds, and stage forms equal once each loop variable is named
+    // by its depth in the nest.
+    if (es.size() != model->size()) return std::nullopt;
+    for (size_t i = 0; i < es.size(); ++i) {
+      const Event &x = *es[i], &m = *(*model)[i];
+      if (&x.op->info() != &m.op->info() || x.loops.size() != m.loops.size() || x.guarded != m.guarded)
+        return std::nullopt;
+      for (size_t l = 1; l < x.loops.size(); ++l)
+        if (!sameBound(k, x.loops[l]->start, m.loops[l]->start) || !sameBound(k, x.loops[l]->stop, m.loops[l]->stop) ||
+            x.loops[l]->step != m.loops[l]->step)
+          return std::nullopt;
+      auto byDepth = [&](const Event &e) -> std::optional<std::pair<AffineForm, std::vector<int64_t>>> {
+        StageForm sf = stageForm(k, stageOperand(*e.op));
+        if (!sf.ok) return std::nullopt;
+        std::vector<int64_t> coeffs(e.loops.size(), 0);
+        for (const auto &[id, c] : sf.loops) {
+          auto it =
+              std::find_if(e.loops.begin(), e.loops.end(), [id = id](const IrStmt *l) { return l->loopId == id; });
+          if (it == e.loops.end()) return std::nullopt;
+          coeffs[static_cast<size_t>(it - e.loops.begin())] = c;
+        }
+        return std::make_pair(sf.offset, coeffs);
+      };
+      auto fx = byDepth(x), fm = byDepth(m);
+      if (!fx || !fm || *fx != *fm) return std::nullopt;
+    }
+  }
+  std::sort(starts.begin(), starts.end());
+  for (size_t i = 0; i < starts.size(); ++i)
+    if (starts[i].first != starts.front().first + static_cast<int64_t>(i)) return std::nullopt;
+  t.start = *first;
+  t.start.constant = satAdd(t.start.constant, starts.front().first);
+  for (const auto &[d, role] : starts) {
+    t.roles.push_back(role);
+    t.loop[role] = byRole[role].front()->loops.front();
+  }
+  return t;
+}
+
 void collectBarriers(const Kernel &k, KernelFacts &f) {
   for (const RoleEvents &r : f.roles)
     for (const Event &e : r.events) {
@@ -62,6 +128,10 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
         bf.waiters.insert(r.role);
       }
     }
+  for (auto &[b, bf] : f.barriers) {
+    bf.waitTurns = turnsOf(k, bf.waits, bf.waiters);
+    bf.signalTurns = turnsOf(k, bf.signals, bf.signallers);
+  }
   // Arrivals and transaction bytes per phase, by signal site (one loop
   // nest, one stage): copies in one statement list of a site share one
   // arrive.expect_tx (codegen issues it from f.expectTx); every other signal
@@ -125,12 +195,17 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
         st.count = satAdd(st.count, n);
       }
     }
+    bool turnCounted = false;  // roles taking turns give one phase's signals between them
     for (auto &[role, ra] : bf.arrivals) {
       ra.count = ra.sites.front().count;
       int64_t roleBytes = 0;  // the most one of its sites delivers in a phase
       for (const SignalSite &st : ra.sites) {
         ra.uneven |= st.count != ra.count;
         roleBytes = std::max(roleBytes, st.txBytes);
+      }
+      if (bf.signalTurns && bf.signalTurns->has(role)) {
+        if (turnCounted) continue;
+        turnCounted = true;
       }
       bf.txBytesPerPhase = satAdd(bf.txBytesPerPhase, roleBytes);
       bf.arrivalsPerPhase = satAdd(bf.arrivalsPerPhase, ra.count);

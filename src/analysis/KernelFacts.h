@@ -15,6 +15,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -45,6 +46,21 @@ struct RoleArrivals {
   bool uneven = false;
 };
 
+// Roles that take turns on one side of a barrier (its waiters, or its
+// signallers): each uses it only inside one outermost loop of constant step
+// s, all s loops ending alike and starting at the first one's start plus
+// 0, 1, ..., s - 1, with the same uses in the same nest. Together they run
+// through every iteration of that loop at step 1 once, so their stages are
+// one running count shared between them, and a phase gets the signals of
+// one of them (CUTLASS's ping-pong consumers alternating tiles of one ring).
+struct Turns {
+  std::vector<sema::ResourceId> roles;                    // by their loop's start
+  std::map<sema::ResourceId, const sema::IrStmt *> loop;  // each role's loop
+  int64_t step = 0;
+  sema::AffineForm start;  // the first role's loop start
+  bool has(sema::ResourceId role) const { return loop.count(role) != 0; }
+};
+
 struct BarrierFacts {
   std::vector<const Event *> signals;              // events that signal it, in role then program order
   std::vector<const Event *> waits;                // events that wait on it
@@ -58,6 +74,8 @@ struct BarrierFacts {
   // signal or copy is conditional (then the counts hold only when every
   // branch is taken).
   std::map<sema::ResourceId, RoleArrivals> arrivals;
+  // Roles taking turns (above): their signals count once per phase.
+  std::optional<Turns> waitTurns, signalTurns;
   int64_t arrivalsPerPhase = 0;
   int64_t txBytesPerPhase = 0;
   bool conditionalSignals = false;

@@ -229,14 +229,13 @@ const AffineForm *stageFormOf(const Kernel &k, const StageRef &s) {
   if (s.ix == kNoIntExpr) return nullptr;
   return &k.ints.form(s.ix);
 }
+}  // namespace
 
-// The normal form of a loop bound; nullptr when it has none.
 bool sameBound(const Kernel &k, const Value &a, const Value &b) {
   if (a.constInt && b.constInt) return *a.constInt == *b.constInt;
   if (a.ix == kNoIntExpr || b.ix == kNoIntExpr) return false;
   return k.ints.equal(a.ix, b.ix);
 }
-}  // namespace
 
 bool sameStage(const Kernel &k, const StageRef &a, const StageRef &b) {
   const AffineForm *fa = stageFormOf(k, a), *fb = stageFormOf(k, b);
@@ -302,21 +301,35 @@ std::optional<IterationRange> iterationRange(const Kernel &k, const Event &e) {
   return IterationRange{*first, *end};
 }
 
+static std::optional<AffineForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer);
+
 std::optional<AffineForm> tripForm(const Kernel &k, const Event &e) {
   if (auto n = constantTripCount(e)) {
     AffineForm f;
     f.constant = *n;
     return f;
   }
-  // The product of the nest's trip counts, when at most one is not a
-  // constant (a persistent loop over tiles around constant inner loops).
+  return tripProduct(k, e, nullptr);
+}
+
+std::optional<AffineForm> tripForm(const Kernel &k, const Event &e, const IterationRange &outer) {
+  if (e.loops.empty()) return std::nullopt;
+  return tripProduct(k, e, &outer);
+}
+
+// The product of the nest's trip counts, when at most one is not a
+// constant (a persistent loop over tiles around constant inner loops);
+// `outer`, when given, is the outermost loop's range at step 1.
+static std::optional<AffineForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer) {
   AffineForm total;
   total.constant = 1;
   for (size_t i = 0; i < e.loops.size(); ++i) {
     const IrStmt &l = *e.loops[i];
-    if (l.step != 1) return std::nullopt;
+    if (l.step != 1 && !(i == 0 && outer)) return std::nullopt;
     std::optional<IterationRange> r;
-    if (i + 1 == e.loops.size())
+    if (i == 0 && outer)
+      r = *outer;
+    else if (i + 1 == e.loops.size())
       r = iterationRange(k, e);
     else if (l.start.ix != kNoIntExpr && l.stop.ix != kNoIntExpr)
       r = IterationRange{k.ints.form(l.start.ix), k.ints.form(l.stop.ix)};

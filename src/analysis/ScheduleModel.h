@@ -69,6 +69,8 @@ std::string stageText(const SourceManager &sm, const StageRef &s);
 
 // Whether two events run in loop nests with the same bounds (start, stop and
 // step equal level by level, as normal forms).
+// Whether two loop bounds have one normal form.
+bool sameBound(const sema::Kernel &k, const sema::Value &a, const sema::Value &b);
 bool sameLoopNest(const sema::Kernel &k, const Event &a, const Event &b);
 
 // How many times an event runs, when it can be told: the product of its
@@ -87,6 +89,9 @@ struct IterationRange {
   sema::AffineForm first, end;
 };
 std::optional<IterationRange> iterationRange(const sema::Kernel &k, const Event &e);
+// The same with the outermost loop read as [outer.first, outer.end) at
+// step 1 (roles taking turns over it count its iterations between them).
+std::optional<sema::AffineForm> tripForm(const sema::Kernel &k, const Event &e, const IterationRange &outer);
 // A boolean operand's value the first time an event runs (every enclosing
 // loop at its first iteration, a guarded event at its guard's first): a
 // constant, or a comparison whose difference is constant there; nullopt

@@ -437,15 +437,27 @@ private:
                            : fmt::format("it does not advance by 1 per iteration of the loop over '{}'", var));
           continue;
         }
-        if (L.step != 1) {
-          bad(L.step > 1 ? fmt::format("the loop over '{}' steps by {}, so stages are skipped", L.loopVar, L.step)
+        // Roles taking turns on this side of the barrier run through the
+        // loop's iterations at step 1 between them, from the first's start.
+        const std::optional<Turns> &turns = waits ? facts_.barrier(b).waitTurns : facts_.barrier(b).signalTurns;
+        bool turn = turns && turns->has(r.role) && turns->loop.at(r.role) == &L && depth == 0;
+        if (L.step != 1 && !turn) {
+          bool others = (waits ? facts_.barrier(b).waiters : facts_.barrier(b).signallers).size() > 1;
+          bad(L.step > 1 ? fmt::format("the loop over '{}' steps by {}, so stages are skipped{}", L.loopVar, L.step,
+                                       others ? " (roles taking turns on a barrier loop alike, starting one apart, "
+                                                "one role per turn)"
+                                              : "")
                          : fmt::format("the loop over '{}' steps by a run-time amount", L.loopVar));
           continue;
         }
         // The outermost counted loop's iterations (the event's own range when
         // it is the innermost, with its guard).
         std::optional<IterationRange> range;
-        if (ls.nest == 1)
+        if (turn && L.stop.ix != kNoIntExpr && !(ls.nest == 1 && e.guarded))
+          range = IterationRange{turns->start, k_.ints.form(L.stop.ix)};
+        else if (turn)
+          range = std::nullopt;
+        else if (ls.nest == 1)
           range = iterationRange(k_, e);
         else if (L.start.ix != kNoIntExpr && L.stop.ix != kNoIntExpr)
           range = IterationRange{k_.ints.form(L.start.ix), k_.ints.form(L.stop.ix)};
@@ -672,6 +684,7 @@ private:
       for (const auto &[role, ra] : use.arrivals)
         parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), ra.count,
                              siteText(ra.sites.front()));
+      if (use.signalTurns) parts += "; they take turns, so a phase gets the signals of one of them";
       // Where the arrivals come from, and the count that would match them.
       auto d =
           ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, use.arrivalsPerPhase, parts);
@@ -705,10 +718,17 @@ private:
         if (!known || sites.insert({e->loops, f}).second) events.push_back(e);
       }
     }
+    // A role taking turns with others counts the phases of all of them.
+    const std::optional<Turns> &turns = signals ? use.signalTurns : use.waitTurns;
+    bool turn = turns && turns->has(role);
     AffineForm total;
     for (const Event *e : events) {
       if (e->conditional) return std::nullopt;  // how often a branch is taken is not known
-      std::optional<AffineForm> n = tripForm(k_, *e);
+      const IrStmt *L = turn ? turns->loop.at(role) : nullptr;
+      std::optional<AffineForm> n =
+          turn ? (L->stop.ix == kNoIntExpr ? std::nullopt
+                                           : tripForm(k_, *e, IterationRange{turns->start, k_.ints.form(L->stop.ix)}))
+               : tripForm(k_, *e);
       if (!n) return std::nullopt;
       std::optional<AffineForm> sum = IntExprTable::combine(total, *n, 1);
       if (!sum) return std::nullopt;
@@ -724,9 +744,15 @@ private:
   void checkTripCounts() {
     for (const auto &[b, use] : uses_) {
       std::set<std::pair<ResourceId, ResourceId>> reported;
+      // Roles taking turns are compared as one: by their first role.
+      auto group = [](const std::optional<Turns> &t, ResourceId role) {
+        return t && t->has(role) ? t->roles.front() : role;
+      };
       for (const Event *s : use.signals)
         for (const Event *w : use.waits) {
-          if (s->role == w->role || !reported.insert({s->role, w->role}).second) continue;
+          if (s->role == w->role ||
+              !reported.insert({group(use.signalTurns, s->role), group(use.waitTurns, w->role)}).second)
+            continue;
           std::optional<AffineForm> ns = phases(use, s->role, true), nw = phases(use, w->role, false);
           std::optional<int64_t> d = ns && nw ? IntExprTable::constantDifference(*ns, *nw) : std::nullopt;
           // One signal site and one wait in the same loop nest: equal counts,
@@ -734,8 +760,10 @@ private:
           auto site = use.arrivals.find(s->role);
           size_t waitsOfW =
               std::count_if(use.waits.begin(), use.waits.end(), [&](const Event *x) { return x->role == w->role; });
-          if (site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 && !w->conditional &&
-              !use.conditionalSignals && sameLoopNest(k_, *site->second.sites.front().first, *w))
+          bool turns =
+              (use.signalTurns && use.signalTurns->has(s->role)) || (use.waitTurns && use.waitTurns->has(w->role));
+          if (!turns && site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
+              !w->conditional && !use.conditionalSignals && sameLoopNest(k_, *site->second.sites.front().first, *w))
             continue;
           // A release barrier's first lap passes without arrivals: up to
           // `count` more waits than signals are fine (the consumer need not
