@@ -1321,82 +1321,16 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
                 lm.mma_wait(pending=0)
                 lm.arrive(empty, stage=t * 8 + k, per="warpgroup")
 """
-neg("pingpong_ring_same_turn", "Ping-pong consumers on one ring whose loops both start at 0: both take the even tiles, nobody the odd ones (the ring hangs), so they do not take turns. Passing form: pass_pingpong_shared_ring.cake.", [], base="""@cake.schedule(grid=(lm.sm_count(),))
-def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
-    pool = lm.smem(196608)
-    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
-    b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
-    load = lm.role(warps=[0, 1, 2, 3], regs=40)
-    wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
-    wg1 = lm.role(warps=[8, 9, 10, 11], regs=232)
-    acc0 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg0)
-    acc1 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg1)
-    ring = lm.pipeline(stages=4)
-    full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'full' declared here}}
-    empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'empty' declared here}} expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup)}} expected-note {{set init_count=2 on 'empty' if that many arrivals a phase is what the schedule means}}
-    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
-    with load:
-        for t in lm.range(0, T):
-            for k in lm.range(0, 8):
-                lm.wait(empty, stage=t * 8 + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg1' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}}
-                a_s.tma_load(A, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
-                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
-    with wg0:
-        for t in lm.range(0, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)  # expected-error {{role 'wg0' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, 8, 1)}}
-                lm.mma(acc0, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
-                lm.mma_commit()
-                lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-error {{role 'wg0' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg0' signals 'empty' here}}
-    with wg1:
-        for t in lm.range(0, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)  # expected-error {{role 'wg1' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg1' waits on it in range(0, T, 2)range(0, 8, 1)}}
-                lm.mma(acc1, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
-                lm.mma_commit()
-                lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-error {{role 'wg1' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg1' signals 'empty' here}}
-
-""")
-neg("pingpong_ring_init_count", "Ping-pong consumers on one ring releasing empty with init_count=2: only one of them releases each phase, so every phase waits for an arrival that never comes. Passing form: pass_pingpong_shared_ring.cake.", [], base="""@cake.schedule(grid=(lm.sm_count(),))
-def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
-    pool = lm.smem(196608)
-    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
-    b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
-    load = lm.role(warps=[0, 1, 2, 3], regs=40)
-    wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
-    wg1 = lm.role(warps=[8, 9, 10, 11], regs=232)
-    acc0 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg0)
-    acc1 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg1)
-    ring = lm.pipeline(stages=4)
-    full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)
-    empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=2, pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 2 arrival(s) (init_count=2) but receives 1 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup); they take turns, so a phase gets the signals of one of them}} expected-note {{set init_count=1 on 'empty' if that many arrivals a phase is what the schedule means}}
-    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
-    with load:
-        for t in lm.range(0, T):
-            for k in lm.range(0, 8):
-                lm.wait(empty, stage=t * 8 + k)
-                a_s.tma_load(A, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
-                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
-    with wg0:
-        for t in lm.range(0, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)
-                lm.mma(acc0, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
-                lm.mma_commit()
-                lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-note {{role 'wg0' signals 'empty' here}}
-    with wg1:
-        for t in lm.range(1, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)
-                lm.mma(acc1, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
-                lm.mma_commit()
-                lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-note {{role 'wg1' signals 'empty' here}}
-
-""")
+def at_lines(text, comments):
+    """Expectations appended to lines by number (the bodies of the two consumers repeat each other)."""
+    lines = text.split("\n")
+    for n, c in comments.items():
+        lines[n - 1] += "  # " + c
+    return "\n".join(lines)
+neg("pingpong_ring_same_turn", "Ping-pong consumers on one ring whose loops both start at 0: both take the even tiles, nobody the odd ones (the ring hangs), so they do not take turns. Passing form: pass_pingpong_shared_ring.cake.", [],
+    base=at_lines(PP_RING.replace("for t in lm.range(1, T, 2):", "for t in lm.range(0, T, 2):"), {12: "expected-note 2 {{barrier 'full' declared here}}", 13: "expected-note 2 {{barrier 'empty' declared here}} expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup)}} expected-note {{set init_count=2 on 'empty' if that many arrivals a phase is what the schedule means}}", 18: "expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg1' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}}", 24: "expected-error {{role 'wg0' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, 8, 1)}}", 28: "expected-error {{role 'wg0' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg0' signals 'empty' here}}", 32: "expected-error {{role 'wg1' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg1' waits on it in range(0, T, 2)range(0, 8, 1)}}", 36: "expected-error {{role 'wg1' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg1' signals 'empty' here}}"}))
+neg("pingpong_ring_init_count", "Ping-pong consumers on one ring releasing empty with init_count=2: only one of them releases each phase, so every phase waits for an arrival that never comes. Passing form: pass_pingpong_shared_ring.cake.", [],
+    base=at_lines(PP_RING.replace("cons=[load], init_count=1", "cons=[load], init_count=2"), {13: "expected-error {{barrier 'empty' completes a phase after 2 arrival(s) (init_count=2) but receives 1 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup); they take turns, so a phase gets the signals of one of them}} expected-note {{set init_count=1 on 'empty' if that many arrivals a phase is what the schedule means}}", 28: "expected-note {{role 'wg0' signals 'empty' here}}", 36: "expected-note {{role 'wg1' signals 'empty' here}}"}))
 
 PASS = [
  ("pass_attention_pingpong", "Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.", [], ATTN_PP, "sm_90a"),
