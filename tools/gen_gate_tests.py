@@ -1332,6 +1332,27 @@ neg("pingpong_ring_same_turn", "Ping-pong consumers on one ring whose loops both
 neg("pingpong_ring_init_count", "Ping-pong consumers on one ring releasing empty with init_count=2: only one of them releases each phase, so every phase waits for an arrival that never comes. Passing form: pass_pingpong_shared_ring.cake.", [],
     base=at_lines(PP_RING.replace("cons=[load], init_count=1", "cons=[load], init_count=2"), {13: "expected-error {{barrier 'empty' completes a phase after 2 arrival(s) (init_count=2) but receives 1 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup); they take turns, so a phase gets the signals of one of them}} expected-note {{set init_count=1 on 'empty' if that many arrivals a phase is what the schedule means}}", 28: "expected-note {{role 'wg0' signals 'empty' here}}", 36: "expected-note {{role 'wg1' signals 'empty' here}}"}))
 
+# A producer, an MMA role and an epilogue whose staging tile aliases the
+# MMA's operand: the epilogue is ordered after the copy through the MMA
+# role (full, then go), two hops.
+ALIAS_CHAIN = (MMA_ALIAS.replace("cons=[math, epi])", "cons=[math])")
+               .replace("        lm.wait(full, stage=0)\n        lm.wait(go", "        lm.wait(go")
+               .replace("        lm.arrive(go, stage=0, per=\"warp\")\n        lm.mma_wait(pending=0)",
+                        "        lm.mma_wait(pending=0)\n        lm.arrive(go, stage=0, per=\"warp\")"))
+ALIAS_CHAIN_EARLY = ALIAS_CHAIN.replace("""    with math:
+        lm.wait(full, stage=0)
+        lm.mma(acc, a_s, b_s.T, init=True)
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        lm.arrive(go, stage=0, per="warp")""", """    with math:
+        lm.arrive(go, stage=0, per="warp")
+        lm.wait(full, stage=0)
+        lm.mma(acc, a_s, b_s.T, init=True)
+        lm.mma_commit()
+        lm.mma_wait(pending=0)""")
+neg("alias_race_chain_early", "The MMA role hands over (go) before it waits for the copy: nothing orders the epilogue's write of c_s after the producer's copy into a_s, or after the MMA's read. Passing form: pass_alias_race_through_mma_role.cake.", [],
+    base=at_lines(ALIAS_CHAIN_EARLY, {15: "expected-error {{role 'load' writes 'a_s' while role 'epi' may still be writing 'c_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}} expected-error {{role 'load' writes 'a_s' while role 'epi' may still be reading 'c_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}}", 20: "expected-note {{'a_s' read here}}", 26: "expected-note {{'c_s' written here}} expected-error {{role 'epi' writes 'c_s' while role 'math' may still be reading 'a_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}}", 29: "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"}))
+
 PASS = [
  ("pass_attention_pingpong", "Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.", [], ATTN_PP, "sm_90a"),
  ("pass_attention_overlap", "Attention's consumer with FlashAttention-3's intra-warpgroup overlap: P V issued behind the next Q K^T, the softmax after mma_wait(pending=1) reads only S (its group retired), O and P touched only after mma_wait(pending=0). Broken variants: fail_fragment_in_flight_*.cake.", [], ATTN, "sm_90a"),
@@ -1352,6 +1373,7 @@ PASS = [
    ("delete", "lm.mma_wait(pending=0)", ""), ("before", "lm.arrive(go", "lm.mma_wait(pending=0)")], MMA_ALIAS, "sm_90a"),
  ("pass_alias_operand_stage", "An alias over one slot of a 2-stage operand ring that the MMA reads only at the other slot (a_s[0]): the bytes never meet, so no hand-off is needed. Broken variant: fail_alias_race_mma_in_flight.cake.", [], MMA_SLOT, "sm_90a"),
  ("pass_pingpong_shared_ring", "CUTLASS's ping-pong consumers sharing one ring: wg0 takes the even tiles, wg1 the odd ones (loops of step 2 starting at 0 and 1), so their stages of full and empty take turns on one running count and a phase of empty gets one warpgroup's release. Broken variants: fail_pingpong_ring_*.cake.", [], PP_RING, "sm_90a"),
+ ("pass_alias_race_through_mma_role", "A producer, an MMA role and an epilogue whose staging tile c_s aliases the MMA's operand a_s: the epilogue's write comes after the copy through the MMA role's wait on full and its hand-off on go (two hops). Broken variant: fail_alias_race_chain_early.cake.", [], ALIAS_CHAIN, "sm_90a"),
  ("pass_tk_finish_block", "ThunderKittens' finish block (prototype/lcf): c_s aliases the ring's last slot; the producer prefetches the three stages that miss it, waits for the previous tile's finish (fin, first lap on credit), then loads the rest, one running count over the two loops. Broken variants: fail_tk_finish_*.cake.", [], TK_FINISH, "sm_90a"),
  ("pass_running_count_nested", "One ring counted across nested loops (stage t * 4 + k for k in range(0, 4)): the sequence, trip counts and releases are proven without a warning. Broken variants: fail_running_count_*.cake.", [], NESTED, "sm_90a"),
  ("pass_branches_balanced_guard", "Balanced copies under a guard the model can read (`if k > 0` / else): one of the pair runs in every iteration, so the sequence and trip counts stay those of the loop.", BALANCED + [("replace", "if lm.block_id(0) % 2 == 0:", "if k > 0:")], BASE, "sm_90a"),

@@ -1313,25 +1313,43 @@ private:
     // once its access is over: 1 when that wait precedes `later` in its
     // loops, 2 when it is a loop of waits run before `later`, which consume
     // the phases of all earlier runs.
+    // The hand-off may pass through other roles (a producer, then the MMA
+    // role, then an epilogue): from the earlier access, a signal after it
+    // reaches a wait of another role, whose later signals reach further, up
+    // to four hops.
     auto after = [&](const Event &later, const RoleEvents &er, const Event &earlier, bool blockingOnly) {
       std::optional<size_t> end = accessEnd(er, earlier);
       int how = 0;
       if (!end) return how;
-      for (const auto &[bar, use] : uses_) {
-        if (blockingOnly && use.release) continue;
-        bool signalsAfter = false;
-        // A release barrier whose first laps pass on credit lets the later
-        // side run that many hand-offs ahead: for a whole view touched once
-        // a round it orders only a lag of one.
-        if (use.release && k_.resources[bar].count > 1 && !staged) continue;
-        for (const Event *x : use.signals)
-          signalsAfter |=
-              x->role == earlier.role && (x == &earlier || x->index > *end ||
-                                          (x->index == *end && x->op->info().effects.signal == Signal::CommitArrive));
-        if (!signalsAfter) continue;
-        for (const Event *wt : use.waits)
-          how = std::max(how, runsBefore(*wt, later) ? 2 : covers(k_, *wt, later) ? 1 : 0);
-      }
+      // `from` signals count when they come after `afterIndex` in its role
+      // (or are `from` itself, or the commit ending the access).
+      std::function<void(const Event &, size_t, int)> reach = [&](const Event &from, size_t afterIndex, int hops) {
+        for (const auto &[bar, use] : uses_) {
+          if (blockingOnly && use.release) continue;
+          // A release barrier whose first laps pass on credit lets the later
+          // side run that many hand-offs ahead: for a whole view touched
+          // once a round it orders only a lag of one.
+          if (use.release && k_.resources[bar].count > 1 && !staged) continue;
+          bool signalsAfter = false;
+          for (const Event *x : use.signals) {
+            if (x->role != from.role) continue;
+            bool first = hops == 0;
+            signalsAfter |=
+                (first && (x == &from || x->index > afterIndex ||
+                           (x->index == afterIndex && x->op->info().effects.signal == Signal::CommitArrive))) ||
+                (!first && x->index > afterIndex && (covers(k_, from, *x) || runsBefore(from, *x)));
+          }
+          if (!signalsAfter) continue;
+          for (const Event *wt : use.waits) {
+            if (wt->role == later.role) {
+              how = std::max(how, runsBefore(*wt, later) ? 2 : covers(k_, *wt, later) ? 1 : 0);
+            } else if (hops < 3 && wt->role != from.role) {
+              reach(*wt, wt->index, hops + 1);
+            }
+          }
+        }
+      };
+      reach(earlier, *end, 0);
       return how;
     };
     int ba = after(b, ra, a, true), ab = after(a, rb, b, true);
