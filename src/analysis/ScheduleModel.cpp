@@ -336,6 +336,8 @@ static std::optional<AffineForm> tripProduct(const Kernel &k, const Event &e, co
     if (!r) return std::nullopt;
     std::optional<AffineForm> n = IntExprTable::combine(r->end, r->first, -1);
     if (!n) return std::nullopt;
+    // A bound over an enclosing loop's variable (range(0, i)) has no product.
+    if (e.loops.size() > 1 && k.ints.dependsOnLoop(*n)) return std::nullopt;
     std::optional<AffineForm> scaled;
     if (n->isConstant())
       scaled = IntExprTable::combine(AffineForm{}, total, std::max<int64_t>(0, n->constant));

@@ -21,10 +21,12 @@ bool isCppReserved(const std::string &n) {
   return words.count(n) != 0;
 }
 
-// A user's name as a C++ identifier: our own names start with `cake_`.
+// A user's name as a C++ identifier: our own names start with `cake_`. A
+// reserved word, a name of ours, or a name already ending in '_' gets one
+// more '_', so no two names map to one (`int` -> `int_`, `int_` -> `int__`).
 std::string ident(const std::string &n) {
   if (!n.empty() && n[0] == '%') return "cake_t" + n.substr(1);  // an unnamed fragment: a part of an expression
-  if (isCppReserved(n) || n.rfind("cake_", 0) == 0) return n + "_";
+  if (isCppReserved(n) || n.rfind("cake_", 0) == 0 || (!n.empty() && n.back() == '_')) return n + "_";
   return n;
 }
 
