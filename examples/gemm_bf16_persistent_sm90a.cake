@@ -7,7 +7,9 @@
 # stage is the loop index, and the tile and k-step are derived from it. The
 # consumers' epilogue runs on the last k-step of each tile; before restaging C
 # they wait until the previous tile's TMA store has read it.
-# M, N and K must be multiples of 128, 256 and 64.
+# Shapes are declared: any M, and N, K that are multiples of 8 (16-byte rows
+# for TMA); the tile counts and the K loop round up, TMA reads zeros past
+# the end and drops stores there.
 # target: sm_90a
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
@@ -18,7 +20,7 @@ STAGES = 3
 GROUP_M = 8   # tiles run in groups of GROUP_M rows of tiles, column by column, for L2 reuse
 
 @cake.schedule(grid=(lm.sm_count(),))  # a persistent grid: one block per multiprocessor
-def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(212992)
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
@@ -29,11 +31,11 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K
     ring = lm.pipeline(stages=STAGES)
     full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
     empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)
-    m_tiles = M // BM
-    n_tiles = N // BN
+    m_tiles = (M + BM - 1) // BM
+    n_tiles = (N + BN - 1) // BN
     tiles = m_tiles * n_tiles
     group_tiles = GROUP_M * n_tiles
-    k_steps = K // BK
+    k_steps = (K + BK - 1) // BK
     # This block's tiles are block_id, block_id + num_blocks, ...; its k-steps
     # over all of them form one sequence, so the ring's stage is the loop index.
     my_steps = (tiles - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0) * k_steps
