@@ -1202,8 +1202,6 @@ private:
     }
     return out;
   }
-  // The pool bytes [begin, end) a use of a view touches: the slots it can
-  // name, or the whole view.
   // The stage a use names for view v: the receiver's stage= operand, or a
   // read operand's own stage (a_s[k]).
   StageRef stageFor(const Event &e, ResourceId v) const {
@@ -1212,6 +1210,8 @@ private:
       if (effectResource(*e.op, slot) == v) return effectStage(*e.op, slot);
     return stageOperand(*e.op);
   }
+  // The pool bytes [begin, end) a use of a view touches: the slots it can
+  // name, or the whole view.
   std::vector<std::pair<int64_t, int64_t>> bytesOf(const Event &e, ResourceId id) const {
     const Resource &v = k_.resources[id];
     std::vector<std::pair<int64_t, int64_t>> out;

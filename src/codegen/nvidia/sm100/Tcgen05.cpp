@@ -29,6 +29,11 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
     unsupported(o.range, "'lm.mma'", "tcgen05.mma is lowered with A K-major: an (M, K) view");
     return;
   }
+  if (bMnMajor && dtypeInfo(b.dtype).bits != 16) {
+    unsupported(o.range, "'lm.mma'",
+                "tcgen05.mma is lowered with an MN-major B (used without '.T') for 16-bit types only");
+    return;
+  }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   std::optional<uint32_t> idesc = sm100::instrDesc(M, N, a.dtype, b.dtype, acc.dtype, false, bMnMajor);
   if (!idesc || M != analysis::kTmemLanes ||
