@@ -1179,6 +1179,10 @@ def tk_second_copy_races(text, both=True):
     return first + "            for k in lm.range(3, 8):\n" + rest
 TK_NOTES = [("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}"),
             ("comment", "c_s.tma_store(C", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")]
+neg("tk_finish_no_presync", "ThunderKittens' finish block without the consumers' sync before writing c_s: one warpgroup writes the bytes of slot 3 that the other's MMA may still read (each waits for its own MMA only). Passing form: pass_tk_finish_block.cake.", [
+  ("delete", "lm.role_sync()", ""),
+  ("comment", "c_s.store(out)", "expected-error {{role 'math' writes 'c_s' while role 'math' may still be reading, in another of its warpgroups, 'a_s', which shares those bytes: each warpgroup waits for its own MMA only; an lm.role_sync() after that wait and before the write makes every warpgroup's wait come first}}"),
+  ("comment", "lm.mma(acc", "expected-note {{'a_s' read here}}")], base=TK_FINISH)
 neg("tk_finish_no_wait", "ThunderKittens' finish block with the producer's wait on fin deleted: its refill of slot 3 (from k = 3 on) races with the epilogue writing and storing c_s, which aliases that slot. Passing form: pass_tk_finish_block.cake.",
     TK_NOTES + [("comment", "fin = lm.barrier", "expected-error {{role 'load' is declared a consumer of barrier 'fin' but never waits on it}}"),
                 ("comment", "load = lm.role", "expected-note {{role 'load' declared here}}")],

@@ -1294,8 +1294,35 @@ private:
                     .emit();
               }
             }
+            checkAliasWithinRole(ra, w, p, q);
           }
         }
+  }
+  // One role of several warpgroups: each waits for its own MMA only, so a
+  // generic write through an alias of bytes its MMA read must come after a
+  // role sync that follows the wait (ThunderKittens syncs the consumers
+  // before writing the finish block over the ring).
+  void checkAliasWithinRole(const RoleEvents &r, const Event &w, ResourceId p, ResourceId q) {
+    if (roleThreads(k_, r.role) <= 128 || w.op->info().effects.proxy == Proxy::Async) return;
+    for (const Event &x : r.events) {
+      const OpEffects &xf = x.op->info().effects;
+      if (x.index >= w.index || xf.group != AsyncGroup::Mma || !readsResource(x, q)) continue;
+      if (!overlap(bytesOf(w, p), bytesOf(x, q))) continue;
+      std::optional<size_t> end = accessEnd(r, x);
+      bool synced = false;
+      for (const Event &sy : r.events)
+        synced |= end && sy.op->info().effects.syncsRole && sy.index > *end && sy.index < w.index &&
+                  (covers(k_, sy, w) || runsBefore(sy, w));
+      if (synced) continue;
+      ctx_.diags
+          .build(DiagId::SafetyAliasRace, w.op->range, name(r.role), fmt::format("'{}'", name(p)), name(r.role),
+                 "reading, in another of its warpgroups,", name(q),
+                 "each warpgroup waits for its own MMA only; an lm.role_sync() after that wait and before the write "
+                 "makes every warpgroup's wait come first")
+          .note(DiagId::NoteReadHere, x.op->range, name(q))
+          .emit();
+      return;
+    }
   }
   // W, in loops nested inside E's, runs before E in every iteration of
   // E's loops, unconditionally: a loop of waits that consumes every phase
