@@ -160,7 +160,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cake::DiagnosticEngine d;
     std::unique_ptr<cake::sema::Module> ir = cake::sema::analyze(*module, t.target, sm, d);
     if (!ir || d.hasErrors()) continue;
-    cake::analysis::ModuleFacts facts = cake::analysis::analyzeModule(*ir);
+    cake::analysis::ModuleFacts facts = cake::analysis::analyzeModule(*ir, sm);
     cake::passes::runCheckPasses(*ir, facts, sm, d);
     (void)cake::sema::printIR(*ir, sm);
     (void)cake::analysis::describeBarrierProtocols(*ir, facts);

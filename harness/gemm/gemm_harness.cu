@@ -36,6 +36,11 @@
 #define CAKE_STR(a) CAKE_STR2(a)
 #define gemm_launch CAKE_CAT(KERNEL_NAME, _launch)
 #define gemm_last_error CAKE_CAT(KERNEL_NAME, _last_error)
+// -DFAMILY: KERNEL_NAME is a family's dispatcher; the kernel a shape runs is
+// the route KERNEL_NAME_route names (its kernel has the route's name).
+#ifdef FAMILY
+#define gemm_route CAKE_CAT(KERNEL_NAME, _route)
+#endif
 
 #include <cublas_v2.h>
 #include <cupti.h>
@@ -298,7 +303,17 @@ static bool launcher_checks(const Buffers &b) {
   badB.shape[1] = 100;
   badB.stride[0] = 100;
 #endif
+#ifdef FAMILY  // K = 100 is outside the family's domain (K a multiple of 8): a shape error first
+  expect("K = 100: outside the domain", gemm_launch(&bad, &badB, &tC, s.M, s.N, 100, 0), CAKE_ERROR_SHAPE);
+  expect("route of 20000x512x128 (outside)", gemm_route(20000, 512, 128) == nullptr ? 0 : 1, 0);
+  bad = tA;
+  bad.shape[0] = 20000;
+  cake_tensor bigC = tC;
+  bigC.shape[0] = 20000;
+  expect("M = 20000: outside the domain", gemm_launch(&bad, &tB, &bigC, 20000, s.N, s.K, 0), CAKE_ERROR_SHAPE);
+#else
   expect("K = 100: rows of 200 bytes", gemm_launch(&bad, &badB, &tC, s.M, s.N, 100, 0), CAKE_ERROR_MISALIGNED);
+#endif
   bad = tA;
   bad.data = reinterpret_cast<char *>(b.A) + 2;
   expect("A misaligned by 2 bytes", gemm_launch(&bad, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_MISALIGNED);
@@ -454,6 +469,9 @@ int main(int argc, char **argv) {
     allOk &= r.c.ok;
     std::printf("  %5d x %5d x %5d: %s, ||c-ref||/||ref|| = %.3e (cuBLAS bf16: %.3e), max |c-ref|/(|ref|+rms) = %.3e\n",
                 s.M, s.N, s.K, r.c.ok ? "correct" : "WRONG", r.c.rel, r.c.cublasRel, r.c.maxScaled);
+#ifdef FAMILY
+    std::printf("    route: %s\n", gemm_route(s.M, s.N, s.K));
+#endif
     // TIME_WRONG=1 times a variant even when it is wrong (experiments that
     // leave a stage out to measure it); the run still fails.
     bool timeAnyway = std::getenv("TIME_WRONG") && std::strcmp(std::getenv("TIME_WRONG"), "1") == 0;
@@ -495,7 +513,11 @@ int main(int argc, char **argv) {
         if (!open) {
           open = true;
           first = k.start;
+#ifdef FAMILY
+          isOurs = k.name == gemm_route(s.M, s.N, s.K);
+#else
           isOurs = k.name == CAKE_STR(KERNEL_NAME);
+#endif
         }
         last = k.end;
       }

@@ -309,10 +309,10 @@ KernelFacts analyzeKernel(const Kernel &k, Target target) {
   return f;
 }
 
-ModuleFacts analyzeModule(const Module &m) {
+ModuleFacts analyzeModule(const Module &m, const SourceManager &sm) {
   ModuleFacts facts;
-  facts.kernels.reserve(m.kernels.size());
-  for (const auto &k : m.kernels) facts.kernels.push_back(analyzeKernel(*k, m.target));
+  for (const Kernel *k : m.compiledKernels()) facts.kernels.push_back(analyzeKernel(*k, m.target));
+  for (const auto &f : m.families) facts.families.push_back(analyzeFamily(*f, sm));
   return facts;
 }
 

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/Family.h"
 #include "analysis/ScheduleModel.h"
 #include "sema/SemaIR.h"
 
@@ -133,12 +134,13 @@ struct KernelFacts {
 
 // The facts of every kernel of a module, in the module's order.
 struct ModuleFacts {
-  std::vector<KernelFacts> kernels;
+  std::vector<KernelFacts> kernels;   // every compiled kernel's (Module::compiledKernels)
+  std::vector<FamilyFacts> families;  // in Module::families order
   const KernelFacts &of(const sema::Kernel &k) const;
 };
 
 KernelFacts analyzeKernel(const sema::Kernel &k, Target target);
-ModuleFacts analyzeModule(const sema::Module &m);
+ModuleFacts analyzeModule(const sema::Module &m, const SourceManager &sm);
 
 // The tensor parameter a copy operation maps (its TensorP parameter), or
 // kNoResource when the operation copies no tensor.

@@ -401,18 +401,6 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
   return std::nullopt;
 }
 
-bool holds(CmpOp op, int64_t x) {
-  switch (op) {
-  case CmpOp::None: return false;
-  case CmpOp::Lt: return x < 0;
-  case CmpOp::Le: return x <= 0;
-  case CmpOp::Gt: return x > 0;
-  case CmpOp::Ge: return x >= 0;
-  case CmpOp::Eq: return x == 0;
-  case CmpOp::Ne: return x != 0;
-  }
-  return false;
-}
 }  // namespace
 
 std::optional<bool> valueOnFirstRun(const Kernel &k, const Event &e, const Value &v) {

@@ -118,6 +118,10 @@ struct RoleCtx {
   std::set<ResourceId> mmaFragments;
 };
 
+// A launcher's (or a family dispatcher's) message buffer, last_error and the
+// opening of its launch function (Launcher.cpp).
+std::string launcherHead(const std::string &name, const std::string &sig);
+
 class KernelEmitter {
 public:
   KernelEmitter(const Kernel &k, const analysis::KernelFacts &f, const TargetInfo &ti, const LoweringTable &table,
@@ -126,6 +130,11 @@ public:
 
   bool emit(std::string &kernelText, std::string &launcherText, std::string &summary);
   std::string headerDeclarations();
+  // A family's dispatcher (this emitter's kernel is the family's signature)
+  // and its header declarations; `symbols` are the routes' launcher names,
+  // in route order, then the fallback's.
+  std::string dispatcher(const Family &fam, const std::vector<std::string> &symbols);
+  std::string dispatcherDeclarations(const Family &fam);
   // The kernel's and launcher's C name: --kernel-name, else the schedule's.
   std::string symbol() const { return opts_.kernelName.empty() ? ident(k_.name) : opts_.kernelName; }
 

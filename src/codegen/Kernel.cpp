@@ -439,19 +439,49 @@ static const LoweringTable &tableOf(const Module &m) {
   return *table;
 }
 
+// A compiled kernel's options: an imported route's symbol is the name it is
+// bound to in this module.
+static CodegenOptions optionsFor(const Module &m, const Kernel &k, const CodegenOptions &opts) {
+  CodegenOptions o = opts;
+  if (m.symbolOf(k) != k.name) o.kernelName = ident(m.symbolOf(k));
+  return o;
+}
+
+// The launcher names of a family's routes, then its fallback's.
+static std::vector<std::string> routeSymbols(const Module &m, const Family &fam, const CodegenOptions &opts) {
+  std::vector<std::string> out;
+  auto symbol = [&](const Kernel &k) {
+    CodegenOptions o = optionsFor(m, k, opts);
+    return o.kernelName.empty() ? ident(k.name) : o.kernelName;
+  };
+  for (const FamilyRoute &r : fam.routes) out.push_back(symbol(*r.schedule));
+  out.push_back(symbol(*fam.fallback->schedule));
+  return out;
+}
+
 bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
               const CodegenOptions &opts, std::string &out) {
   const LoweringTable *table = &tableOf(m);
   unsigned errorsBefore = diags.errorCount();
   WrapperSet wrappers;
   std::string kernels, launchers, summaries;
-  for (const auto &k : m.kernels) {
-    KernelEmitter e(*k, facts.of(*k), targetInfo(m.target), *table, sm, diags, opts, wrappers);
+  for (const Kernel *k : m.compiledKernels()) {
+    CodegenOptions kopts = optionsFor(m, *k, opts);
+    KernelEmitter e(*k, facts.of(*k), targetInfo(m.target), *table, sm, diags, kopts, wrappers);
     std::string kt, lt, st;
     e.emit(kt, lt, st);
     kernels += kt + "\n";
     launchers += lt + "\n";
     summaries += st;
+  }
+  for (const auto &fam : m.families) {
+    analysis::KernelFacts sigFacts;
+    sigFacts.kernel = fam->signature.get();
+    CodegenOptions fopts = opts;
+    fopts.kernelName.clear();
+    KernelEmitter e(*fam->signature, sigFacts, targetInfo(m.target), *table, sm, diags, fopts, wrappers);
+    launchers += e.dispatcher(*fam, routeSymbols(m, *fam, opts)) + "\n";
+    summaries += fmt::format("// family {}: {} route(s) and a fallback\n", fam->signature->name, fam->routes.size());
   }
   if (diags.errorCount() != errorsBefore) return false;
 
@@ -463,7 +493,7 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
   // The toolkit: the target's oldest, and 12.5 for the launchers' tensor
   // maps (cudaGetDriverEntryPointByVersion is new in CUDA 12.5).
   bool tensorMaps = false;
-  for (const auto &k : m.kernels) tensorMaps |= !facts.of(*k).tensorMaps.empty();
+  for (const Kernel *k : m.compiledKernels()) tensorMaps |= !facts.of(*k).tensorMaps.empty();
   std::string cuda(ti.cuda);
   if (tensorMaps && cuda < "12.5") cuda = "12.5";
   text += fmt::format("//\n// Build: nvcc -gencode=arch=compute_{0},code=sm_{0} -c this.cu (CUDA {1} or later).\n\n",
@@ -488,8 +518,18 @@ bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const Sourc
   const TargetInfo &ti = targetInfo(m.target);
   WrapperSet wrappers;
   std::string decls, guard = "CAKE_";
-  for (const auto &k : m.kernels) {
-    KernelEmitter e(*k, facts.of(*k), ti, *table, sm, diags, opts, wrappers);
+  for (const auto &fam : m.families) {
+    analysis::KernelFacts sigFacts;
+    sigFacts.kernel = fam->signature.get();
+    CodegenOptions fopts = opts;
+    fopts.kernelName.clear();
+    KernelEmitter e(*fam->signature, sigFacts, ti, *table, sm, diags, fopts, wrappers);
+    decls += "\n" + e.dispatcherDeclarations(*fam);
+    for (char c : e.symbol() + "_")
+      guard += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_';
+  }
+  for (const Kernel *k : m.compiledKernels()) {
+    KernelEmitter e(*k, facts.of(*k), ti, *table, sm, diags, optionsFor(m, *k, opts), wrappers);
     decls += "\n" + e.headerDeclarations();
     // The guard names the launchers, so headers of two kernels from one
     // .cake file (--kernel-name) can be included together.

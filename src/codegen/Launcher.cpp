@@ -98,6 +98,17 @@ std::string KernelEmitter::shapeChecks(const Resource &tensor) const {
   return o;
 }
 
+// A launcher's (or dispatcher's) message buffer, its last_error function
+// and the opening of its launch function, up to `msg` cleared.
+std::string launcherHead(const std::string &name, const std::string &sig) {
+  std::string o = fmt::format("static thread_local char cake_{}_message[512];\n\n", name);
+  o += fmt::format("extern \"C\" const char *{}_last_error(void) {{ return cake_{}_message; }}\n\n", name, name);
+  o += fmt::format("extern \"C\" int {}_launch({}) {{\n", name, sig);
+  o += fmt::format("  char *msg = cake_{}_message;\n", name);
+  o += "  msg[0] = '\\0';\n";
+  return o;
+}
+
 // The launcher's C signature, and a line of documentation per tensor.
 std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
   std::map<ResourceId, GlobalUse> globals = globalTensors();
@@ -172,11 +183,7 @@ void KernelEmitter::launcher(std::string &text) {
   o += "//   Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
        "//   16-byte aligned, other strides multiples of 16 bytes):\n" +
        tensorDocs;
-  o += fmt::format("static thread_local char cake_{}_message[512];\n\n", name);
-  o += fmt::format("extern \"C\" const char *{}_last_error(void) {{ return cake_{}_message; }}\n\n", name, name);
-  o += fmt::format("extern \"C\" int {}_launch({}) {{\n", name, sig);
-  o += fmt::format("  char *msg = cake_{}_message;\n", name);
-  o += "  msg[0] = '\\0';\n";
+  o += launcherHead(name, sig);
   // Tensor checks and maps.
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;

@@ -185,7 +185,7 @@ public:
                             sm_, diags_);
     std::unique_ptr<sema::Module> ir = sema::analyze(*module, target, sm_, diags_, &loader, false, &opts_.defines);
     if (!ir || diags_.errorCount() != errorsBefore) return;
-    analysis::ModuleFacts facts = analysis::analyzeModule(*ir);
+    analysis::ModuleFacts facts = analysis::analyzeModule(*ir, sm_);
     passes::runCheckPasses(*ir, facts, sm_, diags_);
     if (diags_.errorCount() != errorsBefore) return;
     if (opts_.syntaxOnly) return;
@@ -195,8 +195,9 @@ public:
       copts.outputName = opts_.output.empty() || opts_.output == "-" ? "<stdout>" : opts_.output;
       copts.compilerVersion = kCompilerVersion;
       copts.kernelName = opts_.kernelName;
-      if (!opts_.kernelName.empty() && ir->kernels.size() != 1) {
-        diags_.report(DiagId::DriverKernelNameMany, SourceRange(), path, ir->kernels.size());
+      if (!opts_.kernelName.empty() && (ir->compiledKernels().size() != 1 || !ir->families.empty())) {
+        diags_.report(DiagId::DriverKernelNameMany, SourceRange(), path,
+                      ir->compiledKernels().size() + ir->families.size());
         return;
       }
       if (opts_.emit == EmitKind::Header)

@@ -15,11 +15,15 @@ void runCheckPasses(const Module &m, const analysis::ModuleFacts &facts, const S
       checkDataConsistency,     // 3. producers and consumers agree on the data
       checkProgramSafety,       // 4. no stale reads, races or hangs
   };
-  for (const auto &k : m.kernels)
+  for (const Kernel *k : m.compiledKernels())
     for (Pass pass : kPipeline) {
       if (diags.fatalOccurred()) return;
       pass(ctx, *k, facts.of(*k));
     }
+  for (size_t i = 0; i < m.families.size(); ++i) {
+    if (diags.fatalOccurred()) return;
+    checkFamily(ctx, *m.families[i], facts.families[i]);
+  }
 }
 
 }  // namespace cake::passes

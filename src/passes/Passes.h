@@ -33,8 +33,11 @@ void checkScheduleSemantics(const PassContext &ctx, const sema::Kernel &k, const
 void checkHardwareCompliance(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f);
 void checkDataConsistency(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f);
 void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f);
+// The family gate: routes, guards and signatures of one family.
+void checkFamily(const PassContext &ctx, const sema::Family &family, const analysis::FamilyFacts &f);
 
-// Runs every gate over every kernel, in the order above.
+// Runs every gate over every kernel, in the order above, then the family
+// gate over every family.
 void runCheckPasses(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
                     DiagnosticEngine &diags);
 

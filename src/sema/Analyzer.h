@@ -62,6 +62,8 @@ private:
   void forStmt(const ForStmt *f);
   void ifStmt(const IfStmt *i);
   void finalizeKernel();
+  void familyOp(const OpInfo &op, const CallExpr *c, const std::vector<Operand> &operands);
+  void checkFamilyNames();
 
   // ---- expressions ----
   Value eval(const Expr *e);
@@ -108,6 +110,7 @@ private:
   bool imported_ = false;  // analysing a module for an importer
   std::unique_ptr<Module> module_;
   Kernel *kernel_ = nullptr;
+  Family *family_ = nullptr;                            // the family whose body we are in (kernel_ is its signature)
   std::vector<std::map<std::string, Binding>> scopes_;  // [0] is the module scope
   ResourceId role_ = kNoResource;                       // the role whose block we are in
   SourceRange roleRange_;

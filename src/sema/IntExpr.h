@@ -100,6 +100,17 @@ public:
   // Whether the atom is a leaf of the given kind (and, for keyed leaves, value).
   bool atomIsLeaf(AtomId a, IntOp op) const { return atoms_.at(a).op == op; }
   int64_t atomValue(AtomId a) const { return atoms_.at(a).value; }
+  // An atom as the analyses read it: its operation, and for a leaf its
+  // value, for a non-linear operation its operands' normal forms.
+  struct AtomView {
+    IntOp op;
+    int64_t value;
+    const AffineForm *lhs, *rhs;
+  };
+  AtomView atomInfo(AtomId a) const {
+    const Atom &x = atoms_.at(a);
+    return AtomView{x.op, x.value, &x.lhs, &x.rhs};
+  }
   // Whether a form changes with some loop variable.
   bool dependsOnLoop(const AffineForm &f) const;
   // The coefficient of loop `loopId`'s variable in `f` (0 if absent), and

@@ -87,6 +87,7 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::FragmentOrNumber: return "a register fragment or a number";
   case ParamKind::MaskP: return "an i32 register fragment (a mask)";
   case ParamKind::TmemP: return "a TMEM region";
+  case ParamKind::ScheduleP: return "a schedule (defined in this file or imported)";
   }
   return "?";
 }
@@ -98,6 +99,7 @@ std::string_view scopeName(OpScope s) {
   case OpScope::Role: return "inside a role";
   case OpScope::Anywhere: return "value";
   case OpScope::Loop: return "loop iterator";
+  case OpScope::Family: return "family";
   }
   return "?";
 }
@@ -209,6 +211,7 @@ std::string formatOpReferenceMarkdown(const std::function<uint32_t(OpKind)> &low
       {OpScope::Role, "Inside a role"},
       {OpScope::Anywhere, "Values"},
       {OpScope::Loop, "Loops"},
+      {OpScope::Family, "Families (in a `@cake.family` function)"},
   };
   for (const auto &[scope, title] : kGroups) {
     out += fmt::format("\n### {}\n", title);

@@ -91,7 +91,7 @@ enum class OpResult : uint8_t {
   Fragment,
   FragmentPair  // a tuple of two fragments (a value and an index)
 };
-enum class OpScope : uint8_t { Kernel, Role, Anywhere, Loop };
+enum class OpScope : uint8_t { Kernel, Role, Anywhere, Loop, Family };
 
 // What an argument must be.
 enum class ParamKind : uint8_t {
@@ -118,6 +118,7 @@ enum class ParamKind : uint8_t {
   FragmentOrNumber,  // a register fragment or a number (elementwise math)
   MaskP,             // an i32 register fragment used as a condition (nonzero: true)
   TmemP,             // a TMEM region
+  ScheduleP,         // a schedule, of this file or imported (a family's route)
 };
 std::string_view paramKindDescription(ParamKind k);
 

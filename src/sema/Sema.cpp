@@ -31,14 +31,15 @@ std::unique_ptr<Module> Analyzer::run(const ast::Module &m) {
   for (const auto &[name, b] : scopes_.front()) {
     ValueKind k = b.value.kind;
     if (k == ValueKind::Int || k == ValueKind::Bool || k == ValueKind::Float || k == ValueKind::String ||
-        k == ValueKind::Tuple || k == ValueKind::List || k == ValueKind::DType)
+        k == ValueKind::Tuple || k == ValueKind::List || k == ValueKind::DType || k == ValueKind::Schedule)
       module_->exports[name] = b.value;
   }
   for (const auto &[name, v] : defines_)
     if (!definesUsed_.count(name)) diags_.report(DiagId::SemaUnusedDefine, SourceRange(SourceLoc{m.file, 0, 0}), name);
   bool emptyFile = sm_.text(m.file).find_first_not_of(" \t\r\n\f") == std::string::npos;
   bool triedKernel = std::any_of(m.body.begin(), m.body.end(), [](const Stmt *s) { return isa<FunctionDef>(s); });
-  if (module_->kernels.empty() && !emptyFile && !triedKernel && !imported_)
+  checkFamilyNames();
+  if (module_->kernels.empty() && module_->families.empty() && !emptyFile && !triedKernel && !imported_)
     diags_.report(DiagId::SemaNoSchedule, SourceRange(SourceLoc{m.file, 0, 0}));
   return std::move(module_);
 }
@@ -133,14 +134,15 @@ void Analyzer::fromImportStmt(const FromImportStmt *f) {
 void Analyzer::kernel(const FunctionDef *f) {
   // @cake.schedule or @cake.schedule(...)
   const Expr *schedule = nullptr;
-  bool badDecorator = false;
+  bool badDecorator = false, isFamily = false;
   for (const Expr *d : f->decorators) {
     const Expr *callee = d;
     if (auto *c = dyn_cast<CallExpr>(d)) callee = c->callee;
     auto *a = dyn_cast<AttributeExpr>(callee);
     auto *base = a ? dyn_cast<NameExpr>(a->object) : nullptr;
-    if (a && base && base->name == "cake" && a->attr == "schedule" && !lookup("cake")) {
+    if (a && base && base->name == "cake" && (a->attr == "schedule" || a->attr == "family") && !lookup("cake")) {
       schedule = d;
+      isFamily = a->attr == "family";
     } else {
       diags_.report(DiagId::SemaUnknownDecorator, d->range);
       badDecorator = true;
@@ -156,7 +158,20 @@ void Analyzer::kernel(const FunctionDef *f) {
   k->range = f->range;
   k->nameRange = f->nameRange;
   kernel_ = k.get();
-  module_->kernels.push_back(std::move(k));
+  if (isFamily) {
+    module_->families.push_back(std::make_unique<Family>());
+    family_ = module_->families.back().get();
+    family_->signature = std::move(k);
+  } else {
+    // A schedule is a value of the module: a family's route names it, and
+    // importers see it.
+    Value sv;
+    sv.kind = ValueKind::Schedule;
+    sv.schedule = k.get();
+    sv.str = f->name;
+    bind(f->name, sv, f->nameRange);
+    module_->kernels.push_back(std::move(k));
+  }
   scopes_.emplace_back();
 
   if (f->returns) diags_.report(DiagId::SemaScheduleReturns, f->returns->range);
@@ -221,11 +236,141 @@ void Analyzer::kernel(const FunctionDef *f) {
   if (f->params.empty()) diags_.report(DiagId::SemaMissingBuilder, f->nameRange, f->name);
   for (const auto &[id, shape] : shapes) tensorShape(kernel_->resource(id), shape);
 
-  scheduleOptions(schedule);
-  stmts(f->body);
-  finalizeKernel();
+  if (family_) {
+    if (auto *c = dyn_cast<CallExpr>(schedule); c && (!c->args.empty() || !c->keywords.empty()))
+      diags_.report(DiagId::SemaFamilyOptions, !c->args.empty() ? c->args[0]->range : c->keywords[0].nameRange);
+    stmts(f->body);
+    family_ = nullptr;
+  } else {
+    scheduleOptions(schedule);
+    stmts(f->body);
+    finalizeKernel();
+  }
   scopes_.pop_back();
   kernel_ = nullptr;
+}
+
+// lm.domain, lm.route and lm.fallback: the family's declarations.
+void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<Operand> &operands) {
+  Family &fam = *family_;
+  const std::string &famName = fam.signature->name;
+  auto routeOf = [&](const Operand &sched) {
+    FamilyRoute r;
+    r.schedule = sched.value.schedule;
+    // The name the schedule has here: `decode` after `import ... as decode`.
+    r.name = sourceText(sm_, sched.valueRange);
+    r.name = r.name.substr(r.name.find_last_of('.') + 1);
+    r.range = c->range;
+    r.scheduleRange = sched.valueRange;
+    // A schedule from another module is compiled into this one under the
+    // name it is bound to here.
+    bool own = std::any_of(module_->kernels.begin(), module_->kernels.end(),
+                           [&](const auto &k) { return k.get() == r.schedule; });
+    if (!own) {
+      auto it = std::find_if(module_->importedRoutes.begin(), module_->importedRoutes.end(),
+                             [&](const auto &e) { return e.first == r.schedule; });
+      if (it == module_->importedRoutes.end())
+        module_->importedRoutes.emplace_back(r.schedule, r.name);
+      else
+        r.name = it->second;
+    } else {
+      r.name = r.schedule->name;
+    }
+    return r;
+  };
+  switch (op.kind) {
+  case OpKind::Domain: {
+    const Operand &dim = operands[0];
+    const Value &d = dim.value;
+    bool param = d.kind == ValueKind::Int && d.resource != kNoResource && d.ix != kNoIntExpr &&
+                 kernel_->ints.node(d.ix).op == IntOp::Param;
+    if (!param) {
+      diags_.report(DiagId::SemaFamilyDomain, dim.valueRange, sourceText(sm_, dim.valueRange),
+                    "it is not an integer parameter of the family");
+      return;
+    }
+    FamilyDomain fd;
+    fd.param = d.resource;
+    fd.lo = *operands[1].value.constInt;
+    fd.hi = *operands[2].value.constInt;
+    fd.multiple = *operands[3].value.constInt;
+    fd.range = c->range;
+    std::string name = res(fd.param).name, why;
+    if (fd.lo < 1)
+      why = fmt::format("its lower bound {} is not positive (a shape dimension is at least 1)", fd.lo);
+    else if (fd.hi > INT32_MAX)
+      why = fmt::format("its upper bound {} does not fit the 32-bit parameter", fd.hi);
+    else if (fd.multiple < 1)
+      why = fmt::format("'multiple' is {}; it must be positive", fd.multiple);
+    else if ((fd.lo + fd.multiple - 1) / fd.multiple * fd.multiple > fd.hi)
+      why = fmt::format("no multiple of {} lies in {} .. {}", fd.multiple, fd.lo, fd.hi);
+    for (const FamilyDomain &other : fam.domain)
+      if (other.param == fd.param) {
+        diags_.build(DiagId::SemaFamilyDomain, c->range, name, "it is declared twice")
+            .note(DiagId::NotePreviousDefinition, other.range, name)
+            .emit();
+        return;
+      }
+    if (!why.empty()) {
+      diags_.report(DiagId::SemaFamilyDomain, c->range, name, why);
+      return;
+    }
+    fam.domain.push_back(fd);
+    return;
+  }
+  case OpKind::Route: {
+    if (fam.fallback) {
+      diags_.build(DiagId::SemaRouteAfterFallback, c->range, famName)
+          .note(DiagId::NoteDeclaredHere, fam.fallback->range, "lm.fallback")
+          .emit();
+      return;
+    }
+    FamilyRoute r = routeOf(operands[0]);
+    r.guard = c->keywords.empty() && c->args.size() > 1 ? c->args[1] : nullptr;
+    for (const Keyword &k : c->keywords)
+      if (k.name == "when") r.guard = k.value;
+    r.guardRange = operands[1].valueRange;
+    fam.routes.push_back(std::move(r));
+    return;
+  }
+  case OpKind::Fallback: {
+    if (fam.fallback) {
+      diags_.build(DiagId::SemaFamilyFallbackTwice, c->range, famName)
+          .note(DiagId::NotePreviousDefinition, fam.fallback->range, "lm.fallback")
+          .emit();
+      return;
+    }
+    fam.fallback = routeOf(operands[0]);
+    return;
+  }
+  default: CAKE_CHECK(false, "a family operation without a meaning in families");
+  }
+}
+
+// Names of the generated code: each compiled schedule's symbol and each
+// family's dispatcher must differ.
+void Analyzer::checkFamilyNames() {
+  std::map<std::string, std::pair<std::string, SourceRange>> seen;  // symbol -> what, where
+  auto claim = [&](const std::string &symbol, const std::string &what, SourceRange at) {
+    auto [it, fresh] = seen.try_emplace(symbol, what, at);
+    if (!fresh)
+      diags_.build(DiagId::SemaFamilyNameConflict, at, symbol, it->second.first, what)
+          .note(DiagId::NoteDeclaredHere, it->second.second, symbol)
+          .emit();
+  };
+  for (const auto &k : module_->kernels) claim(k->name, fmt::format("the schedule '{}'", k->name), k->nameRange);
+  for (const auto &[k, name] : module_->importedRoutes) {
+    SourceRange at;
+    for (const auto &fam : module_->families) {
+      for (const FamilyRoute &r : fam->routes)
+        if (r.schedule == k && !at.valid()) at = r.scheduleRange;
+      if (fam->fallback && fam->fallback->schedule == k && !at.valid()) at = fam->fallback->scheduleRange;
+    }
+    claim(name, fmt::format("the imported schedule '{}'", k->name), at);
+  }
+  for (const auto &fam : module_->families) {
+    claim(fam->signature->name, fmt::format("the family '{}'", fam->signature->name), fam->signature->nameRange);
+  }
 }
 
 // `A: LM.tma2d[M, K]`: each dimension an integer scalar parameter or a

@@ -43,7 +43,17 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
   std::string name = opDisplayName(op);
   if (receiver != kNoResource) name = res(receiver).name + "." + std::string(op.name);
 
+  if (family_ && (op.scope == OpScope::Kernel || op.scope == OpScope::Role)) {
+    diags_.report(DiagId::SemaNotInFamily, c->range, name);
+    return Value::error();
+  }
   switch (op.scope) {
+  case OpScope::Family:
+    if (!family_) {
+      diags_.report(DiagId::SemaFamilyOpOutside, c->range, name);
+      return Value::error();
+    }
+    break;
   case OpScope::Kernel:
     if (role_ != kNoResource) {
       diags_.report(DiagId::SemaDeclarationInRole, c->range, name, nameOf(role_));
@@ -68,6 +78,10 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
 
   std::vector<Operand> operands;
   if (!bindArguments(c, op, operands)) return Value::error();
+  if (op.scope == OpScope::Family) {
+    familyOp(op, c, operands);
+    return Value::none();
+  }
   if ((op.scope == OpScope::Anywhere || op.scope == OpScope::Loop) && kernel_)
     kernel_->valueOps.push_back({op.kind, c->range});
 
@@ -482,6 +496,7 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       if (e.kind != ValueKind::Int) return wrong();
     return true;
   case ParamKind::BoolExpr: return v.kind == ValueKind::Bool || wrong();
+  case ParamKind::ScheduleP: return (v.kind == ValueKind::Schedule && v.schedule) || wrong();
   case ParamKind::ConstBool:
     if (v.kind != ValueKind::Bool) return wrong();
     if (!v.boolIsConst) {

@@ -609,6 +609,7 @@ std::string Analyzer::describe(const Value &v) const {
   case ValueKind::Range: return "a loop range";
   case ValueKind::Package: return fmt::format("the package '{}'", v.str);
   case ValueKind::ModuleRef: return fmt::format("the module '{}'", v.str);
+  case ValueKind::Schedule: return fmt::format("the schedule '{}'", v.str);
   case ValueKind::Resource: {
     if (v.resource == kNoResource || !kernel_) return "a resource";
     switch (kernel_->resources[v.resource].kind) {

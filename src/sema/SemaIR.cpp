@@ -68,6 +68,27 @@ std::string_view arrivalScopeName(ArrivalScope s) {
   return "?";
 }
 
+FamilyDomain Family::domainOf(ResourceId param) const {
+  for (const FamilyDomain &d : domain)
+    if (d.param == param) return d;
+  FamilyDomain d;
+  d.param = param;
+  return d;
+}
+
+std::vector<const Kernel *> Module::compiledKernels() const {
+  std::vector<const Kernel *> out;
+  for (const auto &k : kernels) out.push_back(k.get());
+  for (const auto &[k, name] : importedRoutes) out.push_back(k);
+  return out;
+}
+
+std::string Module::symbolOf(const Kernel &k) const {
+  for (const auto &[ik, name] : importedRoutes)
+    if (ik == &k) return name;
+  return k.name;
+}
+
 std::string Kernel::leafText(const IntNode &n) const {
   switch (n.op) {
   case IntOp::Const: return std::to_string(n.value);

@@ -7,6 +7,7 @@
 // The check passes (src/passes/) and codegen read this structure.
 #pragma once
 
+#include <climits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -214,6 +215,32 @@ struct Kernel {
   const Resource &resource(ResourceId id) const { return resources[id]; }
 };
 
+// A family (`@cake.family`): routes (schedules behind ordered shape guards)
+// and a fallback, over a declared shape domain. Its signature is a Kernel
+// with parameters only (the dispatcher's C signature); guards are evaluated
+// in it, so their integers are nodes of `signature->ints`.
+struct FamilyRoute {
+  const Kernel *schedule = nullptr;
+  std::string name;                  // the name the schedule is bound to here (its symbol in the output)
+  SourceRange range;                 // the lm.route / lm.fallback call
+  SourceRange scheduleRange;         // its schedule argument
+  const ast::Expr *guard = nullptr;  // `when`; null for the fallback
+  SourceRange guardRange;
+};
+struct FamilyDomain {
+  ResourceId param = kNoResource;  // an integer scalar parameter of the signature
+  int64_t lo = 1, hi = INT32_MAX, multiple = 1;
+  SourceRange range;
+};
+struct Family {
+  std::unique_ptr<Kernel> signature;
+  std::vector<FamilyDomain> domain;  // declared dimensions, in order
+  std::vector<FamilyRoute> routes;
+  std::optional<FamilyRoute> fallback;
+  // The declared domain of an integer parameter (a default one when absent).
+  FamilyDomain domainOf(ResourceId param) const;
+};
+
 struct Module {
   FileId file = kNoFile;
   std::string name;  // dotted module name when imported ("stdlib.hopper"), else ""
@@ -223,6 +250,17 @@ struct Module {
   std::map<std::string, Value> exports;
   // Modules this one imported, by dotted name (for `a.b.c` attribute chains).
   std::map<std::string, const Module *> imports;
+  // Kernel families, and the imported schedules their routes launch (with
+  // the name each is bound to here, its symbol in the output).
+  std::vector<std::unique_ptr<Family>> families;
+  std::vector<std::pair<const Kernel *, std::string>> importedRoutes;
+
+  // Every schedule this module compiles: its own, then the imported ones
+  // its families route to.
+  std::vector<const Kernel *> compiledKernels() const;
+  // The symbol a compiled kernel has in the output: an imported one's is
+  // the name it is bound to here.
+  std::string symbolOf(const Kernel &k) const;
 };
 
 // `--emit=ir`: the resolved module as readable, deterministic text.

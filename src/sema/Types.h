@@ -17,6 +17,7 @@
 namespace cake::sema {
 
 struct Module;
+struct Kernel;
 
 enum class DType : uint8_t {
 #define DTYPE(Enum, Name, Bits, Cuda, Ptx, TensorMap, Scalar) Enum,
@@ -65,6 +66,7 @@ enum class ValueKind : uint8_t {
   Range,       // lm.range(...)
   Package,     // `stdlib` after `import stdlib.tiles`: a dotted prefix
   ModuleRef,   // an imported module; its constants are attributes
+  Schedule,    // a schedule (of this file or imported): what a family's route launches
 };
 
 // A boolean that compares two integers: `lhs <op> rhs`, kept as the
@@ -83,6 +85,19 @@ constexpr CmpOp negate(CmpOp op) {
   case CmpOp::Ne: return CmpOp::Eq;
   }
   return CmpOp::None;
+}
+// Whether `x <op> 0` holds.
+constexpr bool holds(CmpOp op, int64_t x) {
+  switch (op) {
+  case CmpOp::None: return false;
+  case CmpOp::Lt: return x < 0;
+  case CmpOp::Le: return x <= 0;
+  case CmpOp::Gt: return x > 0;
+  case CmpOp::Ge: return x >= 0;
+  case CmpOp::Eq: return x == 0;
+  case CmpOp::Ne: return x != 0;
+  }
+  return false;
 }
 // The comparison of the negated difference (`a < b` is `b > a`).
 constexpr CmpOp mirror(CmpOp op) {
@@ -121,6 +136,7 @@ struct Value {
   uint16_t op = 0;                           // BoundOp: the OpKind
   ValueKind receiverKind = ValueKind::None;  // BoundOp
   const Module *module = nullptr;            // ModuleRef
+  const Kernel *schedule = nullptr;          // Schedule
 
   static Value error() { return Value{}; }
   static Value none() {

@@ -1,0 +1,70 @@
+# The family gate: over the declared domain, every route takes some shape
+# no earlier route takes, shapes reaching only the fallback are reported
+# with an example, a family has a fallback, and every route's schedule has
+# the family's launcher signature (family_signatures.test). Guards that
+# compare several parameters are not decided: -Wunproven says so.
+# pass_family_routes.cake holds the near misses that pass.
+# RUN: %cakec -verify -fsyntax-only -I %srcroot/examples %s
+from gemm_bf16_decode_sm90a import gemm_bf16_decode as decode
+from gemm_bf16_sm90a import gemm_bf16 as tiled
+from gemm_bf16_persistent_sm90a import gemm_bf16 as persistent
+
+# Off by one: M = 65 reaches only the fallback.
+@cake.family
+def holes(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(decode, when=M <= 64)
+    lm.route(persistent, when=M >= 66)
+    lm.fallback(tiled)  # expected-warning {{shapes of the domain of family 'holes' reach only its fallback 'tiled', for example M = 65, N = 8, K = 8}}
+
+# K % 128 == 0 implies K % 64 == 0: the second route is never taken; the
+# third asks for an M outside the domain; a remainder of N the domain rules
+# out (N a multiple of 8) is never taken either.
+@cake.family
+def covered(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(persistent, when=K % 64 == 0)  # expected-note {{route 'persistent' takes these shapes first}}
+    lm.route(decode, when=K % 128 == 0 and M <= 64)  # expected-error {{route 'decode' of family 'covered' is never taken: earlier routes take every shape of the domain its guard admits}}
+    lm.route(tiled, when=M > 16384)  # expected-error {{route 'tiled' of family 'covered' is never taken: no shape of the domain satisfies its guard}}
+    lm.route(tiled, when=N % 8 == 4)  # expected-error {{route 'tiled' of family 'covered' is never taken: no shape of the domain satisfies its guard}}
+    lm.fallback(tiled)  # expected-warning {{reach only its fallback 'tiled', for example M = 1, N = 8, K = 8}}
+
+# No fallback: shapes with M > 64 would launch nothing.
+@cake.family
+def nofallback(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):  # expected-error {{family 'nofallback' has no fallback}}
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(decode, when=M <= 64)
+
+# A guard over two parameters: not decided, and said so.
+@cake.family
+def area(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(decode, when=M * N <= 1048576)  # expected-warning {{cannot prove which routes of family 'area' are reachable and which shapes reach only the fallback: 'M * N <= 1048576' compares several parameters}}
+    lm.fallback(tiled)
+
+# No domain for K: it ranges over every positive 32-bit value.
+@cake.family
+def open_k(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):  # expected-warning {{family 'open_k' declares no domain for 'K'}}
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.route(decode, when=M <= 64)
+    lm.route(persistent, when=M > 64)
+    lm.fallback(tiled)
+
+# The floor-division guard of pass_family_routes.cake, one off: M = 129.
+@cake.family
+def tiles(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(decode, when=(M + 127) // 128 == 1)
+    lm.route(persistent, when=M > 129)
+    lm.fallback(tiled)  # expected-warning {{for example M = 129, N = 8, K = 8}}
