@@ -529,7 +529,8 @@ bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const Sourc
       guard += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_';
   }
   for (const Kernel *k : m.compiledKernels()) {
-    KernelEmitter e(*k, facts.of(*k), ti, *table, sm, diags, optionsFor(m, *k, opts), wrappers);
+    CodegenOptions kopts = optionsFor(m, *k, opts);  // the emitter keeps a reference
+    KernelEmitter e(*k, facts.of(*k), ti, *table, sm, diags, kopts, wrappers);
     decls += "\n" + e.headerDeclarations();
     // The guard names the launchers, so headers of two kernels from one
     // .cake file (--kernel-name) can be included together.
