@@ -1214,18 +1214,29 @@ neg("tk_finish_skipped_stage", "ThunderKittens' finish block whose second loop s
     base=tk_gap())
 
 # An epilogue tile over the bytes of an MMA operand (found by review).
+# The three roles of the alias-race schedules below (load, MMA, epilogue)
+# and the epilogue's store of a tile through the aliasing view c_s.
+ALIAS_ROLES = """    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    epi = lm.role(warps=[8, 9, 10, 11])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    e = lm.regs(shape=(64, 64), dtype=lm.f32, role=epi)
+"""
+ALIAS_EPILOGUE = """        e = lm.fill(e, 0.0)
+        c_s.store(lm.cast(e, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+"""
+
 MMA_ALIAS = """@cake.schedule(grid=(1,))
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
     pool = lm.smem(32768)
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     b_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     c_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B", alias=True)
-    load = lm.role(warps=[0, 1, 2, 3])
-    math = lm.role(warps=[4, 5, 6, 7])
-    epi = lm.role(warps=[8, 9, 10, 11])
-    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
-    e = lm.regs(shape=(64, 64), dtype=lm.f32, role=epi)
-    full = lm.barrier(count=1, prod=[load], cons=[math, epi])
+""" + ALIAS_ROLES + """    full = lm.barrier(count=1, prod=[load], cons=[math, epi])
     go = lm.barrier(count=1, prod=[math], cons=[epi], init_count=4)
     with load:
         a_s.tma_load(A, coords=(0, 0), barrier=full)
@@ -1239,13 +1250,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
     with epi:
         lm.wait(full, stage=0)
         lm.wait(go, stage=0)
-        e = lm.fill(e, 0.0)
-        c_s.store(lm.cast(e, lm.bf16))
-        lm.fence_proxy()
-        lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
-        lm.tma_store_wait()
-"""
+""" + ALIAS_EPILOGUE
 MMA_ALIAS_RACE = ("role 'epi' writes 'c_s' while role 'math' may still be reading 'a_s', which shares those bytes: no "
                   "barrier orders the two each way (the later waits for a barrier the earlier signals after its access "
                   "is over)")
@@ -1261,12 +1266,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B", stage=2)
     b_s = pool.view(offset=16384, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     c_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B", alias=True)
-    load = lm.role(warps=[0, 1, 2, 3])
-    math = lm.role(warps=[4, 5, 6, 7])
-    epi = lm.role(warps=[8, 9, 10, 11])
-    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
-    e = lm.regs(shape=(64, 64), dtype=lm.f32, role=epi)
-    full = lm.barrier(count=2, prod=[load], cons=[math])
+""" + ALIAS_ROLES + """    full = lm.barrier(count=2, prod=[load], cons=[math])
     with load:
         a_s.tma_load(A, coords=(0, 0), stage=0, barrier=full)
         b_s.tma_load(B, coords=(0, 0), stage=0, barrier=full)
@@ -1276,13 +1276,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
         lm.mma_commit()
         lm.mma_wait(pending=0)
     with epi:
-        e = lm.fill(e, 0.0)
-        c_s.store(lm.cast(e, lm.bf16))
-        lm.fence_proxy()
-        lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
-        lm.tma_store_wait()
-"""
+""" + ALIAS_EPILOGUE
 
 # CUTLASS's ping-pong consumers on one shared ring: wg0 takes the even tiles
 # and wg1 the odd ones (loops of step 2 starting at 0 and 1), so their waits

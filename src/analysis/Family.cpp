@@ -9,6 +9,8 @@
 #include <numeric>
 #include <set>
 
+#include "sema/ConstEval.h"
+
 namespace cake::analysis {
 
 using namespace sema;
@@ -30,12 +32,12 @@ struct Guard {
   std::vector<Guard> kids;
 };
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
+// Python's integer arithmetic (ConstEval's), nullopt on overflow or a
+// division by zero.
+std::optional<int64_t> fold(ast::BinaryOp op, int64_t a, int64_t b) {
+  ConstResult r = foldIntBinary(op, a, b);
+  return r.ok() ? std::optional<int64_t>(r.value) : std::nullopt;
 }
-int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
 
 class Analysis {
 public:
@@ -57,11 +59,13 @@ public:
     std::vector<Guard> guards;
     for (const FamilyRoute &r : fam_.routes) {
       std::optional<Guard> g = build(r.guard);
-      if (!g) return;
-      guards.push_back(std::move(*g));
+      if (g && classify(*g)) {
+        guards.push_back(std::move(*g));
+        continue;
+      }
+      if (out_.hostless) out_.hostless->route = &r;
+      return;
     }
-    for (const Guard &g : guards)
-      if (!classify(g)) return;
     decide(guards);
   }
 
@@ -123,6 +127,10 @@ private:
   }
 
   // ---- guards -------------------------------------------------------------
+  void hostless(std::string what, SourceRange at) {
+    out_.decided = false;
+    out_.hostless = FamilyFacts::Hostless{std::move(what), at, nullptr};
+  }
   void undecided(std::string why, SourceRange at) {
     out_.decided = false;
     out_.undecidedWhy = std::move(why);
@@ -168,7 +176,7 @@ private:
       g.cmp = v->cmp;
       return g;
     }
-    undecided(fmt::format("'{}' is not a comparison of integers", sourceText(sm_, e->range)), e->range);
+    hostless(fmt::format("'{}', which is not a comparison of integers", sourceText(sm_, e->range)), e->range);
     return std::nullopt;
   }
 
@@ -226,14 +234,14 @@ private:
   }
 
   std::optional<int64_t> eval(const AffineForm &f, const std::vector<int64_t> &env) const {
-    __int128 x = f.constant;
+    std::optional<int64_t> x = f.constant;
     for (const auto &[a, c] : f.terms) {
       std::optional<int64_t> t = evalAtom(a, env);
-      if (!t) return std::nullopt;
-      x += static_cast<__int128>(c) * *t;
-      if (x > INT64_MAX / 4 || x < INT64_MIN / 4) return std::nullopt;
+      if (!t || !x) return std::nullopt;
+      std::optional<int64_t> term = fold(ast::BinaryOp::Mul, c, *t);
+      x = term ? fold(ast::BinaryOp::Add, *x, *term) : std::nullopt;
     }
-    return static_cast<int64_t>(x);
+    return x;
   }
   std::optional<int64_t> evalAtom(AtomId a, const std::vector<int64_t> &env) const {
     IntExprTable::AtomView v = k_.ints.atomInfo(a);
@@ -245,20 +253,17 @@ private:
     if (isLeaf(v.op)) return std::nullopt;
     std::optional<int64_t> l = eval(*v.lhs, env);
     if (!l) return std::nullopt;
-    if (v.op == IntOp::Neg) return -*l;
+    if (v.op == IntOp::Neg) return fold(ast::BinaryOp::Sub, 0, *l);
     std::optional<int64_t> r = eval(*v.rhs, env);
     if (!r) return std::nullopt;
     switch (v.op) {
-    case IntOp::Mul: {
-      __int128 m = static_cast<__int128>(*l) * *r;
-      if (m > INT64_MAX / 4 || m < INT64_MIN / 4) return std::nullopt;
-      return static_cast<int64_t>(m);
-    }
-    case IntOp::FloorDiv: return *r == 0 ? std::nullopt : std::optional<int64_t>(floorDiv(*l, *r));
-    case IntOp::Mod: return *r == 0 ? std::nullopt : std::optional<int64_t>(floorMod(*l, *r));
+    case IntOp::Mul: return fold(ast::BinaryOp::Mul, *l, *r);
+    case IntOp::FloorDiv: return fold(ast::BinaryOp::FloorDiv, *l, *r);
+    case IntOp::Mod: return fold(ast::BinaryOp::Mod, *l, *r);
+    case IntOp::Pow: return fold(ast::BinaryOp::Pow, *l, *r);
     case IntOp::Min: return std::min(*l, *r);
     case IntOp::Max: return std::max(*l, *r);
-    default: return std::nullopt;  // powers: not in guards the analysis decides
+    default: return std::nullopt;
     }
   }
   std::optional<bool> eval(const Guard &g, const std::vector<int64_t> &env) const {
@@ -292,17 +297,15 @@ private:
     if (g.kind != Guard::Kind::Cmp) return true;
     const AffineForm &f = k_.ints.form(g.ix);
     std::set<ResourceId> ps;
-    if (!paramsOf(f, ps)) {
-      undecided(
-          fmt::format("'{}' reads something other than the family's integer parameters", sourceText(sm_, g.range)),
-          g.range);
+    // A block or cluster index, the device's multiprocessor count: values
+    // the host's dispatcher does not have.
+    IntExprId other = k_.ints.findLeaf(
+        g.ix, [](const IntNode &n) { return n.op != IntOp::Const && n.op != IntOp::Param && n.op != IntOp::LoopVar; });
+    if (other != kNoIntExpr || !paramsOf(f, ps)) {
+      hostless(fmt::format("'{}'", other != kNoIntExpr ? k_.leafText(k_.ints.node(other)) : sourceText(sm_, g.range)),
+               g.range);
       return false;
     }
-    for (ResourceId p : ps)
-      if (!pos_.count(p)) {
-        undecided(fmt::format("'{}' reads a parameter that is not an integer", sourceText(sm_, g.range)), g.range);
-        return false;
-      }
     if (ps.size() > 1) {
       undecided(fmt::format("'{}' compares several parameters", sourceText(sm_, g.range)), g.range);
       return false;
@@ -381,7 +384,7 @@ private:
       for (size_t s = 0; s + 1 < points.size(); ++s) {
         int64_t a = points[s], b = points[s + 1] - 1;
         for (int64_t r = 0; r < l; r += d.multiple) {
-          int64_t x = a + floorMod(r - a, l);
+          int64_t x = a + *fold(ast::BinaryOp::Mod, r - a, l);  // l > 0, small operands
           if (x <= b) cells[i].push_back(x);
         }
       }
@@ -391,7 +394,6 @@ private:
         return;
       }
     }
-    out_.cells = total;
     out_.routes.assign(guards.size(), {});
     for (auto &r : out_.routes) r.reachable = false, r.emptyInDomain = true;
     std::vector<std::set<size_t>> covered(guards.size());

@@ -42,6 +42,15 @@ struct FamilyFacts {
   bool decided = false;
   std::string undecidedWhy;  // when not decided
   SourceRange undecidedAt;
+  // A guard the dispatcher cannot compute on the host from the family's
+  // integer parameters (it reads lm.block_id, or compares numbers): what
+  // it reads, where, in which route.
+  struct Hostless {
+    std::string what;
+    SourceRange at;
+    const sema::FamilyRoute *route = nullptr;
+  };
+  std::optional<Hostless> hostless;
 
   struct RouteReach {
     bool reachable = true;
@@ -52,7 +61,6 @@ struct FamilyFacts {
   std::vector<RouteReach> routes;  // one per family route, when decided
   // A shape of the domain that no route takes (dims order), when decided.
   std::optional<std::vector<int64_t>> fallbackOnly;
-  int64_t cells = 0;  // cells enumerated
 
   // "M = 65, N = 8, K = 8"
   std::string shapeText(const std::vector<int64_t> &shape) const;

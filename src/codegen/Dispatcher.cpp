@@ -8,54 +8,56 @@
 namespace cake::codegen::detail {
 
 namespace {
-// "M in 1 .. 16384, N in 8 .. 65536 (a multiple of 8)"
-std::string domainText(const Kernel &sig, const Family &fam) {
-  std::string s;
-  for (const KernelParam &p : sig.params) {
-    if (p.isBuilder || p.resource == kNoResource) continue;
-    const Resource &r = sig.resource(p.resource);
-    if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
-    FamilyDomain d = fam.domainOf(r.id);
-    s += fmt::format("{}{} in {} .. {}{}", s.empty() ? "" : ", ", r.name, d.lo, d.hi,
-                     d.multiple > 1 ? fmt::format(" (a multiple of {})", d.multiple) : "");
+// The integer parameters the guards and the domain range over (the
+// analysis's dims), as the dispatcher's C text needs them.
+struct Dims {
+  std::string decl;            // "int32_t M, int32_t N"
+  std::string wide;            // "int64_t M, int64_t N": the guards compute in 64 bits
+  std::string args;            // "M, N"
+  std::string format, values;  // "M = %lld, N = %lld" and ", (long long)M, (long long)N"
+  std::string domain;          // "M in 1 .. 16384, N in 8 .. 65536 (a multiple of 8)"
+};
+Dims dimsOf(const Kernel &sig, const Family &fam, const analysis::FamilyFacts &f) {
+  Dims d;
+  for (ResourceId id : f.dims) {
+    const Resource &r = sig.resource(id);
+    std::string sep = d.args.empty() ? "" : ", ";
+    d.decl += sep + fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(r.name));
+    d.wide += sep + fmt::format("int64_t {}", ident(r.name));
+    d.args += sep + ident(r.name);
+    d.format += sep + r.name + " = %lld";
+    d.values += ", (long long)" + ident(r.name);
+    FamilyDomain dom = fam.domainOf(id);
+    d.domain += sep + fmt::format("{} in {} .. {}{}", r.name, dom.lo, dom.hi,
+                                  dom.multiple > 1 ? fmt::format(" (a multiple of {})", dom.multiple) : "");
   }
-  return s;
+  if (d.decl.empty()) d.decl = d.wide = "void";
+  return d;
 }
 }  // namespace
 
-std::string KernelEmitter::dispatcherDeclarations(const Family &fam) {
+std::string KernelEmitter::dispatcherDeclarations(const Family &fam, const analysis::FamilyFacts &f) {
   std::string docs, sig = launcherSignature(docs);
-  std::string name = symbol(), scalars;
-  for (const KernelParam &p : k_.params) {
-    if (p.isBuilder || p.resource == kNoResource) continue;
-    const Resource &r = k_.resource(p.resource);
-    if (r.kind == ResourceKind::ScalarParam && dtypeInfo(r.dtype).scalar == ScalarKind::Int)
-      scalars += (scalars.empty() ? "" : ", ") + fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
-  }
+  std::string name = symbol();
+  Dims dims = dimsOf(k_, fam, f);
   std::string o =
       fmt::format("// Family '{}': launches the first of its routes whose guard holds, else its fallback.\n", k_.name);
-  o += fmt::format("// Shapes outside its domain ({}) are CAKE_ERROR_SHAPE.\n", domainText(k_, fam));
+  o += fmt::format("// Shapes outside its domain ({}) are CAKE_ERROR_SHAPE.\n", dims.domain);
   o += fmt::format("int {}_launch({});\n", name, sig);
   o += fmt::format("const char *{}_last_error(void);\n", name);
   o += "// The name of the route a shape takes (the fallback's when no guard holds), or NULL outside the domain.\n";
-  o += fmt::format("const char *{}_route({});\n", name, scalars.empty() ? "void" : scalars);
+  o += fmt::format("const char *{}_route({});\n", name, dims.decl);
   return o;
 }
 
-std::string KernelEmitter::dispatcher(const Family &fam, const std::vector<std::string> &symbols) {
+std::string KernelEmitter::dispatcher(const Family &fam, const analysis::FamilyFacts &f,
+                                      const std::vector<std::string> &symbols) {
   std::string name = symbol();
   std::string docs, sig = launcherSignature(docs);
-  std::string scalars, wide, scalarArgs, args;
-  for (const KernelParam &p : k_.params) {
-    if (p.isBuilder || p.resource == kNoResource) continue;
-    const Resource &r = k_.resource(p.resource);
-    args += ident(p.name) + ", ";
-    if (r.kind == ResourceKind::ScalarParam && dtypeInfo(r.dtype).scalar == ScalarKind::Int) {
-      scalars += (scalars.empty() ? "" : ", ") + fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
-      wide += (wide.empty() ? "" : ", ") + fmt::format("int64_t {}", ident(p.name));
-      scalarArgs += (scalarArgs.empty() ? "" : ", ") + ident(p.name);
-    }
-  }
+  Dims dims = dimsOf(k_, fam, f);
+  std::string args;
+  for (const KernelParam &p : k_.params)
+    if (!p.isBuilder && p.resource != kNoResource) args += ident(p.name) + ", ";
   args += "stream";
   std::vector<const FamilyRoute *> routes;
   for (const FamilyRoute &r : fam.routes) routes.push_back(&r);
@@ -64,7 +66,7 @@ std::string KernelEmitter::dispatcher(const Family &fam, const std::vector<std::
   std::string o;
   o += fmt::format("// ---- family '{}': its dispatcher ----\n//\n", k_.name);
   o += fmt::format("// int {}_launch({});\n", name, sig);
-  o += fmt::format("//   Domain: {}.\n", domainText(k_, fam));
+  o += fmt::format("//   Domain: {}.\n", dims.domain);
   o += "//   Routes, the first whose guard holds:\n";
   for (size_t i = 0; i < routes.size(); ++i) {
     const FamilyRoute &r = *routes[i];
@@ -76,25 +78,23 @@ std::string KernelEmitter::dispatcher(const Family &fam, const std::vector<std::
   }
   // The route of a shape: an index into the routes (the fallback last), or
   // -1 outside the domain. The guards compute in 64 bits.
-  o += fmt::format("static int cake_{}_pick({}) {{\n", name, wide.empty() ? "void" : wide);
-  for (const KernelParam &p : k_.params) {
-    if (p.isBuilder || p.resource == kNoResource) continue;
-    const Resource &r = k_.resource(p.resource);
-    if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
-    FamilyDomain d = fam.domainOf(r.id);
-    o += fmt::format("  if ((int64_t){0} < {1} || (int64_t){0} > {2}{3}) return -1;\n", ident(p.name), d.lo, d.hi,
-                     d.multiple > 1 ? fmt::format(" || (int64_t){} % {} != 0", ident(p.name), d.multiple) : "");
+  o += fmt::format("static int cake_{}_pick({}) {{\n", name, dims.wide);
+  for (ResourceId id : f.dims) {
+    FamilyDomain d = fam.domainOf(id);
+    std::string v = ident(k_.resource(id).name);
+    o += fmt::format("  if ({0} < {1} || {0} > {2}{3}) return -1;\n", v, d.lo, d.hi,
+                     d.multiple > 1 ? fmt::format(" || {} % {} != 0", v, d.multiple) : "");
   }
   for (size_t i = 0; i + 1 < routes.size(); ++i) {
     std::string guard = expr(routes[i]->guard, true);
     o += fmt::format("  if ({}) return {};  // {}\n", guard, i, symbols[i]);
   }
   o += fmt::format("  return {};  // the fallback, {}\n}}\n\n", routes.size() - 1, symbols.back());
-  o += fmt::format("extern \"C\" const char *{}_route({}) {{\n", name, scalars.empty() ? "void" : scalars);
+  o += fmt::format("extern \"C\" const char *{}_route({}) {{\n", name, dims.decl);
   std::string names;
   for (const std::string &s : symbols) names += (names.empty() ? "" : ", ") + ("\"" + s + "\"");
   o += fmt::format("  static const char *const names[] = {{{}}};\n", names);
-  o += fmt::format("  int route = cake_{}_pick({});\n", name, scalarArgs);
+  o += fmt::format("  int route = cake_{}_pick({});\n", name, dims.args);
   o += "  return route < 0 ? NULL : names[route];\n}\n\n";
 
   o += launcherHead(name, sig);
@@ -105,17 +105,9 @@ std::string KernelEmitter::dispatcher(const Family &fam, const std::vector<std::
     if (r.kind != ResourceKind::TensorParam) continue;
     o += fmt::format("  if (!{0}) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, \"tensor {1} is null\");\n",
                      ident(p.name), p.name);
-    o += shapeChecks(r);
+    o += shapeChecks(r, "the family");
   }
-  std::string fmtArgs, valueArgs;
-  for (const KernelParam &p : k_.params) {
-    if (p.isBuilder || p.resource == kNoResource) continue;
-    const Resource &r = k_.resource(p.resource);
-    if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
-    fmtArgs += (fmtArgs.empty() ? "" : ", ") + p.name + " = %lld";
-    valueArgs += ", (long long)" + ident(p.name);
-  }
-  o += fmt::format("  switch (cake_{}_pick({})) {{\n", name, scalarArgs);
+  o += fmt::format("  switch (cake_{}_pick({})) {{\n", name, dims.args);
   for (size_t i = 0; i < routes.size(); ++i) {
     o += fmt::format("  case {}: {{\n", i);
     o += fmt::format("    int e = {}_launch({});\n", symbols[i], args);
@@ -125,7 +117,7 @@ std::string KernelEmitter::dispatcher(const Family &fam, const std::vector<std::
   }
   o += "  default:\n";
   o += fmt::format("    return cake_fail(msg, CAKE_ERROR_SHAPE, \"{} is outside the domain of family '{}' ({})\"{});\n",
-                   fmtArgs, k_.name, domainText(k_, fam), valueArgs);
+                   dims.format, k_.name, dims.domain, dims.values);
   o += "  }\n}\n";
   return o;
 }

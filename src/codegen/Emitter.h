@@ -133,8 +133,8 @@ public:
   // A family's dispatcher (this emitter's kernel is the family's signature)
   // and its header declarations; `symbols` are the routes' launcher names,
   // in route order, then the fallback's.
-  std::string dispatcher(const Family &fam, const std::vector<std::string> &symbols);
-  std::string dispatcherDeclarations(const Family &fam);
+  std::string dispatcher(const Family &fam, const analysis::FamilyFacts &f, const std::vector<std::string> &symbols);
+  std::string dispatcherDeclarations(const Family &fam, const analysis::FamilyFacts &f);
   // The kernel's and launcher's C name: --kernel-name, else the schedule's.
   std::string symbol() const { return opts_.kernelName.empty() ? ident(k_.name) : opts_.kernelName; }
 
@@ -220,7 +220,8 @@ private:
   void launcher(std::string &text);
   std::string launcherSignature(std::string &tensorDocs);
   std::string declaredShape(const Resource &tensor) const;
-  std::string shapeChecks(const Resource &tensor) const;
+  // `who` declares the shape: "the schedule", or "the family" in a dispatcher.
+  std::string shapeChecks(const Resource &tensor, const char *who = "the schedule") const;
 
   struct GlobalUse {
     DType dtype;

@@ -474,13 +474,14 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
     launchers += lt + "\n";
     summaries += st;
   }
-  for (const auto &fam : m.families) {
+  for (size_t i = 0; i < m.families.size(); ++i) {
+    const auto &fam = m.families[i];
     analysis::KernelFacts sigFacts;
     sigFacts.kernel = fam->signature.get();
     CodegenOptions fopts = opts;
     fopts.kernelName.clear();
     KernelEmitter e(*fam->signature, sigFacts, targetInfo(m.target), *table, sm, diags, fopts, wrappers);
-    launchers += e.dispatcher(*fam, routeSymbols(m, *fam, opts)) + "\n";
+    launchers += e.dispatcher(*fam, facts.families[i], routeSymbols(m, *fam, opts)) + "\n";
     summaries += fmt::format("// family {}: {} route(s) and a fallback\n", fam->signature->name, fam->routes.size());
   }
   if (diags.errorCount() != errorsBefore) return false;
@@ -518,13 +519,14 @@ bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const Sourc
   const TargetInfo &ti = targetInfo(m.target);
   WrapperSet wrappers;
   std::string decls, guard = "CAKE_";
-  for (const auto &fam : m.families) {
+  for (size_t i = 0; i < m.families.size(); ++i) {
+    const auto &fam = m.families[i];
     analysis::KernelFacts sigFacts;
     sigFacts.kernel = fam->signature.get();
     CodegenOptions fopts = opts;
     fopts.kernelName.clear();
     KernelEmitter e(*fam->signature, sigFacts, ti, *table, sm, diags, fopts, wrappers);
-    decls += "\n" + e.dispatcherDeclarations(*fam);
+    decls += "\n" + e.dispatcherDeclarations(*fam, facts.families[i]);
     for (char c : e.symbol() + "_")
       guard += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_';
   }

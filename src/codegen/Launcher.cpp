@@ -83,7 +83,7 @@ std::string KernelEmitter::declaredShape(const Resource &tensor) const {
 }
 
 // The launcher's checks that a tensor has the shape the schedule declares.
-std::string KernelEmitter::shapeChecks(const Resource &tensor) const {
+std::string KernelEmitter::shapeChecks(const Resource &tensor, const char *who) const {
   std::string o;
   for (size_t d = 0; d < tensor.dims.size(); ++d) {
     const Resource::Dim &dim = tensor.dims[d];
@@ -91,9 +91,9 @@ std::string KernelEmitter::shapeChecks(const Resource &tensor) const {
         dim.scalar != kNoResource ? "(int64_t)" + ident(k_.resource(dim.scalar).name) : std::to_string(dim.constant);
     std::string what = dim.scalar != kNoResource ? k_.resource(dim.scalar).name + " = %lld" : "%lld";
     o += fmt::format("  if ({0}->shape[{1}] != {2})\n"
-                     "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"tensor {3}: dimension {1} is %lld but the schedule "
+                     "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"tensor {3}: dimension {1} is %lld but {5} "
                      "declares it {4}\", (long long){0}->shape[{1}], (long long)({2}));\n",
-                     ident(tensor.name), d, want, tensor.name, what);
+                     ident(tensor.name), d, want, tensor.name, what, who);
   }
   return o;
 }

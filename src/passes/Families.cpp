@@ -23,6 +23,10 @@ void checkFamily(const PassContext &ctx, const Family &fam, const analysis::Fami
     b.emit();
   }
   for (ResourceId p : f.undeclared) diags.report(DiagId::FamilyNoDomain, sig.nameRange, sig.name, sig.resource(p).name);
+  if (f.hostless) {
+    diags.report(DiagId::FamilyGuardNotHost, f.hostless->at, f.hostless->route->name, sig.name, f.hostless->what);
+    return;
+  }
   if (!f.decided) {
     diags.report(DiagId::FamilyUnprovenGuards, f.undecidedAt.valid() ? f.undecidedAt : sig.nameRange, sig.name,
                  f.undecidedWhy);

@@ -278,6 +278,14 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
     }
     return r;
   };
+  // The fallback comes last, once.
+  if (fam.fallback && op.kind != OpKind::Domain) {
+    bool route = op.kind == OpKind::Route;
+    diags_.build(route ? DiagId::SemaRouteAfterFallback : DiagId::SemaFamilyFallbackTwice, c->range, famName)
+        .note(route ? DiagId::NoteDeclaredHere : DiagId::NotePreviousDefinition, fam.fallback->range, "lm.fallback")
+        .emit();
+    return;
+  }
   switch (op.kind) {
   case OpKind::Domain: {
     const Operand &dim = operands[0];
@@ -319,12 +327,6 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
     return;
   }
   case OpKind::Route: {
-    if (fam.fallback) {
-      diags_.build(DiagId::SemaRouteAfterFallback, c->range, famName)
-          .note(DiagId::NoteDeclaredHere, fam.fallback->range, "lm.fallback")
-          .emit();
-      return;
-    }
     FamilyRoute r = routeOf(operands[0]);
     r.guard = c->keywords.empty() && c->args.size() > 1 ? c->args[1] : nullptr;
     for (const Keyword &k : c->keywords)
@@ -334,12 +336,6 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
     return;
   }
   case OpKind::Fallback: {
-    if (fam.fallback) {
-      diags_.build(DiagId::SemaFamilyFallbackTwice, c->range, famName)
-          .note(DiagId::NotePreviousDefinition, fam.fallback->range, "lm.fallback")
-          .emit();
-      return;
-    }
     fam.fallback = routeOf(operands[0]);
     return;
   }

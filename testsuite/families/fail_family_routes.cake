@@ -68,3 +68,12 @@ def tiles(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32
     lm.route(decode, when=(M + 127) // 128 == 1)
     lm.route(persistent, when=M > 129)
     lm.fallback(tiled)  # expected-warning {{for example M = 129, N = 8, K = 8}}
+
+# A guard the host cannot compute: the dispatcher runs before any block.
+@cake.family
+def on_device(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(decode, when=M <= 64 and lm.block_id(0) == 0)  # expected-error {{the guard of route 'decode' of family 'on_device' reads 'lm.block_id(0)': the dispatcher computes guards on the host, from comparisons of the family's integer parameters}}
+    lm.fallback(tiled)

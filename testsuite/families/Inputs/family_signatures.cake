@@ -19,6 +19,7 @@ def wider(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
+    lm.route(decode, when=alpha > 0.5)
     lm.fallback(tiled)
 
 @cake.family
