@@ -5,30 +5,40 @@
 # The dispatcher `gemm_bf16_launch` (same C signature as each schedule's
 # launcher) checks the shape against the declared domain and the tensors'
 # declared shapes, then launches the first route whose guard holds:
-#   - M <= 128: the decode schedule. The product is bound by reading the
-#     weight B once; it streams B through a 14-stage ring on 128 blocks,
-#     with 64-row A tiles (M = 65 .. 128 takes two tile rows).
-#   - larger M: the persistent 128x256 schedule (one block per
-#     multiprocessor walking the tiles, the next tile's loads under the last
-#     one's epilogue).
-# The fallback, the 128x256 schedule with one tile per block, takes what no
-# route does; the gates prove here that no shape of the domain reaches it
-# (they report shapes that would, and routes no shape can reach).
+#   - M <= 64: the decode schedule. The product is bound by reading the
+#     weight B once; it streams B through a 14-stage ring on 128 blocks.
+#   - M <= 128: the same schedule with 128-row A tiles (two consumer
+#     warpgroups) and an 8-stage ring that fits beside them.
+#   - M <= 1024: 128x128 tiles, one per block, 5 stages: small and ragged
+#     shapes need more blocks than 128x256 tiles give.
+#   - K <= 2048: the persistent 128x256 schedule (one block per
+#     multiprocessor walking the tiles; the next tile's loads run under the
+#     last one's epilogue, which pays when the K loop is short).
+#   - K > 2048: 128x256 tiles, one per block.
+# The fallback, the one-tile 128x256 schedule, takes what no route does; the
+# gates prove here that no shape of the domain reaches it (they report
+# shapes that would, and routes no shape can reach). The split points come
+# from the sweep in bench/results/gemm_family_2026-12-01/.
 #
 # Every route's schedule is compiled into the output under the name it is
-# bound to here (decode_launch, persistent_launch, tiled_launch).
+# bound to here (decode_launch, decode128_gemm_bf16_decode_launch, ...);
+# cake.instantiate analyses a module again with some of its constants
+# replaced, as -D would.
 # target: sm_90a
 from gemm_bf16_decode_sm90a import gemm_bf16_decode as decode
 from gemm_bf16_persistent_sm90a import gemm_bf16 as persistent
 from gemm_bf16_sm90a import gemm_bf16 as tiled
-
-DECODE_MAX_M = 128
+decode128 = cake.instantiate("gemm_bf16_decode_sm90a", BM=128, STAGES=8)
+small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
 
 @cake.family
 def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
-    lm.route(decode, when=M <= DECODE_MAX_M)
-    lm.route(persistent, when=M > DECODE_MAX_M)
+    lm.route(decode, when=M <= 64)
+    lm.route(decode128.gemm_bf16_decode, when=M <= 128)
+    lm.route(small.gemm_bf16, when=M <= 1024)
+    lm.route(persistent, when=K <= 2048)
+    lm.route(tiled, when=K > 2048)
     lm.fallback(tiled)

@@ -62,6 +62,23 @@ std::vector<std::string> FileModuleLoader::defaultSearchPath(const std::vector<s
 }
 
 const sema::Module *FileModuleLoader::load(const std::string &dotted, SourceRange at) {
+  return loadWith(dotted, nullptr, at);
+}
+
+const sema::Module *FileModuleLoader::instantiate(const std::string &dotted,
+                                                  const std::map<std::string, std::string> &constants, SourceRange at) {
+  return loadWith(dotted, &constants, at);
+}
+
+const sema::Module *FileModuleLoader::loadWith(const std::string &dotted,
+                                               const std::map<std::string, std::string> *constants, SourceRange at) {
+  // An instance is its own module: "gemm_bf16_sm90a(BN=128)".
+  std::string key = dotted;
+  if (constants && !constants->empty()) {
+    std::string args;
+    for (const auto &[name, value] : *constants) args += (args.empty() ? "" : ", ") + name + "=" + value;
+    key += "(" + args + ")";
+  }
   if (std::find(loading_.begin(), loading_.end(), dotted) != loading_.end()) {
     std::string chain;
     auto from = std::find(loading_.begin(), loading_.end(), dotted);
@@ -70,7 +87,7 @@ const sema::Module *FileModuleLoader::load(const std::string &dotted, SourceRang
     diags_.report(DiagId::SemaImportCycle, at, chain);
     return nullptr;
   }
-  if (auto it = loaded_.find(dotted); it != loaded_.end()) return it->second.ir.get();
+  if (auto it = loaded_.find(key); it != loaded_.end()) return it->second.ir.get();
 
   std::string rel = dotted;
   std::replace(rel.begin(), rel.end(), '.', '/');
@@ -81,7 +98,7 @@ const sema::Module *FileModuleLoader::load(const std::string &dotted, SourceRang
       found = dir + "/" + rel;
       break;
     }
-  Entry &entry = loaded_[dotted];
+  Entry &entry = loaded_[key];
   if (found.empty()) {
     std::string dirs;
     for (const std::string &d : searchPath_) dirs += (dirs.empty() ? "" : ", ") + ("'" + d + "'");
@@ -96,9 +113,9 @@ const sema::Module *FileModuleLoader::load(const std::string &dotted, SourceRang
   loading_.push_back(dotted);
   // An imported module's schedules are analysed but not compiled; a module
   // without schedules is normal there.
-  entry.ir = sema::analyze(*entry.ast, target_, sm_, diags_, this, /*imported=*/true);
+  entry.ir = sema::analyze(*entry.ast, target_, sm_, diags_, this, /*imported=*/true, constants);
   loading_.pop_back();
-  if (entry.ir) entry.ir->name = dotted;
+  if (entry.ir) entry.ir->name = key;
   if (diags_.errorCount() != errorsBefore) {
     entry.ir.reset();
     return nullptr;

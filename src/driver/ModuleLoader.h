@@ -25,6 +25,8 @@ public:
       : searchPath_(std::move(searchPath)), target_(target), sm_(sm), diags_(diags) {}
 
   const sema::Module *load(const std::string &dotted, SourceRange importRange) override;
+  const sema::Module *instantiate(const std::string &dotted, const std::map<std::string, std::string> &constants,
+                                  SourceRange at) override;
 
   // -I dirs, CAKE_PATH, `fileDir`, and the standard library root.
   static std::vector<std::string> defaultSearchPath(const std::vector<std::string> &includeDirs,
@@ -39,7 +41,9 @@ private:
   Target target_;
   SourceManager &sm_;
   DiagnosticEngine &diags_;
-  std::map<std::string, Entry> loaded_;  // by dotted name; null ir: failed
+  const sema::Module *loadWith(const std::string &dotted, const std::map<std::string, std::string> *constants,
+                               SourceRange at);
+  std::map<std::string, Entry> loaded_;  // by dotted name and constants; null ir: failed
   std::vector<std::string> loading_;     // the import chain being loaded
 };
 

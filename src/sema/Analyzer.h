@@ -49,6 +49,7 @@ private:
   void importStmt(const ImportStmt *i);
   void fromImportStmt(const FromImportStmt *f);
   const Module *loadModule(const std::string &dotted, SourceRange range);
+  Value instantiate(const CallExpr *c);
   void kernel(const FunctionDef *f);
   void scheduleOptions(const Expr *decorator);
   void tensorShape(Resource &tensor, const SubscriptExpr *shape);

@@ -35,7 +35,8 @@ std::unique_ptr<Module> Analyzer::run(const ast::Module &m) {
       module_->exports[name] = b.value;
   }
   for (const auto &[name, v] : defines_)
-    if (!definesUsed_.count(name)) diags_.report(DiagId::SemaUnusedDefine, SourceRange(SourceLoc{m.file, 0, 0}), name);
+    if (!definesUsed_.count(name) && !imported_)
+      diags_.report(DiagId::SemaUnusedDefine, SourceRange(SourceLoc{m.file, 0, 0}), name);
   bool emptyFile = sm_.text(m.file).find_first_not_of(" \t\r\n\f") == std::string::npos;
   bool triedKernel = std::any_of(m.body.begin(), m.body.end(), [](const Stmt *s) { return isa<FunctionDef>(s); });
   checkFamilyNames();
@@ -82,6 +83,64 @@ const Module *Analyzer::loadModule(const std::string &dotted, SourceRange range)
   const Module *m = loader_->load(dotted, range);
   if (m) module_->imports[dotted] = m;
   return m;
+}
+
+// cake.instantiate("a.b", NAME=value, ...): the module analysed with those
+// module-level constants replaced, as -D replaces them; at module level.
+Value Analyzer::instantiate(const CallExpr *c) {
+  if (kernel_) {
+    diags_.report(DiagId::SemaInstantiate, c->range, "it belongs at module level, as an import does");
+    return Value::error();
+  }
+  const auto *name = c->args.size() == 1 ? dyn_cast<StringLit>(c->args[0]) : nullptr;
+  if (!name) {
+    diags_.report(DiagId::SemaInstantiate, c->range,
+                  "it takes the module's dotted name as one string, then its constants by keyword");
+    return Value::error();
+  }
+  std::map<std::string, std::string> constants;
+  std::map<std::string, SourceRange> where;
+  for (const Keyword &k : c->keywords) {
+    Value v = eval(k.value);
+    if (v.isError()) return v;
+    std::string text;
+    if (v.isConstInt())
+      text = std::to_string(*v.constInt);
+    else if (v.kind == ValueKind::Bool && v.boolIsConst)
+      text = v.constBool ? "True" : "False";
+    else if (v.kind == ValueKind::Float && v.floatIsConst)
+      text = fmt::format("{}", v.floatValue);
+    if (text.empty()) {
+      diags_.report(DiagId::SemaInstantiate, k.value->range,
+                    fmt::format("'{}' must be a compile-time integer, number or boolean, not {}", k.name, describe(v)));
+      return Value::error();
+    }
+    constants[k.name] = text;
+    where[k.name] = k.nameRange;
+  }
+  if (!loader_) {
+    diags_.report(DiagId::SemaModuleNotFound, c->range, name->value, "(no module search path)");
+    return Value::error();
+  }
+  const Module *m = loader_->instantiate(name->value, constants, c->range);
+  if (!m) return Value::error();
+  bool ok = true;
+  for (const auto &[k, text] : constants) {
+    auto it = m->exports.find(k);
+    if (it != m->exports.end() && it->second.kind != ValueKind::Schedule) continue;
+    std::vector<std::string> names;
+    for (const auto &[e, v] : m->exports)
+      if (v.kind != ValueKind::Schedule) names.push_back(e);
+    buildSuggesting(diags_, DiagId::SemaUnknownImport, where[k], where[k], k, names, name->value, k).emit();
+    ok = false;
+  }
+  if (!ok) return Value::error();
+  module_->imports[m->name] = m;
+  Value v;
+  v.kind = ValueKind::ModuleRef;
+  v.module = m;
+  v.str = m->name;
+  return v;
 }
 
 // import a.b.c [as d]: binds `d` to the module, or `a` to the package whose
@@ -258,8 +317,9 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
     FamilyRoute r;
     r.schedule = sched.value.schedule;
     // The name the schedule has here: `decode` after `import ... as decode`.
+    // (`small.gemm_bf16` after `small = cake.instantiate(...)`: small_gemm_bf16).
     r.name = sourceText(sm_, sched.valueRange);
-    r.name = r.name.substr(r.name.find_last_of('.') + 1);
+    std::replace(r.name.begin(), r.name.end(), '.', '_');
     r.range = c->range;
     r.scheduleRange = sched.valueRange;
     // A schedule from another module is compiled into this one under the

@@ -27,6 +27,10 @@ public:
   // The analysed module `dotted` ("stdlib.hopper"), or null after reporting
   // why at `importRange`.
   virtual const Module *load(const std::string &dotted, SourceRange importRange) = 0;
+  // The module analysed with some of its module-level constants replaced
+  // (cake.instantiate), as -D replaces them; one analysis per distinct set.
+  virtual const Module *instantiate(const std::string &dotted, const std::map<std::string, std::string> &constants,
+                                    SourceRange at) = 0;
 };
 
 // Analyses one parsed file for `target`. Returns the module even when there

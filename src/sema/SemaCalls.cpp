@@ -34,6 +34,7 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     for (const Keyword &k : c->keywords) eval(k.value);
     return callee;
   }
+  if (callee.kind == ValueKind::Decorator && callee.str == "instantiate") return instantiate(c);
   if (callee.kind != ValueKind::BoundOp) {
     diags_.report(DiagId::SemaNotCallable, c->callee->range, describe(callee));
     return Value::error();

@@ -229,12 +229,13 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
     return Value::error();
   }
   case ValueKind::CakeModule:
-    if (attr == "schedule") {
+    if (attr == "schedule" || attr == "family" || attr == "instantiate") {
       v.kind = ValueKind::Decorator;
+      v.str = attr;
       return v;
     }
-    buildSuggesting(diags_, DiagId::SemaUnknownAttribute, a->attrRange, a->attrRange, attr, {"schedule"}, "'cake'",
-                    attr)
+    buildSuggesting(diags_, DiagId::SemaUnknownAttribute, a->attrRange, a->attrRange, attr,
+                    {"schedule", "family", "instantiate"}, "'cake'", attr)
         .emit();
     return Value::error();
   case ValueKind::Resource: {
