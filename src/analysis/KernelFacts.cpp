@@ -84,17 +84,29 @@ std::optional<Turns> turnsOf(const Kernel &k, const std::vector<const Event *> &
         if (!sameBound(k, x.loops[l]->start, m.loops[l]->start) || !sameBound(k, x.loops[l]->stop, m.loops[l]->stop) ||
             x.loops[l]->step != m.loops[l]->step)
           return std::nullopt;
-      auto byDepth = [&](const Event &e) -> std::optional<std::pair<AffineForm, std::vector<int64_t>>> {
-        StageForm sf = stageForm(k, stageOperand(*e.op));
+      // (offset, coefficient by depth, the run-time coefficient and its depth)
+      using Shape = std::tuple<AffineForm, std::vector<int64_t>, std::optional<std::pair<size_t, AffineForm>>>;
+      auto byDepth = [&](const Event &e) -> std::optional<Shape> {
+        StageForm sf = stageForm(k, stageOperand(*e.op), /*allowScaled=*/true);
         if (!sf.ok) return std::nullopt;
+        auto depthOf = [&](uint32_t id) -> std::optional<size_t> {
+          auto it = std::find_if(e.loops.begin(), e.loops.end(), [id](const IrStmt *l) { return l->loopId == id; });
+          if (it == e.loops.end()) return std::nullopt;
+          return static_cast<size_t>(it - e.loops.begin());
+        };
         std::vector<int64_t> coeffs(e.loops.size(), 0);
         for (const auto &[id, c] : sf.loops) {
-          auto it =
-              std::find_if(e.loops.begin(), e.loops.end(), [id = id](const IrStmt *l) { return l->loopId == id; });
-          if (it == e.loops.end()) return std::nullopt;
-          coeffs[static_cast<size_t>(it - e.loops.begin())] = c;
+          auto d = depthOf(id);
+          if (!d) return std::nullopt;
+          coeffs[*d] = c;
         }
-        return std::make_pair(sf.offset, coeffs);
+        std::optional<std::pair<size_t, AffineForm>> scaled;
+        if (sf.scaledLoop) {
+          auto d = depthOf(sf.scaledLoop->first);
+          if (!d) return std::nullopt;
+          scaled = std::make_pair(*d, sf.scaledLoop->second);
+        }
+        return Shape{sf.offset, coeffs, scaled};
       };
       auto fx = byDepth(x), fm = byDepth(m);
       if (!fx || !fm || *fx != *fm) return std::nullopt;

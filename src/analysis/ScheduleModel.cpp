@@ -242,14 +242,14 @@ bool sameStage(const Kernel &k, const StageRef &a, const StageRef &b) {
   return fa && fb && *fa == *fb;
 }
 
-StageForm stageForm(const Kernel &k, const StageRef &s) {
+StageForm stageForm(const Kernel &k, const StageRef &s, bool allowScaled) {
   if (!s.present()) {
     StageForm zero;
     zero.ok = true;
     return zero;
   }
   if (s.ix == kNoIntExpr) return {};
-  return k.ints.stageForm(s.ix);
+  return k.ints.stageForm(s.ix, allowScaled);
 }
 
 std::string stageText(const SourceManager &sm, const StageRef &s) {
@@ -302,6 +302,27 @@ std::optional<IterationRange> iterationRange(const Kernel &k, const Event &e) {
 }
 
 static std::optional<AffineForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer);
+
+std::optional<std::vector<LevelRange>> nestRanges(const Kernel &k, const Event &e, const IterationRange *outer) {
+  std::vector<LevelRange> out;
+  for (size_t i = 0; i < e.loops.size(); ++i) {
+    const IrStmt &l = *e.loops[i];
+    std::optional<IterationRange> r;
+    int64_t step = l.step;
+    if (i == 0 && outer) {
+      r = *outer;
+      step = 1;
+    } else if (i + 1 == e.loops.size()) {
+      r = iterationRange(k, e);
+    } else {
+      auto first = boundForm(k, l.start), end = boundForm(k, l.stop);
+      if (first && end) r = IterationRange{*first, *end};
+    }
+    if (!r || step == 0) return std::nullopt;
+    out.push_back(LevelRange{r->first, r->end, step});
+  }
+  return out;
+}
 
 std::optional<AffineForm> tripForm(const Kernel &k, const Event &e) {
   if (auto n = constantTripCount(e)) {

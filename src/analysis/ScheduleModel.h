@@ -63,7 +63,7 @@ StageRef effectStage(const sema::Operation &op, int8_t slot);
 // normal forms show; an absent stage is stage 0).
 bool sameStage(const sema::Kernel &k, const StageRef &a, const StageRef &b);
 // The stage form (scale * loop + offset) of a stage argument.
-sema::StageForm stageForm(const sema::Kernel &k, const StageRef &s);
+sema::StageForm stageForm(const sema::Kernel &k, const StageRef &s, bool allowScaled = false);
 // The stage as the author wrote it, for messages ("0" when absent).
 std::string stageText(const SourceManager &sm, const StageRef &s);
 
@@ -92,6 +92,18 @@ std::optional<IterationRange> iterationRange(const sema::Kernel &k, const Event 
 // The same with the outermost loop read as [outer.first, outer.end) at
 // step 1 (roles taking turns over it count its iterations between them).
 std::optional<sema::AffineForm> tripForm(const sema::Kernel &k, const Event &e, const IterationRange &outer);
+// The iterations of an event's loops, level by level: [first, end) and the
+// constant step, the outermost read as `outer` at step 1 when given, the
+// innermost a guarded event's sub-range; nullopt when a bound has no form
+// or a step is not a constant. Two events whose nests have equal ranges run
+// equally often whatever the bounds' values (T * k_steps times, where a
+// trip form has no product).
+struct LevelRange {
+  sema::AffineForm first, end;
+  int64_t step = 1;
+  bool operator==(const LevelRange &o) const { return first == o.first && end == o.end && step == o.step; }
+};
+std::optional<std::vector<LevelRange>> nestRanges(const sema::Kernel &k, const Event &e, const IterationRange *outer);
 // A boolean operand's value the first time an event runs (every enclosing
 // loop at its first iteration, a guarded event at its guard's first): a
 // constant, or a comparison whose difference is constant there; nullopt

@@ -81,6 +81,7 @@ public:
   void run() {
     checkStageForms();
     checkStageSequence();
+    checkTurnOrder();
     checkReadBeforeWait();
     checkHandOffs();
     checkSignalled();
@@ -115,24 +116,42 @@ private:
     AffineForm offset;             // with the inner loops' first values folded in
     bool ok = false;
     std::string notRunning;  // why a count over nested loops repeats or skips stages
+    // The outermost loop's coefficient when it is a run-time factor
+    // (t * k_steps + k over k in range(0, k_steps)); outerScale is unused then.
+    std::optional<AffineForm> outerScaled;
+    // outerScale * x + offset; nullopt on overflow, or when the coefficient
+    // is a run-time factor and x is not a constant.
+    std::optional<AffineForm> at(const AffineForm &x) const {
+      if (!outerScaled) return IntExprTable::combine(offset, x, outerScale);
+      if (!x.isConstant()) return std::nullopt;
+      return IntExprTable::combine(offset, *outerScaled, x.constant);
+    }
   };
   // A running count over consecutive nested loops (t * 4 + k for k in
   // range(0, 4)) is one sequence: each outer coefficient is the inner one
-  // times the inner loop's constant trip count.
-  LinearStage linearStage(const StageRef &s, const Event &ev) const { return linearStageOf(stageForm(k_, s), ev); }
+  // times the inner loop's constant trip count. The outermost coefficient
+  // may be a run-time factor equal to that count (t * k_steps + k for k in
+  // range(0, k_steps)) when the nest is two loops deep.
+  LinearStage linearStage(const StageRef &s, const Event &ev) const {
+    return linearStageOf(stageForm(k_, s, /*allowScaled=*/true), ev);
+  }
   LinearStage linearStageOf(const StageForm &f, const Event &ev) const {
     if (!f.ok) return {};
-    if (!f.hasLoop()) return {nullptr, 0, 0, 0, f.offset, true, {}};
+    if (!f.hasLoop()) return {nullptr, 0, 0, 0, f.offset, true, {}, {}};
     std::vector<std::pair<size_t, int64_t>> at;  // (position in ev.loops, coefficient)
-    for (const auto &term : f.loops) {
-      uint32_t id = term.first;
-      int64_t coeff = term.second;
+    auto position = [&](uint32_t id) -> std::optional<size_t> {
       auto it = std::find_if(ev.loops.begin(), ev.loops.end(), [id](const IrStmt *l) { return l->loopId == id; });
-      if (it == ev.loops.end()) return {};  // a loop variable used outside its loop (a Let that escaped it)
-      at.emplace_back(it - ev.loops.begin(), coeff);
+      if (it == ev.loops.end()) return std::nullopt;  // a loop variable used outside its loop (a Let that escaped it)
+      return static_cast<size_t>(it - ev.loops.begin());
+    };
+    for (const auto &term : f.loops) {
+      auto p = position(term.first);
+      if (!p) return {};
+      at.emplace_back(*p, term.second);
     }
     std::sort(at.begin(), at.end());
-    LinearStage ls{ev.loops[at.front().first], at.size(), at.back().second, at.front().second, f.offset, true, {}};
+    if (f.scaledLoop) return scaledStageOf(f, ev, at, position);
+    LinearStage ls{ev.loops[at.front().first], at.size(), at.back().second, at.front().second, f.offset, true, {}, {}};
     for (size_t i = 0; i + 1 < at.size(); ++i) {
       const IrStmt &inner = *ev.loops[at[i + 1].first];
       bool guardedInner = ev.guarded && at[i + 1].first + 1 == ev.loops.size();
@@ -150,6 +169,36 @@ private:
             at[i].second < satMul(at[i + 1].second, trips) ? "repeat" : "are skipped");
       ls.offset.constant = satAdd(ls.offset.constant, satMul(at[i + 1].second, *inner.start.constInt));
     }
+    return ls;
+  }
+  // `X * t + c * k + offset` for t's loop directly around k's, k's loop of
+  // step 1 from a constant: one running count when X = c * (k's stop -
+  // k's start) as normal forms; skipping or repeating stages when they
+  // differ by a constant; not proven otherwise (not ok).
+  template <typename Position>
+  LinearStage scaledStageOf(const StageForm &f, const Event &ev, const std::vector<std::pair<size_t, int64_t>> &at,
+                            const Position &position) const {
+    auto outer = position(f.scaledLoop->first);
+    if (!outer || at.size() != 1 || at[0].first != *outer + 1) return {};
+    const IrStmt &O = *ev.loops[*outer], &inner = *ev.loops[at[0].first];
+    bool guardedInner = ev.guarded && at[0].first + 1 == ev.loops.size();
+    if (guardedInner || inner.step != 1 || !inner.start.constInt || inner.stop.ix == kNoIntExpr) return {};
+    int64_t c = at[0].second;
+    AffineForm startForm;
+    startForm.constant = *inner.start.constInt;
+    auto span = IntExprTable::combine(k_.ints.form(inner.stop.ix), startForm, -1);
+    auto run = span ? IntExprTable::combine(AffineForm{}, *span, c) : std::nullopt;  // stages one iteration of O runs
+    if (!run) return {};
+    auto d = IntExprTable::constantDifference(f.scaledLoop->second, *run);
+    if (!d) return {};
+    LinearStage ls{&O, 2, c, 0, f.offset, true, {}, f.scaledLoop->second};
+    ls.offset.constant = satAdd(ls.offset.constant, satMul(c, *inner.start.constInt));
+    if (*d != 0)
+      ls.notRunning =
+          fmt::format("its coefficient of '{}' differs by {} from the {} stage(s) one iteration of the loop "
+                      "over '{}' runs through, so stages {} across its iterations",
+                      O.loopVar, *d, inner.stop.expr ? sourceText(ctx_.sm, inner.stop.expr->range) : "its",
+                      inner.loopVar, *d < 0 ? "repeat" : "are skipped");
     return ls;
   }
 
@@ -176,6 +225,9 @@ private:
     std::vector<const IrStmt *> loops;
     AffineForm stage;
     bool any = false;
+    // After a loop nest whose stage count is a run-time product (T *
+    // k_steps): the sequence goes on, at a stage with no normal form.
+    bool noForm = false;
   };
   static AffineForm plus(const AffineForm &f, int64_t n) {
     AffineForm g = f;
@@ -323,6 +375,13 @@ private:
         if (!next.count(b)) next[b] = NextStage{};
         std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";
         SourceRange at = s.present() ? s.expr->range : e.op->range;
+        bool sameIteration = next[b] && s.present() && s.ix != kNoIntExpr && next[b]->loops == e.loops &&
+                             next[b]->stage == k_.ints.form(s.ix);
+        if (next[b] && next[b]->noForm && !sameIteration) {
+          ctx_.diags.report(DiagId::SafetyUnprovenStageSequence, at, text, name(r.role), name(b), next[b]->text);
+          next[b] = std::nullopt;
+          continue;
+        }
         std::optional<Region> region;
         if (!e.loops.empty()) {
           auto key = std::make_pair(b, e.loops.front());
@@ -463,12 +522,16 @@ private:
           range = IterationRange{k_.ints.form(L.start.ix), k_.ints.form(L.stop.ix)};
         int64_t cycle = satMul(2, count);   // stages after which slot and parity repeat
         std::optional<int64_t> innerTrips;  // stages the counted nest runs through
-        if (range)
+        if (range && !ls.outerScaled)
           if (auto span = IntExprTable::constantDifference(range->end, range->first))
             innerTrips = satMul(std::max<int64_t>(0, *span), ls.outerScale);
-        auto scaled = [&](const AffineForm &x) {
-          return IntExprTable::combine(ls.offset, x, ls.outerScale);  // outerScale * x + offset; nullopt on overflow
-        };
+        auto scaled = [&](const AffineForm &x) { return ls.at(x); };
+        if (depth > 0 && ls.outerScaled) {
+          // How many stages the nest runs through is a run-time product.
+          ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
+          next[b] = std::nullopt;
+          continue;
+        }
         if (depth > 0 && !(innerTrips && cycle > 0 && *innerTrips % cycle == 0)) {
           bad(fmt::format("it restarts in every iteration of the enclosing loop over '{}'; make the stage the "
                           "running count (for example, one loop over all steps)",
@@ -477,6 +540,8 @@ private:
         }
         std::optional<AffineForm> firstForm = range ? scaled(range->first) : std::nullopt;
         std::optional<AffineForm> afterForm = range ? scaled(range->end) : std::nullopt;
+        bool afterNoForm = !afterForm && firstForm && ls.outerScaled && depth == 0;
+        if (afterNoForm) afterForm = AffineForm{};
         if (!firstForm || !afterForm) {
           ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
           next[b] = std::nullopt;
@@ -494,15 +559,104 @@ private:
           AffineForm after = *afterForm;
           // The stop as written, when the range ends there; otherwise say where.
           auto stopForm = L.stop.ix != kNoIntExpr ? std::optional(k_.ints.form(L.stop.ix)) : std::nullopt;
-          std::optional<int64_t> shift = stopForm ? IntExprTable::constantDifference(after, *stopForm) : std::nullopt;
+          std::optional<int64_t> shift =
+              stopForm && !afterNoForm ? IntExprTable::constantDifference(after, *stopForm) : std::nullopt;
           std::string afterText =
               shift ? plusText(stop, after, *shift) : fmt::format("the stage after the loop over '{}'", L.loopVar);
-          next[b] = NextStage{after, afterText, e.loops, full, true};
+          next[b] = NextStage{after, afterText, e.loops, full, true, afterNoForm};
         } else {
           next[b] = std::nullopt;
         }
       }
     }
+  }
+
+  // Roles taking turns waiting on a barrier (ping-pong consumers sharing a
+  // ring) each wait on stages the other roles' turns came through: a wait
+  // on stage s is sound only once the barrier has completed the phase of
+  // stage s - count (a phase-parity wait a lap early passes at once). A
+  // role's own earlier waits order that within its turn; across turns, the
+  // turn's first wait on the barrier must follow a wait on an ordering
+  // barrier O that the previous turn's role signals after its last wait on
+  // the barrier, the wait of turn j needing exactly turn j - 1's signal
+  // (its stage less O's credits is the signal's stage one turn earlier).
+  // Every earlier turn's waits then happen before, by the chain of O.
+  void checkTurnOrder() {
+    for (const auto &[b, use] : uses_) {
+      if (!use.waitTurns || k_.resources[b].count < 1) continue;
+      const Turns &t = *use.waitTurns;
+      size_t n = t.roles.size();
+      for (size_t i = 0; i < n; ++i) {
+        ResourceId R = t.roles[i], P = t.roles[(i + n - 1) % n];
+        const IrStmt *LR = t.loop.at(R), *LP = t.loop.at(P);
+        const Event *firstWait = nullptr, *lastWaitP = nullptr;
+        for (const Event *w : use.waits) {
+          if (w->role == R && w->loops.front() == LR && (!firstWait || w->index < firstWait->index)) firstWait = w;
+          if (w->role == P && w->loops.front() == LP && (!lastWaitP || w->index > lastWaitP->index)) lastWaitP = w;
+        }
+        if (!firstWait || !lastWaitP || ordersItself(b, use, R, LR, *firstWait, n) ||
+            ordersTurn(R, LR, *firstWait, P, LP, *lastWaitP, b))
+          continue;
+        ctx_.diags.build(DiagId::SafetyTurnsUnordered, firstWait->op->range, name(P), name(R), name(b))
+            .note(DiagId::NoteWaitHere, lastWaitP->op->range, name(P), name(b))
+            .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
+            .emit();
+      }
+    }
+  }
+  // An ordered sequence barrier orders itself: R's wait at stage s waits
+  // for the signal of stage s - credits and is sound once the one a lap
+  // earlier (s - credits - count) is complete, which R gives itself in its
+  // previous turn, n iterations back, when each phase takes one role's
+  // signals (signals taking turns).
+  bool ordersItself(ResourceId b, const BarrierFacts &use, ResourceId R, const IrStmt *LR, const Event &firstWait,
+                    size_t n) const {
+    if (!use.signalTurns || !use.signalTurns->has(R)) return false;
+    StageForm w = stageForm(k_, stageOperand(*firstWait.op));
+    if (!w.ok || w.loops.size() != 1 || w.loops[0].first != LR->loopId) return false;
+    int64_t a = w.loops[0].second, count = k_.resources[b].count;
+    int64_t credits = use.release ? count : 0;
+    for (const Event *sg : use.signals) {
+      if (sg->role != R || sg->loops.size() != 1 || sg->loops.front() != LR || sg->conditional || sg->guarded ||
+          sg->alternative)
+        continue;
+      StageForm g = stageForm(k_, stageOperand(*sg->op));
+      if (!g.ok || g.loops.size() != 1 || g.loops[0].first != LR->loopId || g.loops[0].second != a) continue;
+      if (IntExprTable::constantDifference(w.offset, g.offset) ==
+          satAdd(satAdd(credits, count), -satMul(a, static_cast<int64_t>(n))))
+        return true;
+    }
+    return false;
+  }
+  // Whether role R, in its turn loop LR, waits before `firstWait` on a
+  // barrier that role P signals in its turn loop LP after `lastWaitP`, the
+  // wait of each turn needing the signal of the turn before.
+  bool ordersTurn(ResourceId R, const IrStmt *LR, const Event &firstWait, ResourceId P, const IrStmt *LP,
+                  const Event &lastWaitP, ResourceId b) const {
+    auto plain = [](const Event &e, const IrStmt *L) {
+      return e.loops.size() == 1 && e.loops.front() == L && !e.conditional && !e.guarded && !e.alternative;
+    };
+    for (const RoleEvents &rr : roles_)
+      for (const Event &wo : rr.events) {
+        ResourceId O = effectResource(*wo.op, wo.op->info().effects.waits);
+        if (wo.role != R || O == kNoResource || O == b || wo.index >= firstWait.index || !plain(wo, LR)) continue;
+        StageForm w = stageForm(k_, stageOperand(*wo.op));
+        if (!w.ok || w.loops.size() != 1 || w.loops[0].first != LR->loopId) continue;
+        int64_t credits = facts_.barrier(O).release ? k_.resources[O].count : 0;
+        for (const RoleEvents &pr : roles_)
+          for (const Event &sg : pr.events) {
+            if (sg.role != P || effectResource(*sg.op, sg.op->info().effects.signals) != O ||
+                sg.index <= lastWaitP.index || !plain(sg, LP))
+              continue;
+            StageForm g = stageForm(k_, stageOperand(*sg.op));
+            if (!g.ok || g.loops.size() != 1 || g.loops[0].first != LP->loopId ||
+                g.loops[0].second != w.loops[0].second)
+              continue;
+            // w(j) - credits == g(j - 1): the offsets differ by credits - coefficient.
+            if (IntExprTable::constantDifference(w.offset, g.offset) == credits - w.loops[0].second) return true;
+          }
+      }
+    return false;
   }
 
   // A multicast copy overwrites the stage in every block of the cluster: the
@@ -762,9 +916,22 @@ private:
               std::count_if(use.waits.begin(), use.waits.end(), [&](const Event *x) { return x->role == w->role; });
           bool turns =
               (use.signalTurns && use.signalTurns->has(s->role)) || (use.waitTurns && use.waitTurns->has(w->role));
-          if (!turns && site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
-              !w->conditional && !use.conditionalSignals && sameLoopNest(k_, *site->second.sites.front().first, *w))
-            continue;
+          bool oneEach = site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
+                         !w->conditional && !use.conditionalSignals;
+          if (!turns && oneEach && sameLoopNest(k_, *site->second.sites.front().first, *w)) continue;
+          // Roles taking turns alike: their shared loop read as the
+          // iterations they run between them (T * k_steps phases each way,
+          // which a trip form cannot multiply out).
+          if (turns && oneEach) {
+            auto shared = [&](const std::optional<Turns> &t, ResourceId role) -> std::optional<IterationRange> {
+              if (!t || !t->has(role) || t->loop.at(role)->stop.ix == kNoIntExpr) return std::nullopt;
+              return IterationRange{t->start, k_.ints.form(t->loop.at(role)->stop.ix)};
+            };
+            auto so = shared(use.signalTurns, s->role), wo = shared(use.waitTurns, w->role);
+            auto rs = nestRanges(k_, *site->second.sites.front().first, so ? &*so : nullptr);
+            auto rw = nestRanges(k_, *w, wo ? &*wo : nullptr);
+            if (rs && rw && *rs == *rw) continue;
+          }
           // A release barrier's first lap passes without arrivals: up to
           // `count` more waits than signals are fine (the consumer need not
           // release the stages nothing refills).
@@ -1452,7 +1619,30 @@ private:
               bool kw, ke;
               AffineForm fw = formOf(stageOperand(*w->op), kw), fe = formOf(effectStage(*e.op, kReceiver), ke);
               releases_[b].try_emplace(v, kw && ke ? IntExprTable::constantDifference(fw, fe) : std::nullopt);
+              writers_[{b, v}].insert(e.role);
             }
+  }
+
+  // Whether role `signaller`'s arrival on `b` can be what a wait of role
+  // `waiter` consumes. Roles taking turns on both sides of one barrier in
+  // the same order (an ordered sequence barrier: each turn waits for the
+  // previous turn's signal) hand it on to the next role only.
+  bool consumedBy(ResourceId b, ResourceId signaller, ResourceId waiter) const {
+    const BarrierFacts &f = facts_.barrier(b);
+    if (!f.signalTurns || !f.waitTurns || f.signalTurns->roles != f.waitTurns->roles || !f.signalTurns->has(signaller))
+      return true;
+    const std::vector<ResourceId> &rs = f.signalTurns->roles;
+    size_t i = static_cast<size_t>(std::find(rs.begin(), rs.end(), signaller) - rs.begin());
+    return rs[(i + 1) % rs.size()] == waiter;
+  }
+  // Whether role `role`'s arrival on `b` releases view `v`: a wait on `b`
+  // covers a write of `v` in a role that consumes that arrival.
+  bool releasesTo(ResourceId b, ResourceId v, ResourceId role) const {
+    auto rel = releases_.find(b);
+    if (rel == releases_.end() || !rel->second.count(v)) return false;
+    auto w = writers_.find({b, v});
+    if (w == writers_.end()) return false;
+    return std::any_of(w->second.begin(), w->second.end(), [&](ResourceId x) { return consumedBy(b, role, x); });
   }
 
   // The stage of view `v` an arrival at stage `r` of barrier `b` frees for
@@ -1490,7 +1680,7 @@ private:
           if (e.index <= a.index || e.loops != a.loops) continue;
           for (int8_t slot : e.op->info().effects.reads) {
             ResourceId v = effectResource(*e.op, slot);
-            if (v == kNoResource || !rel->second.count(v) || reported.count(v)) continue;
+            if (v == kNoResource || !releasesTo(b, v, r.role) || reported.count(v)) continue;
             std::optional<int64_t> shift = freedShift(b, v);
             bool ke;
             AffineForm fe = formOf(effectStage(*e.op, slot), ke);
@@ -1547,7 +1737,7 @@ private:
           ResourceId read = kNoResource;
           for (int8_t slot : e.op->info().effects.reads)
             if (ResourceId v = effectResource(*e.op, slot);
-                read == kNoResource && v != kNoResource && rel->second.count(v))
+                read == kNoResource && v != kNoResource && releasesTo(b, v, r.role))
               read = v;
           int64_t unit = completionUnit(e, all);
           if (read == kNoResource || span <= unit || all <= unit) continue;
@@ -1770,7 +1960,7 @@ private:
     bool known;
     AffineForm stage = formOf(released, known);
     st.eachRead([&](const InFlight &f, bool waited) {
-      if (waited || !rel->second.count(f.view)) return;
+      if (waited || !releasesTo(b, f.view, role)) return;
       // The release lets the waiter rewrite stage r + shift: the same buffer
       // as the read when the stages agree modulo the view's depth.
       int64_t depth = k_.resources[f.view].stages;
@@ -1851,6 +2041,8 @@ private:
 
   // barrier -> views its waiters write after waiting -> the wait's lead
   std::map<ResourceId, std::map<ResourceId, std::optional<int64_t>>> releases_;
+  // (barrier, view) -> the roles whose wait on the barrier covers a write of the view
+  std::map<std::pair<ResourceId, ResourceId>, std::set<ResourceId>> writers_;
   std::set<std::pair<const Operation *, ResourceId>> reportedInFlight_;
   std::set<std::pair<const Operation *, ResourceId>> reportedPartial_;
 

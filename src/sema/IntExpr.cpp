@@ -205,18 +205,46 @@ std::optional<AffineForm> IntExprTable::substituteLoopVar(const AffineForm &f, u
   return combine(rest, value, coeff);
 }
 
-StageForm IntExprTable::stageForm(IntExprId x) const {
+StageForm IntExprTable::stageForm(IntExprId x, bool allowScaled) const {
   StageForm s;
   const AffineForm &f = form(x);
   s.offset.constant = f.constant;
+  AffineForm extra;  // the scaled term's constant part, added after the loop (terms stay sorted)
   for (const auto &[a, coeff] : f.terms) {
     if (!atoms_[a].loopDependent) {
       s.offset.terms.emplace_back(a, coeff);  // stays sorted: terms are
       continue;
     }
-    if (atoms_[a].op != IntOp::LoopVar) return StageForm{};
-    s.loops.emplace_back(static_cast<uint32_t>(atoms_[a].value), coeff);
+    if (atoms_[a].op == IntOp::LoopVar) {
+      s.loops.emplace_back(static_cast<uint32_t>(atoms_[a].value), coeff);
+      continue;
+    }
+    // coeff * (c * t + b) * X with X loop-invariant and not a constant, b a
+    // constant: (coeff * c * X) * t + coeff * b * X.
+    if (!allowScaled || atoms_[a].op != IntOp::Mul || s.scaledLoop) return StageForm{};
+    const AffineForm *side = &atoms_[a].lhs, *factor = &atoms_[a].rhs;
+    if (dependsOnLoop(*factor)) std::swap(side, factor);
+    if (dependsOnLoop(*factor) || side->terms.size() != 1 || atoms_[side->terms[0].first].op != IntOp::LoopVar)
+      return StageForm{};
+    int64_t termCoeff = coeff;
+    auto scaledFactor = [&, termCoeff](int64_t by) -> std::optional<AffineForm> {
+      int64_t m;
+      if (__builtin_mul_overflow(termCoeff, by, &m)) return std::nullopt;
+      return combine(AffineForm{}, *factor, m);
+    };
+    auto c = scaledFactor(side->terms[0].second);
+    auto b = scaledFactor(side->constant);
+    if (!c || !b) return StageForm{};
+    extra = *b;
+    s.scaledLoop = std::make_pair(static_cast<uint32_t>(atoms_[side->terms[0].first].value), *c);
   }
+  // A loop counted both ways (t * 2 + t * X) is not one scaled term.
+  if (s.scaledLoop &&
+      std::any_of(s.loops.begin(), s.loops.end(), [&](const auto &t) { return t.first == s.scaledLoop->first; }))
+    return StageForm{};
+  auto offset = combine(s.offset, extra, 1);
+  if (!offset) return StageForm{};
+  s.offset = *offset;
   s.ok = true;
   return s;
 }

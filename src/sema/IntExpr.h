@@ -82,7 +82,12 @@ struct StageForm {
   bool ok = false;
   std::vector<std::pair<uint32_t, int64_t>> loops;  // (loop id, coefficient), by atom
   AffineForm offset;
-  bool hasLoop() const { return !loops.empty(); }
+  // A loop variable times a loop-invariant factor that is not a constant
+  // (`t * k_steps` for a run-time count of k-steps): the loop's id and the
+  // factor's form. Only stageForm(x, /*allowScaled=*/true) sets it; without
+  // it such a term makes the form not ok.
+  std::optional<std::pair<uint32_t, AffineForm>> scaledLoop;
+  bool hasLoop() const { return !loops.empty() || scaledLoop; }
 };
 
 class IntExprTable {
@@ -126,8 +131,9 @@ public:
   // a - b when it is a constant.
   static std::optional<int64_t> constantDifference(const AffineForm &a, const AffineForm &b);
   std::optional<int64_t> constantValue(IntExprId x) const;
-  // The stage form of an expression (see StageForm).
-  StageForm stageForm(IntExprId x) const;
+  // The stage form of an expression (see StageForm); `allowScaled` accepts
+  // one term of a loop variable times a loop-invariant factor.
+  StageForm stageForm(IntExprId x, bool allowScaled = false) const;
   // The first leaf (in source order) for which `pred` holds, or kNoIntExpr.
   IntExprId findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred) const;
 

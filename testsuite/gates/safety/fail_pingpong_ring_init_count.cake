@@ -14,26 +14,32 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     ring = lm.pipeline(stages=4)
     full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)
     empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=2, pipeline=ring)  # expected-error {{barrier 'empty' completes a phase after 2 arrival(s) (init_count=2) but receives 1 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup); they take turns, so a phase gets the signals of one of them}} expected-note {{set init_count=1 on 'empty' if that many arrivals a phase is what the schedule means}}
+    order = lm.barrier(count=1, prod=[wg0, wg1], cons=[wg0, wg1], credits=1)
     T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    KS = K // 64
     with load:
         for t in lm.range(0, T):
-            for k in lm.range(0, 8):
-                lm.wait(empty, stage=t * 8 + k)
-                a_s.tma_load(A, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
-                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+            for k in lm.range(0, KS):
+                lm.wait(empty, stage=t * KS + k)
+                a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
         for t in lm.range(0, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)
-                lm.mma(acc0, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+            lm.wait(order, stage=t)
+            for k in lm.range(0, KS):
+                lm.wait(full, stage=t * KS + k)
+                lm.mma(acc0, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-note {{role 'wg0' signals 'empty' here}}
+                lm.arrive(empty, stage=t * KS + k, per="warpgroup")  # expected-note {{role 'wg0' signals 'empty' here}}
+            lm.arrive(order, stage=t, per="warpgroup")
     with wg1:
         for t in lm.range(1, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)
-                lm.mma(acc1, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+            lm.wait(order, stage=t)
+            for k in lm.range(0, KS):
+                lm.wait(full, stage=t * KS + k)
+                lm.mma(acc1, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-note {{role 'wg1' signals 'empty' here}}
+                lm.arrive(empty, stage=t * KS + k, per="warpgroup")  # expected-note {{role 'wg1' signals 'empty' here}}
+            lm.arrive(order, stage=t, per="warpgroup")

@@ -14,26 +14,32 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     ring = lm.pipeline(stages=4)
     full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'full' declared here}}
     empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'empty' declared here}} expected-error {{barrier 'empty' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup)}} expected-note {{set init_count=2 on 'empty' if that many arrivals a phase is what the schedule means}}
+    order = lm.barrier(count=1, prod=[wg0, wg1], cons=[wg0, wg1], credits=1)  # expected-note 2 {{barrier 'order' declared here}} expected-error {{barrier 'order' completes a phase after 1 arrival(s) (init_count=1) but receives 2 per phase: role 'wg0' gives 1 (1 from 'arrive' per warpgroup); role 'wg1' gives 1 (1 from 'arrive' per warpgroup)}} expected-note {{set init_count=2 on 'order' if that many arrivals a phase is what the schedule means}}
     T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    KS = K // 64
     with load:
         for t in lm.range(0, T):
-            for k in lm.range(0, 8):
-                lm.wait(empty, stage=t * 8 + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg1' signals it in range(0, T, 2)range(0, 8, 1) and role 'load' waits on it in range(0, T, 1)range(0, 8, 1)}}
-                a_s.tma_load(A, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
-                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+            for k in lm.range(0, KS):
+                lm.wait(empty, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg1' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
         for t in lm.range(0, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)  # expected-error {{role 'wg0' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, 8, 1)}}
-                lm.mma(acc0, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+            lm.wait(order, stage=t)  # expected-error {{role 'wg0' uses barrier 'order' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}}
+            for k in lm.range(0, KS):
+                lm.wait(full, stage=t * KS + k)  # expected-error {{role 'wg0' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, KS, 1)}}
+                lm.mma(acc0, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-error {{role 'wg0' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg0' signals 'empty' here}}
+                lm.arrive(empty, stage=t * KS + k, per="warpgroup")  # expected-error {{role 'wg0' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg0' signals 'empty' here}}
+            lm.arrive(order, stage=t, per="warpgroup")  # expected-note {{role 'wg0' signals 'order' here}}
     with wg1:
         for t in lm.range(0, T, 2):
-            for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)  # expected-error {{role 'wg1' uses barrier 'full' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, 8, 1) and role 'wg1' waits on it in range(0, T, 2)range(0, 8, 1)}}
-                lm.mma(acc1, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
+            lm.wait(order, stage=t)  # expected-error {{role 'wg1' uses barrier 'order' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}}
+            for k in lm.range(0, KS):
+                lm.wait(full, stage=t * KS + k)  # expected-error {{role 'wg1' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS, 1) and role 'wg1' waits on it in range(0, T, 2)range(0, KS, 1)}}
+                lm.mma(acc1, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=t * 8 + k, per="warpgroup")  # expected-error {{role 'wg1' uses barrier 'empty' at stage 't * 8 + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg1' signals 'empty' here}}
+                lm.arrive(empty, stage=t * KS + k, per="warpgroup")  # expected-error {{role 'wg1' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-note {{role 'wg1' signals 'empty' here}}
+            lm.arrive(order, stage=t, per="warpgroup")  # expected-note {{role 'wg1' signals 'order' here}}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Generates the variants run.sh times (here, not on the device machine).
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+C=${CAKEC:-build-test/bin/cakec}
+G=harness/gemm/generated
+mkdir -p $G
+$C examples/gemm_bf16_pingpong_sm90a.cake -o $G/gemm_pp_128x128_s5.cu
+$C examples/gemm_bf16_pingpong_sm90a.cake -DSTAGES=4 -o $G/gemm_pp_128x128_s4.cu
+$C examples/gemm_bf16_pingpong_sm90a.cake -DBM=64 -DBN=256 -DSTAGES=4 -o $G/gemm_pp_64x256_s4.cu
+$C examples/gemm_bf16_sm90a.cake -o $G/gemm_tiled.cu
+$C examples/gemm_bf16_persistent_sm90a.cake -o $G/gemm_persistent.cu
