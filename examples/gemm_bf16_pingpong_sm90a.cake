@@ -10,7 +10,14 @@
 # k-steps, `j * k_steps + k`, with k_steps a run-time count: the safety gate
 # reads it as one sequence because k runs over range(0, k_steps), and the
 # consumers as roles taking turns on it (loops of step 2 from 0 and 1), so
-# `empty` gets one warpgroup's release per phase.
+# `empty` gets one warpgroup's release per phase. Each consumer keeps one
+# wgmma group in flight and releases the previous stage (`if k > 0`), the
+# last after its loop: with the stage before, one running count per tile.
+# The turns are ordered by `order` (CUTLASS's ordered sequence barrier):
+# a consumer starts its tile's waits on `full` only after the other has
+# made its last wait of the previous tile, so no wait runs a lap ahead of
+# the ring (safety.turns-unordered); it is signalled before the last
+# wgmma group drains, so the next main loop starts issuing at once.
 # Shapes are declared: any M, and N, K that are multiples of 8.
 # target: sm_90a
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
@@ -63,9 +70,12 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
                 lm.wait(full, stage=j * k_steps + k)
                 lm.mma(acc0, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k == 0))
                 lm.mma_commit()
-                lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=j * k_steps + k, per="warpgroup")
+                lm.mma_wait(pending=1)
+                if k > 0:
+                    lm.arrive(empty, stage=j * k_steps + k - 1, per="warpgroup")
             lm.arrive(order, stage=j, per="warpgroup")
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=j * k_steps + k_steps - 1, per="warpgroup")
             t = lm.block_id(0) + j * lm.num_blocks(0)
             first_m = t // group_tiles * GROUP_M
             rows = lm.min(m_tiles - first_m, GROUP_M)
@@ -86,9 +96,12 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
                 lm.wait(full, stage=j * k_steps + k)
                 lm.mma(acc1, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k == 0))
                 lm.mma_commit()
-                lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=j * k_steps + k, per="warpgroup")
+                lm.mma_wait(pending=1)
+                if k > 0:
+                    lm.arrive(empty, stage=j * k_steps + k - 1, per="warpgroup")
             lm.arrive(order, stage=j, per="warpgroup")
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=j * k_steps + k_steps - 1, per="warpgroup")
             t = lm.block_id(0) + j * lm.num_blocks(0)
             first_m = t // group_tiles * GROUP_M
             rows = lm.min(m_tiles - first_m, GROUP_M)

@@ -301,7 +301,7 @@ std::optional<IterationRange> iterationRange(const Kernel &k, const Event &e) {
   return IterationRange{*first, *end};
 }
 
-static std::optional<AffineForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer);
+static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer);
 
 std::optional<std::vector<LevelRange>> nestRanges(const Kernel &k, const Event &e, const IterationRange *outer) {
   std::vector<LevelRange> out;
@@ -324,26 +324,26 @@ std::optional<std::vector<LevelRange>> nestRanges(const Kernel &k, const Event &
   return out;
 }
 
-std::optional<AffineForm> tripForm(const Kernel &k, const Event &e) {
+std::optional<PolyForm> tripForm(const Kernel &k, const Event &e) {
   if (auto n = constantTripCount(e)) {
-    AffineForm f;
-    f.constant = *n;
+    PolyForm f;
+    if (*n != 0) f.terms[{}] = *n;
     return f;
   }
   return tripProduct(k, e, nullptr);
 }
 
-std::optional<AffineForm> tripForm(const Kernel &k, const Event &e, const IterationRange &outer) {
+std::optional<PolyForm> tripForm(const Kernel &k, const Event &e, const IterationRange &outer) {
   if (e.loops.empty()) return std::nullopt;
   return tripProduct(k, e, &outer);
 }
 
-// The product of the nest's trip counts, when at most one is not a
-// constant (a persistent loop over tiles around constant inner loops);
-// `outer`, when given, is the outermost loop's range at step 1.
-static std::optional<AffineForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer) {
-  AffineForm total;
-  total.constant = 1;
+// The product of the nest's trip counts; `outer`, when given, is the
+// outermost loop's range at step 1. A run-time count is its end - first,
+// which is the count whenever the loop runs.
+static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer) {
+  PolyForm total;
+  total.terms[{}] = 1;
   for (size_t i = 0; i < e.loops.size(); ++i) {
     const IrStmt &l = *e.loops[i];
     if (l.step != 1 && !(i == 0 && outer)) return std::nullopt;
@@ -359,13 +359,10 @@ static std::optional<AffineForm> tripProduct(const Kernel &k, const Event &e, co
     if (!n) return std::nullopt;
     // A bound over an enclosing loop's variable (range(0, i)) has no product.
     if (e.loops.size() > 1 && k.ints.dependsOnLoop(*n)) return std::nullopt;
-    std::optional<AffineForm> scaled;
-    if (n->isConstant())
-      scaled = IntExprTable::combine(AffineForm{}, total, std::max<int64_t>(0, n->constant));
-    else if (total.isConstant())
-      scaled = IntExprTable::combine(AffineForm{}, *n, total.constant);
-    if (!scaled) return std::nullopt;
-    total = *scaled;
+    if (n->isConstant()) n->constant = std::max<int64_t>(0, n->constant);
+    std::optional<PolyForm> product = PolyForm::mul(total, PolyForm::of(*n));
+    if (!product) return std::nullopt;
+    total = std::move(*product);
   }
   return total;
 }

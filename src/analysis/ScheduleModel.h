@@ -77,11 +77,11 @@ bool sameLoopNest(const sema::Kernel &k, const Event &a, const Event &b);
 // loops' trip counts if all are constant (a guarded event's sub-range for
 // the innermost loop).
 std::optional<int64_t> constantTripCount(const Event &e);
-// How many times an event runs, as a normal form: constant nests by their
+// How many times an event runs, as a polynomial: constant nests by their
 // count; loops of step 1 (the innermost perhaps a guarded sub-range) as the
-// product of their end - first, when at most one of those is not a
-// constant, its count whenever it runs; nullopt for other nests.
-std::optional<sema::AffineForm> tripForm(const sema::Kernel &k, const Event &e);
+// product of their end - first (T * k_steps), its count whenever it runs;
+// nullopt for other nests.
+std::optional<sema::PolyForm> tripForm(const sema::Kernel &k, const Event &e);
 // The iterations of the innermost loop an event runs: [first, end) as normal
 // forms (the loop's bounds, or the guard's sub-range); nullopt when a bound
 // has no form or the event is in no loop.
@@ -91,7 +91,7 @@ struct IterationRange {
 std::optional<IterationRange> iterationRange(const sema::Kernel &k, const Event &e);
 // The same with the outermost loop read as [outer.first, outer.end) at
 // step 1 (roles taking turns over it count its iterations between them).
-std::optional<sema::AffineForm> tripForm(const sema::Kernel &k, const Event &e, const IterationRange &outer);
+std::optional<sema::PolyForm> tripForm(const sema::Kernel &k, const Event &e, const IterationRange &outer);
 // The iterations of an event's loops, level by level: [first, end) and the
 // constant step, the outermost read as `outer` at step 1 when given, the
 // innermost a guarded event's sub-range; nullopt when a bound has no form

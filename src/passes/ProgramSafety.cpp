@@ -210,12 +210,20 @@ private:
       for (const Event &e : r.events) {
         std::vector<StageRef> stages = {stageOperand(*e.op)};
         for (int8_t slot : e.op->info().effects.reads) stages.push_back(effectStage(*e.op, slot));
-        for (const StageRef &s : stages)
-          if (s.present() && !linearStage(s, e).ok && reported.insert(s.expr).second)
+        for (size_t i = 0; i < stages.size(); ++i) {
+          const StageRef &s = stages[i];
+          if (!s.present() || linearStage(s, e).ok || (i == 0 && inRegion(r, e))) continue;
+          if (reported.insert(s.expr).second)
             ctx_.diags.report(DiagId::SafetyUnprovenStage, s.expr->range, sourceText(ctx_.sm, s.expr->range));
+        }
       }
   }
-
+  // The barrier an event waits on or signals, or kNoResource.
+  static ResourceId barrierOf(const Event &e) {
+    const OpEffects &fx = e.op->info().effects;
+    ResourceId b = effectResource(*e.op, fx.waits);
+    return b != kNoResource ? b : effectResource(*e.op, fx.signals);
+  }
   // The next stage of a role's sequence on a barrier: its normal form and
   // how to say it (nullopt: not known, after a loop whose end has no form).
   struct NextStage {
@@ -250,6 +258,8 @@ private:
   struct Region {
     const IrStmt *loop = nullptr;  // O
     int64_t coeff = 0;             // C
+    // C when it is a run-time factor (j * k_steps + ...): coeff is unused.
+    std::optional<AffineForm> coeffScaled;
     AffineForm base;               // the body's first stage, less C * O
     const Event *first = nullptr;  // the body's first use
     int units = 0;                 // inner loops and straight-line stages it chains
@@ -258,7 +268,22 @@ private:
     // count: the use where the chain breaks, and why.
     const Event *badAt = nullptr;
     std::string why;
+    // base + C * x; nullopt on overflow, or for a run-time C and an x that
+    // is not a constant.
+    std::optional<AffineForm> at(const AffineForm &x) const {
+      if (!coeffScaled) return IntExprTable::combine(base, x, coeff);
+      if (!x.isConstant()) return std::nullopt;
+      return IntExprTable::combine(base, *coeffScaled, x.constant);
+    }
+    std::string coeffText() const { return coeffScaled ? std::string("its run-time count") : std::to_string(coeff); }
   };
+  // Whether role `role` takes turns over loop O on one side of barrier b.
+  bool turnsOver(ResourceId b, ResourceId role, const IrStmt *O, bool waits) const {
+    const std::optional<Turns> &t = waits ? facts_.barrier(b).waitTurns : facts_.barrier(b).signalTurns;
+    return t && t->has(role) && t->loop.at(role) == O;
+  }
+  // A loop of roles taking turns steps by their number: its iterations are
+  // the role's share of the count, which the sequence check reads.
   std::optional<Region> regionOf(const RoleEvents &r, ResourceId b, const IrStmt *O) const {
     Region rg;
     rg.loop = O;
@@ -273,14 +298,24 @@ private:
       if (!waits) used = effectResource(*e.op, fx.signals);
       if (used != b || e.loops.empty() || e.loops.front() != O) continue;
       if (e.alternative) continue;
-      if (e.conditional || e.guarded || O->step != 1) return std::nullopt;
-      StageForm f = stageForm(k_, stageOperand(*e.op));
+      if (e.conditional || (O->step != 1 && !turnsOver(b, r.role, O, waits))) return std::nullopt;
+      StageForm f = stageForm(k_, stageOperand(*e.op), /*allowScaled=*/true);
       if (!f.ok) return std::nullopt;
-      auto term = std::find_if(f.loops.begin(), f.loops.end(), [&](const auto &t) { return t.first == O->loopId; });
-      if (term == f.loops.end() || (rg.coeff != 0 && term->second != rg.coeff) || term->second <= 0)
-        return std::nullopt;
-      rg.coeff = term->second;
-      f.loops.erase(term);
+      if (f.scaledLoop && f.scaledLoop->first == O->loopId) {
+        if ((rg.coeff != 0) || (rg.coeffScaled && *rg.coeffScaled != f.scaledLoop->second)) return std::nullopt;
+        rg.coeffScaled = f.scaledLoop->second;
+        f.scaledLoop.reset();
+      } else {
+        auto term = std::find_if(f.loops.begin(), f.loops.end(), [&](const auto &t) { return t.first == O->loopId; });
+        if (term == f.loops.end() || rg.coeffScaled || (rg.coeff != 0 && term->second != rg.coeff) || term->second <= 0)
+          return std::nullopt;
+        rg.coeff = term->second;
+        f.loops.erase(term);
+      }
+      if (f.scaledLoop) return std::nullopt;  // a run-time coefficient on an inner loop
+      // A guard narrows the innermost loop only; a straight-line use in O
+      // under a guard runs in some iterations only.
+      if (e.guarded && e.loops.size() < 2) return std::nullopt;
       AffineForm firstValue, afterValue;
       if (!f.hasLoop()) {
         if (e.loops.size() != 1) return std::nullopt;  // repeats in an inner loop its stage does not count
@@ -306,10 +341,19 @@ private:
           continue;
         }
         if (L.step != 1 || L.start.ix == kNoIntExpr || L.stop.ix == kNoIntExpr) return std::nullopt;
-        auto fv = IntExprTable::combine(li.offset, k_.ints.form(L.start.ix), li.outerScale);
-        auto av = IntExprTable::combine(li.offset, k_.ints.form(L.stop.ix), li.outerScale);
-        auto span = IntExprTable::constantDifference(k_.ints.form(L.stop.ix), k_.ints.form(L.start.ix));
-        if (!fv || !av || !span || *span <= 0) return std::nullopt;
+        // The iterations the use runs: the loop's, or its guard's sub-range
+        // when L is the innermost loop.
+        bool guardedL = e.guarded && e.loops.size() == 2;
+        if (e.guarded && !guardedL) return std::nullopt;
+        AffineForm start = guardedL ? e.first : k_.ints.form(L.start.ix);
+        AffineForm stop = guardedL ? e.end : k_.ints.form(L.stop.ix);
+        auto fv = IntExprTable::combine(li.offset, start, li.outerScale);
+        auto av = IntExprTable::combine(li.offset, stop, li.outerScale);
+        auto span = IntExprTable::constantDifference(stop, start);
+        if (!fv || !av) return std::nullopt;
+        // A constant span must be positive; a run-time one (k_steps - 1)
+        // counts its iterations whenever the loop runs, as a loop's bounds do.
+        if (span ? *span <= 0 : !rg.coeffScaled) return std::nullopt;
         firstValue = *fv;
         afterValue = *av;
         ++rg.loops;
@@ -335,15 +379,42 @@ private:
     // One unit is a plain running count, and straight-line uses in a loop
     // are the stages of its iterations: the sequence check handles both.
     if (!next || rg.units < 2 || rg.loops == 0) return std::nullopt;
-    auto total = IntExprTable::constantDifference(*next, rg.base);
-    if (!total) return std::nullopt;
-    if (*total != rg.coeff) {
+    auto totalForm = IntExprTable::combine(*next, rg.base, -1);
+    if (!totalForm) return std::nullopt;
+    AffineForm coeffForm;
+    coeffForm.constant = rg.coeff;
+    if (rg.coeffScaled) coeffForm = *rg.coeffScaled;
+    auto d = IntExprTable::constantDifference(*totalForm, coeffForm);
+    if (!d) return std::nullopt;
+    if (*d != 0) {
       rg.badAt = prev;
-      rg.why = fmt::format("one iteration of the loop over '{}' runs through {} stage(s) in its uses, but the "
-                           "coefficient of '{}' is {}, so stages {} across its iterations",
-                           O->loopVar, *total, O->loopVar, rg.coeff, *total < rg.coeff ? "are skipped" : "repeat");
+      rg.why = totalForm->isConstant()
+                   ? fmt::format("one iteration of the loop over '{}' runs through {} stage(s) in its uses, but the "
+                                 "coefficient of '{}' is {}, so stages {} across its iterations",
+                                 O->loopVar, totalForm->constant, O->loopVar, rg.coeffText(),
+                                 *d < 0 ? "are skipped" : "repeat")
+                   : fmt::format("one iteration of the loop over '{}' runs through {} stage(s) {} than the "
+                                 "coefficient of '{}', so stages {} across its iterations",
+                                 O->loopVar, *d > 0 ? *d : -*d, *d > 0 ? "more" : "fewer", O->loopVar,
+                                 *d < 0 ? "are skipped" : "repeat");
     }
     return rg;
+  }
+
+  // The running count over the body of role r's outermost loop O on
+  // barrier b (regionOf), computed once.
+  const std::optional<Region> &regionFor(const RoleEvents &r, ResourceId b, const IrStmt *O) const {
+    auto key = std::make_tuple(&r, b, O);
+    auto it = regionCache_.find(key);
+    if (it == regionCache_.end()) it = regionCache_.emplace(key, regionOf(r, b, O)).first;
+    return it->second;
+  }
+  // Whether an event's stage on its barrier is one of a running count over
+  // its outermost loop's body (which relates guarded and straight-line
+  // uses that one loop nest does not).
+  bool inRegion(const RoleEvents &r, const Event &e) const {
+    ResourceId b = barrierOf(e);
+    return b != kNoResource && !e.loops.empty() && regionFor(r, b, e.loops.front()).has_value();
   }
 
   // Each role's stages of a barrier, in program order, must be 0, 1, 2, ...:
@@ -359,9 +430,6 @@ private:
       // The stage each loop's first use of a barrier names: every other use
       // in one iteration must name the same stage.
       std::map<std::pair<ResourceId, const IrStmt *>, std::pair<AffineForm, const Event *>> loopsSeen;
-      // Outermost loops whose body is one running count (regionOf), by
-      // barrier; nullopt: tried, not one.
-      std::map<std::pair<ResourceId, const IrStmt *>, std::optional<Region>> regions;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         ResourceId b = effectResource(*e.op, fx.waits);
@@ -371,23 +439,19 @@ private:
         if (b == kNoResource) continue;
         StageRef s = stageOperand(*e.op);
         LinearStage ls = linearStage(s, e);
-        if (!ls.ok) continue;  // checkStageForms reports it
+        std::optional<Region> region;
+        if (!e.loops.empty()) region = regionFor(r, b, e.loops.front());
+        if (!ls.ok && !region) continue;  // checkStageForms reports it
         if (!next.count(b)) next[b] = NextStage{};
         std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";
         SourceRange at = s.present() ? s.expr->range : e.op->range;
         bool sameIteration = next[b] && s.present() && s.ix != kNoIntExpr && next[b]->loops == e.loops &&
                              next[b]->stage == k_.ints.form(s.ix);
-        if (next[b] && next[b]->noForm && !sameIteration) {
+        bool regionMember = region && !region->badAt && &e != region->first;  // checked with the region's first use
+        if (next[b] && next[b]->noForm && !sameIteration && !regionMember) {
           ctx_.diags.report(DiagId::SafetyUnprovenStageSequence, at, text, name(r.role), name(b), next[b]->text);
           next[b] = std::nullopt;
           continue;
-        }
-        std::optional<Region> region;
-        if (!e.loops.empty()) {
-          auto key = std::make_pair(b, e.loops.front());
-          auto it = regions.find(key);
-          if (it == regions.end()) it = regions.emplace(key, regionOf(r, b, e.loops.front())).first;
-          region = it->second;
         }
         auto bad = [&](const std::string &why) {
           ctx_.diags.build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text, why)
@@ -425,11 +489,17 @@ private:
           }
           if (&e != region->first) continue;
           const IrStmt &O = *region->loop;
+          // Roles taking turns over O run its iterations at step 1 between
+          // them, from the first role's start.
+          const std::optional<Turns> &turns = waits ? facts_.barrier(b).waitTurns : facts_.barrier(b).signalTurns;
+          bool turn = turnsOver(b, r.role, &O, waits);
           std::optional<AffineForm> firstForm, afterForm;
           if (O.start.ix != kNoIntExpr && O.stop.ix != kNoIntExpr) {
-            firstForm = IntExprTable::combine(region->base, k_.ints.form(O.start.ix), region->coeff);
-            afterForm = IntExprTable::combine(region->base, k_.ints.form(O.stop.ix), region->coeff);
+            firstForm = region->at(turn ? turns->start : k_.ints.form(O.start.ix));
+            afterForm = region->at(k_.ints.form(O.stop.ix));
           }
+          bool afterNoForm = firstForm && !afterForm && region->coeffScaled;
+          if (afterNoForm) afterForm = AffineForm{};
           if (!firstForm || !afterForm) {
             ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
             next[b] = std::nullopt;
@@ -438,8 +508,9 @@ private:
           follows(*firstForm, fmt::format("its first value is '{}' at the first iteration of the loop over '{}', but "
                                           "the next stage of the sequence is {{}}",
                                           text, O.loopVar));
-          next[b] = NextStage{*afterForm, fmt::format("the stage after the loop over '{}'", O.loopVar), e.loops,
-                              *firstForm, true};
+          next[b] = NextStage{*afterForm, fmt::format("the stage after the loop over '{}'", O.loopVar),
+                              e.loops,    *firstForm,
+                              true,       afterNoForm};
           continue;
         }
         if (!ls.loop) {
@@ -855,7 +926,7 @@ private:
   // The phases a role completes on a barrier (one per run of each signal
   // site) or consumes (one per run of each wait), summed; nullopt when a
   // count has no normal form.
-  std::optional<AffineForm> phases(const BarrierFacts &use, ResourceId role, bool signals) const {
+  std::optional<PolyForm> phases(const BarrierFacts &use, ResourceId role, bool signals) const {
     std::vector<const Event *> events;
     if (signals) {
       auto it = use.arrivals.find(role);
@@ -875,16 +946,16 @@ private:
     // A role taking turns with others counts the phases of all of them.
     const std::optional<Turns> &turns = signals ? use.signalTurns : use.waitTurns;
     bool turn = turns && turns->has(role);
-    AffineForm total;
+    PolyForm total;
     for (const Event *e : events) {
       if (e->conditional) return std::nullopt;  // how often a branch is taken is not known
       const IrStmt *L = turn ? turns->loop.at(role) : nullptr;
-      std::optional<AffineForm> n =
+      std::optional<PolyForm> n =
           turn ? (L->stop.ix == kNoIntExpr ? std::nullopt
                                            : tripForm(k_, *e, IterationRange{turns->start, k_.ints.form(L->stop.ix)}))
                : tripForm(k_, *e);
       if (!n) return std::nullopt;
-      std::optional<AffineForm> sum = IntExprTable::combine(total, *n, 1);
+      std::optional<PolyForm> sum = PolyForm::add(total, *n, 1);
       if (!sum) return std::nullopt;
       total = *sum;
     }
@@ -907,8 +978,8 @@ private:
           if (s->role == w->role ||
               !reported.insert({group(use.signalTurns, s->role), group(use.waitTurns, w->role)}).second)
             continue;
-          std::optional<AffineForm> ns = phases(use, s->role, true), nw = phases(use, w->role, false);
-          std::optional<int64_t> d = ns && nw ? IntExprTable::constantDifference(*ns, *nw) : std::nullopt;
+          std::optional<PolyForm> ns = phases(use, s->role, true), nw = phases(use, w->role, false);
+          std::optional<int64_t> d = ns && nw ? PolyForm::constantDifference(*ns, *nw) : std::nullopt;
           // One signal site and one wait in the same loop nest: equal counts,
           // whatever the bounds.
           auto site = use.arrivals.find(s->role);
@@ -942,7 +1013,7 @@ private:
             std::string what =
                 ns->isConstant() && nw->isConstant()
                     ? fmt::format("role '{}' signals it {} time(s) but role '{}' waits on it {} time(s)", name(s->role),
-                                  ns->constant, name(w->role), nw->constant)
+                                  ns->constant(), name(w->role), nw->constant())
                     : fmt::format(
                           "role '{}' signals it {} time(s) {} than role '{}' waits on it, whenever the loops run",
                           name(s->role), diff > 0 ? diff : -diff, diff > 0 ? "more" : "fewer", name(w->role));
@@ -2041,6 +2112,9 @@ private:
 
   // barrier -> views its waiters write after waiting -> the wait's lead
   std::map<ResourceId, std::map<ResourceId, std::optional<int64_t>>> releases_;
+  // Outermost loops whose body is one running count (regionOf), by role
+  // block and barrier; nullopt: tried, not one.
+  mutable std::map<std::tuple<const RoleEvents *, ResourceId, const IrStmt *>, std::optional<Region>> regionCache_;
   // (barrier, view) -> the roles whose wait on the barrier covers a write of the view
   std::map<std::pair<ResourceId, ResourceId>, std::set<ResourceId>> writers_;
   std::set<std::pair<const Operation *, ResourceId>> reportedInFlight_;

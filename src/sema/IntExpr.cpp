@@ -205,6 +205,50 @@ std::optional<AffineForm> IntExprTable::substituteLoopVar(const AffineForm &f, u
   return combine(rest, value, coeff);
 }
 
+PolyForm PolyForm::of(const AffineForm &f) {
+  PolyForm p;
+  if (f.constant != 0) p.terms[{}] = f.constant;
+  for (const auto &[a, c] : f.terms) p.terms[{a}] = c;
+  return p;
+}
+
+std::optional<PolyForm> PolyForm::add(const PolyForm &a, const PolyForm &b, int64_t scale) {
+  PolyForm out = a;
+  for (const auto &[m, c] : b.terms) {
+    int64_t scaled, sum;
+    if (__builtin_mul_overflow(c, scale, &scaled)) return std::nullopt;
+    int64_t &slot = out.terms[m];
+    if (__builtin_add_overflow(slot, scaled, &sum)) return std::nullopt;
+    slot = sum;
+    if (slot == 0) out.terms.erase(m);
+  }
+  return out;
+}
+
+std::optional<PolyForm> PolyForm::mul(const PolyForm &a, const PolyForm &b) {
+  PolyForm out;
+  for (const auto &[ma, ca] : a.terms)
+    for (const auto &[mb, cb] : b.terms) {
+      std::vector<AtomId> m = ma;
+      m.insert(m.end(), mb.begin(), mb.end());
+      std::sort(m.begin(), m.end());
+      PolyForm one;
+      int64_t c;
+      if (__builtin_mul_overflow(ca, cb, &c)) return std::nullopt;
+      one.terms[m] = c;
+      auto sum = add(out, one, 1);
+      if (!sum) return std::nullopt;
+      out = std::move(*sum);
+    }
+  return out;
+}
+
+std::optional<int64_t> PolyForm::constantDifference(const PolyForm &a, const PolyForm &b) {
+  auto d = add(a, b, -1);
+  if (!d || !d->isConstant()) return std::nullopt;
+  return d->constant();
+}
+
 StageForm IntExprTable::stageForm(IntExprId x, bool allowScaled) const {
   StageForm s;
   const AffineForm &f = form(x);

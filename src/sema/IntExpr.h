@@ -90,6 +90,28 @@ struct StageForm {
   bool hasLoop() const { return !loops.empty() || scaledLoop; }
 };
 
+// A polynomial over atoms: a sum of coefficients times products of atoms
+// (sorted, with repeats), for counts that multiply run-time values (the
+// trips of a loop over T tiles around one over k_steps k-steps). Like the
+// affine forms, equal polynomials are equal values; unequal ones are not
+// proven different.
+struct PolyForm {
+  std::map<std::vector<AtomId>, int64_t> terms;  // no zero coefficients; the empty product is the constant
+
+  static PolyForm of(const AffineForm &f);
+  bool isConstant() const { return terms.empty() || (terms.size() == 1 && terms.begin()->first.empty()); }
+  int64_t constant() const {
+    auto it = terms.find({});
+    return it == terms.end() ? 0 : it->second;
+  }
+  bool operator==(const PolyForm &o) const { return terms == o.terms; }
+  // a + scale * b, a * b; nullopt on overflow.
+  static std::optional<PolyForm> add(const PolyForm &a, const PolyForm &b, int64_t scale);
+  static std::optional<PolyForm> mul(const PolyForm &a, const PolyForm &b);
+  // a - b when it is a constant.
+  static std::optional<int64_t> constantDifference(const PolyForm &a, const PolyForm &b);
+};
+
 class IntExprTable {
 public:
   IntExprId constant(int64_t v);

@@ -20,7 +20,7 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
-                lm.wait(empty, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                lm.wait(empty, stage=t * KS + k)
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
         lm.wait(empty, stage=T * KS)  # expected-warning {{cannot prove that stage 'T * KS' continues role 'load''s uses of barrier 'empty' (the next stage of the sequence is the stage after the loop over 't')}}
