@@ -324,7 +324,12 @@ private:
           // The stage just used again: another wait, or another signal of
           // the same site (copies sharing a phase).
           bool sameSite = prev->loops == e.loops && prevInner == f.offset;
-          if (!waits && !sameSite) return std::nullopt;
+          if (!waits && !sameSite) {
+            if (rg.units == 0) return std::nullopt;
+            rg.badAt = &e;
+            rg.why = "the previous use already signalled that stage, so its phase gets the arrivals of both";
+            return rg;
+          }
           continue;
         }
         afterValue = plus(f.offset, 1);
@@ -364,12 +369,16 @@ private:
         rg.first = &e;
       } else if (auto d = IntExprTable::constantDifference(firstValue, *next); d != 0) {
         auto done = IntExprTable::constantDifference(*next, rg.base);
-        if (!d || !done) return std::nullopt;
+        if (!d || (!done && !rg.coeffScaled)) return std::nullopt;
         if (rg.loops == 0 && !f.hasLoop()) return std::nullopt;  // straight-line so far: the sequence check's
         rg.badAt = &e;
-        rg.why = fmt::format("in one iteration of the loop over '{}' the uses before it run through that iteration's "
-                             "stages 0 to {}, but it starts at stage {}, so stages {}",
-                             O->loopVar, *done - 1, *done + *d, *d > 0 ? "are skipped" : "repeat");
+        rg.why = done ? fmt::format("in one iteration of the loop over '{}' the uses before it run through that "
+                                    "iteration's stages 0 to {}, but it starts at stage {}, so stages {}",
+                                    O->loopVar, *done - 1, *done + *d, *d > 0 ? "are skipped" : "repeat")
+                      : fmt::format("in one iteration of the loop over '{}' it starts {} stage(s) {} the uses before "
+                                    "it end, so stages {}",
+                                    O->loopVar, *d > 0 ? *d : -*d, *d > 0 ? "after" : "before",
+                                    *d > 0 ? "are skipped" : "repeat");
         return rg;
       }
       next = afterValue;
