@@ -393,6 +393,8 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
   case IntOp::BlockId:
   case IntOp::NumBlocks:
   case IntOp::ClusterRank:
+  case IntOp::ClusterId:
+  case IntOp::NumClusters:
   case IntOp::SmCount:
   case IntOp::Min:
   case IntOp::Max:

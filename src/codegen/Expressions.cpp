@@ -126,6 +126,10 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
     case IntOp::NumBlocks: return inKernel() ? fmt::format("static_cast<int32_t>(gridDim.{})", dims[d]) : "0";
     case IntOp::ClusterRank:
       return inKernel() ? fmt::format("static_cast<int32_t>({}())", w_.use("cake_cluster_rank")) : "0";
+    // CUDA's own readers of %clusterid and %nclusterid (sm_90 and later).
+    case IntOp::ClusterId: return inKernel() ? fmt::format("static_cast<int32_t>(__clusterIdx().{})", dims[d]) : "0";
+    case IntOp::NumClusters:
+      return inKernel() ? fmt::format("static_cast<int32_t>(__clusterGridDimInClusters().{})", dims[d]) : "0";
     case IntOp::Const:
     case IntOp::LoopVar:
     case IntOp::Param:

@@ -16,6 +16,8 @@ bool isLeaf(IntOp op) {
   case IntOp::BlockId:
   case IntOp::NumBlocks:
   case IntOp::ClusterRank:
+  case IntOp::ClusterId:
+  case IntOp::NumClusters:
   case IntOp::SmCount: return true;
   case IntOp::Add:
   case IntOp::Sub:
@@ -161,6 +163,8 @@ IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {
   case IntOp::BlockId:
   case IntOp::NumBlocks:
   case IntOp::ClusterRank:
+  case IntOp::ClusterId:
+  case IntOp::NumClusters:
   case IntOp::SmCount:
   case IntOp::Neg: break;  // not binary operations
   }

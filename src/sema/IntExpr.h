@@ -41,6 +41,8 @@ enum class IntOp : uint8_t {
   BlockId,      // value: the dimension
   NumBlocks,    // value: the dimension
   ClusterRank,  // %cluster_ctarank
+  ClusterId,    // value: the dimension (%clusterid: the same in every block of a cluster)
+  NumClusters,  // value: the dimension (%nclusterid)
   SmCount,      // the launcher's multiprocessor count (host only)
   Add,
   Sub,

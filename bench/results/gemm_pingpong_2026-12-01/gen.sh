@@ -10,3 +10,5 @@ $C examples/gemm_bf16_pingpong_sm90a.cake -DSTAGES=4 -o $G/gemm_pp_128x128_s4.cu
 $C examples/gemm_bf16_pingpong_sm90a.cake -DBM=64 -DBN=256 -DSTAGES=4 -o $G/gemm_pp_64x256_s4.cu
 $C examples/gemm_bf16_sm90a.cake -o $G/gemm_tiled.cu
 $C examples/gemm_bf16_persistent_sm90a.cake -o $G/gemm_persistent.cu
+$C examples/gemm_bf16_pingpong_cluster_sm90a.cake -o $G/gemm_ppc_128x128_s5.cu
+$C examples/gemm_bf16_pingpong_cluster_sm90a.cake -DSTAGES=4 -o $G/gemm_ppc_128x128_s4.cu

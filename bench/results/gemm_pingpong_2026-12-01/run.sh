@@ -11,7 +11,7 @@ D=bench/results/gemm_pingpong_2026-12-01
 G=harness/gemm/generated
 st=0
 for v in ${VARIANTS:-pp_128x128_s5 pp_128x128_s4 pp_64x256_s4 tiled persistent}; do
-  case $v in pp_*) san=${SANITIZE:-1} ;; *) san=0 ;; esac
+  case $v in pp*) san=${SANITIZE:-1} ;; *) san=0 ;; esac
   SHAPES=@$D/shapes.txt SANITIZE=$san SAN_SHAPES="256 512 128 777 1536 520 512 768 2048" NAME=gemm_bf16 \
     bash harness/gemm/run.sh $G/gemm_$v.cu || st=1
 done
