@@ -1391,7 +1391,7 @@ private:
       if (k_.resources[v].kind != ResourceKind::View) continue;
       auto after = [&](const Event &later, const Event &earlier, bool blockingOnly) {
         for (const auto &[b, use] : uses_) {
-          if (blockingOnly && use.release) continue;
+          if (blockingOnly && use.release && !blocksAfterCredits(b, earlier.role, later.role)) continue;
           bool signalsAfter = false;
           for (const Event *x : use.signals)
             signalsAfter |= x->role == earlier.role && (x == &earlier || x->index > earlier.index);
@@ -1714,6 +1714,19 @@ private:
     const std::vector<ResourceId> &rs = f.signalTurns->roles;
     size_t i = static_cast<size_t>(std::find(rs.begin(), rs.end(), signaller) - rs.begin());
     return rs[(i + 1) % rs.size()] == waiter;
+  }
+  // An ordered sequence barrier (consumedBy) with credits for the first
+  // turns only: the turns after them each wait for the previous turn's
+  // signal, so `waiter`'s waits block on `signaller`'s signals when it
+  // takes the next turn and its first turn is past the credits.
+  bool blocksAfterCredits(ResourceId b, ResourceId signaller, ResourceId waiter) const {
+    const BarrierFacts &f = facts_.barrier(b);
+    if (!f.signalTurns || !f.waitTurns || f.signalTurns->roles != f.waitTurns->roles ||
+        !f.signalTurns->has(signaller) || !f.waitTurns->has(waiter) || !consumedBy(b, signaller, waiter))
+      return false;
+    const std::vector<ResourceId> &rs = f.waitTurns->roles;
+    auto position = static_cast<int64_t>(std::find(rs.begin(), rs.end(), waiter) - rs.begin());
+    return position >= k_.resources[b].count;  // credits = count on a release barrier
   }
   // Whether role `role`'s arrival on `b` releases view `v`: a wait on `b`
   // covers a write of `v` in a role that consumes that arrival.

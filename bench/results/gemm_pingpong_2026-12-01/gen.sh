@@ -12,3 +12,7 @@ $C examples/gemm_bf16_sm90a.cake -o $G/gemm_tiled.cu
 $C examples/gemm_bf16_persistent_sm90a.cake -o $G/gemm_persistent.cu
 $C examples/gemm_bf16_pingpong_cluster_sm90a.cake -o $G/gemm_ppc_128x128_s5.cu
 $C examples/gemm_bf16_pingpong_cluster_sm90a.cake -DSTAGES=4 -o $G/gemm_ppc_128x128_s4.cu
+$C bench/results/gemm_pingpong_2026-12-01/variants/ppc_shared_c.cake -o $G/gemm_ppcs_128x128_s6.cu
+$C examples/gemm_bf16_pingpong_cluster_sm90a.cake -DGROUP_M=4 -o $G/gemm_ppc_128x128_s5_g4.cu
+$C examples/gemm_bf16_pingpong_cluster_sm90a.cake -DGROUP_M=16 -o $G/gemm_ppc_128x128_s5_g16.cu
+$C bench/results/gemm_pingpong_2026-12-01/variants/ppc_shared_c_thread_arrive.cake -o $G/gemm_ppcst.cu
