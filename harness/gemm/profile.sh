@@ -17,9 +17,9 @@ BIN=/tmp/gemm_profile
 # runs too; its name tells it apart).
 "$NCU" --clock-control none --kernel-name regex:'gemm|sm90|xmma|cutlass' \
   --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
-  --metrics sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_tensor_op_gmma.sum,lts__t_bytes.sum,dram__bytes_read.sum \
+  --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_tensor_op_gmma.sum,lts__t_bytes.sum,dram__bytes_read.sum \
   "$BIN" --check "$M" "$N" "$K" > "$OUTDIR/ncu-$(basename "$GEN" .cu)-${M}x${N}x${K}.txt" 2>&1
 status=$?
-grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Compute \(SM\) Throughput|Memory Throughput|L2 Cache Throughput|DRAM Throughput|gmma|lts__t_bytes|dram__bytes|Registers Per|Achieved Occupancy|Stall|Warp Cycles Per Issued" \
+grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Compute \(SM\) Throughput|Memory Throughput|L2 Cache Throughput|DRAM Throughput|gmma|hmma|lts__t_bytes|dram__bytes|Registers Per|Achieved Occupancy|Stall|Warp Cycles Per Issued" \
   "$OUTDIR/ncu-$(basename "$GEN" .cu)-${M}x${N}x${K}.txt" | head -80
 exit $status
