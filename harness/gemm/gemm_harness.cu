@@ -283,8 +283,9 @@ static double median(std::vector<double> v) {
 // The launcher's argument checks: each bad call must fail with its code.
 static bool launcher_checks(const Buffers &b) {
   bool ok = true;
-  auto expect = [&](const char *what, int got, int want) {
-    std::printf("  launcher check %-32s -> %d (%s)%s\n", what, got, gemm_last_error(),
+  // `note`: what the call said; the launcher's last message when not given.
+  auto expect = [&](const char *what, int got, int want, const char *note = nullptr) {
+    std::printf("  launcher check %-32s -> %d (%s)%s\n", what, got, note ? note : gemm_last_error(),
                 got == want ? "" : "  UNEXPECTED");
     ok &= got == want;
   };
@@ -305,7 +306,8 @@ static bool launcher_checks(const Buffers &b) {
 #endif
 #ifdef FAMILY  // K = 100 is outside the family's domain (K a multiple of 8): a shape error first
   expect("K = 100: outside the domain", gemm_launch(&bad, &badB, &tC, s.M, s.N, 100, 0), CAKE_ERROR_SHAPE);
-  expect("route of 20000x512x128 (outside)", gemm_route(20000, 512, 128) == nullptr ? 0 : 1, 0);
+  const char *route = gemm_route(20000, 512, 128);
+  expect("route of 20000x512x128 (outside)", route == nullptr ? 0 : 1, 0, route ? route : "no route");
   bad = tA;
   bad.shape[0] = 20000;
   cake_tensor bigC = tC;
