@@ -1283,7 +1283,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
 # on full and releases of empty take turns on one running count, and each
 # phase of empty gets the release of one warpgroup.
 PP_RING = """@cake.schedule(grid=(lm.sm_count(),))
-def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(196608)
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
     b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
@@ -1296,8 +1296,8 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)
     empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)
     order = lm.barrier(count=1, prod=[wg0, wg1], cons=[wg0, wg1], credits=1)
-    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
-    KS = K // 64
+    T = ((M + 63) // 64 * ((N + 255) // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    KS = (K + 63) // 64
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
@@ -1326,7 +1326,7 @@ PP_UNORDERED = "\n".join(l for l in PP_RING.split("\n") if "order" not in l)
 # buffer after its turn's main loop and leaves the TMA store in flight
 # across the next turn's arrive on 'order', which hands nothing of its
 # buffer to the other consumer.
-PP_EPI = (PP_RING.replace("B: LM.tma2d, M:", "B: LM.tma2d, C: LM.tma2d, M:").replace("lm.smem(196608)", "lm.smem(229376)")
+PP_EPI = (PP_RING.replace("B: LM.tma2d[N, K], M:", "B: LM.tma2d[N, K], C: LM.tma2d, M:").replace("lm.smem(196608)", "lm.smem(229376)")
           .replace('    load = lm.role(', '    c0 = pool.view(offset=163840, shape=(64, 256), dtype=lm.bf16)\n    c1 = pool.view(offset=196608, shape=(64, 256), dtype=lm.bf16)\n    load = lm.role(', 1))
 for _c in "01":
     _i = PP_EPI.index("with wg%s:" % _c)

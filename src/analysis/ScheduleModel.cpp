@@ -303,6 +303,111 @@ std::optional<IterationRange> iterationRange(const Kernel &k, const Event &e) {
 
 static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer);
 
+namespace {
+std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth);
+
+std::optional<int64_t> formLowerBound(const Kernel &k, const AffineForm &f, int depth) {
+  if (depth > 16) return std::nullopt;  // deeply nested atoms: no bound
+  int64_t total = f.constant;
+  // An index paired with its count (c * id + c2 * count, c < 0 <= c + c2):
+  // id <= count - 1, so the pair is at least c2 (count >= 1).
+  auto countOf = [&](AtomId a) -> std::optional<std::pair<IntOp, int64_t>> {
+    auto v = k.ints.atomInfo(a);
+    if (v.op == IntOp::BlockId) return std::make_pair(IntOp::NumBlocks, v.value);
+    if (v.op == IntOp::ClusterId) return std::make_pair(IntOp::NumClusters, v.value);
+    return std::nullopt;
+  };
+  std::set<AtomId> paired;
+  for (const auto &[a, c] : f.terms) {
+    if (c >= 0 || paired.count(a)) continue;
+    auto v = k.ints.atomInfo(a);
+    if (v.op == IntOp::ClusterRank) {  // at most the cluster's size less one
+      int64_t size = 1;
+      for (int64_t d : k.cluster) size = satMul(size, d);
+      total = satAdd(total, satMul(c, size - 1));
+      paired.insert(a);
+      continue;
+    }
+    auto want = countOf(a);
+    if (!want) return std::nullopt;
+    bool found = false;
+    for (const auto &[b, c2] : f.terms) {
+      auto w = k.ints.atomInfo(b);
+      if (w.op != want->first || w.value != want->second || paired.count(b) || satAdd(c, c2) < 0) continue;
+      total = satAdd(total, c2);
+      paired.insert(a);
+      paired.insert(b);
+      found = true;
+      break;
+    }
+    if (!found) return std::nullopt;
+  }
+  for (const auto &[a, c] : f.terms) {
+    if (paired.count(a)) continue;
+    auto lb = atomLowerBound(k, a, depth + 1);
+    if (!lb) return std::nullopt;
+    total = satAdd(total, satMul(c, *lb));
+  }
+  return total;
+}
+
+std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
+  auto v = k.ints.atomInfo(a);
+  switch (v.op) {
+  case IntOp::Param:
+    for (const Resource &r : k.resources)
+      if (r.kind == ResourceKind::TensorParam)
+        for (const auto &d : r.dims)
+          if (d.scalar == static_cast<ResourceId>(v.value)) return 1;
+    return std::nullopt;
+  case IntOp::NumBlocks:
+  case IntOp::NumClusters:
+  case IntOp::SmCount: return 1;
+  case IntOp::BlockId:
+  case IntOp::ClusterId:
+  case IntOp::ClusterRank: return 0;
+  case IntOp::FloorDiv: {
+    auto l = formLowerBound(k, *v.lhs, depth);
+    if (!l) return std::nullopt;
+    if (v.rhs->isConstant() && v.rhs->constant > 0) {
+      int64_t q = *l / v.rhs->constant;
+      return (*l % v.rhs->constant != 0 && *l < 0) ? q - 1 : q;
+    }
+    auto r = formLowerBound(k, *v.rhs, depth);
+    if (*l >= 0 && r && *r >= 1) return 0;
+    return std::nullopt;
+  }
+  case IntOp::Mod:
+    if (v.rhs->isConstant() && v.rhs->constant > 0) return 0;
+    return std::nullopt;
+  case IntOp::Mul: {
+    auto l = formLowerBound(k, *v.lhs, depth), r = formLowerBound(k, *v.rhs, depth);
+    if (l && r && *l >= 0 && *r >= 0) return satMul(*l, *r);
+    return std::nullopt;
+  }
+  case IntOp::Min: {
+    auto l = formLowerBound(k, *v.lhs, depth), r = formLowerBound(k, *v.rhs, depth);
+    if (l && r) return std::min(*l, *r);
+    return std::nullopt;
+  }
+  case IntOp::Max: {
+    auto l = formLowerBound(k, *v.lhs, depth), r = formLowerBound(k, *v.rhs, depth);
+    if (l && r) return std::max(*l, *r);
+    return l ? l : r;
+  }
+  case IntOp::Const:
+  case IntOp::LoopVar:
+  case IntOp::Add:
+  case IntOp::Sub:
+  case IntOp::Pow:
+  case IntOp::Neg: return std::nullopt;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+std::optional<int64_t> lowerBound(const Kernel &k, const AffineForm &f) { return formLowerBound(k, f, 0); }
+
 std::optional<std::vector<LevelRange>> nestRanges(const Kernel &k, const Event &e, const IterationRange *outer) {
   std::vector<LevelRange> out;
   for (size_t i = 0; i < e.loops.size(); ++i) {
@@ -344,6 +449,7 @@ std::optional<PolyForm> tripForm(const Kernel &k, const Event &e, const Iteratio
 static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer) {
   PolyForm total;
   total.terms[{}] = 1;
+  int unprovenFactors = 0, provenFactors = 0;  // run-time counts, by whether they are proven >= 0
   for (size_t i = 0; i < e.loops.size(); ++i) {
     const IrStmt &l = *e.loops[i];
     if (l.step != 1 && !(i == 0 && outer)) return std::nullopt;
@@ -359,7 +465,16 @@ static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, cons
     if (!n) return std::nullopt;
     // A bound over an enclosing loop's variable (range(0, i)) has no product.
     if (e.loops.size() > 1 && k.ints.dependsOnLoop(*n)) return std::nullopt;
-    if (n->isConstant()) n->constant = std::max<int64_t>(0, n->constant);
+    if (n->isConstant()) {
+      n->constant = std::max<int64_t>(0, n->constant);
+    } else {
+      // A run-time count is end - first only when that is not negative; a
+      // product of two of them is the trips only if both are proven so
+      // ((-M) * (-N) is M * N, where the loops run 0 times).
+      bool proven = lowerBound(k, *n).value_or(-1) >= 0;
+      if (!proven && ++unprovenFactors + provenFactors > 1) return std::nullopt;
+      if (proven && ++provenFactors + unprovenFactors > 1 && unprovenFactors > 0) return std::nullopt;
+    }
     std::optional<PolyForm> product = PolyForm::mul(total, PolyForm::of(*n));
     if (!product) return std::nullopt;
     total = std::move(*product);

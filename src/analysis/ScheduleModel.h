@@ -92,6 +92,14 @@ std::optional<IterationRange> iterationRange(const sema::Kernel &k, const Event 
 // The same with the outermost loop read as [outer.first, outer.end) at
 // step 1 (roles taking turns over it count its iterations between them).
 std::optional<sema::PolyForm> tripForm(const sema::Kernel &k, const Event &e, const IterationRange &outer);
+// A lower bound of a normal form's value at every launch the launcher
+// accepts, when one can be told: constants; a scalar parameter that is a
+// declared tensor dimension (the launcher checks it equals that dimension,
+// which must be positive): 1; block and cluster indices: 0, their counts:
+// 1; an index less its count (`num_blocks(0) - block_id(0)`): 1; floor
+// division and products of bounded non-negative values; min and max. Loop
+// variables and other parameters have none.
+std::optional<int64_t> lowerBound(const sema::Kernel &k, const sema::AffineForm &f);
 // The iterations of an event's loops, level by level: [first, end) and the
 // constant step, the outermost read as `outer` at step 1 when given, the
 // innermost a guarded event's sub-range; nullopt when a bound has no form

@@ -242,6 +242,8 @@ private:
     g.constant = satAdd(g.constant, n);
     return g;
   }
+  // |d| for messages (INT64_MIN, from adversarial constants, as INT64_MAX).
+  static int64_t magnitude(int64_t d) { return d >= 0 ? d : d == INT64_MIN ? INT64_MAX : -d; }
   // `base + n` as text: "5", "K // BK - 1".
   static std::string plusText(const std::string &base, const AffineForm &f, int64_t n) {
     if (f.isConstant()) return std::to_string(f.constant);
@@ -357,8 +359,14 @@ private:
         auto span = IntExprTable::constantDifference(stop, start);
         if (!fv || !av) return std::nullopt;
         // A constant span must be positive; a run-time one (k_steps - 1)
-        // counts its iterations whenever the loop runs, as a loop's bounds do.
+        // must be proven not negative (k_steps = (K + 63) // 64 with K a
+        // declared, so positive, dimension), or the uses around it would
+        // not add up to one iteration's count when the loop does not run.
         if (span ? *span <= 0 : !rg.coeffScaled) return std::nullopt;
+        if (!span) {
+          auto n = IntExprTable::combine(stop, start, -1);
+          if (!n || lowerBound(k_, *n).value_or(-1) < 0) return std::nullopt;
+        }
         firstValue = *fv;
         afterValue = *av;
         ++rg.loops;
@@ -377,7 +385,7 @@ private:
                                     O->loopVar, *done - 1, *done + *d, *d > 0 ? "are skipped" : "repeat")
                       : fmt::format("in one iteration of the loop over '{}' it starts {} stage(s) {} the uses before "
                                     "it end, so stages {}",
-                                    O->loopVar, *d > 0 ? *d : -*d, *d > 0 ? "after" : "before",
+                                    O->loopVar, magnitude(*d), *d > 0 ? "after" : "before",
                                     *d > 0 ? "are skipped" : "repeat");
         return rg;
       }
@@ -404,7 +412,7 @@ private:
                                  *d < 0 ? "are skipped" : "repeat")
                    : fmt::format("one iteration of the loop over '{}' runs through {} stage(s) {} than the "
                                  "coefficient of '{}', so stages {} across its iterations",
-                                 O->loopVar, *d > 0 ? *d : -*d, *d > 0 ? "more" : "fewer", O->loopVar,
+                                 O->loopVar, magnitude(*d), *d > 0 ? "more" : "fewer", O->loopVar,
                                  *d < 0 ? "are skipped" : "repeat");
     }
     return rg;
@@ -454,8 +462,9 @@ private:
         if (!next.count(b)) next[b] = NextStage{};
         std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";
         SourceRange at = s.present() ? s.expr->range : e.op->range;
-        bool sameIteration = next[b] && s.present() && s.ix != kNoIntExpr && next[b]->loops == e.loops &&
-                             next[b]->stage == k_.ints.form(s.ix);
+        // Uses in the same loop nest as the previous one are compared with it
+        // below (one iteration, one stage).
+        bool sameIteration = next[b] && next[b]->loops == e.loops;
         bool regionMember = region && !region->badAt && &e != region->first;  // checked with the region's first use
         if (next[b] && next[b]->noForm && !sameIteration && !regionMember) {
           ctx_.diags.report(DiagId::SafetyUnprovenStageSequence, at, text, name(r.role), name(b), next[b]->text);
@@ -703,7 +712,7 @@ private:
       StageForm g = stageForm(k_, stageOperand(*sg->op));
       if (!g.ok || g.loops.size() != 1 || g.loops[0].first != LR->loopId || g.loops[0].second != a) continue;
       if (IntExprTable::constantDifference(w.offset, g.offset) ==
-          satAdd(satAdd(credits, count), -satMul(a, static_cast<int64_t>(n))))
+          satAdd(satAdd(credits, count), satMul(satMul(a, static_cast<int64_t>(n)), -1)))
         return true;
     }
     return false;
@@ -733,7 +742,8 @@ private:
                 g.loops[0].second != w.loops[0].second)
               continue;
             // w(j) - credits == g(j - 1): the offsets differ by credits - coefficient.
-            if (IntExprTable::constantDifference(w.offset, g.offset) == credits - w.loops[0].second) return true;
+            if (IntExprTable::constantDifference(w.offset, g.offset) == satAdd(credits, satMul(w.loops[0].second, -1)))
+              return true;
           }
       }
     return false;
@@ -1709,7 +1719,10 @@ private:
   // previous turn's signal) hand it on to the next role only.
   bool consumedBy(ResourceId b, ResourceId signaller, ResourceId waiter) const {
     const BarrierFacts &f = facts_.barrier(b);
-    if (!f.signalTurns || !f.waitTurns || f.signalTurns->roles != f.waitTurns->roles || !f.signalTurns->has(signaller))
+    // With credits for one turn (count 1) a wait takes the previous turn's
+    // signal; with more, one further back: not modelled, any waiter may.
+    if (!f.signalTurns || !f.waitTurns || f.signalTurns->roles != f.waitTurns->roles ||
+        !f.signalTurns->has(signaller) || k_.resources[b].count != 1)
       return true;
     const std::vector<ResourceId> &rs = f.signalTurns->roles;
     size_t i = static_cast<size_t>(std::find(rs.begin(), rs.end(), signaller) - rs.begin());
@@ -1721,7 +1734,7 @@ private:
   // takes the next turn and its first turn is past the credits.
   bool blocksAfterCredits(ResourceId b, ResourceId signaller, ResourceId waiter) const {
     const BarrierFacts &f = facts_.barrier(b);
-    if (!f.signalTurns || !f.waitTurns || f.signalTurns->roles != f.waitTurns->roles ||
+    if (!f.signalTurns || !f.waitTurns || f.signalTurns->roles != f.waitTurns->roles || k_.resources[b].count != 1 ||
         !f.signalTurns->has(signaller) || !f.waitTurns->has(waiter) || !consumedBy(b, signaller, waiter))
       return false;
     const std::vector<ResourceId> &rs = f.waitTurns->roles;

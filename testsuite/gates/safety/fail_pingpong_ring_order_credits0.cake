@@ -2,7 +2,7 @@
 # The ordering barrier without its first credit: each turn waits for its own signal (a circular wait), not the previous turn's. Passing form: pass_pingpong_shared_ring.cake.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=(lm.sm_count(),))
-def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(196608)
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
     b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
@@ -15,8 +15,8 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'full' declared here}}
     empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)
     order = lm.barrier(count=1, prod=[wg0, wg1], cons=[wg0, wg1], credits=0)  # expected-note 2 {{barrier 'order' declared here}}
-    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
-    KS = K // 64
+    T = ((M + 63) // 64 * ((N + 255) // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    KS = (K + 63) // 64
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):

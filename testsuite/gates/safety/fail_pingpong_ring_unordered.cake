@@ -2,7 +2,7 @@
 # Ping-pong consumers taking turns on one ring with nothing ordering their turns: wg1 waits for stage KS (its first tile) while 'full' has not yet completed the phase a lap before, whose parity is the same, so it passes on a stage not yet loaded. The H200 ran this form (issue 19, 2026-12-01): unspecified launch failure. Passing form: pass_pingpong_shared_ring.cake.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=(lm.sm_count(),))
-def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(196608)
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
     b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
@@ -14,8 +14,8 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     ring = lm.pipeline(stages=4)
     full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'full' declared here}}
     empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)
-    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
-    KS = K // 64
+    T = ((M + 63) // 64 * ((N + 255) // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    KS = (K + 63) // 64
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):

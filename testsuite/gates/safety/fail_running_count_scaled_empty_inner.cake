@@ -1,0 +1,32 @@
+# A count over a tile's k-steps split into a loop over range(0, KS - 1) and a straight-line last step, KS = K // 128: at K = 64 (a legal launch) KS is 0, the loop does not run and the straight-line wait names stage -1, which never completes. The span KS - 1 is not proven >= 0, so the count is unproven (found by review; the near miss with KS = (K + 63) // 64 is pass_pingpong_release_late.cake).
+# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+@cake.schedule(grid=(lm.sm_count(),))
+def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(196608)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    b_s = pool.view(offset=32768, shape=(256, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
+    acc0 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg0)
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[wg0], init_count=1, pipeline=ring)  # expected-note {{barrier 'full' declared here}}
+    empty = lm.barrier(count=4, prod=[wg0], cons=[load], init_count=1, pipeline=ring)  # expected-note {{barrier 'empty' declared here}}
+    T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
+    KS = K // 128
+    with load:
+        for t in lm.range(0, T):
+            for k in lm.range(0, KS - 1):
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{role 'load' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by 1 from the KS - 1 stage(s) one iteration of the loop over 'k' runs through, so stages are skipped across its iterations}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 1)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS-1, 1)}}
+                a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by 1 from the KS - 1 stage(s) one iteration of the loop over 'k' runs through, so stages are skipped across its iterations}}
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
+            lm.wait(empty, stage=t * KS + KS - 1)  # expected-warning {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
+            a_s.tma_load(A, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-warning {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
+            b_s.tma_load(B, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-warning {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
+    with wg0:
+        for t in lm.range(0, T):
+            for k in lm.range(0, KS):
+                lm.wait(full, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS-1, 1) and role 'wg0' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                lm.mma(acc0, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
+                lm.mma_commit()
+                lm.mma_wait(pending=0)
+                lm.arrive(empty, stage=t * KS + k, per="warpgroup")
