@@ -145,6 +145,29 @@ public:
     }
   }
 
+  // A family: its signature, domain and routes in order (guards as written).
+  std::string family(const Family &f) const {
+    std::string out = fmt::format("family {}  @{}:{}\n", k_.name, k_.nameRange.begin.line, k_.nameRange.begin.col);
+    out += "  params:\n";
+    for (const KernelParam &p : k_.params)
+      if (!p.isBuilder && p.resource != kNoResource) out += "    " + resource(k_.resources[p.resource]) + "\n";
+    out += "  domain:\n";
+    for (const Resource &r : k_.resources) {
+      if (r.kind != ResourceKind::ScalarParam) continue;
+      FamilyDomain d = f.domainOf(r.id);
+      out += fmt::format("    {} in {} .. {}{}{}\n", r.name, d.lo, d.hi,
+                         d.multiple > 1 ? fmt::format(", a multiple of {}", d.multiple) : "",
+                         d.range.begin.line ? "" : " (not declared)");
+    }
+    for (const FamilyRoute &r : f.routes)
+      out += fmt::format("  route {} when {}  @{}:{}\n", r.name, sourceText(sm_, r.guardRange), r.range.begin.line,
+                         r.range.begin.col);
+    if (f.fallback)
+      out += fmt::format("  fallback {}  @{}:{}\n", f.fallback->name, f.fallback->range.begin.line,
+                         f.fallback->range.begin.col);
+    return out;
+  }
+
   std::string kernel(Target target) const {
     std::string out = fmt::format("kernel {}  @{}:{}\n", k_.name, k_.nameRange.begin.line, k_.nameRange.begin.col);
     std::string grid;
@@ -189,6 +212,10 @@ std::string printIR(const Module &m, const SourceManager &sm) {
   for (const auto &k : m.kernels) {
     out += "\n";
     out += IrPrinter(sm, *k).kernel(m.target);
+  }
+  for (const auto &f : m.families) {
+    out += "\n";
+    out += IrPrinter(sm, *f->signature).family(*f);
   }
   return out;
 }

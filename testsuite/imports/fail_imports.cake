@@ -3,9 +3,9 @@
 # syntax error, and an import inside a schedule.
 # RUN: %cakec -verify -fsyntax-only -Wno-unused -I %S/Inputs %s
 import no.such.module  # expected-error {{cannot find module 'no.such.module'; searched}}
-from pkg.consts import TILES  # expected-error {{module 'pkg.consts' has no constant 'TILES'; did you mean 'TILE'?}}
+from pkg.consts import TILES  # expected-error {{module 'pkg.consts' has no constant or schedule 'TILES'; did you mean 'TILE'?}}
 import pkg.consts as c
-X = c.NAMES  # expected-error {{module 'pkg.consts' has no constant 'NAMES'; did you mean 'NAME'?}}
+X = c.NAMES  # expected-error {{module 'pkg.consts' has no constant or schedule 'NAMES'; did you mean 'NAME'?}}
 import cycle_a
 import broken
 @cake.schedule()
