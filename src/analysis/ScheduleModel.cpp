@@ -476,7 +476,9 @@ static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, cons
       if (proven && ++provenFactors + unprovenFactors > 1 && unprovenFactors > 0) return std::nullopt;
     }
     std::optional<PolyForm> product = PolyForm::mul(total, PolyForm::of(*n));
-    if (!product) return std::nullopt;
+    // Deep nests of many-term bounds multiply out to many monomials: no
+    // count past a size any schedule needs (hostile input stays fast).
+    if (!product || product->terms.size() > 256) return std::nullopt;
     total = std::move(*product);
   }
   return total;

@@ -236,14 +236,13 @@ std::optional<PolyForm> PolyForm::mul(const PolyForm &a, const PolyForm &b) {
       std::vector<AtomId> m = ma;
       m.insert(m.end(), mb.begin(), mb.end());
       std::sort(m.begin(), m.end());
-      PolyForm one;
-      int64_t c;
+      int64_t c, sum;
       if (__builtin_mul_overflow(ca, cb, &c)) return std::nullopt;
-      one.terms[m] = c;
-      auto sum = add(out, one, 1);
-      if (!sum) return std::nullopt;
-      out = std::move(*sum);
+      int64_t &slot = out.terms[m];
+      if (__builtin_add_overflow(slot, c, &sum)) return std::nullopt;
+      slot = sum;
     }
+  for (auto it = out.terms.begin(); it != out.terms.end();) it = it->second == 0 ? out.terms.erase(it) : std::next(it);
   return out;
 }
 

@@ -112,3 +112,62 @@ TEST_CASE("the first leaf of a kind, left operand first") {
   CHECK(t.findLeaf(e, [](const IntNode &n) { return n.op != IntOp::Const; }) == rank);
   CHECK(t.findLeaf(e, is(IntOp::NumBlocks)) == kNoIntExpr);
 }
+
+TEST_CASE("scaled stage forms: a loop variable times a run-time count") {
+  IntExprTable t;
+  IntExprId j = t.leaf(IntOp::LoopVar, 1), k = t.leaf(IntOp::LoopVar, 2);
+  IntExprId x = t.binary(IntOp::FloorDiv, t.leaf(IntOp::Param, 1), t.constant(64));
+  IntExprId jx = t.binary(IntOp::Mul, j, x);
+  IntExprId stage = t.binary(IntOp::Sub, t.binary(IntOp::Add, jx, k), t.constant(1));  // j * X + k - 1
+  CHECK_FALSE(t.stageForm(stage).ok);  // only where the caller reads scaled terms
+  StageForm s = t.stageForm(stage, /*allowScaled=*/true);
+  REQUIRE(s.ok);
+  REQUIRE(s.scaledLoop);
+  CHECK(s.scaledLoop->first == 1);
+  CHECK(s.scaledLoop->second == t.form(x));
+  REQUIRE(s.loops.size() == 1);
+  CHECK(s.loops[0] == std::make_pair(2u, int64_t{1}));
+  CHECK(s.offset.isConstant());
+  CHECK(s.offset.constant == -1);
+  // (j + 1) * X + k: the constant part of the factor moves into the offset.
+  StageForm shifted =
+      t.stageForm(t.binary(IntOp::Add, t.binary(IntOp::Mul, t.binary(IntOp::Add, j, t.constant(1)), x), k), true);
+  REQUIRE(shifted.ok);
+  CHECK(shifted.offset == t.form(x));
+  CHECK(shifted.scaledLoop->second == t.form(x));
+  // A loop counted both ways, or two scaled terms, is no stage form.
+  CHECK_FALSE(t.stageForm(t.binary(IntOp::Add, jx, t.binary(IntOp::Mul, j, t.constant(2))), true).ok);
+  CHECK_FALSE(t.stageForm(t.binary(IntOp::Add, jx, t.binary(IntOp::Mul, k, x)), true).ok);
+  // A loop variable times a value that itself depends on a loop: not scaled.
+  CHECK_FALSE(t.stageForm(t.binary(IntOp::Mul, j, t.binary(IntOp::Add, k, x)), true).ok);
+}
+
+TEST_CASE("polynomial counts multiply run-time values") {
+  IntExprTable t;
+  const AffineForm T = t.form(t.leaf(IntOp::Param, 1));  // copies: the table grows
+  const AffineForm X = t.form(t.leaf(IntOp::Param, 2));
+  auto xm1 = IntExprTable::combine(X, AffineForm{}, 1);
+  REQUIRE(xm1);
+  xm1->constant = -1;
+  // T * (X - 1) + T == T * X: a guarded loop over [1, X) and a tail per tile.
+  auto lhs = PolyForm::mul(PolyForm::of(T), PolyForm::of(*xm1));
+  REQUIRE(lhs);
+  auto sum = PolyForm::add(*lhs, PolyForm::of(T), 1);
+  auto rhs = PolyForm::mul(PolyForm::of(T), PolyForm::of(X));
+  REQUIRE(sum);
+  REQUIRE(rhs);
+  CHECK(PolyForm::constantDifference(*sum, *rhs) == 0);
+  CHECK(PolyForm::constantDifference(*lhs, *rhs) == std::nullopt);  // differs by T
+  // Zero coefficients vanish; repeated factors are kept (T * T is not T).
+  auto none = PolyForm::add(PolyForm::of(T), PolyForm::of(T), -1);
+  REQUIRE(none);
+  CHECK(none->isConstant());
+  CHECK(none->constant() == 0);
+  auto square = PolyForm::mul(PolyForm::of(T), PolyForm::of(T));
+  REQUIRE(square);
+  CHECK(PolyForm::constantDifference(*square, PolyForm::of(T)) == std::nullopt);
+  // Overflow is no count.
+  AffineForm big;
+  big.constant = INT64_MAX;
+  CHECK(PolyForm::mul(PolyForm::of(big), PolyForm::of(big)) == std::nullopt);
+}
