@@ -40,13 +40,46 @@ namespace {
 
 // The first leaf of a coordinate whose value differs between the blocks of a
 // cluster (lm.block_id along a clustered dimension, lm.cluster_rank), or
-// kNoIntExpr; names bound to run-time values carry their expression.
+// kNoIntExpr; names bound to run-time values carry their expression. A
+// block index floor-divided by a multiple of the cluster's extent along its
+// dimension (`lm.block_id(0) // 2` in 2-block clusters along x, plus a
+// multiple of the extent) is the same in all of a cluster's blocks, which
+// are consecutive and aligned along it.
 IntExprId clusterVarying(const Kernel &k, const Value &coord) {
   if (coord.kind != ValueKind::Int || coord.ix == kNoIntExpr) return kNoIntExpr;
-  return k.ints.findLeaf(coord.ix, [&](const IntNode &n) {
+  auto varies = [&](const IntNode &n) {
     if (n.op == IntOp::ClusterRank) return true;
     return n.op == IntOp::BlockId && n.value >= 0 && n.value < 3 && k.cluster[static_cast<size_t>(n.value)] > 1;
-  });
+  };
+  auto clusterInvariant = [&](const IntNode &n) {
+    if (n.op != IntOp::FloorDiv) return false;
+    const AffineForm &num = k.ints.form(n.a);
+    std::optional<int64_t> den = k.ints.constantValue(n.b);
+    if (!den || *den <= 0 || num.terms.size() != 1 || num.terms[0].second != 1 ||
+        !k.ints.atomIsLeaf(num.terms[0].first, IntOp::BlockId))
+      return false;
+    int64_t d = k.ints.atomValue(num.terms[0].first);
+    if (d < 0 || d > 2) return false;
+    int64_t extent = k.cluster[static_cast<size_t>(d)];
+    return extent > 0 && *den % extent == 0 && num.constant % extent == 0;
+  };
+  // Left operand first, as the source reads; iterative (long chains).
+  std::vector<IntExprId> todo = {coord.ix};
+  std::set<IntExprId> seen;
+  while (!todo.empty()) {
+    IntExprId id = todo.back();
+    todo.pop_back();
+    if (id == kNoIntExpr || id >= k.ints.size() || !seen.insert(id).second) continue;
+    const IntNode &n = k.ints.node(id);
+    if (isLeaf(n.op)) {
+      if (varies(n)) return id;
+      continue;
+    }
+    if (clusterInvariant(n)) continue;
+    todo.push_back(n.b);
+    todo.push_back(n.a);
+  }
+  return kNoIntExpr;
 }
 
 std::string shapeText(const std::vector<int64_t> &s) {
