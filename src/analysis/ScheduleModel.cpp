@@ -365,6 +365,7 @@ std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
   case IntOp::SmCount: return 1;
   case IntOp::BlockId:
   case IntOp::ClusterId:
+  case IntOp::ClusterBlock:
   case IntOp::ClusterRank: return 0;
   case IntOp::FloorDiv: {
     auto l = formLowerBound(k, *v.lhs, depth);
@@ -512,6 +513,7 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
   case IntOp::ClusterRank:
   case IntOp::ClusterId:
   case IntOp::NumClusters:
+  case IntOp::ClusterBlock:
   case IntOp::SmCount:
   case IntOp::Min:
   case IntOp::Max:
@@ -627,6 +629,18 @@ int64_t multicastCount(const Operation &op) {
   if (i < 0) return 0;
   int64_t n = op.operands[static_cast<size_t>(i)].value.constInt.value_or(0);
   return n > 1 ? n : 0;
+}
+
+int64_t multicastDim(const Operation &op) {
+  if (op.kind != OpKind::TmaLoad || !multicastCount(op)) return -1;
+  const Operand &d = op.operand(param::TmaLoad::multicast_dim);
+  return d.present && d.value.constInt ? *d.value.constInt : -1;
+}
+
+bool multicastSpans(const Kernel &k, const Operation &op, int64_t dim) {
+  if (dim < 0 || dim > 2 || k.cluster[static_cast<size_t>(dim)] < 2) return false;
+  int64_t d = multicastDim(op);
+  return d < 0 || d == dim;
 }
 
 bool signalsCluster(const Operation &op) {

@@ -141,6 +141,13 @@ int64_t arrivalsPerExecution(const sema::Kernel &k, const Event &e);
 // The number of blocks a copy's tile is shared with (its multicast
 // parameter, per the effects); 0 when it is not shared.
 int64_t multicastCount(const sema::Operation &op);
+// The cluster dimension a multicast copy shares its tile along
+// (multicast_dim=), or -1: the whole cluster.
+int64_t multicastDim(const sema::Operation &op);
+// Whether a multicast copy's group of blocks spans cluster dimension `dim`
+// (every clustered dimension without multicast_dim=, else that one only):
+// its coordinates must not differ along it.
+bool multicastSpans(const sema::Kernel &k, const sema::Operation &op, int64_t dim);
 // Whether the operation's signal lands in every block of the cluster.
 bool signalsCluster(const sema::Operation &op);
 

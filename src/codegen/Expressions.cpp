@@ -128,6 +128,8 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
       return inKernel() ? fmt::format("static_cast<int32_t>({}())", w_.use("cake_cluster_rank")) : "0";
     // CUDA's own readers of %clusterid and %nclusterid (sm_90 and later).
     case IntOp::ClusterId: return inKernel() ? fmt::format("static_cast<int32_t>(__clusterIdx().{})", dims[d]) : "0";
+    case IntOp::ClusterBlock:
+      return inKernel() ? fmt::format("static_cast<int32_t>(__clusterRelativeBlockIdx().{})", dims[d]) : "0";
     case IntOp::NumClusters:
       return inKernel() ? fmt::format("static_cast<int32_t>(__clusterGridDimInClusters().{})", dims[d]) : "0";
     case IntOp::Const:

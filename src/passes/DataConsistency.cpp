@@ -39,17 +39,20 @@ using namespace analysis;
 namespace {
 
 // The first leaf of a coordinate whose value differs between the blocks of a
-// cluster (lm.block_id along a clustered dimension, lm.cluster_rank), or
+// multicast copy's group (lm.block_id or lm.cluster_block along a dimension
+// the group spans, lm.cluster_rank), or
 // kNoIntExpr; names bound to run-time values carry their expression. A
 // block index floor-divided by a multiple of the cluster's extent along its
 // dimension (`lm.block_id(0) // 2` in 2-block clusters along x, plus a
 // multiple of the extent) is the same in all of a cluster's blocks, which
 // are consecutive and aligned along it.
-IntExprId clusterVarying(const Kernel &k, const Value &coord) {
+IntExprId clusterVarying(const Kernel &k, const Operation &op, const Value &coord) {
   if (coord.kind != ValueKind::Int || coord.ix == kNoIntExpr) return kNoIntExpr;
+  // Along the dimensions the copy's group spans (all clustered ones, or its
+  // multicast_dim), block indices differ; the rank differs in any group.
   auto varies = [&](const IntNode &n) {
     if (n.op == IntOp::ClusterRank) return true;
-    return n.op == IntOp::BlockId && n.value >= 0 && n.value < 3 && k.cluster[static_cast<size_t>(n.value)] > 1;
+    return (n.op == IntOp::BlockId || n.op == IntOp::ClusterBlock) && multicastSpans(k, op, n.value);
   };
   auto clusterInvariant = [&](const IntNode &n) {
     if (n.op != IntOp::FloorDiv) return false;
@@ -154,10 +157,12 @@ private:
         const Operand *coords = copyCoords(*e.op);
         if (!coords) continue;
         for (const Value &c : coords->value.elts)
-          if (IntExprId x = clusterVarying(k_, c); x != kNoIntExpr) {
-            ctx_.diags.report(DiagId::DataMulticastCoords, c.expr ? c.expr->range : e.op->range,
-                              k_.resources[e.op->receiver].name + "." + std::string(e.op->info().name),
-                              k_.leafText(k_.ints.node(x)));
+          if (IntExprId x = clusterVarying(k_, *e.op, c); x != kNoIntExpr) {
+            ctx_.diags.report(
+                DiagId::DataMulticastCoords, c.expr ? c.expr->range : e.op->range,
+                k_.resources[e.op->receiver].name + "." + std::string(e.op->info().name), k_.leafText(k_.ints.node(x)),
+                multicastDim(*e.op) >= 0 ? fmt::format("the cluster's blocks along dimension {}", multicastDim(*e.op))
+                                         : std::string("every block of the cluster"));
             break;
           }
       }

@@ -398,7 +398,15 @@ private:
           std::string what = fmt::format("'{}.{}' with {}={}", v.name, op.info().name,
                                          op.info().params[static_cast<size_t>(fx.multicast)].name, n);
           SourceRange at = mc.range.valid() ? mc.range : op.range;
-          if (blocks < 2 || n != blocks)
+          int64_t dim = multicastDim(op);
+          int64_t along = dim >= 0 && dim <= 2 ? k_.cluster[static_cast<size_t>(dim)] : 0;
+          if (dim >= 0 && (dim > 2 || along < 2 || n != along))
+            ctx_.diags.report(DiagId::HwCluster, at, what,
+                              dim > 2 ? fmt::format("multicast_dim is {}; it must be 0, 1 or 2", dim)
+                                      : fmt::format("multicast_dim={} shares the tile among the cluster's {} block(s) "
+                                                    "along that dimension, so multicast must be {}{}",
+                                                    dim, along, along, along < 2 ? " (at least 2)" : ""));
+          else if (dim < 0 && (blocks < 2 || n != blocks))
             ctx_.diags.report(DiagId::HwCluster, at, what,
                               fmt::format("multicast must equal the number of blocks in the cluster, which is {}{}",
                                           blocks, blocks < 2 ? " (set cluster= in @cake.schedule)" : ""));

@@ -18,6 +18,7 @@ bool isLeaf(IntOp op) {
   case IntOp::ClusterRank:
   case IntOp::ClusterId:
   case IntOp::NumClusters:
+  case IntOp::ClusterBlock:
   case IntOp::SmCount: return true;
   case IntOp::Add:
   case IntOp::Sub:
@@ -165,6 +166,7 @@ IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {
   case IntOp::ClusterRank:
   case IntOp::ClusterId:
   case IntOp::NumClusters:
+  case IntOp::ClusterBlock:
   case IntOp::SmCount:
   case IntOp::Neg: break;  // not binary operations
   }

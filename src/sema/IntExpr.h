@@ -35,15 +35,16 @@ using IntExprId = uint32_t;
 inline constexpr IntExprId kNoIntExpr = UINT32_MAX;
 
 enum class IntOp : uint8_t {
-  Const,        // value: the constant
-  LoopVar,      // value: the loop's id (IrStmt::loopId)
-  Param,        // value: the scalar parameter's resource id
-  BlockId,      // value: the dimension
-  NumBlocks,    // value: the dimension
-  ClusterRank,  // %cluster_ctarank
-  ClusterId,    // value: the dimension (%clusterid: the same in every block of a cluster)
-  NumClusters,  // value: the dimension (%nclusterid)
-  SmCount,      // the launcher's multiprocessor count (host only)
+  Const,         // value: the constant
+  LoopVar,       // value: the loop's id (IrStmt::loopId)
+  Param,         // value: the scalar parameter's resource id
+  BlockId,       // value: the dimension
+  NumBlocks,     // value: the dimension
+  ClusterRank,   // %cluster_ctarank
+  ClusterId,     // value: the dimension (%clusterid: the same in every block of a cluster)
+  NumClusters,   // value: the dimension (%nclusterid)
+  ClusterBlock,  // value: the dimension (%cluster_ctaid: the block's index within its cluster)
+  SmCount,       // the launcher's multiprocessor count (host only)
   Add,
   Sub,
   Mul,

@@ -102,6 +102,7 @@ std::string Kernel::leafText(const IntNode &n) const {
   case IntOp::NumBlocks: return fmt::format("lm.num_blocks({})", n.value);
   case IntOp::ClusterRank: return "lm.cluster_rank()";
   case IntOp::ClusterId: return fmt::format("lm.cluster_id({})", n.value);
+  case IntOp::ClusterBlock: return fmt::format("lm.cluster_block({})", n.value);
   case IntOp::NumClusters: return fmt::format("lm.num_clusters({})", n.value);
   case IntOp::SmCount: return "lm.sm_count()";
   case IntOp::Add:

@@ -16,3 +16,4 @@ $C bench/results/gemm_pingpong_2026-12-01/variants/ppc_shared_c.cake -o $G/gemm_
 $C examples/gemm_bf16_pingpong_cluster_sm90a.cake -DGROUP_M=4 -o $G/gemm_ppc_128x128_s5_g4.cu
 $C examples/gemm_bf16_pingpong_cluster_sm90a.cake -DGROUP_M=16 -o $G/gemm_ppc_128x128_s5_g16.cu
 $C bench/results/gemm_pingpong_2026-12-01/variants/ppc_shared_c_thread_arrive.cake -o $G/gemm_ppcst.cu
+$C bench/results/gemm_pingpong_2026-12-01/variants/ppc2x2.cake -o $G/gemm_ppc2x2.cu

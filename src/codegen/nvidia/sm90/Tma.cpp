@@ -21,16 +21,28 @@ void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
     // rank in the cluster) into the same offsets of every block's view.
     const Resource &v = k_.resource(o.receiver);
     int64_t slice = v.shape.front() / multicast;
-    std::string rank = fmt::format("{}()", w_.use("cake_cluster_rank"));
+    std::string clusterRank = fmt::format("{}()", w_.use("cake_cluster_rank"));
+    std::string rank = clusterRank, mask = fmt::format("0x{:x}", (1u << multicast) - 1);
+    if (int64_t dim = analysis::multicastDim(o); dim >= 0 && dim <= 2) {
+      // The group is the cluster's blocks along `dim` (ranks x + cx * y + ...
+      // with this block's other coordinates): a pattern of every
+      // stride-th rank, shifted to this block's first.
+      int64_t stride = 1;
+      for (int64_t e = 0; e < dim; ++e) stride *= k_.cluster[static_cast<size_t>(e)];
+      uint32_t pattern = 0;
+      for (int64_t i = 0; i < multicast; ++i) pattern |= 1u << (i * stride);
+      rank = fmt::format("static_cast<uint32_t>(__clusterRelativeBlockIdx().{})", "xyz"[dim]);
+      mask = fmt::format("static_cast<uint16_t>(0x{:x}u << ({} - {} * {}u))", pattern, clusterRank, rank, stride);
+    }
     for (int64_t p = 0; p < pn.count; ++p) {
       std::string args = panelCoords(coords, pn, p);
       size_t last = args.rfind(", ");
       args = args.substr(0, last + 2) +
              fmt::format("{} + static_cast<int32_t>({} * {}u)", args.substr(last + 2), rank, slice);
-      calls.push_back(fmt::format("{}({} + {} * {}u, &{}, {}, 0x{:x}{});",
+      calls.push_back(fmt::format("{}({} + {} * {}u, &{}, {}, {}{});",
                                   w_.useTmaLoadMulticast(static_cast<unsigned>(coords.elts.size())),
                                   panelAddr(o, pn, p), rank, slice * pn.rowPitch, ident(k_.resource(tensor).name),
-                                  barrierAddr(bar, stage), (1u << multicast) - 1, args));
+                                  barrierAddr(bar, stage), mask, args));
     }
   } else {
     for (int64_t p = 0; p < pn.count; ++p)
@@ -47,9 +59,11 @@ void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
                        barrierAddr(bar, stage), tx->second, tx->second));
     if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
     if (multicast > 1)
-      line(fmt::format("// multicast: this block's {} of {} rows, to all {} blocks of the cluster",
+      line(fmt::format("// multicast: this block's {} of {} rows, to all {} blocks of the cluster{}",
                        k_.resource(o.receiver).shape.front() / multicast, k_.resource(o.receiver).shape.front(),
-                       multicast));
+                       multicast,
+                       analysis::multicastDim(o) >= 0 ? fmt::format(" along dimension {}", analysis::multicastDim(o))
+                                                      : std::string()));
     for (const std::string &c : calls) line(c);
     --indent_;
     line("}");
