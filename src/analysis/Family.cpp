@@ -9,6 +9,7 @@
 #include <numeric>
 #include <set>
 
+#include "diagnostics/Check.h"
 #include "sema/ConstEval.h"
 
 namespace cake::analysis {
@@ -46,15 +47,12 @@ public:
 
   void run() {
     signatures();
-    for (const KernelParam &p : k_.params) {
-      if (p.isBuilder || p.resource == kNoResource) continue;
-      const Resource &r = k_.resource(p.resource);
-      if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
-      pos_[r.id] = out_.dims.size();
-      out_.dims.push_back(r.id);
+    for (ResourceId id : fam_.integerParams()) {
+      pos_[id] = out_.dims.size();
+      out_.dims.push_back(id);
       bool declared =
-          std::any_of(fam_.domain.begin(), fam_.domain.end(), [&](const FamilyDomain &d) { return d.param == r.id; });
-      if (!declared) out_.undeclared.push_back(r.id);
+          std::any_of(fam_.domain.begin(), fam_.domain.end(), [&](const FamilyDomain &d) { return d.param == id; });
+      if (!declared) out_.undeclared.push_back(id);
     }
     std::vector<Guard> guards;
     for (const FamilyRoute &r : fam_.routes) {
@@ -82,12 +80,6 @@ private:
     for (const KernelParam &p : k.params)
       if (!p.isBuilder) out.push_back(&p);
     return out;
-  }
-  static std::string dimsText(const Kernel &k, const Resource &t) {
-    std::string s;
-    for (const Resource::Dim &d : t.dims)
-      s += (s.empty() ? "" : ", ") + (d.scalar != kNoResource ? k.resource(d.scalar).name : std::to_string(d.constant));
-    return "(" + s + ")";
   }
   void compare(const FamilyRoute &route) {
     const Kernel &s = *route.schedule;
@@ -117,10 +109,10 @@ private:
         return;
       }
       if (rw.kind == ResourceKind::TensorParam && !rw.dims.empty() && !rh.dims.empty() &&
-          dimsText(k_, rw) != dimsText(s, rh)) {
-        mismatch(
-            fmt::format("tensor '{}' has the shape {}, the family's {}", h.name, dimsText(s, rh), dimsText(k_, rw)),
-            h.range, h.name);
+          declaredShape(k_, rw) != declaredShape(s, rh)) {
+        mismatch(fmt::format("tensor '{}' has the shape {}, the family's {}", h.name, declaredShape(s, rh),
+                             declaredShape(k_, rw)),
+                 h.range, h.name);
         return;
       }
     }
@@ -137,10 +129,7 @@ private:
     out_.undecidedAt = at;
   }
   std::optional<Guard> build(const ast::Expr *e) {
-    if (!e) {
-      undecided("a route has no guard", SourceRange());
-      return std::nullopt;
-    }
+    CAKE_CHECK(e, "a route's guard is a required argument, bound by sema");
     if (e->kind == ast::NodeKind::NameExpr) {
       auto def = k_.nameDefs.find(e);
       if (def != k_.nameDefs.end() && def->second != e) return build(def->second);
@@ -180,6 +169,19 @@ private:
     return std::nullopt;
   }
 
+  // Whether a form holds an expression whose normal form overflowed: the
+  // table keeps it as an operation atom without operands (a real one always
+  // has an operand that is not a constant).
+  bool overflowed(const AffineForm &f) const {
+    for (const auto &[a, c] : f.terms) {
+      IntExprTable::AtomView v = k_.ints.atomInfo(a);
+      if (isLeaf(v.op)) continue;
+      if ((v.lhs->isConstant() && (v.op == IntOp::Neg || v.rhs->isConstant())) || overflowed(*v.lhs) ||
+          (v.op != IntOp::Neg && overflowed(*v.rhs)))
+        return true;
+    }
+    return false;
+  }
   // The parameters a form reads; false if it reads anything else.
   bool paramsOf(const AffineForm &f, std::set<ResourceId> &out) const {
     for (const auto &[a, c] : f.terms) {
@@ -304,6 +306,10 @@ private:
     if (other != kNoIntExpr || !paramsOf(f, ps)) {
       hostless(fmt::format("'{}'", other != kNoIntExpr ? k_.leafText(k_.ints.node(other)) : sourceText(sm_, g.range)),
                g.range);
+      return false;
+    }
+    if (overflowed(f)) {
+      undecided(fmt::format("'{}' overflows 64 bits", sourceText(sm_, g.range)), g.range);
       return false;
     }
     if (ps.size() > 1) {

@@ -219,7 +219,6 @@ private:
   void checkTensorMapTypes();
   void launcher(std::string &text);
   std::string launcherSignature(std::string &tensorDocs);
-  std::string declaredShape(const Resource &tensor) const;
   // `who` declares the shape: "the schedule", or "the family" in a dispatcher.
   std::string shapeChecks(const Resource &tensor, const char *who = "the schedule") const;
 

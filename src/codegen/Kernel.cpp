@@ -448,15 +448,27 @@ static CodegenOptions optionsFor(const Module &m, const Kernel &k, const Codegen
 }
 
 // The launcher names of a family's routes, then its fallback's.
-static std::vector<std::string> routeSymbols(const Module &m, const Family &fam, const CodegenOptions &opts) {
+static std::vector<std::string> routeSymbols(const Module &m, const Family &fam) {
+  // The module's symbol for the schedule (an imported one is compiled under
+  // the first name it is bound to here), as optionsFor names its launcher.
   std::vector<std::string> out;
-  auto symbol = [&](const Kernel &k) {
-    CodegenOptions o = optionsFor(m, k, opts);
-    return o.kernelName.empty() ? ident(k.name) : o.kernelName;
-  };
-  for (const FamilyRoute &r : fam.routes) out.push_back(symbol(*r.schedule));
-  out.push_back(symbol(*fam.fallback->schedule));
+  for (const FamilyRoute &r : fam.routes) out.push_back(ident(m.symbolOf(*r.schedule)));
+  out.push_back(ident(m.symbolOf(*fam.fallback->schedule)));
   return out;
+}
+
+// Runs `use` with an emitter for family `i`'s signature: no kernel of its
+// own (empty facts; the driver rejects --kernel-name for families). The
+// emitter keeps a reference to its facts, which live here.
+template <class Use>
+static void withFamilyEmitter(const Module &m, size_t i, const TargetInfo &ti, const LoweringTable &table,
+                              const SourceManager &sm, DiagnosticEngine &diags, const CodegenOptions &opts,
+                              WrapperSet &wrappers, Use use) {
+  const Family &fam = *m.families[i];
+  analysis::KernelFacts sigFacts;
+  sigFacts.kernel = fam.signature.get();
+  KernelEmitter e(*fam.signature, sigFacts, ti, table, sm, diags, opts, wrappers);
+  use(e, fam);
 }
 
 bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm, DiagnosticEngine &diags,
@@ -474,16 +486,13 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
     launchers += lt + "\n";
     summaries += st;
   }
-  for (size_t i = 0; i < m.families.size(); ++i) {
-    const auto &fam = m.families[i];
-    analysis::KernelFacts sigFacts;
-    sigFacts.kernel = fam->signature.get();
-    CodegenOptions fopts = opts;
-    fopts.kernelName.clear();
-    KernelEmitter e(*fam->signature, sigFacts, targetInfo(m.target), *table, sm, diags, fopts, wrappers);
-    launchers += e.dispatcher(*fam, facts.families[i], routeSymbols(m, *fam, opts)) + "\n";
-    summaries += fmt::format("// family {}: {} route(s) and a fallback\n", fam->signature->name, fam->routes.size());
-  }
+  for (size_t i = 0; i < m.families.size(); ++i)
+    withFamilyEmitter(
+        m, i, targetInfo(m.target), *table, sm, diags, opts, wrappers, [&](KernelEmitter &e, const Family &fam) {
+          launchers += e.dispatcher(fam, facts.families[i], routeSymbols(m, fam)) + "\n";
+          summaries +=
+              fmt::format("// family {}: {} route(s) and a fallback\n", fam.signature->name, fam.routes.size());
+        });
   if (diags.errorCount() != errorsBefore) return false;
 
   std::string text;
@@ -519,25 +528,22 @@ bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const Sourc
   const TargetInfo &ti = targetInfo(m.target);
   WrapperSet wrappers;
   std::string decls, guard = "CAKE_";
-  for (size_t i = 0; i < m.families.size(); ++i) {
-    const auto &fam = m.families[i];
-    analysis::KernelFacts sigFacts;
-    sigFacts.kernel = fam->signature.get();
-    CodegenOptions fopts = opts;
-    fopts.kernelName.clear();
-    KernelEmitter e(*fam->signature, sigFacts, ti, *table, sm, diags, fopts, wrappers);
-    decls += "\n" + e.dispatcherDeclarations(*fam, facts.families[i]);
-    for (char c : e.symbol() + "_")
+  // The guard names the launchers, so headers of two kernels from one .cake
+  // file (--kernel-name) can be included together.
+  auto guardName = [&](const std::string &symbol) {
+    for (char c : symbol + "_")
       guard += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_';
-  }
+  };
+  for (size_t i = 0; i < m.families.size(); ++i)
+    withFamilyEmitter(m, i, ti, *table, sm, diags, opts, wrappers, [&](KernelEmitter &e, const Family &fam) {
+      decls += "\n" + e.dispatcherDeclarations(fam, facts.families[i]);
+      guardName(e.symbol());
+    });
   for (const Kernel *k : m.compiledKernels()) {
     CodegenOptions kopts = optionsFor(m, *k, opts);  // the emitter keeps a reference
     KernelEmitter e(*k, facts.of(*k), ti, *table, sm, diags, kopts, wrappers);
     decls += "\n" + e.headerDeclarations();
-    // The guard names the launchers, so headers of two kernels from one
-    // .cake file (--kernel-name) can be included together.
-    for (char c : e.symbol() + "_")
-      guard += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::toupper(c)) : '_';
+    guardName(e.symbol());
   }
   guard += "H";
   std::string text;

@@ -74,14 +74,6 @@ std::string hostScalarType(DType d) {
 bool passedAsBits(DType d) { return hostScalarType(d) != dtypeInfo(d).cudaType; }
 }  // namespace
 
-// "(M, K)": a tensor's declared shape, outermost first.
-std::string KernelEmitter::declaredShape(const Resource &tensor) const {
-  std::string s;
-  for (const Resource::Dim &d : tensor.dims)
-    s += (s.empty() ? "" : ", ") + (d.scalar != kNoResource ? k_.resource(d.scalar).name : std::to_string(d.constant));
-  return "(" + s + ")";
-}
-
 // The launcher's checks that a tensor has the shape the schedule declares.
 std::string KernelEmitter::shapeChecks(const Resource &tensor, const char *who) const {
   std::string o;
@@ -128,7 +120,7 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
       else if (it != maps_.end() && !r.dims.empty())
         tensorDocs += fmt::format(
             "//   {}: shape {}, {}, tile {} (partial tiles read as zeros, their stores dropped), swizzle {}\n", p.name,
-            declaredShape(r), dtypeInfo(it->second.dtype).name, shapeText(it->second.box),
+            declaredShape(k_, r), dtypeInfo(it->second.dtype).name, shapeText(it->second.box),
             swizzleName(it->second.swizzle));
       else if (it != maps_.end())
         tensorDocs +=
@@ -137,7 +129,7 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
       else
         tensorDocs += fmt::format("//   {}: rank {}, not copied by the kernel\n", p.name, r.rank);
       if (!r.dims.empty() && g != globals.end())
-        tensorDocs += fmt::format("//      its shape must be {}\n", declaredShape(r));
+        tensorDocs += fmt::format("//      its shape must be {}\n", declaredShape(k_, r));
     } else {
       sig += fmt::format("{} {}", hostScalarType(r.dtype), ident(p.name));
       if (passedAsBits(r.dtype))

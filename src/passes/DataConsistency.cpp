@@ -66,23 +66,7 @@ IntExprId clusterVarying(const Kernel &k, const Operation &op, const Value &coor
     int64_t extent = k.cluster[static_cast<size_t>(d)];
     return extent > 0 && *den % extent == 0 && num.constant % extent == 0;
   };
-  // Left operand first, as the source reads; iterative (long chains).
-  std::vector<IntExprId> todo = {coord.ix};
-  std::set<IntExprId> seen;
-  while (!todo.empty()) {
-    IntExprId id = todo.back();
-    todo.pop_back();
-    if (id == kNoIntExpr || id >= k.ints.size() || !seen.insert(id).second) continue;
-    const IntNode &n = k.ints.node(id);
-    if (isLeaf(n.op)) {
-      if (varies(n)) return id;
-      continue;
-    }
-    if (clusterInvariant(n)) continue;
-    todo.push_back(n.b);
-    todo.push_back(n.a);
-  }
-  return kNoIntExpr;
+  return k.ints.findLeaf(coord.ix, varies, clusterInvariant);
 }
 
 std::string shapeText(const std::vector<int64_t> &s) {

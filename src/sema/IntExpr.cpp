@@ -298,7 +298,8 @@ StageForm IntExprTable::stageForm(IntExprId x, bool allowScaled) const {
   return s;
 }
 
-IntExprId IntExprTable::findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred) const {
+IntExprId IntExprTable::findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred,
+                                 const std::function<bool(const IntNode &)> &skip) const {
   // Iterative (expressions may be long chains), left operand first.
   std::vector<IntExprId> todo = {x};
   std::set<IntExprId> seen;
@@ -311,6 +312,7 @@ IntExprId IntExprTable::findLeaf(IntExprId x, const std::function<bool(const Int
       if (pred(n)) return id;
       continue;
     }
+    if (skip && skip(n)) continue;
     todo.push_back(n.b);
     todo.push_back(n.a);
   }

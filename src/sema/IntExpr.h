@@ -159,8 +159,10 @@ public:
   // The stage form of an expression (see StageForm); `allowScaled` accepts
   // one term of a loop variable times a loop-invariant factor.
   StageForm stageForm(IntExprId x, bool allowScaled = false) const;
-  // The first leaf (in source order) for which `pred` holds, or kNoIntExpr.
-  IntExprId findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred) const;
+  // The first leaf (in source order) for which `pred` holds, or kNoIntExpr;
+  // the operands of an operation for which `skip` holds are not searched.
+  IntExprId findLeaf(IntExprId x, const std::function<bool(const IntNode &)> &pred,
+                     const std::function<bool(const IntNode &)> &skip = nullptr) const;
 
 private:
   struct Atom {

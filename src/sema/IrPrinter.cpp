@@ -64,10 +64,7 @@ public:
     std::string head = fmt::format("{:<9}{:<10}", resourceKindName(r.kind), name(r.id));
     switch (r.kind) {
     case ResourceKind::TensorParam: {
-      std::string dims;
-      for (const Resource::Dim &d : r.dims)
-        dims += (dims.empty() ? "" : ", ") + (d.scalar != kNoResource ? name(d.scalar) : std::to_string(d.constant));
-      return head + fmt::format("rank {}{}", r.rank, dims.empty() ? "" : ", shape (" + dims + ")");
+      return head + fmt::format("rank {}{}", r.rank, r.dims.empty() ? "" : ", shape " + declaredShape(k_, r));
     }
     case ResourceKind::ScalarParam: return head + std::string(dtypeInfo(r.dtype).name);
     case ResourceKind::Pool: return head + fmt::format("{} B at smem+{}", r.bytes, r.smemOffset);
@@ -152,9 +149,9 @@ public:
     for (const KernelParam &p : k_.params)
       if (!p.isBuilder && p.resource != kNoResource) out += "    " + resource(k_.resources[p.resource]) + "\n";
     out += "  domain:\n";
-    for (const Resource &r : k_.resources) {
-      if (r.kind != ResourceKind::ScalarParam) continue;
-      FamilyDomain d = f.domainOf(r.id);
+    for (ResourceId id : f.integerParams()) {
+      const Resource &r = k_.resources[id];
+      FamilyDomain d = f.domainOf(id);
       out += fmt::format("    {} in {} .. {}{}{}\n", r.name, d.lo, d.hi,
                          d.multiple > 1 ? fmt::format(", a multiple of {}", d.multiple) : "",
                          d.range.begin.line ? "" : " (not declared)");

@@ -34,6 +34,7 @@ std::unique_ptr<Module> Analyzer::run(const ast::Module &m) {
         k == ValueKind::Tuple || k == ValueKind::List || k == ValueKind::DType || k == ValueKind::Schedule)
       module_->exports[name] = b.value;
   }
+  module_->definesUsed = definesUsed_;
   for (const auto &[name, v] : defines_)
     if (!definesUsed_.count(name) && !imported_)
       diags_.report(DiagId::SemaUnusedDefine, SourceRange(SourceLoc{m.file, 0, 0}), name);
@@ -108,8 +109,11 @@ Value Analyzer::instantiate(const CallExpr *c) {
       text = std::to_string(*v.constInt);
     else if (v.kind == ValueKind::Bool && v.boolIsConst)
       text = v.constBool ? "True" : "False";
-    else if (v.kind == ValueKind::Float && v.floatIsConst)
+    else if (v.kind == ValueKind::Float && v.floatIsConst) {
       text = fmt::format("{}", v.floatValue);
+      // A number stays a number in the instance: 2.0 is not the integer 2.
+      if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
+    }
     if (text.empty()) {
       diags_.report(DiagId::SemaInstantiate, k.value->range,
                     fmt::format("'{}' must be a compile-time integer, number or boolean, not {}", k.name, describe(v)));
@@ -125,9 +129,18 @@ Value Analyzer::instantiate(const CallExpr *c) {
   const Module *m = loader_->instantiate(name->value, constants, c->range);
   if (!m) return Value::error();
   bool ok = true;
+  // Only what the instance's analysis replaced: a constant the module
+  // assigns by itself (not one it imports, nor part of a tuple assignment).
   for (const auto &[k, text] : constants) {
-    auto it = m->exports.find(k);
-    if (it != m->exports.end() && it->second.kind != ValueKind::Schedule) continue;
+    if (m->definesUsed.count(k)) continue;
+    if (auto e = m->exports.find(k); e != m->exports.end() && e->second.kind != ValueKind::Schedule) {
+      diags_.report(DiagId::SemaInstantiate, where[k],
+                    fmt::format("'{}' is not a constant '{}' assigns by itself (one it imports, or one of a tuple "
+                                "assignment, cannot be replaced)",
+                                k, name->value));
+      ok = false;
+      continue;
+    }
     std::vector<std::string> names;
     for (const auto &[e, v] : m->exports)
       if (v.kind != ValueKind::Schedule) names.push_back(e);
@@ -388,9 +401,7 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
   }
   case OpKind::Route: {
     FamilyRoute r = routeOf(operands[0]);
-    r.guard = c->keywords.empty() && c->args.size() > 1 ? c->args[1] : nullptr;
-    for (const Keyword &k : c->keywords)
-      if (k.name == "when") r.guard = k.value;
+    r.guard = operands[1].value.expr;  // `when`, required: bound to its argument
     r.guardRange = operands[1].valueRange;
     fam.routes.push_back(std::move(r));
     return;
@@ -414,7 +425,9 @@ void Analyzer::checkFamilyNames() {
           .note(DiagId::NoteDeclaredHere, it->second.second, symbol)
           .emit();
   };
-  for (const auto &k : module_->kernels) claim(k->name, fmt::format("the schedule '{}'", k->name), k->nameRange);
+  // Two local schedules of one name are sema.redefinition already.
+  for (const auto &k : module_->kernels)
+    seen.try_emplace(k->name, fmt::format("the schedule '{}'", k->name), k->nameRange);
   for (const auto &[k, name] : module_->importedRoutes) {
     SourceRange at;
     for (const auto &fam : module_->families) {

@@ -76,6 +76,23 @@ FamilyDomain Family::domainOf(ResourceId param) const {
   return d;
 }
 
+std::string declaredShape(const Kernel &k, const Resource &tensor) {
+  std::string s;
+  for (const Resource::Dim &d : tensor.dims)
+    s += (s.empty() ? "" : ", ") + (d.scalar != kNoResource ? k.resource(d.scalar).name : std::to_string(d.constant));
+  return "(" + s + ")";
+}
+
+std::vector<ResourceId> Family::integerParams() const {
+  std::vector<ResourceId> out;
+  for (const KernelParam &p : signature->params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = signature->resource(p.resource);
+    if (r.kind == ResourceKind::ScalarParam && dtypeInfo(r.dtype).scalar == ScalarKind::Int) out.push_back(r.id);
+  }
+  return out;
+}
+
 std::vector<const Kernel *> Module::compiledKernels() const {
   std::vector<const Kernel *> out;
   for (const auto &k : kernels) out.push_back(k.get());

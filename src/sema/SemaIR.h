@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -219,6 +220,10 @@ struct Kernel {
 // and a fallback, over a declared shape domain. Its signature is a Kernel
 // with parameters only (the dispatcher's C signature); guards are evaluated
 // in it, so their integers are nodes of `signature->ints`.
+// "(M, K)": a tensor parameter's declared shape, outermost first ("()" when
+// none is declared).
+std::string declaredShape(const Kernel &k, const Resource &tensor);
+
 struct FamilyRoute {
   const Kernel *schedule = nullptr;
   std::string name;                  // the name the schedule is bound to here (its symbol in the output)
@@ -239,6 +244,9 @@ struct Family {
   std::optional<FamilyRoute> fallback;
   // The declared domain of an integer parameter (a default one when absent).
   FamilyDomain domainOf(ResourceId param) const;
+  // The signature's integer scalar parameters, in order: the shape
+  // dimensions the guards and the domain range over.
+  std::vector<ResourceId> integerParams() const;
 };
 
 struct Module {
@@ -254,6 +262,9 @@ struct Module {
   // the name each is bound to here, its symbol in the output).
   std::vector<std::unique_ptr<Family>> families;
   std::vector<std::pair<const Kernel *, std::string>> importedRoutes;
+  // The -D / cake.instantiate constants this module's analysis replaced
+  // (single-name module assignments only): what an instance can set.
+  std::set<std::string> definesUsed;
 
   // Every schedule this module compiles: its own, then the imported ones
   // its families route to.

@@ -77,3 +77,22 @@ def on_device(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.domain(K, 8, 65536, multiple=8)
     lm.route(decode, when=M <= 64 and lm.block_id(0) == 0)  # expected-error {{the guard of route 'decode' of family 'on_device' reads 'lm.block_id(0)': the dispatcher computes guards on the host, from comparisons of the family's integer parameters}}
     lm.fallback(tiled)
+
+# Guards the cells cannot decide: a product that overflows 64 bits (its
+# normal form has no operands left to evaluate) and a guard neither
+# monotone in M nor a remainder of it.
+@cake.family
+def undecidable(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(decode, when=M * 4611686018427387904 * 4 == 0)  # expected-warning {{cannot prove which routes of family 'undecidable' are reachable and which shapes reach only the fallback: 'M * 4611686018427387904 * 4 == 0' overflows 64 bits}}
+    lm.fallback(tiled)
+
+@cake.family
+def notmonotone(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    lm.domain(M, 1, 16384)
+    lm.domain(N, 8, 65536, multiple=8)
+    lm.domain(K, 8, 65536, multiple=8)
+    lm.route(persistent, when=(M % 3) * M > 5)  # expected-warning {{cannot prove which routes of family 'notmonotone' are reachable and which shapes reach only the fallback: '(M % 3) * M > 5' is neither monotone in 'M' nor a remainder of it}}
+    lm.fallback(tiled)

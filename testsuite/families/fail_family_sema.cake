@@ -35,6 +35,7 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
 
 @cake.family(grid=(1,))  # expected-error {{'cake.family' takes no arguments}}
 def other(lm, M: LM.i32):
+    lm.domain(M, 1, 64, multiple=0)  # expected-error {{invalid domain for 'M': 'multiple' is 0; it must be positive}}
     lm.fallback(tiled)
 
 @cake.schedule()
