@@ -7,10 +7,18 @@
 # declared shapes, then launches the first route whose guard holds:
 #   - M <= 64: the decode schedule. The product is bound by reading the
 #     weight B once; it streams B through a 14-stage ring on 128 blocks.
+#     Its 64-row box of A is cut to M rows at launch (TMA copies the real
+#     rows instead of zero-filling the rest, which cost as much).
 #   - M <= 128: the same schedule with 128-row A tiles (two consumer
 #     warpgroups) and an 8-stage ring that fits beside them.
+#   - M <= 256 and N <= 1024 (at most 64 tiles of 64x64): the decode
+#     schedule with 64x64 tiles and 4 stages. Tiny products are bound by
+#     latency, and more, smaller tiles spread it over more multiprocessors.
 #   - M <= 1024: 128x128 tiles, one per block, 5 stages: small and ragged
 #     shapes need more blocks than 128x256 tiles give.
+#   - K % 64 != 0: the ping-pong schedule with 2-block clusters. Its rows
+#     of A and B do not start on 128-byte lines, and its five stages and
+#     halved reads of B (multicast) hide that best.
 #   - K <= 2048: the persistent 128x256 schedule (one block per
 #     multiprocessor walking the tiles; the next tile's loads run under the
 #     last one's epilogue, which pays when the K loop is short).
@@ -18,7 +26,8 @@
 # The fallback, the one-tile 128x256 schedule, takes what no route does; the
 # gates prove here that no shape of the domain reaches it (they report
 # shapes that would, and routes no shape can reach). The split points come
-# from the sweep in bench/results/gemm_family_2026-12-01/.
+# from the sweeps in bench/results/gemm_family_2026-12-01/ and
+# bench/results/gemm_family_routes_2026-12-01/.
 #
 # Every route's schedule is compiled into the output under the name it is
 # bound to here (decode_launch, decode128_gemm_bf16_decode_launch, ...);
@@ -28,7 +37,9 @@
 from gemm_bf16_decode_sm90a import gemm_bf16_decode as decode
 from gemm_bf16_persistent_sm90a import gemm_bf16 as persistent
 from gemm_bf16_sm90a import gemm_bf16 as tiled
+from gemm_bf16_pingpong_cluster_sm90a import gemm_bf16 as pingpong
 decode128 = cake.instantiate("gemm_bf16_decode_sm90a", BM=128, STAGES=8)
+tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4)
 small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
 
 @cake.family
@@ -38,7 +49,9 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.domain(K, 8, 65536, multiple=8)
     lm.route(decode, when=M <= 64)
     lm.route(decode128.gemm_bf16_decode, when=M <= 128)
+    lm.route(tiny.gemm_bf16_decode, when=M <= 256 and N <= 1024)
     lm.route(small.gemm_bf16, when=M <= 1024)
+    lm.route(pingpong, when=K % 64 != 0)
     lm.route(persistent, when=K <= 2048)
     lm.route(tiled, when=K > 2048)
     lm.fallback(tiled)

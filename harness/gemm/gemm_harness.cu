@@ -22,7 +22,10 @@
 //
 // Timing: CUPTI kernel activity records (device timestamps), one sample =
 // one launch after a kernel that overwrites a buffer larger than L2, ours
-// and cuBLAS interleaved; median of the samples.
+// and cuBLAS interleaved; median of the samples. FLUSH=read flushes by
+// reading (L2 left clean) instead of writing. FLOOR=1 also times, in the same
+// loop, a kernel that only reads B once: the floor for a GEMM bound by
+// streaming B (a decode GEMM's weight).
 #include KERNEL_CU
 
 // The generated kernel's name (-DKERNEL_NAME=gemm_bf16_sm80): its launcher is
@@ -148,6 +151,31 @@ extern "C" __global__ void cake_l2_flush(int4 *buf, size_t n, int read) {
       buf[i] = make_int4((int)i, 1, 2, 3);
   }
   if (read && acc == 0x7fffffff) buf[0].y = acc;  // keeps the reads
+}
+
+// FLOOR=1: the time to read B's N x K bf16 once (the weight a decode GEMM must
+// stream), timed in the same loop after its own flush: the floor under which
+// no GEMM at that shape can run on this GPU with this flush.
+extern "C" __global__ void cake_read_floor(const int4 *buf, size_t n, int4 *sink) {
+  int4 acc = make_int4(0, 0, 0, 0);
+  const size_t stride = (size_t)gridDim.x * blockDim.x;
+  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+  for (; i + 3 * stride < n; i += 4 * stride) {  // four loads in flight per thread
+    int4 v0 = __ldcs(&buf[i]), v1 = __ldcs(&buf[i + stride]), v2 = __ldcs(&buf[i + 2 * stride]),
+         v3 = __ldcs(&buf[i + 3 * stride]);
+    acc.x ^= v0.x ^ v1.x ^ v2.x ^ v3.x;
+    acc.y ^= v0.y ^ v1.y ^ v2.y ^ v3.y;
+    acc.z ^= v0.z ^ v1.z ^ v2.z ^ v3.z;
+    acc.w ^= v0.w ^ v1.w ^ v2.w ^ v3.w;
+  }
+  for (; i < n; i += stride) {
+    int4 v = __ldcs(&buf[i]);
+    acc.x ^= v.x;
+    acc.y ^= v.y;
+    acc.z ^= v.z;
+    acc.w ^= v.w;
+  }
+  if ((acc.x & acc.y & acc.z & acc.w) == -1) *sink = acc;  // keeps the reads
 }
 
 // ---- CUPTI ------------------------------------------------------------------
@@ -458,11 +486,14 @@ int main(int argc, char **argv) {
     std::printf("L2 flush before each sample: %s 4x L2\n", flushRead ? "reading" : "writing");
   }
 
+  const bool withFloor = !checkOnly && std::getenv("FLOOR") && std::strcmp(std::getenv("FLOOR"), "1") == 0;
+  int4 *floorSink = nullptr;
+  if (withFloor) CHECK_CUDA(cudaMalloc(&floorSink, sizeof(int4)));
   bool allOk = launcher_checks(b);
   struct Row {
     Shape s;
     CheckOutcome c;
-    double ours = 0, theirs = 0;
+    double ours = 0, theirs = 0, floor = 0;
   };
   std::vector<Row> rows;
   uint64_t seed = 0x5eed;
@@ -493,6 +524,11 @@ int main(int argc, char **argv) {
         if (launch_ours(b, s, 0) != CAKE_SUCCESS) std::exit(2);
         cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts, flushRead);
         cublas_gemm(h, b, s, b.Cb, CUDA_R_16BF);
+        if (withFloor) {
+          cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts, flushRead);
+          cake_read_floor<<<prop.multiProcessorCount * 4, 512>>>(reinterpret_cast<const int4 *>(b.B),
+                                                                  (size_t)s.N * s.K * 2 / sizeof(int4), floorSink);
+        }
       }
       CHECK_CUDA(cudaGetLastError());
       CHECK_CUDA(cudaDeviceSynchronize());
@@ -500,11 +536,11 @@ int main(int argc, char **argv) {
       std::sort(g_records.begin(), g_records.end(),
                 [](const KernelRecord &x, const KernelRecord &y) { return x.start < y.start; });
       // Segments between flushes: each is one sample of ours or of cuBLAS.
-      std::vector<double> ours, theirs;
+      std::vector<double> ours, theirs, floor;
       uint64_t first = 0, last = 0;
-      bool open = false, isOurs = false;
+      bool open = false, isOurs = false, isFloor = false;
       auto close = [&] {
-        if (open) (isOurs ? ours : theirs).push_back((last - first) * 1e-6);  // ns -> ms
+        if (open) (isFloor ? floor : isOurs ? ours : theirs).push_back((last - first) * 1e-6);  // ns -> ms
         open = false;
       };
       for (const KernelRecord &k : g_records) {
@@ -515,6 +551,7 @@ int main(int argc, char **argv) {
         if (!open) {
           open = true;
           first = k.start;
+          isFloor = k.name == "cake_read_floor";
 #ifdef FAMILY
           isOurs = k.name == gemm_route(s.M, s.N, s.K);
 #else
@@ -524,12 +561,27 @@ int main(int argc, char **argv) {
         last = k.end;
       }
       close();
+      for (const KernelRecord &k : g_records)  // the peer's kernel, for the record
+        if (k.name != "cake_l2_flush" && k.name != "cake_read_floor" &&
+#ifdef FAMILY
+            k.name != gemm_route(s.M, s.N, s.K)) {
+#else
+            k.name != CAKE_STR(KERNEL_NAME)) {
+#endif
+          std::printf("    cuBLAS kernel: %s\n", k.name.c_str());
+          break;
+        }
       if ((int)ours.size() != samples || (int)theirs.size() != samples) {
         std::printf("  CUPTI: expected %d samples each, got %zu and %zu\n", samples, ours.size(), theirs.size());
         allOk = false;
       }
+      if (withFloor && (int)floor.size() != samples) {
+        std::printf("  CUPTI: expected %d floor samples, got %zu\n", samples, floor.size());
+        allOk = false;
+      }
       r.ours = median(ours);
       r.theirs = median(theirs);
+      if (withFloor) r.floor = median(floor);
     }
     rows.push_back(r);
   }
@@ -540,8 +592,11 @@ int main(int argc, char **argv) {
       double flops = 2.0 * r.s.M * r.s.N * r.s.K;
       char shape[64];
       std::snprintf(shape, sizeof shape, "%dx%dx%d", r.s.M, r.s.N, r.s.K);
-      std::printf("%-20s %10.4f %10.4f %8.3f %12.1f %12.1f\n", shape, r.ours, r.theirs, r.theirs / r.ours,
+      std::printf("%-20s %10.4f %10.4f %8.3f %12.1f %12.1f", shape, r.ours, r.theirs, r.theirs / r.ours,
                   flops / r.ours * 1e-9, flops / r.theirs * 1e-9);
+      if (withFloor)
+        std::printf("   read B: %.4f ms (%.0f GB/s)", r.floor, r.floor > 0 ? 2.0 * r.s.N * r.s.K / r.floor * 1e-6 : 0.0);
+      std::printf("\n");
     }
     std::printf("(ratio = cuBLAS time / our time; median of %d CUPTI samples each, L2 flushed before each)\n",
                 samples);

@@ -18,7 +18,8 @@
 # racecheck hazards of their own, and filtering them with --kernel-name ended
 # in "Internal Sanitizer Error" on 2026-12-01), at a small shape and at one
 # with many ring laps (K = 2048), or SAN_SHAPES="M N K ...". HARNESS_FLAGS=-DB_KN
-# builds it for a schedule taking B as K x N; HARNESS_FLAGS=-DFAMILY for a
+# builds it for a schedule taking B as K x N; PREBUILT=dir runs dir/<name>, built
+# here with the same nvcc line (no GPU needed); HARNESS_FLAGS=-DFAMILY for a
 # family's dispatcher (NAME= the family; each shape runs the route it picks). SHAPES="MxNxK ..."
 # (or SHAPES=@file) replaces the standard shapes. Logs go to $OUT (or
 # harness/gemm/out) and the table to stdout.
@@ -38,11 +39,17 @@ status=0
 for GEN in "$@"; do
   name=$(basename "$GEN" .cu)
   BIN=/tmp/gemm_harness_$name
-  echo "== $name: build"
-  "$NVCC" -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$GEN\"" \
-    -DKERNEL_NAME=$NAME ${HARNESS_FLAGS:-} harness/gemm/gemm_harness.cu -lcublas -lcupti -o "$BIN" > "$OUTDIR/build-$name.log" 2>&1
-  grep -A2 "entry function" "$OUTDIR/build-$name.log" | grep -v "^--"  # every kernel (a family has several)
-  grep -iE "error|warning" "$OUTDIR/build-$name.log"
+  if [ -n "${PREBUILT:-}" ]; then  # built elsewhere (nvcc needs no GPU): PREBUILT=dir holds dir/$name
+    echo "== $name: prebuilt $PREBUILT/$name"
+    BIN=$PREBUILT/$name
+    export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64:${LD_LIBRARY_PATH:-}
+  else
+    echo "== $name: build"
+    "$NVCC" -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$GEN\"" \
+      -DKERNEL_NAME=$NAME ${HARNESS_FLAGS:-} harness/gemm/gemm_harness.cu -lcublas -lcupti -o "$BIN" > "$OUTDIR/build-$name.log" 2>&1
+    grep -A2 "entry function" "$OUTDIR/build-$name.log" | grep -v "^--"  # every kernel (a family has several)
+    grep -iE "error|warning" "$OUTDIR/build-$name.log"
+  fi
   [ -x "$BIN" ] || { echo "build failed"; status=1; continue; }
   echo "== $name: bench"
   timeout 300 "$BIN" > "$OUTDIR/bench-$name.log" 2>&1 || status=1  # a hang ends the run, not the lease

@@ -179,6 +179,7 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
           const Operation *group = e->op;
           if (known) group = txGroups.try_emplace(std::make_pair(e->body, form), e->op).first->second;
           f.expectTx[group] = satAdd(f.expectTx[group], txBytes(k, *e->op));
+          f.expectTxCopies[group].push_back(e->op);
         }
         continue;
       }
@@ -200,6 +201,7 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
         st.copies.push_back(e);
         st.txBytes = satAdd(st.txBytes, txBytes(k, *e->op));
         f.expectTx[group] = satAdd(f.expectTx[group], txBytes(k, *e->op));
+        f.expectTxCopies[group].push_back(e->op);
         bf.conditionalCopies |= conditional;
       } else {
         int64_t n = arrivalsPerExecution(k, *e);
@@ -275,13 +277,93 @@ void collectTensorMaps(const Kernel &k, KernelFacts &f) {
       auto [it, fresh] = f.tensorMaps.try_emplace(t);
       TensorMap &map = it->second;
       if (fresh) {
-        map = TensorMap{t, view.shape, view.dtype, view.swizzle, multicast, core, e.op};
+        map = TensorMap{t, view.shape, view.dtype, view.swizzle, multicast, core, e.op, kNoResource, {}, {}, {}};
         continue;
       }
       if (map.box != view.shape || map.dtype != view.dtype || map.swizzle != view.swizzle ||
           map.multicast != multicast || map.coreMatrices != core)
         f.tensorMapConflicts.push_back({t, map.firstUse, e.op});
     }
+}
+
+// Which tensor maps may cut their box's outer dimension to the tensor
+// (TensorMap::clipExtent): two-dimensional maps of a tensor whose outer
+// dimension is a scalar parameter, copied without multicast into views of
+// one panel (or out of views of any), every copy's outer coordinate proven
+// not negative (a box cut at a negative start would miss real rows), and
+// every view loaded from it sharing no byte with another view and written
+// by nothing but those loads.
+void collectBoxClips(const Kernel &k, KernelFacts &f) {
+  std::map<ResourceId, std::set<const Operation *>> writers;  // view -> operations writing it
+  for (const RoleEvents &r : f.roles)
+    for (const Event &e : r.events) {
+      const OpEffects &fx = e.op->info().effects;
+      if (fx.writes == kNone) continue;
+      ResourceId w = effectResource(*e.op, fx.writes);
+      if (w != kNoResource) writers[w].insert(e.op);
+    }
+  for (auto &[t, map] : f.tensorMaps) {
+    const Resource &tensor = k.resources[t];
+    std::string &why = map.noClip;
+    if (tensor.rank != 2 || tensor.dims.size() != 2 || tensor.dims[0].scalar == kNoResource)
+      why = "its tensor is not two-dimensional with a scalar parameter as its outer dimension";
+    else if (map.box.size() != 2 || map.box[0] <= 1)
+      why = "the box is not two-dimensional with more than one row";
+    else if (map.multicast > 1)
+      why = "it is multicast";
+    else if (map.coreMatrices)
+      why = "its view is laid out as core-matrix panels";
+    std::set<ResourceId> views;
+    std::set<const Operation *> loads;
+    for (const RoleEvents &r : f.roles)
+      for (const Event &e : r.events) {
+        if (!why.empty() || copiedTensor(*e.op) != t) continue;
+        bool load = e.op->kind == OpKind::TmaLoad;
+        if (!load && e.op->kind != OpKind::TmaStore) {
+          why = fmt::format("'{}' copies it", e.op->info().name);
+          continue;
+        }
+        const Value &coords =
+            load ? e.op->operand(param::TmaLoad::coords).value : e.op->operand(param::TmaStore::coords).value;
+        if (coords.elts.size() != 2) {
+          why = "a copy does not give two coordinates";
+          continue;
+        }
+        const Value &outer = coords.elts.back();  // coordinates run innermost first
+        std::optional<int64_t> low = outer.constInt;
+        if (!low && outer.ix != kNoIntExpr) low = lowerBound(k, k.ints.form(outer.ix));
+        if (!low || *low < 0) {
+          why = "a copy's outer coordinate is not proven non-negative";
+          continue;
+        }
+        if (!load) continue;
+        const Resource &v = k.resources[e.op->receiver];
+        unsigned swz = swizzleBytes(v.swizzle);
+        int64_t rowBytes = v.shape.back() * dtypeInfo(v.dtype).bits / 8;
+        const Resource *overlap = nullptr;  // another view over any of its bytes
+        for (const Resource &w : k.resources)
+          if (w.kind == ResourceKind::View && w.id != v.id && w.pool == v.pool && w.offset < v.offset + v.totalBytes &&
+              v.offset < w.offset + w.totalBytes)
+            overlap = &w;
+        if (overlap)
+          why = fmt::format("view '{}' shares bytes with view '{}'", v.name, overlap->name);
+        else if ((swz != 0 && rowBytes != swz) || rowBytes % 16 != 0)
+          why = fmt::format("a row of view '{}' is not one swizzle span", v.name);
+        views.insert(v.id);
+        loads.insert(e.op);
+      }
+    for (ResourceId v : views)
+      for (const Operation *w : writers[v])
+        if (why.empty() && !loads.count(w))
+          why = fmt::format("view '{}' is also written by '{}'", k.resources[v].name, w->info().name);
+    if (!why.empty()) continue;
+    map.clipExtent = tensor.dims[0].scalar;
+    map.clipViews.assign(views.begin(), views.end());
+    for (const RoleEvents &r : f.roles)
+      for (const Event &e : r.events)
+        for (int8_t p : e.op->info().effects.reads)
+          if (p != kNone && views.count(effectResource(*e.op, p))) map.clipReaders.insert(r.role);
+  }
 }
 
 }  // namespace
@@ -317,6 +399,7 @@ KernelFacts analyzeKernel(const Kernel &k, Target target) {
   collectBarriers(k, f);
   collectCoreMatrixViews(k, f, target);
   collectTensorMaps(k, f);
+  if (f.tensorMapConflicts.empty()) collectBoxClips(k, f);
   collectDrains(f, target);
   return f;
 }
@@ -361,6 +444,24 @@ std::string describeBarrierProtocols(const Module &m, const ModuleFacts &facts) 
       if (bf.txBytesPerPhase) out += fmt::format("    transaction bytes per phase: {}\n", bf.txBytesPerPhase);
       out += fmt::format("    stage s uses mbarrier s % {} with parity (s / {}) % 2{}\n", b.count, b.count,
                          bf.release ? ", inverted" : "");
+    }
+    bool mapHeader = false;
+    for (const auto &[t, map] : f.tensorMaps) {
+      if (!mapHeader) {
+        out += fmt::format("\ntensor maps of {}:\n", k.name);
+        mapHeader = true;
+      }
+      out += fmt::format("  {}: box {}", k.resources[t].name,
+                         describeBox(map.box, map.dtype, map.swizzle, map.coreMatrices));
+      if (map.clipExtent != kNoResource) {
+        std::string views;
+        for (ResourceId v : map.clipViews)
+          views += (views.empty() ? "" : ", ") + fmt::format("'{}'", k.resources[v].name);
+        out += fmt::format("; rows cut to {} when it is shorter{}\n", k.resources[map.clipExtent].name,
+                           views.empty() ? "" : fmt::format(" (rows past the cut of {} zeroed once)", views));
+      } else {
+        out += fmt::format("; rows not cut: {}\n", map.noClip);
+      }
     }
     bool drainHeader = false;
     for (const RoleBlock &rb : k.roles) {

@@ -92,6 +92,24 @@ struct TensorMap {
   int64_t multicast = 0;      // > 1: each block copies 1/multicast of the outer dimension
   bool coreMatrices = false;  // the view is laid out as 16-byte panels (KernelFacts::coreMatrixViews)
   const sema::Operation *firstUse = nullptr;
+  // The box's outer dimension may be cut to the tensor's extent there when
+  // the tensor is shorter than the box (a decode GEMM's 64-row tile of A with
+  // M = 16): TMA then copies only the tensor's rows instead of zero-filling
+  // the rest, which costs as much as copying them. The cut is exact, not an
+  // approximation: every copy's outer coordinate is proven not negative, so
+  // the rows a cut box leaves out are rows past the tensor (zeros, or
+  // dropped stores), and the views the tensor is loaded into are written by
+  // nothing else and alias no other view, so their rows past the cut, zeroed
+  // once when the kernel starts, stay zero. clipExtent: the scalar parameter
+  // that is the tensor's outer dimension (kNoResource: no cut); clipViews:
+  // the views it is loaded into, whose rows past the cut are zeroed.
+  sema::ResourceId clipExtent = sema::kNoResource;
+  std::vector<sema::ResourceId> clipViews;
+  std::string noClip;  // why the box is not cut (--emit=ir)
+  // The roles that read clipViews (the tensor core's role, usually one):
+  // when one role reads them, it zeroes their rows past the cut as it starts,
+  // while the first copies are still in flight.
+  std::set<sema::ResourceId> clipReaders;
 };
 
 // A copy of a tensor whose box, dtype, swizzle or multicast differs from the
@@ -120,6 +138,9 @@ struct KernelFacts {
   // share one arrive.expect_tx, issued before the first of them with the
   // bytes of all: the first copy of each group -> those bytes.
   std::map<const sema::Operation *, int64_t> expectTx;
+  // The copies of each such group (its first copy -> all of them, in program
+  // order): codegen subtracts the rows a cut box leaves out (TensorMap::clipExtent).
+  std::map<const sema::Operation *, std::vector<const sema::Operation *>> expectTxCopies;
 
   // Async groups a role's code leaves in flight when it ends (a TMA store
   // never waited for, a wgmma whose result is never read): the lowering

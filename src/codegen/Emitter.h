@@ -164,6 +164,15 @@ public:
   void mmaSync(const Operation &o, RoleCtx &rc);
   // nvidia/sm90/Tma.cpp: targets with TMA
   void tmaLoad(const Operation &o, RoleCtx &rc);
+  // Boxes cut to a shorter tensor (TensorMap::clipExtent): the rows a box
+  // copies, the zeroing of the rows past the cut, and a group's bytes.
+  std::string cutRows(ResourceId tensor) const;
+  ResourceId cutZeroingRole(const TensorMap &info) const;
+  void zeroPastCuts(ResourceId role, const std::string &tid, int64_t threads);
+  void boxCuts();
+  unsigned roleBarrierId(ResourceId role) const;
+  bool singleThreadRole(ResourceId role) const;
+  std::string expectTxText(const Operation &group, int64_t bytes) const;
   void tmaStore(const Operation &o, RoleCtx &rc);
   void tmaStoreWait(const Operation &o, RoleCtx &rc);
   // nvidia/sm90/Wgmma.cpp: the wgmma tensor-core path

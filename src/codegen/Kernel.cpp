@@ -150,25 +150,20 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc) {
 // ---------------------------------------------------------------------------
 // roles and the kernel
 
-void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
-  const Resource &role = k_.resource(roleId);
-  RoleCtx rc;
-  rc.role = &role;
-  rc.threads = 32 * static_cast<int64_t>(role.warps.size());
-  rc.firstWarp = role.warps.empty() ? 0 : *std::min_element(role.warps.begin(), role.warps.end());
-  std::vector<int64_t> sorted = role.warps;
-  std::sort(sorted.begin(), sorted.end());
-  for (size_t i = 0; i < sorted.size(); ++i) rc.contiguous &= sorted[i] == rc.firstWarp + static_cast<int64_t>(i);
+// A role's named barrier: 1.. in declaration order (0 is __syncthreads).
+unsigned KernelEmitter::roleBarrierId(ResourceId roleId) const {
   unsigned index = 0;
   for (const Resource &r : k_.resources) {
     if (r.kind != ResourceKind::Role) continue;
     ++index;
     if (r.id == roleId) break;
   }
-  rc.barrierId = index;  // 1.. (0 is __syncthreads)
+  return index;
+}
 
-  // A role whose operations are all single-thread ones or waits runs on one
-  // thread; the rest of its warps only adjust their registers.
+// A role whose operations are all single-thread ones or waits runs on one
+// thread; the rest of its warps only adjust their registers.
+bool KernelEmitter::singleThreadRole(ResourceId roleId) const {
   bool single = true;
   std::function<void(const std::vector<IrStmt> &)> scan = [&](const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body) {
@@ -179,7 +174,20 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   };
   for (const RoleBlock &rb : k_.roles)
     if (rb.role == roleId) scan(rb.body);
-  rc.singleThread = single;
+  return single;
+}
+
+void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
+  const Resource &role = k_.resource(roleId);
+  RoleCtx rc;
+  rc.role = &role;
+  rc.threads = 32 * static_cast<int64_t>(role.warps.size());
+  rc.firstWarp = role.warps.empty() ? 0 : *std::min_element(role.warps.begin(), role.warps.end());
+  std::vector<int64_t> sorted = role.warps;
+  std::sort(sorted.begin(), sorted.end());
+  for (size_t i = 0; i < sorted.size(); ++i) rc.contiguous &= sorted[i] == rc.firstWarp + static_cast<int64_t>(i);
+  rc.barrierId = roleBarrierId(roleId);
+  rc.singleThread = singleThreadRole(roleId);
   // (wgmma only: mma.sync's registers are asm operands of the instruction.)
   std::function<void(const std::vector<IrStmt> &)> mmaUses = [&](const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body) {
@@ -233,6 +241,7 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
     analysis::FragmentTiling t;
     if (fragmentLayout(r, role, r.range, t)) declareFragment(r, t);
   }
+  if (ti_.tma()) zeroPastCuts(roleId, "cake_rtid", rc.threads);
   if (rc.singleThread) {
     line("if (cake_rtid == 0) {");
     ++indent_;
@@ -272,6 +281,78 @@ void KernelEmitter::checkTensorMapTypes() {
     if (dtypeInfo(info.dtype).tensorMapType.empty())
       unsupported(info.firstUse->range, fmt::format("a TMA copy of {} elements", dtypeInfo(info.dtype).name),
                   "TMA has no element type for it");
+}
+
+// The rows a tensor map's box copies when the launcher cuts it to a shorter
+// tensor (TensorMap::clipExtent): min(box, extent), a kernel-scope value.
+// TMA never writes the rows past the cut, so they are zeroed once, to what
+// a full box would have filled: by the one role that reads them, as it
+// starts (while the first copies are in flight), or else by every thread
+// before the barrier that starts the roles. The fence makes the zeros
+// visible to TMA and the tensor core (the async proxy); the barrier after
+// it, to every thread that reads them.
+std::string KernelEmitter::cutRows(ResourceId tensor) const {
+  return fmt::format("cake_rows_{}", ident(k_.resource(tensor).name));
+}
+
+ResourceId KernelEmitter::cutZeroingRole(const TensorMap &info) const {
+  if (info.clipReaders.size() != 1) return kNoResource;
+  ResourceId role = *info.clipReaders.begin();
+  return singleThreadRole(role) ? kNoResource : role;
+}
+
+void KernelEmitter::zeroPastCuts(ResourceId role, const std::string &tid, int64_t threads) {
+  bool zeroed = false;
+  for (const auto &[t, info] : maps_) {
+    if (info.clipExtent == kNoResource || info.clipViews.empty() || !k_.resource(t).tma) continue;
+    if (cutZeroingRole(info) != role) continue;
+    int64_t box = info.box.front();
+    for (ResourceId v : info.clipViews) {
+      const Resource &view = k_.resource(v);
+      int64_t rowBytes = view.shape.back() * dtypeInfo(view.dtype).bits / 8;
+      line(fmt::format("for (uint32_t s = 0; s < {}u; ++s)  // '{}': its rows past the cut, zeroed once as TMA "
+                       "would fill them",
+                       view.stages, view.name));
+      line(fmt::format("  for (uint32_t i = {}; i < ({}u - {}) * {}u; i += {}u)", tid, box, cutRows(t), rowBytes / 16,
+                       threads));
+      line(fmt::format("    {}({} + s * {}u + {} * {}u + i * 16u, 0u, 0u, 0u, 0u);", w_.use("cake_st_shared_v4"),
+                       addrVar(view), view.bytesPerStage, cutRows(t), rowBytes));
+      zeroed = true;
+    }
+  }
+  if (!zeroed) return;
+  line(w_.use("cake_fence_proxy_async") + "();  // the zeros, before TMA and the tensor core see the rows");
+  if (role != kNoResource)
+    line(fmt::format("{}({}u, {}u);  // every thread of the role sees the zeros before it reads the rows",
+                     w_.use("cake_named_barrier_sync"), roleBarrierId(role), threads));
+}
+
+void KernelEmitter::boxCuts() {
+  if (!ti_.tma()) return;
+  for (const auto &[t, info] : maps_) {
+    if (info.clipExtent == kNoResource || info.clipViews.empty() || !k_.resource(t).tma) continue;
+    line(fmt::format("const uint32_t {0} = {1} < {2} ? static_cast<uint32_t>({1}) : {2}u;  // rows of '{3}' a box "
+                     "copies: the launcher cuts the box to the tensor",
+                     cutRows(t), ident(k_.resource(info.clipExtent).name), info.box.front(), k_.resource(t).name));
+  }
+  zeroPastCuts(kNoResource, "threadIdx.x", k_.threads);
+}
+
+// The bytes a group of copies delivers on its barrier stage: the analysis's
+// total, less the rows a cut box leaves out.
+std::string KernelEmitter::expectTxText(const Operation &group, int64_t bytes) const {
+  std::string text = std::to_string(bytes);
+  auto copies = f_.expectTxCopies.find(&group);
+  if (copies == f_.expectTxCopies.end() || !ti_.tma()) return text;
+  for (const Operation *c : copies->second) {
+    ResourceId t = analysis::copiedTensor(*c);
+    auto m = maps_.find(t);
+    if (m == maps_.end() || m->second.clipExtent == kNoResource || c->kind != OpKind::TmaLoad) continue;
+    const Resource &view = k_.resource(c->receiver);
+    int64_t rowBytes = view.shape.back() * dtypeInfo(view.dtype).bits / 8;
+    text += fmt::format(" - ({}u - {}) * {}u", view.shape.front(), cutRows(t), rowBytes);
+  }
+  return text;
 }
 
 bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std::string &summary) {
@@ -344,6 +425,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
                      w_.use("cake_tmem_alloc"), tmemCols, tmemCols));
     line(w_.use("cake_tcgen05_fence_before") + "();");
   }
+  boxCuts();
   bool cluster = analysis::clusterSize(k_) > 1;
   if (cluster)
     line(w_.use("cake_cluster_sync") + "();  // every block's barriers are initialised before any block uses them");

@@ -263,10 +263,20 @@ void KernelEmitter::launcher(std::string &text) {
       continue;
     }
     const TensorMap &info = it->second;
+    std::string box = boxText(info) != boxList(info.box) ? "box" : "tile";
+    if (info.clipExtent != kNoResource && ti_.tma()) {
+      // A tensor shorter than the box in its outer dimension: the box is cut
+      // to it (the kernel copies that many rows and zeroed the rest).
+      o += fmt::format("  int64_t cake_{0}_cut[{1}];  // the box, its outer dimension cut to a shorter tensor\n"
+                       "  memcpy(cake_{0}_cut, cake_{0}_{2}, sizeof cake_{0}_cut);\n"
+                       "  if ({0}->shape[0] < cake_{0}_cut[0]) cake_{0}_cut[0] = {0}->shape[0];\n",
+                       ident(p.name), r.rank, box);
+      box = "cut";
+    }
     o += fmt::format("  if (int e = cake_encode_tensor_map(&cake_map_{0}, {0}, \"{1}\", {2}, "
                      "CU_TENSOR_MAP_DATA_TYPE_{3}, {4}, cake_{0}_{6}, {5}, msg)) return e;\n",
                      ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).tensorMapType, dtypeInfo(info.dtype).bits / 8,
-                     tensorMapSwizzle(info.swizzle), boxText(info) != boxList(info.box) ? "box" : "tile");
+                     tensorMapSwizzle(info.swizzle), box);
   }
   o += fmt::format("  cudaError_t err = cudaFuncSetAttribute({}, cudaFuncAttributeMaxDynamicSharedMemorySize, {});\n",
                    name, k_.smemBytes);
@@ -379,15 +389,22 @@ static int cake_encode_tensor_map(CUtensorMap *map, const cake_tensor *t, const 
   }
   cuuint64_t dims[5], strides[5];
   cuuint32_t box[5], elem_strides[5];
+  // L2 fetches of 256 bytes when every row starts on a 256-byte line;
+  // otherwise 128 (rows of 8176 bytes: 256-byte fetches of rows that start
+  // mid-line made a 4096x4096x4088 GEMM 1.2x slower on the H200,
+  // bench/results/gemm_family_routes_2026-12-01).
+  bool lines256 = (uintptr_t)t->data % 256 == 0;
   for (int i = 0; i < rank; ++i) {  // innermost first
     int d = rank - 1 - i;
     dims[i] = (cuuint64_t)t->shape[d];
     box[i] = (cuuint32_t)tile[d];
     elem_strides[i] = 1;
     if (i > 0) strides[i - 1] = (cuuint64_t)(t->stride[d] * elem_bytes);
+    if (i > 0) lines256 = lines256 && strides[i - 1] % 256 == 0;
   }
   CUresult r = encode(map, type, (cuuint32_t)rank, t->data, dims, strides, box, elem_strides,
-                      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                      lines256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B : CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     return cake_fail(msg, CAKE_ERROR_DRIVER, "tensor %s: cuTensorMapEncodeTiled failed (CUresult %d)", name, (int)r);
