@@ -351,6 +351,22 @@ std::optional<int64_t> formLowerBound(const Kernel &k, const AffineForm &f, int 
   return total;
 }
 
+// The `for` statement of a loop id, in any role's body.
+const IrStmt *findLoop(const std::vector<IrStmt> &body, uint32_t loopId) {
+  for (const IrStmt &s : body) {
+    if (s.kind == IrStmt::Kind::For && s.loopId == loopId) return &s;
+    if (const IrStmt *in = findLoop(s.body, loopId)) return in;
+    if (const IrStmt *in = findLoop(s.orelse, loopId)) return in;
+  }
+  return nullptr;
+}
+
+const IrStmt *findLoop(const Kernel &k, uint32_t loopId) {
+  for (const RoleBlock &rb : k.roles)
+    if (const IrStmt *in = findLoop(rb.body, loopId)) return in;
+  return nullptr;
+}
+
 std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
   auto v = k.ints.atomInfo(a);
   switch (v.op) {
@@ -396,8 +412,16 @@ std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
     if (l && r) return std::max(*l, *r);
     return l ? l : r;
   }
+  case IntOp::LoopVar: {
+    // Within its loop, a variable stepping up from its start is at least
+    // that start.
+    const IrStmt *loop = findLoop(k, static_cast<uint32_t>(v.value));
+    if (!loop || loop->step <= 0) return std::nullopt;
+    std::optional<AffineForm> start = boundForm(k, loop->start);
+    if (!start) return std::nullopt;
+    return formLowerBound(k, *start, depth + 1);
+  }
   case IntOp::Const:
-  case IntOp::LoopVar:
   case IntOp::Add:
   case IntOp::Sub:
   case IntOp::Pow:

@@ -97,8 +97,9 @@ std::optional<sema::PolyForm> tripForm(const sema::Kernel &k, const Event &e, co
 // declared tensor dimension (the launcher checks it equals that dimension,
 // which must be positive): 1; block and cluster indices: 0, their counts:
 // 1; an index less its count (`num_blocks(0) - block_id(0)`): 1; floor
-// division and products of bounded non-negative values; min and max. Loop
-// variables and other parameters have none.
+// division and products of bounded non-negative values; min and max; a loop
+// variable of constant positive step: its start's bound. Other parameters
+// have none.
 std::optional<int64_t> lowerBound(const sema::Kernel &k, const sema::AffineForm &f);
 // The iterations of an event's loops, level by level: [first, end) and the
 // constant step, the outermost read as `outer` at step 1 when given, the

@@ -5,7 +5,10 @@
 #   2: the C staging tile reuses the first stage of a_s (alias=True);
 #   3: B is copied into a view that a second load from A also writes;
 #   4: cut, but two roles read the views (each computes the product): the
-#      rows past the cut are zeroed before the roles start, not by one role.
+#      rows past the cut are zeroed before the roles start, not by one role;
+#   5: cut: A's outer coordinate adds min(k, 0), not negative because k
+#      steps up from 0;
+#   6: not cut: it adds min(k - 1, 0), which is -1 when k = 0.
 # target: sm_90a
 VARIANT = 0
 BM = 64
@@ -39,6 +42,10 @@ def g(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N:
             lm.wait(empty, stage=k)
             if VARIANT == 1:
                 a_s.tma_load(A, coords=(k * BK, lm.block_id(1) * BM - 8), stage=k, barrier=full)
+            elif VARIANT == 5:
+                a_s.tma_load(A, coords=(k * BK, lm.block_id(1) * BM + lm.min(k, 0)), stage=k, barrier=full)
+            elif VARIANT == 6:
+                a_s.tma_load(A, coords=(k * BK, lm.block_id(1) * BM + lm.min(k - 1, 0)), stage=k, barrier=full)
             else:
                 a_s.tma_load(A, coords=(k * BK, lm.block_id(1) * BM), stage=k, barrier=full)
             if VARIANT == 3:
