@@ -536,11 +536,11 @@ int main(int argc, char **argv) {
       std::sort(g_records.begin(), g_records.end(),
                 [](const KernelRecord &x, const KernelRecord &y) { return x.start < y.start; });
       // Segments between flushes: each is one sample of ours or of cuBLAS.
-      std::vector<double> ours, theirs, floor;
+      std::vector<double> ours, theirs, floorSamples;
       uint64_t first = 0, last = 0;
       bool open = false, isOurs = false, isFloor = false;
       auto close = [&] {
-        if (open) (isFloor ? floor : isOurs ? ours : theirs).push_back((last - first) * 1e-6);  // ns -> ms
+        if (open) (isFloor ? floorSamples : isOurs ? ours : theirs).push_back((last - first) * 1e-6);  // ns -> ms
         open = false;
       };
       for (const KernelRecord &k : g_records) {
@@ -575,13 +575,13 @@ int main(int argc, char **argv) {
         std::printf("  CUPTI: expected %d samples each, got %zu and %zu\n", samples, ours.size(), theirs.size());
         allOk = false;
       }
-      if (withFloor && (int)floor.size() != samples) {
-        std::printf("  CUPTI: expected %d floor samples, got %zu\n", samples, floor.size());
+      if (withFloor && (int)floorSamples.size() != samples) {
+        std::printf("  CUPTI: expected %d floor samples, got %zu\n", samples, floorSamples.size());
         allOk = false;
       }
       r.ours = median(ours);
       r.theirs = median(theirs);
-      if (withFloor) r.floor = median(floor);
+      if (withFloor) r.floor = median(floorSamples);
     }
     rows.push_back(r);
   }
@@ -611,6 +611,7 @@ int main(int argc, char **argv) {
     if (timed) std::printf("geometric mean ratio %.3f, worst %.3f, over %d shapes\n", std::exp(logSum / timed), worst, timed);
   }
   std::printf("%s\n", allOk ? "ALL CORRECT" : "FAILURES");
+  if (floorSink) cudaFree(floorSink);
   cublasDestroy(h);
   return allOk ? 0 : 1;
 }

@@ -28,6 +28,8 @@ const KernelFacts &ModuleFacts::of(const Kernel &k) const {
   return kernels.front();
 }
 
+int64_t viewRowBytes(const Resource &view) { return view.shape.back() * dtypeInfo(view.dtype).bits / 8; }
+
 ResourceId copiedTensor(const Operation &op) {
   const OpInfo &info = op.info();
   for (size_t i = 0; i < info.params.size(); ++i)
@@ -318,17 +320,13 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
     for (const RoleEvents &r : f.roles)
       for (const Event &e : r.events) {
         if (!why.empty() || copiedTensor(*e.op) != t) continue;
+        // Only TMA loads and stores take a tensor, with one coordinate per
+        // dimension (sema's data.tma-rank).
         bool load = e.op->kind == OpKind::TmaLoad;
-        if (!load && e.op->kind != OpKind::TmaStore) {
-          why = fmt::format("'{}' copies it", e.op->info().name);
-          continue;
-        }
+        CAKE_CHECK(load || e.op->kind == OpKind::TmaStore, "a tensor copied by an operation other than TMA");
         const Value &coords =
             load ? e.op->operand(param::TmaLoad::coords).value : e.op->operand(param::TmaStore::coords).value;
-        if (coords.elts.size() != 2) {
-          why = "a copy does not give two coordinates";
-          continue;
-        }
+        CAKE_CHECK(coords.elts.size() == 2, "a copy of a 2-d tensor without two coordinates");
         const Value &outer = coords.elts.back();  // coordinates run innermost first
         std::optional<int64_t> low = outer.constInt;
         if (!low && outer.ix != kNoIntExpr) low = lowerBound(k, k.ints.form(outer.ix));
@@ -339,7 +337,7 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
         if (!load) continue;
         const Resource &v = k.resources[e.op->receiver];
         unsigned swz = swizzleBytes(v.swizzle);
-        int64_t rowBytes = v.shape.back() * dtypeInfo(v.dtype).bits / 8;
+        int64_t rowBytes = viewRowBytes(v);
         const Resource *overlap = nullptr;  // another view over any of its bytes
         for (const Resource &w : k.resources)
           if (w.kind == ResourceKind::View && w.id != v.id && w.pool == v.pool && w.offset < v.offset + v.totalBytes &&
@@ -348,7 +346,8 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
         if (overlap)
           why = fmt::format("view '{}' shares bytes with view '{}'", v.name, overlap->name);
         else if ((swz != 0 && rowBytes != swz) || rowBytes % 16 != 0)
-          why = fmt::format("a row of view '{}' is not one swizzle span", v.name);
+          why =
+              fmt::format("a row of view '{}' is not {}", v.name, swz ? "one swizzle span" : "a multiple of 16 bytes");
         views.insert(v.id);
         loads.insert(e.op);
       }

@@ -149,6 +149,17 @@ private:
   void stmts(const std::vector<IrStmt> &body, RoleCtx &rc);
   void op(const Operation &o, RoleCtx &rc);
   void roleBranch(ResourceId role, bool first);
+  unsigned roleBarrierId(ResourceId role) const;
+  bool singleThreadRole(ResourceId role) const;
+  // Boxes cut to a shorter tensor (TensorMap::clipExtent, Kernel.cpp): the
+  // rows a box copies, the zeroing of the views' rows past the cut (by the
+  // role that reads them, or the prologue), and a copy group's bytes.
+  std::string cutRows(ResourceId tensor) const;
+  std::vector<std::pair<ResourceId, const TensorMap *>> cutMaps() const;
+  ResourceId cutZeroingRole(const TensorMap &info) const;
+  void zeroPastCuts(ResourceId role, const std::string &tid, int64_t threads);
+  void boxCuts();
+  std::string expectTxText(const Operation &group, int64_t bytes) const;
 
   // ---- lowerings: the entries of the targets' tables (Lowering.cpp) ----
 public:
@@ -164,15 +175,6 @@ public:
   void mmaSync(const Operation &o, RoleCtx &rc);
   // nvidia/sm90/Tma.cpp: targets with TMA
   void tmaLoad(const Operation &o, RoleCtx &rc);
-  // Boxes cut to a shorter tensor (TensorMap::clipExtent): the rows a box
-  // copies, the zeroing of the rows past the cut, and a group's bytes.
-  std::string cutRows(ResourceId tensor) const;
-  ResourceId cutZeroingRole(const TensorMap &info) const;
-  void zeroPastCuts(ResourceId role, const std::string &tid, int64_t threads);
-  void boxCuts();
-  unsigned roleBarrierId(ResourceId role) const;
-  bool singleThreadRole(ResourceId role) const;
-  std::string expectTxText(const Operation &group, int64_t bytes) const;
   void tmaStore(const Operation &o, RoleCtx &rc);
   void tmaStoreWait(const Operation &o, RoleCtx &rc);
   // nvidia/sm90/Wgmma.cpp: the wgmma tensor-core path

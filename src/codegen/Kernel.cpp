@@ -241,7 +241,7 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
     analysis::FragmentTiling t;
     if (fragmentLayout(r, role, r.range, t)) declareFragment(r, t);
   }
-  if (ti_.tma()) zeroPastCuts(roleId, "cake_rtid", rc.threads);
+  zeroPastCuts(roleId, "cake_rtid", rc.threads);
   if (rc.singleThread) {
     line("if (cake_rtid == 0) {");
     ++indent_;
@@ -295,46 +295,61 @@ std::string KernelEmitter::cutRows(ResourceId tensor) const {
   return fmt::format("cake_rows_{}", ident(k_.resource(tensor).name));
 }
 
+// The maps whose box may be cut and whose views are zeroed past the cut.
+std::vector<std::pair<ResourceId, const TensorMap *>> KernelEmitter::cutMaps() const {
+  std::vector<std::pair<ResourceId, const TensorMap *>> out;
+  if (!ti_.tma()) return out;
+  for (const auto &[t, info] : maps_)
+    if (info.clipExtent != kNoResource && !info.clipViews.empty()) out.emplace_back(t, &info);
+  return out;
+}
+
 ResourceId KernelEmitter::cutZeroingRole(const TensorMap &info) const {
   if (info.clipReaders.size() != 1) return kNoResource;
   ResourceId role = *info.clipReaders.begin();
   return singleThreadRole(role) ? kNoResource : role;
 }
 
+// Zeroes the rows past the cut of the views `role` zeroes (kNoResource: the
+// kernel's prologue), only when a box is cut at this launch: a launch that
+// cuts nothing runs as if there were no cut.
 void KernelEmitter::zeroPastCuts(ResourceId role, const std::string &tid, int64_t threads) {
-  bool zeroed = false;
-  for (const auto &[t, info] : maps_) {
-    if (info.clipExtent == kNoResource || info.clipViews.empty() || !k_.resource(t).tma) continue;
-    if (cutZeroingRole(info) != role) continue;
-    int64_t box = info.box.front();
-    for (ResourceId v : info.clipViews) {
+  std::string cut;
+  std::vector<std::string> loops;
+  for (const auto &[t, info] : cutMaps()) {
+    if (cutZeroingRole(*info) != role) continue;
+    int64_t box = info->box.front();
+    cut += fmt::format("{}{} < {}u", cut.empty() ? "" : " || ", cutRows(t), box);
+    for (ResourceId v : info->clipViews) {
       const Resource &view = k_.resource(v);
-      int64_t rowBytes = view.shape.back() * dtypeInfo(view.dtype).bits / 8;
-      line(fmt::format("for (uint32_t s = 0; s < {}u; ++s)  // '{}': its rows past the cut, zeroed once as TMA "
-                       "would fill them",
-                       view.stages, view.name));
-      line(fmt::format("  for (uint32_t i = {}; i < ({}u - {}) * {}u; i += {}u)", tid, box, cutRows(t), rowBytes / 16,
-                       threads));
-      line(fmt::format("    {}({} + s * {}u + {} * {}u + i * 16u, 0u, 0u, 0u, 0u);", w_.use("cake_st_shared_v4"),
-                       addrVar(view), view.bytesPerStage, cutRows(t), rowBytes));
-      zeroed = true;
+      int64_t rowBytes = analysis::viewRowBytes(view);
+      loops.push_back(fmt::format("for (uint32_t s = 0; s < {}u; ++s)  // '{}': its rows past the cut, zeroed "
+                                  "once as TMA would fill them",
+                                  view.stages, view.name));
+      loops.push_back(fmt::format("  for (uint32_t i = {}; i < ({}u - {}) * {}u; i += {}u)", tid, box, cutRows(t),
+                                  rowBytes / 16, threads));
+      loops.push_back(fmt::format("    {}({} + s * {}u + {} * {}u + i * 16u, 0u, 0u, 0u, 0u);",
+                                  w_.use("cake_st_shared_v4"), addrVar(view), view.bytesPerStage, cutRows(t),
+                                  rowBytes));
     }
   }
-  if (!zeroed) return;
+  if (cut.empty()) return;
+  line(fmt::format("if ({}) {{  // a box is cut at this launch", cut));
+  ++indent_;
+  for (const std::string &l : loops) line(l);
   line(w_.use("cake_fence_proxy_async") + "();  // the zeros, before TMA and the tensor core see the rows");
   if (role != kNoResource)
     line(fmt::format("{}({}u, {}u);  // every thread of the role sees the zeros before it reads the rows",
                      w_.use("cake_named_barrier_sync"), roleBarrierId(role), threads));
+  --indent_;
+  line("}");
 }
 
 void KernelEmitter::boxCuts() {
-  if (!ti_.tma()) return;
-  for (const auto &[t, info] : maps_) {
-    if (info.clipExtent == kNoResource || info.clipViews.empty() || !k_.resource(t).tma) continue;
+  for (const auto &[t, info] : cutMaps())
     line(fmt::format("const uint32_t {0} = {1} < {2} ? static_cast<uint32_t>({1}) : {2}u;  // rows of '{3}' a box "
                      "copies: the launcher cuts the box to the tensor",
-                     cutRows(t), ident(k_.resource(info.clipExtent).name), info.box.front(), k_.resource(t).name));
-  }
+                     cutRows(t), ident(k_.resource(info->clipExtent).name), info->box.front(), k_.resource(t).name));
   zeroPastCuts(kNoResource, "threadIdx.x", k_.threads);
 }
 
@@ -343,14 +358,13 @@ void KernelEmitter::boxCuts() {
 std::string KernelEmitter::expectTxText(const Operation &group, int64_t bytes) const {
   std::string text = std::to_string(bytes);
   auto copies = f_.expectTxCopies.find(&group);
-  if (copies == f_.expectTxCopies.end() || !ti_.tma()) return text;
+  if (copies == f_.expectTxCopies.end()) return text;
   for (const Operation *c : copies->second) {
     ResourceId t = analysis::copiedTensor(*c);
     auto m = maps_.find(t);
-    if (m == maps_.end() || m->second.clipExtent == kNoResource || c->kind != OpKind::TmaLoad) continue;
+    if (m == maps_.end() || m->second.clipExtent == kNoResource || c->kind != OpKind::TmaLoad || !ti_.tma()) continue;
     const Resource &view = k_.resource(c->receiver);
-    int64_t rowBytes = view.shape.back() * dtypeInfo(view.dtype).bits / 8;
-    text += fmt::format(" - ({}u - {}) * {}u", view.shape.front(), cutRows(t), rowBytes);
+    text += fmt::format(" - ({}u - {}) * {}u", view.shape.front(), cutRows(t), analysis::viewRowBytes(view));
   }
   return text;
 }

@@ -8,7 +8,10 @@
 #      rows past the cut are zeroed before the roles start, not by one role;
 #   5: cut: A's outer coordinate adds min(k, 0), not negative because k
 #      steps up from 0;
-#   6: not cut: it adds min(k - 1, 0), which is -1 when k = 0.
+#   6: not cut: it adds min(k - 1, 0), which is -1 when k = 0;
+#   7: C's store may start above row 0 (block_id(1) * BM - 8): C not cut;
+#   8: a_s unswizzled, so laid out as core-matrix panels for wgmma: A not cut.
+# -DBK=128 makes a row of a_s and b_s two swizzle spans: neither is cut.
 # target: sm_90a
 VARIANT = 0
 BM = 64
@@ -19,7 +22,10 @@ STAGES = 4
 @cake.schedule(grid=((N + BN - 1) // BN, (M + BM - 1) // BM))
 def g(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(STAGES * (BM + BN) * BK * 2 + BM * BN * 2)
-    a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
+    if VARIANT == 8:
+        a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES)
+    else:
+        a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     if VARIANT == 2:
         c_s = pool.view(offset=0, shape=(BM, BN), dtype=lm.bf16, alias=True)
@@ -61,7 +67,10 @@ def g(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N:
         c_s.store(lm.cast(acc, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(lm.block_id(0) * BN, lm.block_id(1) * BM))
+        if VARIANT == 7:
+            c_s.tma_store(C, coords=(lm.block_id(0) * BN, lm.block_id(1) * BM - 8))
+        else:
+            c_s.tma_store(C, coords=(lm.block_id(0) * BN, lm.block_id(1) * BM))
         lm.tma_store_wait()
     if VARIANT == 4:
         with twin:

@@ -54,11 +54,12 @@ void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
   if (tx != f_.expectTx.end() || calls.size() > 1) {
     line(fmt::format("{}{{", electedGuard(rc)));
     ++indent_;
-    if (tx != f_.expectTx.end())
-      line(fmt::format(
-          "{}({}, {});  // {} bytes land on this stage{}", w_.use("cake_mbar_arrive_expect_tx"),
-          barrierAddr(bar, stage), expectTxText(o, tx->second), tx->second,
-          expectTxText(o, tx->second) == std::to_string(tx->second) ? "" : " (less the rows a cut box leaves out)"));
+    if (tx != f_.expectTx.end()) {
+      std::string bytes = expectTxText(o, tx->second);
+      line(fmt::format("{}({}, {});  // {} bytes land on this stage{}", w_.use("cake_mbar_arrive_expect_tx"),
+                       barrierAddr(bar, stage), bytes, tx->second,
+                       bytes == std::to_string(tx->second) ? "" : " (less the rows a cut box leaves out)"));
+    }
     if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
     if (multicast > 1)
       line(fmt::format("// multicast: this block's {} of {} rows, to all {} blocks of the cluster{}",
