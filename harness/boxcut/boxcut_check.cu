@@ -19,14 +19,7 @@
 #include <cstring>
 #include <vector>
 
-#define CHECK_CUDA(x)                                                                              \
-  do {                                                                                             \
-    cudaError_t e_ = (x);                                                                          \
-    if (e_ != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));    \
-      std::exit(2);                                                                                \
-    }                                                                                              \
-  } while (0)
+#include "../common/check_cuda.h"
 
 // Every thread writes NaN (bf16 0x7fc0, twice per word) over the block's
 // shared memory; with one block of the largest size per multiprocessor and

@@ -56,14 +56,7 @@
 #include <string>
 #include <vector>
 
-#define CHECK_CUDA(x)                                                                                  \
-  do {                                                                                                 \
-    cudaError_t e_ = (x);                                                                              \
-    if (e_ != cudaSuccess) {                                                                           \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));        \
-      std::exit(2);                                                                                    \
-    }                                                                                                  \
-  } while (0)
+#include "../common/check_cuda.h"
 #define CHECK_CUBLAS(x)                                                                                \
   do {                                                                                                 \
     cublasStatus_t s_ = (x);                                                                           \
