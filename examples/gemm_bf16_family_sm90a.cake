@@ -14,6 +14,10 @@
 #   - M <= 256 and N <= 1024 (at most 64 tiles of 64x64): the decode
 #     schedule with 64x64 tiles and 4 stages. Tiny products are bound by
 #     latency, and more, smaller tiles spread it over more multiprocessors.
+#   - M <= 1024 and N <= 1024: 128x64 tiles in 1x2 clusters that share A
+#     (multicast). At most 64 tiles of 128x128 would leave half the
+#     multiprocessors idle; 128x64 tiles fill them, and sharing A halves
+#     A's reads from L2, which bound such shapes.
 #   - M <= 1024: 128x128 tiles, one per block, 5 stages: small and ragged
 #     shapes need more blocks than 128x256 tiles give.
 #   - K % 64 != 0: the ping-pong schedule with 2-block clusters. Its rows
@@ -38,6 +42,7 @@ from gemm_bf16_decode_sm90a import gemm_bf16_decode as decode
 from gemm_bf16_persistent_sm90a import gemm_bf16 as persistent
 from gemm_bf16_sm90a import gemm_bf16 as tiled
 from gemm_bf16_pingpong_cluster_sm90a import gemm_bf16 as pingpong
+from gemm_bf16_cluster_n_sm90a import gemm_bf16 as mid
 decode128 = cake.instantiate("gemm_bf16_decode_sm90a", BM=128, STAGES=8)
 tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4)
 small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
@@ -50,6 +55,7 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.route(decode, when=M <= 64)
     lm.route(decode128.gemm_bf16_decode, when=M <= 128)
     lm.route(tiny.gemm_bf16_decode, when=M <= 256 and N <= 1024)
+    lm.route(mid, when=M <= 1024 and N <= 1024)
     lm.route(small.gemm_bf16, when=M <= 1024)
     lm.route(pingpong, when=K % 64 != 0)
     lm.route(persistent, when=K <= 2048)

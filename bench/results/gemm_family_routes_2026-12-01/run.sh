@@ -15,7 +15,7 @@ D=bench/results/gemm_family_routes_2026-12-01
 G=harness/gemm/generated/gemm_bf16_family_sm90a.cu
 export PREBUILT=harness/gemm/generated/bin NAME=gemm_bf16 HARNESS_FLAGS=-DFAMILY
 st=0
-FLOOR=1 SHAPES=@$D/shapes.txt SAN_SHAPES="13 1120 1024 100 560 4096 200 24 136 777 1536 520 2056 2312 264 1100 1536 512 3000 512 4096" \
+FLOOR=1 SHAPES=@$D/shapes.txt SAN_SHAPES="13 1120 1024 100 560 4096 200 24 136 1000 1000 1000 777 1536 520 2056 2312 264 1100 1536 512 3000 512 4096" \
   bash harness/gemm/run.sh $G || st=1
 SHAPES=@$D/cuts.txt SANITIZE=0 bash harness/gemm/run.sh $G || st=1
 SHAPES=@$D/heldout.txt SANITIZE=0 bash harness/gemm/run.sh $G || st=1
