@@ -45,8 +45,9 @@ for GEN in "$@"; do
     export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64:${LD_LIBRARY_PATH:-}
   else
     echo "== $name: build"
-    "$NVCC" -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$GEN\"" \
-      -DKERNEL_NAME=$NAME ${HARNESS_FLAGS:-} harness/gemm/gemm_harness.cu -lcublas -lcupti -o "$BIN" > "$OUTDIR/build-$name.log" 2>&1
+    # shellcheck disable=SC2086  # the flags are separate arguments
+    NVCC=$NVCC bash harness/gemm/build.sh "$GEN" "$NAME" ${HARNESS_FLAGS:-} -o "$BIN"
+    cp "$BIN.log" "$OUTDIR/build-$name.log"
     grep -A2 "entry function" "$OUTDIR/build-$name.log" | grep -v "^--"  # every kernel (a family has several)
     grep -iE "error|warning" "$OUTDIR/build-$name.log"
   fi

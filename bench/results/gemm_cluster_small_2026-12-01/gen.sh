@@ -13,8 +13,7 @@ V=examples/gemm_bf16_cluster_n_sm90a.cake
 "$CAKEC" $V -o $G/cn64s4.cu
 "$CAKEC" -DBN=128 -DSTAGES=5 $V -o $G/cn128s5.cu
 for n in small128 cn64s8 cn64s4 cn128s5; do
-  /usr/local/cuda/bin/nvcc -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$G/$n.cu\"" \
-    -DKERNEL_NAME=gemm_bf16 harness/gemm/gemm_harness.cu -lcublas -lcupti -o $G/bin/$n > $G/bin/$n.log 2>&1 &
+  bash harness/gemm/build.sh $G/$n.cu gemm_bf16 &
   [ "$n" = cn64s8 ] && wait
 done
 wait

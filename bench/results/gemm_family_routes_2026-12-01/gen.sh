@@ -12,9 +12,8 @@ gen() {  # gen NAME KERNEL SOURCE [-D...]
   local name=$1 kernel=$2 src=$3; shift 3
   "$CAKEC" -I examples "$@" "$src" -o $G/$name.cu
 }
-build() {  # build NAME KERNEL [HARNESS_FLAGS]
-  "$NVCC" -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -DKERNEL_CU="\"$PWD/$G/$1.cu\"" \
-    -DKERNEL_NAME=$2 ${3:-} harness/gemm/gemm_harness.cu -lcublas -lcupti -o $G/bin/$1 &
+build() {  # build NAME KERNEL: harness/gemm/generated/bin/NAME, in the background
+  NVCC=$NVCC bash harness/gemm/build.sh $G/$1.cu $2 &
 }
 gen dec56 gemm_bf16_decode examples/gemm_bf16_decode_sm90a.cake
 gen dec32 gemm_bf16_decode examples/gemm_bf16_decode_sm90a.cake -DBN=32 -DSTAGES=16

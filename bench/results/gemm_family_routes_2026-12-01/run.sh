@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The family run of 2026-12-01 (issue 17), one device call:
 #   here:   build-test/bin/cakec examples/gemm_bf16_family_sm90a.cake -o harness/gemm/generated/gemm_bf16_family_sm90a.cu
-#           nvcc -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -DKERNEL_CU="\"$PWD/harness/gemm/generated/gemm_bf16_family_sm90a.cu\"" \
-#             -DKERNEL_NAME=gemm_bf16 -DFAMILY harness/gemm/gemm_harness.cu -lcublas -lcupti -o harness/gemm/generated/bin/gemm_bf16_family_sm90a
+#           bash harness/gemm/build.sh harness/gemm/generated/gemm_bf16_family_sm90a.cu gemm_bf16 -DFAMILY
 #   device: bash bench/results/gemm_family_routes_2026-12-01/run.sh   (carry harness/gemm/generated)
 # The list the routes were chosen on (shapes.txt: the same list as
 # gemm_family_2026-12-01), with compute-sanitizer on a shape of every route

@@ -14,8 +14,7 @@ E=examples/gemm_bf16_persistent_sm90a.cake
 "$CAKEC" -DGROUP_M=4 $E -o $G/pers_g4.cu
 "$CAKEC" -DGROUP_M=16 $E -o $G/pers_g16.cu
 for n in pers pers_256x128 pers_g4 pers_g16; do
-  /usr/local/cuda/bin/nvcc -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$G/$n.cu\"" \
-    -DKERNEL_NAME=gemm_bf16 harness/gemm/gemm_harness.cu -lcublas -lcupti -o $G/bin/$n > $G/bin/$n.log 2>&1 &
+  bash harness/gemm/build.sh $G/$n.cu gemm_bf16 &
   [ "$n" = pers_256x128 ] && wait
 done
 wait

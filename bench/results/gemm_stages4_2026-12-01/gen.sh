@@ -11,8 +11,7 @@ V=bench/results/gemm_stages4_2026-12-01/variants/gemm_bf16_stages4_sm90a.cake
 "$CAKEC" -DPENDING=0 $V -o $G/s4p0.cu
 "$CAKEC" -DPENDING=1 $V -o $G/s4p1.cu
 for n in tiled s4p0 s4p1; do
-  /usr/local/cuda/bin/nvcc -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$G/$n.cu\"" \
-    -DKERNEL_NAME=gemm_bf16 harness/gemm/gemm_harness.cu -lcublas -lcupti -o $G/bin/$n > $G/bin/$n.log 2>&1 &
+  bash harness/gemm/build.sh $G/$n.cu gemm_bf16 &
 done
 wait
 grep -A1 "for gemm_bf16" $G/bin/*.log | grep spill

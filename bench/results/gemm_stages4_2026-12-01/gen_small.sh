@@ -15,8 +15,7 @@ for p in 0 1; do
   "$CAKEC" -DBN=64 -DSTAGES=8 -DPENDING=$p $V -o $G/n64s8p$p.cu
 done
 for n in small128 n128s6p0 n128s6p1 n64s8p0 n64s8p1; do
-  /usr/local/cuda/bin/nvcc -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -DKERNEL_CU="\"$PWD/$G/$n.cu\"" \
-    -DKERNEL_NAME=gemm_bf16 harness/gemm/gemm_harness.cu -lcublas -lcupti -o $G/bin/$n > $G/bin/$n.log 2>&1 &
+  bash harness/gemm/build.sh $G/$n.cu gemm_bf16 &
   [ "$n" = n128s6p1 ] && wait
 done
 wait
