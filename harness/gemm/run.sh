@@ -21,8 +21,10 @@
 # builds it for a schedule taking B as K x N; PREBUILT=dir runs dir/<name>, built
 # here with the same nvcc line (no GPU needed); HARNESS_FLAGS=-DFAMILY for a
 # family's dispatcher (NAME= the family; each shape runs the route it picks). SHAPES="MxNxK ..."
-# (or SHAPES=@file) replaces the standard shapes. Logs go to $OUT (or
-# harness/gemm/out) and the table to stdout.
+# (or SHAPES=@file, e.g. @harness/gemm/shapes/large5.txt) replaces the standard
+# shapes. SANITIZE=0 skips the sanitizers, SANITIZE="a b" runs them on the
+# files named a and b only. Logs go to $OUT (or harness/gemm/out) and the
+# table to stdout.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 OUTDIR=${OUT:-harness/gemm/out}
@@ -56,8 +58,10 @@ for GEN in "$@"; do
   timeout 300 "$BIN" > "$OUTDIR/bench-$name.log" 2>&1 || status=1  # a hang ends the run, not the lease
   cat "$OUTDIR/bench-$name.log"
   SAN_SHAPES=${SAN_SHAPES:-256 512 128 512 768 2048}
+  # SANITIZE=1 (the default): every file; 0: none (timing experiments);
+  # otherwise the names of the files to sanitize ("s4p0 s4p1").
+  case " ${SANITIZE:-1} " in " 1 " | *" $name "*) ;; *) continue ;; esac
   echo "== $name: compute-sanitizer, our kernel alone (M N K: $SAN_SHAPES)"
-  [ "${SANITIZE:-1}" = 1 ] || continue  # SANITIZE=0: timing experiments only
   for tool in memcheck racecheck synccheck; do
     # shellcheck disable=SC2086  # the shapes are separate arguments
     timeout 300 "$SAN" --tool "$tool" --error-exitcode 9 "$BIN" --ours-only $SAN_SHAPES > "$OUTDIR/san-$tool-$name.log" 2>&1

@@ -320,14 +320,12 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
     for (const RoleEvents &r : f.roles)
       for (const Event &e : r.events) {
         if (!why.empty() || copiedTensor(*e.op) != t) continue;
-        // Only TMA loads and stores take a tensor, with one coordinate per
-        // dimension (sema's data.tma-rank).
-        bool load = e.op->kind == OpKind::TmaLoad;
-        CAKE_CHECK(load || e.op->kind == OpKind::TmaStore, "a tensor copied by an operation other than TMA");
-        const Value &coords =
-            load ? e.op->operand(param::TmaLoad::coords).value : e.op->operand(param::TmaStore::coords).value;
-        CAKE_CHECK(coords.elts.size() == 2, "a copy of a 2-d tensor without two coordinates");
-        const Value &outer = coords.elts.back();  // coordinates run innermost first
+        // A copy into its view (a load) or out of it (a store), with one
+        // coordinate per dimension (sema's data.tma-rank).
+        bool load = e.op->info().effects.writes == kReceiver;
+        const Operand *coords = copyCoords(*e.op);
+        CAKE_CHECK(coords && coords->value.elts.size() == 2, "a copy of a 2-d tensor without two coordinates");
+        const Value &outer = coords->value.elts.back();  // coordinates run innermost first
         std::optional<int64_t> low = outer.constInt;
         if (!low && outer.ix != kNoIntExpr) low = lowerBound(k, k.ints.form(outer.ix));
         if (!low || *low < 0) {
@@ -345,9 +343,8 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
             overlap = &w;
         if (overlap)
           why = fmt::format("view '{}' shares bytes with view '{}'", v.name, overlap->name);
-        else if ((swz != 0 && rowBytes != swz) || rowBytes % 16 != 0)
-          why =
-              fmt::format("a row of view '{}' is not {}", v.name, swz ? "one swizzle span" : "a multiple of 16 bytes");
+        else if (swz != 0 && rowBytes != swz)  // (an unswizzled row is whole 16-byte chunks: hw.tma-inner-box)
+          why = fmt::format("a row of view '{}' is not one swizzle span", v.name);
         views.insert(v.id);
         loads.insert(e.op);
       }

@@ -362,7 +362,7 @@ std::string KernelEmitter::expectTxText(const Operation &group, int64_t bytes) c
   for (const Operation *c : copies->second) {
     ResourceId t = analysis::copiedTensor(*c);
     auto m = maps_.find(t);
-    if (m == maps_.end() || m->second.clipExtent == kNoResource || c->kind != OpKind::TmaLoad || !ti_.tma()) continue;
+    if (m == maps_.end() || m->second.clipExtent == kNoResource) continue;  // (every copy of a group is a load)
     const Resource &view = k_.resource(c->receiver);
     text += fmt::format(" - ({}u - {}) * {}u", view.shape.front(), cutRows(t), analysis::viewRowBytes(view));
   }

@@ -216,14 +216,14 @@ struct Kernel {
   const Resource &resource(ResourceId id) const { return resources[id]; }
 };
 
-// A family (`@cake.family`): routes (schedules behind ordered shape guards)
-// and a fallback, over a declared shape domain. Its signature is a Kernel
-// with parameters only (the dispatcher's C signature); guards are evaluated
-// in it, so their integers are nodes of `signature->ints`.
 // "(M, K)": a tensor parameter's declared shape, outermost first ("()" when
 // none is declared).
 std::string declaredShape(const Kernel &k, const Resource &tensor);
 
+// A family (`@cake.family`): routes (schedules behind ordered shape guards)
+// and a fallback, over a declared shape domain. Its signature is a Kernel
+// with parameters only (the dispatcher's C signature); guards are evaluated
+// in it, so their integers are nodes of `signature->ints`.
 struct FamilyRoute {
   const Kernel *schedule = nullptr;
   std::string name;                  // the name the schedule is bound to here (its symbol in the output)

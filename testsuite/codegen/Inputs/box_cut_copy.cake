@@ -5,13 +5,15 @@
 # zeros, as TMA fills them for a full box. ROLE_SYNC=1 gives the storing
 # role an operation every thread runs, so that role zeroes the rows itself;
 # with ROLE_SYNC=0 it runs on one thread and the prologue zeroes them.
+# ROWS=1 copies one row: a box of one row is never cut (box_cut_copy.test).
 # target: sm_90a
 ROLE_SYNC = 0
+ROWS = 64
 
 @cake.schedule(grid=(1,))
 def copy_rows(lm, A: LM.tma2d[M, 64], D: LM.tma2d[64, 64], M: LM.i32):
     pool = lm.smem(8192)
-    v = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    v = pool.view(offset=0, shape=(ROWS, 64), dtype=lm.bf16, swizzle="128B")
     load = lm.role(warps=[0])
     store = lm.role(warps=[1])
     full = lm.barrier(count=1, prod=[load], cons=[store], init_count=1)
