@@ -26,7 +26,8 @@ HARDWARE = """alignment_offset alignment_stride mma_accumulator_bw mma_dtype mma
   cluster_on_sm80 cluster_too_large pass_cluster_of_eight""".split()
 DATA = """mma_accumulator_shape mma_operand_dtype mma_untransposed store_dtype swizzle_mismatch tma_box_bw
   tma_box_rank tma_rank tmem_overlap tmem_shape view_overflow view_overlap pass_alias_reuse
-  partial_tile_grid partial_tile_loop pass_partial_tile_rounded""".split()
+  partial_tile_grid partial_tile_loop pass_partial_tile_rounded store_columns_unaligned store_columns_past
+  store_columns_not_a_part store_columns_whole_width pass_store_columns""".split()
 GATE = {**{n: "schedule" for n in SCHEDULE}, **{n: "hardware" for n in HARDWARE}, **{n: "data" for n in DATA},
         "pass_base_sm90a": "", "pass_base_sm100a": ""}
 def folder(name):
@@ -342,6 +343,52 @@ neg("mma_operand_dtype", "A and B of different dtypes.", [
 neg("store_dtype", "A fragment stored into a view of another dtype.", [
   ("sub", "out = lm.cast", ("lm.bf16", "lm.f16")),
   ("comment", "c_s.store(out)", "expected-error {{'c_s.store' copies 'out' (64x128 f16) into 'c_s' (64x128 bf16)}}")])
+# An epilogue staged in parts: col= stores columns of the tile into a
+# narrower view. The passing form stores both halves through one 64-column
+# view, waiting for the first half's TMA store to read it before the second.
+HALVES = [
+  ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49152, shape=(64, 64), dtype=lm.bf16, swizzle="128B")'),
+  ("replace", "c_s.store(out)", "c_s.store(out, col=0)"),
+  ("after", "lm.tma_store_wait()", "\n".join("        " + l for l in [
+    "lm.role_sync()", "c_s.store(out, col=64)", "lm.fence_proxy()", "lm.role_sync()",
+    "c_s.tma_store(C, coords=(64, 0))", "lm.tma_store_wait()"]))]
+# Quarters through two buffers: each rewritten once the store before last
+# has read it (tma_store_wait(pending=1) leaves the last store reading).
+QUARTERS = [
+  ("replace", "c_s = pool.view", "c0 = pool.view(offset=49152, shape=(64, 32), dtype=lm.bf16)\n    c1 = pool.view(offset=53248, shape=(64, 32), dtype=lm.bf16)"),
+  ("replace", "c_s.store(out)", "c0.store(out, col=0)"),
+  ("replace", "c_s.tma_store(C", "c0.tma_store(C, coords=(0, 0))"),
+  ("replace", "lm.tma_store_wait()", "\n".join("        " + l for l in [
+    "lm.tma_store_wait(pending=1)", "lm.role_sync()", "c1.store(out, col=32)", "lm.fence_proxy()", "lm.role_sync()",
+    "c1.tma_store(C, coords=(32, 0))",
+    "lm.tma_store_wait(pending=1)", "lm.role_sync()", "c0.store(out, col=64)", "lm.fence_proxy()", "lm.role_sync()",
+    "c0.tma_store(C, coords=(64, 0))",
+    "lm.tma_store_wait(pending=1)", "lm.role_sync()", "c1.store(out, col=96)", "lm.fence_proxy()", "lm.role_sync()",
+    "c1.tma_store(C, coords=(96, 0))",
+    "lm.tma_store_wait()"]))]
+neg("store_wait_pending_too_many", "Rewriting a buffer while its store may still read it: pending=2 leaves both quarters' stores reading.", QUARTERS + [
+  ("replace", "c0.tma_store(C, coords=(0, 0))", "c0.tma_store(C, coords=(0, 0))  # expected-note {{'c0' read here; the read runs on after the operation is issued}}"),
+  ("suball", "lm.tma_store_wait(pending=1)\n        lm.role_sync()\n        c0.store(out, col=64)", "lm.tma_store_wait(pending=2)\n        lm.role_sync()\n        c0.store(out, col=64)  # expected-error {{role 'math' overwrites 'c0' while the asynchronous 'tma_store' that reads it may still be running}}")])
+neg("store_wait_pending_conditional", "A wait that may not run retires nothing: the quarter's store may still be reading its buffer.", QUARTERS + [
+  ("suball", "lm.tma_store_wait(pending=1)\n        lm.role_sync()\n        c0.store(out, col=64)", "if K > 64:\n            lm.tma_store_wait(pending=1)\n        lm.role_sync()\n        c0.store(out, col=64)  # expected-error {{role 'math' overwrites 'c0' while the asynchronous 'tma_store' that reads it may still be running}}"),
+  ("replace", "c0.tma_store(C, coords=(0, 0))", "c0.tma_store(C, coords=(0, 0))  # expected-note {{'c0' read here; the read runs on after the operation is issued}}")])
+neg("store_columns_unaligned", "A part of a tile that does not start on a multiple of 8 columns.", HALVES + [
+  ("replace", "c_s.store(out, col=64)", "c_s.store(out, col=60)  # expected-error {{'c_s.store' copies columns 60 to 123 of 'out' (64x128 bf16) into 'c_s' (64x64 bf16): a part must lie within the tile and start and end on a multiple of 8 columns}}")])
+neg("store_columns_past", "A part of a tile that runs past its last column.", HALVES + [
+  ("replace", "c_s.store(out, col=64)", "c_s.store(out, col=72)  # expected-error {{'c_s.store' copies columns 72 to 135 of 'out' (64x128 bf16) into 'c_s' (64x64 bf16)}}")])
+neg("store_columns_not_a_part", "col= on a store into a view with other rows than the tile: it takes whole columns only.", [
+  ("replace", "c_s = pool.view", "c_s = pool.view(offset=49152, shape=(32, 128), dtype=lm.bf16)"),
+  ("replace", "c_s.store(out)", "c_s.store(out, col=8)  # expected-error {{'c_s.store' copies columns from 8 of 'out' (64x128 bf16) into 'c_s' (32x128 bf16): col= takes columns of a tile with the view's rows}}")])
+neg("store_columns_overwrite_in_flight", "The second half stored while the first half's TMA store may still read the view.", [
+  ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49152, shape=(64, 64), dtype=lm.bf16, swizzle="128B")'),
+  ("replace", "c_s.store(out)", "c_s.store(out, col=0)"),
+  ("comment", "c_s.tma_store(C", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("after", "lm.tma_store_wait()", "\n".join("        " + l for l in [
+    "lm.role_sync()", "c_s.store(out, col=64)  # expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait(), then lm.role_sync()}}",
+    "lm.fence_proxy()", "lm.role_sync()", "c_s.tma_store(C, coords=(64, 0))", "lm.tma_store_wait()"])),
+  ("delete", "lm.tma_store_wait()", None)])
+neg("store_columns_whole_width", "col= past 0 with a view as wide as the tile: the part runs past the tile's last column.", [
+  ("replace", "c_s.store(out)", "c_s.store(out, col=8)  # expected-error {{'c_s.store' copies columns 8 to 135 of 'out' (64x128 bf16) into 'c_s' (64x128 bf16)}}")])
 
 # ---- program safety
 neg("read_before_wait", "Reading a stage before waiting for the copy that fills it.", [
@@ -1462,6 +1509,8 @@ PASS = [
    ("replace", "@cake.schedule(", "@cake.schedule(grid=(16,), cluster=(8,))")], CLUSTERED, "sm_90a"),
  ("pass_fragment_own_role", "The fragment reset by the role it belongs to. Broken variant: fail_fragment_other_role.cake.", [
    ("before", "lm.wait(full, stage=k)", "acc = lm.fill(acc, 0.0)")], BASE, "sm_90a"),
+ ("pass_store_wait_pending", "C stored in quarters through two buffers, each rewritten after tma_store_wait(pending=1): the store before last has read it. Broken variants: fail_store_wait_pending_*.cake.", QUARTERS, BASE, "sm_90a"),
+ ("pass_store_columns", "The epilogue staged in two halves through one view (store col=), the second after the first's TMA store has read it. Broken variants: fail_store_columns_*.cake.", HALVES, BASE, "sm_90a"),
  ("pass_alias_reuse", "An epilogue view aliasing the ring's bytes: reuse, not a swizzle flow.", [
    ("replace", "c_s = pool.view", "c_s = pool.view(offset=0, shape=(64, 128), dtype=lm.bf16, alias=True)"),
    ("replace", "pool = lm.smem", "pool = lm.smem(49152)")], BASE, "sm_90a"),

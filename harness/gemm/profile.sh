@@ -2,6 +2,8 @@
 # harness/gemm/profile.sh - Nsight Compute counters for a generated GEMM and
 # cuBLAS at one shape, in one call on the device machine (clocks left alone):
 #   bash harness/gemm/profile.sh GENERATED.cu [M N K]
+# EXTRA_METRICS (comma-separated ncu metric names) are collected beside the
+# standard ones.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 GEN=$1
@@ -17,9 +19,9 @@ BIN=/tmp/gemm_profile
 # runs too; its name tells it apart).
 "$NCU" --clock-control none --kernel-name regex:'gemm|sm90|xmma|cutlass' \
   --section SpeedOfLight --section LaunchStats --section Occupancy --section WarpStateStats \
-  --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_tensor_op_gmma.sum,lts__t_bytes.sum,dram__bytes_read.sum \
+  --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_tensor_op_gmma.sum,lts__t_bytes.sum,dram__bytes_read.sum${EXTRA_METRICS:+,$EXTRA_METRICS} \
   "$BIN" --check "$M" "$N" "$K" > "$OUTDIR/ncu-$(basename "$GEN" .cu)-${M}x${N}x${K}.txt" 2>&1
 status=$?
-grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Compute \(SM\) Throughput|Memory Throughput|L2 Cache Throughput|DRAM Throughput|gmma|hmma|lts__t_bytes|dram__bytes|Registers Per|Achieved Occupancy|Stall|Warp Cycles Per Issued" \
+grep -E "^  [a-zA-Z_0-9]+.*\(|Duration|Compute \(SM\) Throughput|Memory Throughput|L2 Cache Throughput|DRAM Throughput|gmma|hmma|lts__t_bytes|dram__bytes|Registers Per|Achieved Occupancy|Stall|Warp Cycles Per Issued${EXTRA_METRICS:+|${EXTRA_METRICS//,/|}}" \
   "$OUTDIR/ncu-$(basename "$GEN" .cu)-${M}x${N}x${K}.txt" | head -80
 exit $status

@@ -117,7 +117,15 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   int64_t N = src.shape[1], wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = src.shape[0] / wgs;
   bool pairs = esize == 2;
-  line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per store", perThread));
+  // col=c: the tile's columns c .. c + W - 1 into a view W wide (the data
+  // gate proved both multiples of 8 and within the tile). A thread holds its
+  // columns in groups of 8, element i in group (i % (N / 2)) / 4; the groups
+  // outside the part are skipped, at compile time once the loop is unrolled.
+  const Operand &colOperand = o.operand(param::Store::col);
+  bool part = colOperand.present && colOperand.value.isConstInt();
+  int64_t col = part ? *colOperand.value.constInt : 0, width = view.shape.back();
+  line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per store{}", perThread,
+                   part ? fmt::format("; columns {} to {} of '{}'", col, col + width - 1, src.name) : ""));
   line("{");
   ++indent_;
   line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
@@ -127,7 +135,17 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", perThread));
   ++indent_;
   line(fmt::format("const uint32_t cake_row = cake_row0 + (cake_i / {}) * 64u + 8u * ((cake_i / 2) % 2);", N / 2));
-  line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", N / 2));
+  if (part) {
+    if (col == 0)
+      line(fmt::format("if ((cake_i % {}) / 4 >= {}) continue;", N / 2, width / 8));
+    else
+      line(fmt::format("if ((cake_i % {0}) / 4 < {1} || (cake_i % {0}) / 4 >= {2}) continue;", N / 2, col / 8,
+                       (col + width) / 8));
+    line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4){};", N / 2,
+                     col == 0 ? "" : fmt::format(" - {}u", col)));
+  } else {
+    line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", N / 2));
+  }
   elementOffset(view, "cake_row", "cake_col");
   std::string s = ident(src.name);
   if (pairs)

@@ -354,7 +354,10 @@ private:
   // Register stores and TMEM loads move whole fragments: the same shape
   // (and, for a store, the same dtype) on both sides. A row vector (M x 1)
   // is stored as M consecutive values: into a view of M elements in one row
-  // or one column (1 x M for a TMA store of one value per row).
+  // or one column (1 x M for a TMA store of one value per row). A store
+  // with col=c copies the tile's columns c .. c + W - 1 into a view W wide
+  // (an epilogue staged in parts); c and W are multiples of 8, the columns
+  // a thread's registers hold together.
   void checkFragmentCopy(const Operation &op) {
     if (op.kind != OpKind::Store && op.kind != OpKind::TmemLoad) return;
     bool store = op.kind == OpKind::Store;
@@ -363,13 +366,39 @@ private:
     const Resource &dst =
         store ? k_.resources[op.receiver] : k_.resources[op.operand(param::TmemLoad::dst).value.resource];
     std::string name = store ? dst.name + ".store" : "lm.tmem_load";
+    auto describe = [&](const Resource &r) {
+      return fmt::format("'{}' ({} {})", r.name, shapeText(r.shape), dtypeInfo(r.dtype).name);
+    };
+    // A part is asked for with col= (a narrower view without it is a
+    // mistake, reported as the shapes it copies between).
+    std::optional<int64_t> col;
+    if (store) {
+      const Operand &c = op.operand(param::Store::col);
+      if (c.present && c.value.isConstInt()) col = *c.value.constInt;
+    }
     bool rowVectorStore = store && src.shape.size() == 2 && src.shape[1] == 1 && dst.shape.size() <= 2 &&
                           !dst.shape.empty() && dst.shape.front() * dst.shape.back() == src.shape[0] &&
                           (dst.shape.size() == 1 || dst.shape.front() == 1 || dst.shape.back() == 1);
-    if ((src.shape != dst.shape && !rowVectorStore) || (store && src.dtype != dst.dtype))
+    bool columns =
+        col && !rowVectorStore && src.shape.size() == 2 && dst.shape.size() == 2 && src.shape[0] == dst.shape[0];
+    if (columns) {
+      int64_t width = dst.shape[1], c = *col;
+      if (c < 0 || c % 8 != 0 || width % 8 != 0 || c + width > src.shape[1]) {
+        ctx_.diags.report(DiagId::DataCopyShape, op.range, name,
+                          fmt::format("columns {} to {} of {}", c, c + width - 1, describe(src)),
+                          fmt::format("{}: a part must lie within the tile and start and end on a multiple of 8 "
+                                      "columns",
+                                      describe(dst)));
+        return;
+      }
+    } else if (col) {
       ctx_.diags.report(DiagId::DataCopyShape, op.range, name,
-                        fmt::format("'{}' ({} {})", src.name, shapeText(src.shape), dtypeInfo(src.dtype).name),
-                        fmt::format("'{}' ({} {})", dst.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name));
+                        fmt::format("columns from {} of {}", *col, describe(src)),
+                        fmt::format("{}: col= takes columns of a tile with the view's rows", describe(dst)));
+      return;
+    }
+    if ((src.shape != dst.shape && !rowVectorStore && !columns) || (store && src.dtype != dst.dtype))
+      ctx_.diags.report(DiagId::DataCopyShape, op.range, name, describe(src), describe(dst));
   }
 
   const PassContext &ctx_;

@@ -64,13 +64,19 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   // are copied out first.)
   const bool bCore = coreMatrices(b);
   const Swizzle bSwizzle = b.swizzle;
-  auto bDesc = [&](int64_t off) {
-    if (bCore) return coreDesc("cake_b", off, bp, bMnMajor);
+  // A tile's descriptor is built once; each instruction's is that plus its
+  // byte offset >> 4. The start address is the descriptor's low 14 bits
+  // (address >> 4) and shared addresses are below 2^18, so the sum never
+  // carries into the next field: it is the descriptor at base + offset.
+  auto bDescBase = [&]() {
+    if (bCore) return coreDesc("cake_b", 0, bp, bMnMajor);
     if (bMnMajor)
-      return fmt::format("{}(cake_b + {}u, {}u, {}u, {}u)", w_.use("cake_wgmma_desc_mn"), off, bp.bytes, 8 * bRowBytes,
+      return fmt::format("{}(cake_b, {}u, {}u, {}u)", w_.use("cake_wgmma_desc_mn"), bp.bytes, 8 * bRowBytes,
                          swizzleLayout(bSwizzle));
-    return fmt::format("{}(cake_b + {}u, {}u, {}u)", w_.use("cake_wgmma_desc"), off, 8 * bRowBytes,
-                       swizzleLayout(bSwizzle));
+    return fmt::format("{}(cake_b, {}u, {}u)", w_.use("cake_wgmma_desc"), 8 * bRowBytes, swizzleLayout(bSwizzle));
+  };
+  auto descAt = [](const std::string &base, int64_t off) {
+    return off == 0 ? base : fmt::format("{} + {}u", base, off / 16);
   };
   const Value &init = o.operand(param::Mma::init).value;
   line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16{}{}", M, N,
@@ -85,6 +91,12 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   else
     line(fmt::format("const uint32_t cake_a = {} + cake_wg * {}u;", viewStageAddr(aV), rowsPerWg * ap.rowPitch));
   line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
+  if (!aInRegs)
+    line(fmt::format("const uint64_t cake_da = {};",
+                     coreMatrices(a) ? coreDesc("cake_a", 0, ap, false)
+                                     : fmt::format("{}(cake_a, {}u, {}u)", w_.use("cake_wgmma_desc"), 8 * ap.rowPitch,
+                                                   swizzleLayout(a.swizzle))));
+  line(fmt::format("const uint64_t cake_db = {};", bDescBase()));
   std::string accumulate =
       init.boolIsConst ? (init.constBool ? "0" : "1") : fmt::format("({}) ? 0 : 1", value(init, false));
   line(fmt::format("const int32_t cake_accumulate = {};", accumulate));
@@ -96,15 +108,11 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
       if (aInRegs) {
         int64_t r = mb * (K / 4) + 4 * st;
         aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
-      } else if (coreMatrices(a)) {
-        aArg = coreDesc("cake_a", mb * 64 * ap.rowPitch + kStepOffset(ap, st * 16 * esize), ap, false);
       } else {
-        aArg = fmt::format("{}(cake_a + {}u, {}u, {}u)", w_.use("cake_wgmma_desc"),
-                           mb * 64 * ap.rowPitch + kStepOffset(ap, st * 16 * esize), 8 * ap.rowPitch,
-                           swizzleLayout(a.swizzle));
+        aArg = descAt("cake_da", mb * 64 * ap.rowPitch + kStepOffset(ap, st * 16 * esize));
       }
-      line(fmt::format("{}({} + {}, {}, {}, {});", fn, ident(acc.name), mb * (N / 2), aArg, bDesc(bOffset(st)),
-                       st == 0 ? "cake_accumulate" : "1"));
+      line(fmt::format("{}({} + {}, {}, {}, {});", fn, ident(acc.name), mb * (N / 2), aArg,
+                       descAt("cake_db", bOffset(st)), st == 0 ? "cake_accumulate" : "1"));
     }
   --indent_;
   line("}");
@@ -114,6 +122,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
 // core matrices (8 rows of 16 bytes, 128 contiguous bytes).
 std::string KernelEmitter::coreDesc(const std::string &base, int64_t off, const Panels &p, bool mnMajor) {
   auto [lbo, sbo] = coreOffsets(p, mnMajor);
+  if (off == 0) return fmt::format("{}({}, {}u, {}u)", w_.use("cake_wgmma_desc_core"), base, lbo, sbo);
   return fmt::format("{}({} + {}u, {}u, {}u)", w_.use("cake_wgmma_desc_core"), base, off, lbo, sbo);
 }
 
