@@ -23,9 +23,9 @@
 #   - K % 64 != 0: the ping-pong schedule with 2-block clusters. Its rows
 #     of A and B do not start on 128-byte lines, and its five stages and
 #     halved reads of B (multicast) hide that best.
-#   - K <= 2048: the persistent 128x256 schedule (one block per
-#     multiprocessor walking the tiles; the next tile's loads run under the
-#     last one's epilogue, which pays when the K loop is short).
+#   - K <= 2048: the persistent 128x256 schedule (a balanced grid of
+#     blocks walking the tiles; each tile's C is stored under the next
+#     tile's wgmmas, which pays when the K loop is short).
 #   - K > 2048: 128x256 tiles, one per block.
 # The fallback, the one-tile 128x256 schedule, takes what no route does; the
 # gates prove here that no shape of the domain reaches it (they report
