@@ -387,6 +387,26 @@ neg("store_columns_overwrite_in_flight", "The second half stored while the first
     "lm.role_sync()", "c_s.store(out, col=64)  # expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait(), then lm.role_sync()}}",
     "lm.fence_proxy()", "lm.role_sync()", "c_s.tma_store(C, coords=(64, 0))", "lm.tma_store_wait()"])),
   ("delete", "lm.tma_store_wait()", None)])
+neg("wait_in_loop_may_not_run", "A wait in a loop that may run zero times (K // 64 may be 0) may not run: the second half may overwrite the view under the first half's store.", HALVES + [
+  ("comment", "c_s.tma_store(C, coords=(0, 0))", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("replace", "lm.tma_store_wait()", "for i in lm.range(0, K // 64):\n            lm.tma_store_wait()"),
+  ("comment", "c_s.store(out, col=64)", "expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running}}")])
+# A ring of staging slots, each store waited for only as far as the ring
+# allows: 8 slots and pending=7 (slot i % 8 is rewritten after store i - 8 has
+# read it); 7 slots with pending=7 rewrite a slot whose store may still run.
+# The walk follows a store across 8 later iterations here.
+STORE_RING = [
+  ("delete", "lm.fence_proxy()", None), ("delete", "lm.role_sync()", None), ("delete", "c_s.tma_store(C, coords=(0, 0))", None),
+  ("replace", "pool = lm.smem", "pool = lm.smem(81920)"),
+  ("replace", "c_s = pool.view", "c_s = pool.view(offset=49152, shape=(64, 32), dtype=lm.bf16, stage=8)"),
+  ("replace", "c_s.store(out)", "\n".join("        " + l for l in [
+    "for i in lm.range(0, K):", "    lm.tma_store_wait(pending=7)", "    lm.role_sync()",
+    "    c_s.store(out, stage=i, col=0)", "    lm.fence_proxy()", "    lm.role_sync()",
+    "    c_s.tma_store(C, coords=(0, i * 64), stage=i)"]))]
+neg("store_ring_pending_too_many", "A ring of 7 staging slots with tma_store_wait(pending=7): slot i % 7 is rewritten while store i - 7 may still read it.", STORE_RING + [
+  ("replace", "c_s = pool.view", "c_s = pool.view(offset=49152, shape=(64, 32), dtype=lm.bf16, stage=7)"),
+  ("comment", "c_s.store(out, stage=i", "expected-error {{role 'math' overwrites stage i of 'c_s' while the asynchronous 'tma_store' that reads it may still be running}}"),
+  ("comment", "c_s.tma_store(C, coords=(0, i * 64)", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")])
 neg("store_columns_whole_width", "col= past 0 with a view as wide as the tile: the part runs past the tile's last column.", [
   ("replace", "c_s.store(out)", "c_s.store(out, col=8)  # expected-error {{'c_s.store' copies columns 8 to 135 of 'out' (64x128 bf16) into 'c_s' (64x128 bf16)}}")])
 
@@ -1510,6 +1530,11 @@ PASS = [
  ("pass_fragment_own_role", "The fragment reset by the role it belongs to. Broken variant: fail_fragment_other_role.cake.", [
    ("before", "lm.wait(full, stage=k)", "acc = lm.fill(acc, 0.0)")], BASE, "sm_90a"),
  ("pass_store_wait_pending", "C stored in quarters through two buffers, each rewritten after tma_store_wait(pending=1): the store before last has read it. Broken variants: fail_store_wait_pending_*.cake.", QUARTERS, BASE, "sm_90a"),
+ ("pass_wait_in_loop_runs", "A wait in a loop that runs at least once (its trip count's lower bound is 1) retires the store before it. Broken variant: fail_wait_in_loop_may_not_run.cake.", HALVES + [
+   ("suball", "K // 64", "(K + 63) // 64"),
+   ("replace", "lm.tma_store_wait()", "for i in lm.range(0, (K + 63) // 64):\n            lm.tma_store_wait()"),
+   ("replace", "def k(", "def k(lm, A: LM.tma2d[M, K], B: LM.tma2d, C: LM.tma2d, M: LM.i32, K: LM.i32):")], BASE, "sm_90a"),
+ ("pass_store_ring_pending", "A ring of 8 staging slots with tma_store_wait(pending=7): slot i % 8 is rewritten after store i - 8 has read it. Broken variant: fail_store_ring_pending_too_many.cake.", STORE_RING, BASE, "sm_90a"),
  ("pass_store_columns", "The epilogue staged in two halves through one view (store col=), the second after the first's TMA store has read it. Broken variants: fail_store_columns_*.cake.", HALVES, BASE, "sm_90a"),
  ("pass_alias_reuse", "An epilogue view aliasing the ring's bytes: reuse, not a swizzle flow.", [
    ("replace", "c_s = pool.view", "c_s = pool.view(offset=0, shape=(64, 128), dtype=lm.bf16, alias=True)"),

@@ -364,27 +364,41 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
 
 }  // namespace
 
-// A group issued after the role's last wait for all of its family is still
-// in flight when the role ends.
-void collectDrains(KernelFacts &f, Target target) {
+// A group still in flight when the role ends: one issued with no wait for
+// all of its family after it that runs whenever the issue does. A wait under
+// a condition may not run; nor may one in a loop that may run zero times,
+// unless that loop encloses the issue too (then the wait follows it in the
+// same iteration).
+void collectDrains(const Kernel &k, KernelFacts &f, Target target) {
   for (const RoleEvents &r : f.roles)
     for (AsyncGroup g : {AsyncGroup::Mma, AsyncGroup::Bulk}) {
       // tcgen05 MMAs complete through lm.commit to a barrier, which the
       // schedule waits for itself; only wgmma groups are waited by group.
       if (g == AsyncGroup::Mma && targetInfo(target).mma != MmaPath::Wgmma) continue;
-      std::optional<size_t> issued, waited;
+      std::vector<const Event *> issues, waits;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         if (fx.group != g) continue;
         if (fx.waitsGroup) {
           const Operand *pending = fx.pendingGroups == kNone ? nullptr : &e.op->operandAt(fx.pendingGroups);
-          bool all = !pending || pending->value.constInt.value_or(1) == 0;
-          if (all && !e.conditional && !e.guarded) waited = e.index;  // a wait that may not run drains nothing
+          if ((!pending || pending->value.constInt.value_or(1) == 0) && !e.conditional && !e.guarded)
+            waits.push_back(&e);
         } else if (fx.reads[0] != kNone) {
-          issued = e.index;
+          issues.push_back(&e);
         }
       }
-      if (issued && (!waited || *waited < *issued)) f.drains[r.block].push_back(g);
+      auto drains = [&](const Event &w, const Event &issue) {
+        if (w.index <= issue.index) return false;
+        for (const IrStmt *l : w.loops)
+          if (!loopRunsAtLeastOnce(k, *l) && std::find(issue.loops.begin(), issue.loops.end(), l) == issue.loops.end())
+            return false;
+        return true;
+      };
+      for (const Event *issue : issues)
+        if (std::none_of(waits.begin(), waits.end(), [&](const Event *w) { return drains(*w, *issue); })) {
+          f.drains[r.block].push_back(g);
+          break;
+        }
     }
 }
 
@@ -396,7 +410,7 @@ KernelFacts analyzeKernel(const Kernel &k, Target target) {
   collectCoreMatrixViews(k, f, target);
   collectTensorMaps(k, f);
   if (f.tensorMapConflicts.empty()) collectBoxClips(k, f);
-  collectDrains(f, target);
+  collectDrains(k, f, target);
   return f;
 }
 

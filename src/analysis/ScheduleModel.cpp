@@ -433,6 +433,14 @@ std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
 
 std::optional<int64_t> lowerBound(const Kernel &k, const AffineForm &f) { return formLowerBound(k, f, 0); }
 
+bool loopRunsAtLeastOnce(const Kernel &k, const IrStmt &loop) {
+  if (loop.step <= 0) return false;
+  auto first = boundForm(k, loop.start), end = boundForm(k, loop.stop);
+  if (!first || !end) return false;
+  std::optional<AffineForm> trips = IntExprTable::combine(*end, *first, -1);
+  return trips && lowerBound(k, *trips).value_or(0) >= 1;
+}
+
 std::optional<std::vector<LevelRange>> nestRanges(const Kernel &k, const Event &e, const IterationRange *outer) {
   std::vector<LevelRange> out;
   for (size_t i = 0; i < e.loops.size(); ++i) {

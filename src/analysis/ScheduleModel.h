@@ -101,6 +101,10 @@ std::optional<sema::PolyForm> tripForm(const sema::Kernel &k, const Event &e, co
 // variable of constant positive step: its start's bound. Other parameters
 // have none.
 std::optional<int64_t> lowerBound(const sema::Kernel &k, const sema::AffineForm &f);
+// Whether a loop of constant positive step runs at least once at every
+// launch: stop - start has a lower bound of 1 or more. A wait inside a loop
+// that may run zero times may not run.
+bool loopRunsAtLeastOnce(const sema::Kernel &k, const sema::IrStmt &loop);
 // The iterations of an event's loops, level by level: [first, end) and the
 // constant step, the outermost read as `outer` at step 1 when given, the
 // innermost a guarded event's sub-range; nullopt when a bound has no form

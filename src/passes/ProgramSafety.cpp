@@ -1879,8 +1879,9 @@ private:
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events)
         if (int8_t p = e.op->info().effects.pendingGroups; p != kNone && e.op->operandAt(p).value.constInt)
-          carried = std::max(carried, std::clamp<int64_t>(*e.op->operandAt(p).value.constInt, 0, 8) + 2);
-    carriedIterations_ = static_cast<int>(std::min<int64_t>(carried, 8));
+          carried = std::max(carried, std::clamp<int64_t>(*e.op->operandAt(p).value.constInt, 0, 7) + 2);
+    // (pending is at most 7, so at most 7 + 2.)
+    carriedIterations_ = static_cast<int>(std::min<int64_t>(carried, 9));
     for (const RoleBlock &rb : k_.roles) {
       bool async = false;
       for (const RoleEvents &r : roles_)
@@ -1914,6 +1915,10 @@ private:
     for (const IrStmt &s : body) switch (s.kind) {
       case IrStmt::Kind::Op: asyncOp(s.op, role, st); break;
       case IrStmt::Kind::For: {
+        // A loop that may run zero times leaves what was in flight before it
+        // as it was: its waits may not run.
+        std::optional<AsyncState> entry;
+        if (!loopRunsAtLeastOnce(k_, s)) entry = st;
         walkAsync(s.body, role, st, depth + 1);  // the first iteration
         if (depth >= kMaxCarriedLoopDepth) break;
         // Later iterations, as many as a read may stay in flight across (a
@@ -1927,31 +1932,38 @@ private:
         // After the loop, what is still in flight was issued in its last
         // iteration: the loop variable is stop - 1 there.
         st.eachList([&](std::vector<InFlight> &l) { lastIteration(l, s); });
+        if (entry) st = merged(st, *entry);
         break;
       }
       case IrStmt::Kind::If: {
         AsyncState taken = st, other = st;
         walkAsync(s.body, role, taken, depth);
         walkAsync(s.orelse, role, other, depth);
-        // In flight after the branch if in flight after either side.
-        AsyncState merged;
-        for (AsyncGroup g : {AsyncGroup::Mma, AsyncGroup::Bulk}) {
-          GroupState &x = taken.groups[g], &y = other.groups[g];
-          bool takenLonger = x.committed.size() >= y.committed.size();
-          GroupState m = takenLonger ? x : y;
-          const GroupState &rest = takenLonger ? y : x;
-          addMissing(m.open, rest.open);
-          for (size_t i = 0; i < rest.committed.size(); ++i)  // groups aligned from the newest
-            addMissing(m.committed[m.committed.size() - rest.committed.size() + i], rest.committed[i]);
-          merged.groups[g] = std::move(m);
-        }
-        merged.unsynced = taken.unsynced;
-        addMissing(merged.unsynced, other.unsynced);
-        st = std::move(merged);
+        st = merged(taken, other);
         break;
       }
       case IrStmt::Kind::Let: break;
       }
+  }
+
+  // What is in flight after either of two paths (the sides of an `if`; a
+  // loop's iterations and its skipping): the reads of both, their groups
+  // aligned from the newest.
+  static AsyncState merged(AsyncState a, AsyncState b) {
+    AsyncState out;
+    for (AsyncGroup g : {AsyncGroup::Mma, AsyncGroup::Bulk}) {
+      GroupState &x = a.groups[g], &y = b.groups[g];
+      bool aLonger = x.committed.size() >= y.committed.size();
+      GroupState m = aLonger ? x : y;
+      const GroupState &rest = aLonger ? y : x;
+      addMissing(m.open, rest.open);
+      for (size_t i = 0; i < rest.committed.size(); ++i)
+        addMissing(m.committed[m.committed.size() - rest.committed.size() + i], rest.committed[i]);
+      out.groups[g] = std::move(m);
+    }
+    out.unsynced = a.unsynced;
+    addMissing(out.unsynced, b.unsynced);
+    return out;
   }
 
   // Adds to `into` the reads of `from` it does not hold yet (both branches

@@ -170,12 +170,12 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
 Value Analyzer::recordOp(const OpInfo &op, const Expr *at, SourceRange range, ResourceId receiver,
                          std::vector<Operand> operands) {
   std::string name = opDisplayName(op);
-  // A wait for async groups: its count of groups left in flight is 0 or more.
+  // A wait for async groups: its count of groups left in flight is 0 to 7
+  // (the safety gate follows a read across that many groups).
   if (int8_t pi = op.effects.pendingGroups; pi != kNone) {
     const Operand &pending = operands[static_cast<size_t>(pi)];
-    if (pending.value.constInt && *pending.value.constInt < 0) {
-      diags_.report(DiagId::SemaBadValue, pending.range, op.params[pi].name, name, "0 or more",
-                    *pending.value.constInt);
+    if (pending.value.constInt && (*pending.value.constInt < 0 || *pending.value.constInt > 7)) {
+      diags_.report(DiagId::SemaBadValue, pending.range, op.params[pi].name, name, "0 to 7", *pending.value.constInt);
       return Value::error();
     }
   }

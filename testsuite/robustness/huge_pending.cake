@@ -1,10 +1,11 @@
 # Regression (found by FuzzPipeline on 2026-12-01, UBSan: signed overflow
 # sizing the release-in-flight walk): a pending count at the edge of int64
-# is a schedule that leaves every wgmma in flight, reported as such, never
+# is reported as out of range (0 to 7: the counts the safety gate follows a
+# read across, and that fit the template argument of the lowering), never
 # an overflow. Runs in the sanitizer build too, which halts on undefined
 # behaviour.
 # RUN: not %cakec -fsyntax-only --target=sm_90a %s 2>&1 | FileCheck %s
-# CHECK: error: role 'math' releases stage k of 'a_s' (arrive on 'empty') while the asynchronous 'mma' that reads it may still be running
+# CHECK: error: argument 'pending' of 'lm.mma_wait' must be 0 to 7, got 9223372036854775807 [sema.bad-value]
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
 BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows
