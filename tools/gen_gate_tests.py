@@ -407,6 +407,12 @@ neg("store_ring_pending_too_many", "A ring of 7 staging slots with tma_store_wai
   ("replace", "c_s = pool.view", "c_s = pool.view(offset=49152, shape=(64, 32), dtype=lm.bf16, stage=7)"),
   ("comment", "c_s.store(out, stage=i", "expected-error {{role 'math' overwrites stage i of 'c_s' while the asynchronous 'tma_store' that reads it may still be running}}"),
   ("comment", "c_s.tma_store(C, coords=(0, i * 64)", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")])
+neg("wait_in_deep_loop_may_not_run", "The same below four loops that do run: the walk follows loops that deep once, and still lets the innermost one be skipped.", HALVES + [
+  ("comment", "c_s.tma_store(C, coords=(0, 0))", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("replace", "lm.tma_store_wait()", "\n".join("        " + "    " * n + l for n, l in enumerate([
+    "for a in lm.range(0, 2):", "for b in lm.range(0, 2):", "for c in lm.range(0, 2):", "for d in lm.range(0, 2):",
+    "for i in lm.range(0, K // 64):", "lm.tma_store_wait()"]))),
+  ("comment", "c_s.store(out, col=64)", "expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running}}")])
 neg("store_columns_whole_width", "col= past 0 with a view as wide as the tile: the part runs past the tile's last column.", [
   ("replace", "c_s.store(out)", "c_s.store(out, col=8)  # expected-error {{'c_s.store' copies columns 8 to 135 of 'out' (64x128 bf16) into 'c_s' (64x128 bf16)}}")])
 

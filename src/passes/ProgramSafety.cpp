@@ -1920,7 +1920,10 @@ private:
         std::optional<AsyncState> entry;
         if (!loopRunsAtLeastOnce(k_, s)) entry = st;
         walkAsync(s.body, role, st, depth + 1);  // the first iteration
-        if (depth >= kMaxCarriedLoopDepth) break;
+        if (depth >= kMaxCarriedLoopDepth) {
+          if (entry) st = merged(st, *entry);
+          break;
+        }
         // Later iterations, as many as a read may stay in flight across (a
         // ring's depth, a pending count): each time, a stage named by the
         // loop variable means one step earlier. What stays in flight leaves
