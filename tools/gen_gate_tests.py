@@ -366,12 +366,16 @@ QUARTERS = [
     "lm.tma_store_wait(pending=1)", "lm.role_sync()", "c1.store(out, col=96)", "lm.fence_proxy()", "lm.role_sync()",
     "c1.tma_store(C, coords=(96, 0))",
     "lm.tma_store_wait()"]))]
+# A TMA store's read of a view, still running, and a write over it.
+READ_HERE = lambda v: "expected-note {{'%s' read here; the read runs on after the operation is issued}}" % v
+OVERWRITE = lambda v, stage="", more="": ("expected-error {{role 'math' overwrites %s'%s' while the asynchronous "
+                                          "'tma_store' that reads it may still be running%s}}" % (stage, v, more))
 neg("store_wait_pending_too_many", "Rewriting a buffer while its store may still read it: pending=2 leaves both quarters' stores reading.", QUARTERS + [
-  ("replace", "c0.tma_store(C, coords=(0, 0))", "c0.tma_store(C, coords=(0, 0))  # expected-note {{'c0' read here; the read runs on after the operation is issued}}"),
+  ("comment", "c0.tma_store(C, coords=(0, 0))", READ_HERE("c0")),
   ("suball", "lm.tma_store_wait(pending=1)\n        lm.role_sync()\n        c0.store(out, col=64)", "lm.tma_store_wait(pending=2)\n        lm.role_sync()\n        c0.store(out, col=64)  # expected-error {{role 'math' overwrites 'c0' while the asynchronous 'tma_store' that reads it may still be running}}")])
 neg("store_wait_pending_conditional", "A wait that may not run retires nothing: the quarter's store may still be reading its buffer.", QUARTERS + [
   ("suball", "lm.tma_store_wait(pending=1)\n        lm.role_sync()\n        c0.store(out, col=64)", "if K > 64:\n            lm.tma_store_wait(pending=1)\n        lm.role_sync()\n        c0.store(out, col=64)  # expected-error {{role 'math' overwrites 'c0' while the asynchronous 'tma_store' that reads it may still be running}}"),
-  ("replace", "c0.tma_store(C, coords=(0, 0))", "c0.tma_store(C, coords=(0, 0))  # expected-note {{'c0' read here; the read runs on after the operation is issued}}")])
+  ("comment", "c0.tma_store(C, coords=(0, 0))", READ_HERE("c0"))])
 neg("store_columns_unaligned", "A part of a tile that does not start on a multiple of 8 columns.", HALVES + [
   ("replace", "c_s.store(out, col=64)", "c_s.store(out, col=60)  # expected-error {{'c_s.store' copies columns 60 to 123 of 'out' (64x128 bf16) into 'c_s' (64x64 bf16): a part must lie within the tile and start and end on a multiple of 8 columns}}")])
 neg("store_columns_past", "A part of a tile that runs past its last column.", HALVES + [
@@ -382,15 +386,15 @@ neg("store_columns_not_a_part", "col= on a store into a view with other rows tha
 neg("store_columns_overwrite_in_flight", "The second half stored while the first half's TMA store may still read the view.", [
   ("replace", "c_s = pool.view", 'c_s = pool.view(offset=49152, shape=(64, 64), dtype=lm.bf16, swizzle="128B")'),
   ("replace", "c_s.store(out)", "c_s.store(out, col=0)"),
-  ("comment", "c_s.tma_store(C", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("comment", "c_s.tma_store(C", READ_HERE("c_s")),
   ("after", "lm.tma_store_wait()", "\n".join("        " + l for l in [
-    "lm.role_sync()", "c_s.store(out, col=64)  # expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait(), then lm.role_sync()}}",
+    "lm.role_sync()", "c_s.store(out, col=64)  # " + OVERWRITE("c_s", more="; wait for it first: lm.tma_store_wait(), then lm.role_sync()"),
     "lm.fence_proxy()", "lm.role_sync()", "c_s.tma_store(C, coords=(64, 0))", "lm.tma_store_wait()"])),
   ("delete", "lm.tma_store_wait()", None)])
 neg("wait_in_loop_may_not_run", "A wait in a loop that may run zero times (K // 64 may be 0) may not run: the second half may overwrite the view under the first half's store.", HALVES + [
-  ("comment", "c_s.tma_store(C, coords=(0, 0))", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("comment", "c_s.tma_store(C, coords=(0, 0))", READ_HERE("c_s")),
   ("replace", "lm.tma_store_wait()", "for i in lm.range(0, K // 64):\n            lm.tma_store_wait()"),
-  ("comment", "c_s.store(out, col=64)", "expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running}}")])
+  ("comment", "c_s.store(out, col=64)", OVERWRITE("c_s"))])
 # A ring of staging slots, each store waited for only as far as the ring
 # allows: 8 slots and pending=7 (slot i % 8 is rewritten after store i - 8 has
 # read it); 7 slots with pending=7 rewrite a slot whose store may still run.
@@ -405,14 +409,14 @@ STORE_RING = [
     "    c_s.tma_store(C, coords=(0, i * 64), stage=i)"]))]
 neg("store_ring_pending_too_many", "A ring of 7 staging slots with tma_store_wait(pending=7): slot i % 7 is rewritten while store i - 7 may still read it.", STORE_RING + [
   ("replace", "c_s = pool.view", "c_s = pool.view(offset=49152, shape=(64, 32), dtype=lm.bf16, stage=7)"),
-  ("comment", "c_s.store(out, stage=i", "expected-error {{role 'math' overwrites stage i of 'c_s' while the asynchronous 'tma_store' that reads it may still be running}}"),
-  ("comment", "c_s.tma_store(C, coords=(0, i * 64)", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")])
+  ("comment", "c_s.store(out, stage=i", OVERWRITE("c_s", "stage i of ")),
+  ("comment", "c_s.tma_store(C, coords=(0, i * 64)", READ_HERE("c_s"))])
 neg("wait_in_deep_loop_may_not_run", "The same below four loops that do run: the walk follows loops that deep once, and still lets the innermost one be skipped.", HALVES + [
-  ("comment", "c_s.tma_store(C, coords=(0, 0))", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("comment", "c_s.tma_store(C, coords=(0, 0))", READ_HERE("c_s")),
   ("replace", "lm.tma_store_wait()", "\n".join("        " + "    " * n + l for n, l in enumerate([
     "for a in lm.range(0, 2):", "for b in lm.range(0, 2):", "for c in lm.range(0, 2):", "for d in lm.range(0, 2):",
     "for i in lm.range(0, K // 64):", "lm.tma_store_wait()"]))),
-  ("comment", "c_s.store(out, col=64)", "expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running}}")])
+  ("comment", "c_s.store(out, col=64)", OVERWRITE("c_s"))])
 neg("store_columns_whole_width", "col= past 0 with a view as wide as the tile: the part runs past the tile's last column.", [
   ("replace", "c_s.store(out)", "c_s.store(out, col=8)  # expected-error {{'c_s.store' copies columns 8 to 135 of 'out' (64x128 bf16) into 'c_s' (64x128 bf16)}}")])
 
@@ -750,7 +754,7 @@ PERSIST = BASE[:BASE.index("    with load:")].replace("K: LM.i32", "T: LM.i32") 
 """
 neg("staging_reuse_no_wait", "The persistent epilogue without the wait for the previous tile's TMA store: the stores overwrite what it may still be reading.", [
   ("delete", "lm.tma_store_wait()", None),
-  ("comment", "c_s.tma_store", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("comment", "c_s.tma_store", READ_HERE("c_s")),
   ("comment", "c_s.store(out)", "expected-error {{role 'math' overwrites 'c_s' while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait(), then lm.role_sync() so every thread's stores come after the elected thread's wait}}")], base=PERSIST)
 neg("staging_reuse_no_sync", "The persistent epilogue waiting for the TMA store in the elected thread only: the other threads' stores are not ordered after its wait.", [
   ("delete", "lm.role_sync()", None),
@@ -798,7 +802,7 @@ neg("pingpong_second_never_waits", "wg1 takes no turn: its writes race with wg0'
   ("comment", "c_s.store(out1)", "expected-error {{roles 'wg0' and 'wg1' both write 'c_s' and no barrier orders the writes}} expected-error {{role 'wg1' overwrites 'c_s' when the ring wraps but never waits for role 'wg0' to release it}}")], base=PINGPONG)
 neg("pingpong_handoff_in_flight", "wg0 hands the staging buffer over before its TMA store has finished reading it.", [
   ("delete", "            lm.arrive(turn1, stage=t)", None),
-  ("comment", "c_s.tma_store(C, coords=(0, t * 128))", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"),
+  ("comment", "c_s.tma_store(C, coords=(0, t * 128))", READ_HERE("c_s")),
   ("after", "c_s.tma_store(C, coords=(0, t * 128))", "lm.arrive(turn1, stage=t)  # expected-error {{role 'wg0' releases 'c_s' (arrive on 'turn1') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}")], base=PINGPONG)
 neg("credits_on_data", "Credits on the barrier the TMA copies complete on: the first waits pass before the data lands.", [
   ("replace", "ready = lm.barrier", "ready = lm.barrier(count=1, prod=[load], cons=[wg0, wg1], credits=1)  # expected-error {{barrier 'ready' is declared with credits=1, but copies complete on it: the waits of its first lap would pass before the data lands}}")], base=PINGPONG)
@@ -1251,7 +1255,7 @@ def tk_second_copy_races(text, both=True):
     rest = rest.replace("stage=t * 8 + k, barrier=full)\n                b_s", "stage=t * 8 + k, barrier=full)  # " + want + "\n                b_s", 1)
     return first + "            for k in lm.range(3, 8):\n" + rest
 TK_NOTES = [("comment", "c_s.store(out)", "expected-note {{'c_s' written here}}"),
-            ("comment", "c_s.tma_store(C", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")]
+            ("comment", "c_s.tma_store(C", READ_HERE("c_s"))]
 neg("tk_finish_no_presync", "ThunderKittens' finish block without the consumers' sync before writing c_s: one warpgroup writes the bytes of slot 3 that the other's MMA may still read (each waits for its own MMA only). Passing form: pass_tk_finish_block.cake.", [
   ("delete", "lm.role_sync()", ""),
   ("comment", "c_s.store(out)", "expected-error {{role 'math' writes 'c_s' while role 'math' may still be reading, in another of its warpgroups, 'a_s', which shares those bytes: each warpgroup waits for its own MMA only; an lm.role_sync() after that wait and before the write makes every warpgroup's wait come first}}"),
@@ -1264,7 +1268,7 @@ neg("tk_finish_late_wait", "ThunderKittens' finish block with the wait on fin mo
     TK_NOTES + [("before", "    with math:", "            lm.wait(fin, stage=t)")],
     base=tk_second_copy_races(TK_FINISH.replace("            lm.wait(fin, stage=t)\n", "")))
 neg("tk_finish_early_arrive", "ThunderKittens' finish block handing c_s back (arrive on fin) before lm.tma_store_wait(): the TMA store may still read c_s when the producer refills slot 3.",
-    [("comment", "c_s.tma_store(C", "expected-note {{'c_s' read here; the read runs on after the operation is issued}}")],
+    [("comment", "c_s.tma_store(C", READ_HERE("c_s"))],
     base=tk_second_copy_races(TK_FINISH.replace("            lm.tma_store_wait()\n            lm.role_sync()\n            lm.arrive(fin, stage=t, per=\"warp\")", "            lm.arrive(fin, stage=t, per=\"warp\")\n            lm.tma_store_wait()"), both=False))
 neg("tk_finish_prefetch_four", "ThunderKittens' finish block prefetching four stages before the wait on fin: the fourth is slot 3, which c_s aliases (three is the most that miss it). Passing near-miss: pass_tk_finish_block.cake.",
     TK_NOTES + [("sub", "for k in lm.range(0, 3):", ("range(0, 3)", "range(0, 4)")), ("sub", "for k in lm.range(3, 8):", ("range(3, 8)", "range(4, 8)"))],
@@ -1447,7 +1451,7 @@ neg('running_count_scaled_after', 'A use after a nest whose stage count is a run
     base=at_lines(PP_RING.replace("                b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)\n", "                b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)\n        lm.wait(empty, stage=T * KS)\n", 1), {23: "expected-warning {{cannot prove that stage 'T * KS' continues role 'load''s uses of barrier 'empty' (the next stage of the sequence is the stage after the loop over 't')}}"}))
 
 neg("pingpong_ring_shared_staging", "The ping-pong epilogues sharing one staging buffer with only the main-loop ordering barrier between them: each arrive on order hands the buffer to the other consumer while its TMA store still reads it, and the two epilogues' writes are unordered. Passing form: pass_pingpong_epilogue_in_flight.cake.", [],
-    base=at_lines(PP_EPI.replace("    c1 = pool.view(offset=196608, shape=(64, 256), dtype=lm.bf16)\n", "").replace("c1.store(out1)", "c0.store(out1)").replace("c1.tma_store(", "c0.tma_store("), {33: "expected-error {{role 'wg0' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}", 40: "expected-note {{'c0' read here; the read runs on after the operation is issued}}", 51: "expected-error {{role 'wg1' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}", 58: "expected-note {{'c0' read here; the read runs on after the operation is issued}}", 55: "expected-error {{roles 'wg0' and 'wg1' both write 'c0' and no barrier orders the writes}}", 37: "expected-note {{'c0' written here}}"}))
+    base=at_lines(PP_EPI.replace("    c1 = pool.view(offset=196608, shape=(64, 256), dtype=lm.bf16)\n", "").replace("c1.store(out1)", "c0.store(out1)").replace("c1.tma_store(", "c0.tma_store("), {33: "expected-error {{role 'wg0' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}", 40: READ_HERE("c0"), 51: "expected-error {{role 'wg1' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}", 58: READ_HERE("c0"), 55: "expected-error {{roles 'wg0' and 'wg1' both write 'c0' and no barrier orders the writes}}", 37: "expected-note {{'c0' written here}}"}))
 neg('pingpong_release_late_tail', "The late-release ping-pong whose release after the loop names t * KS + KS - 2: the tile's stages repeat one and skip its last, so the ring's last slot is never released. Passing form: pass_pingpong_release_late.cake.", [],
     base=at_lines(PP_LATE.replace("stage=t * KS + KS - 1", "stage=t * KS + KS - 2"), {35: "expected-error {{role 'wg0' uses barrier 'empty' at stage 't * KS + KS - 2', which is not its running count of uses (0, 1, 2, ...): the previous use already signalled that stage, so its phase gets the arrivals of both}}", 13: "expected-note 2 {{barrier 'empty' declared here}}", 48: "expected-error {{role 'wg1' uses barrier 'empty' at stage 't * KS + KS - 2', which is not its running count of uses (0, 1, 2, ...): the previous use already signalled that stage, so its phase gets the arrivals of both}}"}))
 neg('pingpong_release_late_in_flight', 'The late-release ping-pong releasing the stage just issued (t * KS + k) with its wgmma group still in flight. Passing form: pass_pingpong_release_late.cake.', [],
@@ -1477,7 +1481,7 @@ ALIAS_CHAIN_EARLY = ALIAS_CHAIN.replace("""    with math:
         lm.mma_commit()
         lm.mma_wait(pending=0)""")
 neg("alias_race_chain_early", "The MMA role hands over (go) before it waits for the copy: nothing orders the epilogue's write of c_s after the producer's copy into a_s, or after the MMA's read. Passing form: pass_alias_race_through_mma_role.cake.", [],
-    base=at_lines(ALIAS_CHAIN_EARLY, {15: "expected-error {{role 'load' writes 'a_s' while role 'epi' may still be writing 'c_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}} expected-error {{role 'load' writes 'a_s' while role 'epi' may still be reading 'c_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}}", 20: "expected-note {{'a_s' read here}}", 26: "expected-note {{'c_s' written here}} expected-error {{role 'epi' writes 'c_s' while role 'math' may still be reading 'a_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}}", 29: "expected-note {{'c_s' read here; the read runs on after the operation is issued}}"}))
+    base=at_lines(ALIAS_CHAIN_EARLY, {15: "expected-error {{role 'load' writes 'a_s' while role 'epi' may still be writing 'c_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}} expected-error {{role 'load' writes 'a_s' while role 'epi' may still be reading 'c_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}}", 20: "expected-note {{'a_s' read here}}", 26: "expected-note {{'c_s' written here}} expected-error {{role 'epi' writes 'c_s' while role 'math' may still be reading 'a_s', which shares those bytes: no barrier orders the two each way (the later waits for a barrier the earlier signals after its access is over)}}", 29: READ_HERE("c_s")}))
 
 PASS = [
  ("pass_attention_pingpong", "Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.", [], ATTN_PP, "sm_90a"),

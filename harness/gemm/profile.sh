@@ -3,18 +3,23 @@
 # cuBLAS at one shape, in one call on the device machine (clocks left alone):
 #   bash harness/gemm/profile.sh GENERATED.cu [M N K]
 # EXTRA_METRICS (comma-separated ncu metric names) are collected beside the
-# standard ones.
+# standard ones. PREBUILT=dir profiles dir/<GENERATED without .cu> (built here
+# by harness/gemm/build.sh); otherwise it is built first, for KERNEL_NAME
+# (default gemm_bf16).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 GEN=$1
 M=${2:-4096}; N=${3:-4096}; K=${4:-4096}
 OUTDIR=${OUT:-harness/gemm/out}
 mkdir -p "$OUTDIR"
-NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 NCU=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
-BIN=/tmp/gemm_profile
-"$NVCC" -gencode=arch=compute_90a,code=sm_90a -O3 -std=c++17 -DKERNEL_CU="\"$PWD/$GEN\"" \
-  harness/gemm/gemm_harness.cu -lcublas -lcupti -o "$BIN" || exit 1
+if [ -n "${PREBUILT:-}" ]; then
+  BIN=$PREBUILT/$(basename "$GEN" .cu)
+  export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64:${LD_LIBRARY_PATH:-}
+else
+  BIN=/tmp/gemm_profile
+  bash harness/gemm/build.sh "$GEN" "${KERNEL_NAME:-gemm_bf16}" -o "$BIN" || exit 1
+fi
 # Our kernel and cuBLAS's bf16-output GEMM (the f32-output reference kernel
 # runs too; its name tells it apart).
 "$NCU" --clock-control none --kernel-name regex:'gemm|sm90|xmma|cutlass' \

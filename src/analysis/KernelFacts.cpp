@@ -28,7 +28,9 @@ const KernelFacts &ModuleFacts::of(const Kernel &k) const {
   return kernels.front();
 }
 
-int64_t viewRowBytes(const Resource &view) { return view.shape.back() * dtypeInfo(view.dtype).bits / 8; }
+int64_t viewRowBytes(const Resource &view) {
+  return view.shape.empty() ? 0 : view.shape.back() * dtypeInfo(view.dtype).bits / 8;
+}
 
 ResourceId copiedTensor(const Operation &op) {
   const OpInfo &info = op.info();
@@ -380,9 +382,7 @@ void collectDrains(const Kernel &k, KernelFacts &f, Target target) {
         const OpEffects &fx = e.op->info().effects;
         if (fx.group != g) continue;
         if (fx.waitsGroup) {
-          const Operand *pending = fx.pendingGroups == kNone ? nullptr : &e.op->operandAt(fx.pendingGroups);
-          if ((!pending || pending->value.constInt.value_or(1) == 0) && !e.conditional && !e.guarded)
-            waits.push_back(&e);
+          if (e.op->pendingGroups() == 0 && !e.conditional && !e.guarded) waits.push_back(&e);
         } else if (fx.reads[0] != kNone) {
           issues.push_back(&e);
         }

@@ -166,7 +166,7 @@ ModuleFacts analyzeModule(const sema::Module &m, const SourceManager &sm);
 // The tensor parameter a copy operation maps (its TensorP parameter), or
 // kNoResource when the operation copies no tensor.
 sema::ResourceId copiedTensor(const sema::Operation &op);
-// The bytes of one row (the innermost dimension) of a view.
+// The bytes of one row (the innermost dimension) of a view (0 for a view of no shape).
 int64_t viewRowBytes(const sema::Resource &view);
 // "128x64 bf16, swizzle 128B": a tensor map's box as text ("..., 16-byte
 // core-matrix panels" for a core-matrix view).

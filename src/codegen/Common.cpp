@@ -76,7 +76,7 @@ bool operandTile(const Resource &v, bool coreMatrices) {
 Panels panelsOf(const Resource &v, bool coreMatrices) {
   Panels p;
   int64_t esize = dtypeInfo(v.dtype).bits / 8;
-  int64_t rowBytes = v.shape.empty() ? 0 : v.shape.back() * esize;
+  int64_t rowBytes = analysis::viewRowBytes(v);
   int64_t span = coreMatrices && v.swizzle == Swizzle::None ? 16 : swizzleBytes(v.swizzle);
   p.rowPitch = rowBytes;
   p.bytes = v.bytesPerStage;

@@ -102,7 +102,7 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   int64_t perThread = 0;
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
-  int64_t rowBytes = view.shape.back() * esize;
+  int64_t rowBytes = analysis::viewRowBytes(view);
   if (view.swizzle != Swizzle::None && rowBytes % swizzleBytes(view.swizzle) != 0 &&
       rowBytes != swizzleBytes(view.swizzle)) {
     unsupported(o.range, fmt::format("a store into the swizzled view '{}'", view.name),

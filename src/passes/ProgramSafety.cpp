@@ -1503,8 +1503,7 @@ private:
       // tcgen05 work: a commit's arrival comes when it is done.
       if (fx.group == AsyncGroup::Mma && xf.signal == Signal::CommitArrive) return x.index;
       if (!xf.waitsGroup || xf.group != fx.group) continue;
-      const Operand *pending = xf.pendingGroups == kNone ? nullptr : &x.op->operandAt(xf.pendingGroups);
-      if (!pending || pending->value.constInt.value_or(1) == 0) return x.index;
+      if (x.op->pendingGroups() == 0) return x.index;
     }
     return std::nullopt;
   }
@@ -1872,15 +1871,13 @@ private:
 
   void checkReleaseInFlight() {
     // A read can stay in flight across as many iterations as the deepest
-    // ring or the largest pending count allows: walk that many (at most 8).
+    // ring or the largest pending count allows: walk that many (at most 9:
+    // a ring counts as at most 8 stages, and pending is 0 to 7).
     int64_t carried = 2;
     for (const Resource &v : k_.resources)
       if (v.kind == ResourceKind::View) carried = std::max(carried, std::min<int64_t>(v.stages, 8) + 1);
     for (const RoleEvents &r : roles_)
-      for (const Event &e : r.events)
-        if (int8_t p = e.op->info().effects.pendingGroups; p != kNone && e.op->operandAt(p).value.constInt)
-          carried = std::max(carried, std::clamp<int64_t>(*e.op->operandAt(p).value.constInt, 0, 7) + 2);
-    // (pending is at most 7, so at most 7 + 2.)
+      for (const Event &e : r.events) carried = std::max(carried, e.op->pendingGroups() + 2);
     carriedIterations_ = static_cast<int>(std::min<int64_t>(carried, 9));
     for (const RoleBlock &rb : k_.roles) {
       bool async = false;
@@ -2060,10 +2057,7 @@ private:
         gs.committed.push_back(std::move(gs.open));
         gs.open.clear();
       } else if (fx.waitsGroup) {
-        int64_t pending = 0;
-        if (fx.pendingGroups != kNone && op.operandAt(fx.pendingGroups).value.constInt)
-          pending = *op.operandAt(fx.pendingGroups).value.constInt;
-        while (static_cast<int64_t>(gs.committed.size()) > std::max<int64_t>(pending, 0)) {
+        while (static_cast<int64_t>(gs.committed.size()) > op.pendingGroups()) {
           // Only the waiting threads know the reads are over.
           if (executingThreads(k_, role, op) < all)
             st.unsynced.insert(st.unsynced.end(), gs.committed.front().begin(), gs.committed.front().end());

@@ -135,6 +135,13 @@ struct Operation {
     CAKE_CHECK(index >= 0 && static_cast<size_t>(index) < operands.size(), "effect slot names no parameter");
     return operands[static_cast<size_t>(index)];
   }
+  // A wait for an async family: the groups it leaves in flight (its pending
+  // operand, a constant sema checked to be 0 to 7; 0 when the op table gives
+  // it no such operand).
+  int64_t pendingGroups() const {
+    int8_t p = info().effects.pendingGroups;
+    return p == kNone ? 0 : operandAt(p).value.constInt.value_or(0);
+  }
 };
 
 // A statement of a role body.

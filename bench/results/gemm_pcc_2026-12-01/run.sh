@@ -8,7 +8,7 @@
 # flushed, median of 120, every element checked) at SHAPES (default: issue
 # 19's five), runs compute-sanitizer on those named in SANITIZE (default
 # none) at SAN_SHAPES, and with COUNTERS="M N K" collects Nsight Compute
-# counters of each named kernel and cuBLAS's at that shape.
+# counters of each named kernel and cuBLAS's at that shape (harness/gemm/profile.sh).
 cd "$(dirname "$0")/../../.." || exit 2
 [ $# -ge 1 ] || { echo "usage: $0 NAME..." >&2; exit 2; }
 G=harness/gemm/generated
@@ -22,14 +22,11 @@ st=$?
 grep -E "^[0-9]+x|^geometric|^== .*bench|INCORRECT|FAIL|ALL CORRECT" "$OUTDIR/run.txt"
 grep -h "SUMMARY" "$OUTDIR"/san-*.log 2>/dev/null
 if [ -n "${COUNTERS:-}" ]; then
-  NCU=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
-  M="sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second"
-  M="$M,lts__t_bytes.sum,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,smsp__inst_executed.sum"
+  # the clock, DRAM writes, duration and instructions beside profile.sh's own counters
   for n in "$@"; do
     # shellcheck disable=SC2086  # COUNTERS is M N K
-    "$NCU" --clock-control none --kernel-name regex:'gemm_bf16|nvjet_sm90_tst' --section WarpStateStats --metrics "$M" \
-      "$G/bin/$n" --check $COUNTERS > "$OUTDIR/ncu-$n.txt" 2>&1
-    grep -E "^  [a-zA-Z_0-9]+.*\(|${M//,/|}|Warp Cycles Per Issued" "$OUTDIR/ncu-$n.txt" | sed "s/^/$n /"
+    PREBUILT=$G/bin OUT=$OUTDIR EXTRA_METRICS=sm__cycles_elapsed.avg.per_second,dram__bytes_write.sum,gpu__time_duration.sum,smsp__inst_executed.sum \
+      bash harness/gemm/profile.sh "$G/$n.cu" $COUNTERS | sed "s/^/$n /"
   done
 fi
 exit $st

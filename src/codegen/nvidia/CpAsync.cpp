@@ -17,7 +17,7 @@ namespace cake::codegen::detail {
 bool KernelEmitter::openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords) {
   const Resource &view = k_.resource(o.receiver), &t = k_.resource(tensor);
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
-  int64_t rowBytes = view.shape.back() * esize;
+  int64_t rowBytes = analysis::viewRowBytes(view);
   int64_t span = swizzleBytes(view.swizzle);
   Panels pn = panels(view);
   if (esize == 0 || rowBytes % 16 != 0 || (span != 0 && rowBytes % span != 0)) {

@@ -93,9 +93,7 @@ void KernelEmitter::tmaStore(const Operation &o, RoleCtx &rc) {
 
 // pending=N leaves the role's last N store groups (one per tma_store) reading.
 void KernelEmitter::tmaStoreWait(const Operation &o, RoleCtx &rc) {
-  const Value &p = o.operand(param::TmaStoreWait::pending).value;
-  line(fmt::format("{}{}<{}>();", electedGuard(rc), w_.use("cake_bulk_wait_group_read"),
-                   p.isConstInt() ? *p.constInt : 0));
+  line(fmt::format("{}{}<{}>();", electedGuard(rc), w_.use("cake_bulk_wait_group_read"), o.pendingGroups()));
 }
 
 // A TMA copy's shared-memory address and coordinates for panel p of its view.

@@ -129,8 +129,7 @@ std::string KernelEmitter::coreDesc(const std::string &base, int64_t off, const 
 void KernelEmitter::wgmmaCommit(const Operation &, RoleCtx &) { line(w_.use("cake_wgmma_commit_group") + "();"); }
 
 void KernelEmitter::wgmmaWait(const Operation &o, RoleCtx &) {
-  const Value &p = o.operand(param::MmaWait::pending).value;
-  line(fmt::format("{}<{}>();", w_.use("cake_wgmma_wait_group"), p.isConstInt() ? *p.constInt : 0));
+  line(fmt::format("{}<{}>();", w_.use("cake_wgmma_wait_group"), o.pendingGroups()));
 }
 
 }  // namespace cake::codegen::detail
