@@ -20,18 +20,21 @@
 #     A's reads from L2, which bound such shapes.
 #   - M <= 1024: 128x128 tiles, one per block, 5 stages: small and ragged
 #     shapes need more blocks than 128x256 tiles give.
-#   - K % 64 != 0: the ping-pong schedule with 2-block clusters. Its rows
-#     of A and B do not start on 128-byte lines, and its five stages and
-#     halved reads of B (multicast) hide that best.
-#   - K <= 2048: the persistent 128x256 schedule (a balanced grid of
-#     blocks walking the tiles; each tile's C is stored under the next
-#     tile's wgmmas, which pays when the K loop is short).
-#   - K > 2048: 128x256 tiles, one per block.
+#   - K <= 2048 and K % 64 == 0: the persistent 128x256 schedule (a
+#     balanced grid of blocks walking the tiles; each tile's C is stored
+#     under the next tile's wgmmas, which pays when the K loop is short).
+#   - otherwise (K > 2048, or rows of A and B that do not start on 128-byte
+#     lines): the same persistent schedule in 2-block clusters that share B
+#     (multicast). With a long K loop the C store hides anyway, and halving
+#     B's reads from L2 pays: 0.99 of cuBLAS at 4096^3, where the one-tile
+#     schedule measured 0.96; where K % 64 != 0 it measured 0.69-0.98 of
+#     cuBLAS where the ping-pong cluster schedule measured 0.59-0.90.
 # The fallback, the one-tile 128x256 schedule, takes what no route does; the
 # gates prove here that no shape of the domain reaches it (they report
 # shapes that would, and routes no shape can reach). The split points come
 # from the sweeps in bench/results/gemm_family_2026-12-01/ and
-# bench/results/gemm_family_routes_2026-12-01/.
+# bench/results/gemm_family_routes_2026-12-01/; the last two routes from
+# bench/results/gemm_confirm_2026-12-01/.
 #
 # Every route's schedule is compiled into the output under the name it is
 # bound to here (decode_launch, decode128_gemm_bf16_decode_launch, ...);
@@ -40,8 +43,8 @@
 # target: sm_90a
 from gemm_bf16_decode_sm90a import gemm_bf16_decode as decode
 from gemm_bf16_persistent_sm90a import gemm_bf16 as persistent
+from gemm_bf16_persistent_cluster_sm90a import gemm_bf16 as persistent_cluster
 from gemm_bf16_sm90a import gemm_bf16 as tiled
-from gemm_bf16_pingpong_cluster_sm90a import gemm_bf16 as pingpong
 from gemm_bf16_cluster_n_sm90a import gemm_bf16 as mid
 decode128 = cake.instantiate("gemm_bf16_decode_sm90a", BM=128, STAGES=8)
 tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4)
@@ -57,7 +60,6 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.route(tiny.gemm_bf16_decode, when=M <= 256 and N <= 1024)
     lm.route(mid, when=M <= 1024 and N <= 1024)
     lm.route(small.gemm_bf16, when=M <= 1024)
-    lm.route(pingpong, when=K % 64 != 0)
-    lm.route(persistent, when=K <= 2048)
-    lm.route(tiled, when=K > 2048)
+    lm.route(persistent, when=K <= 2048 and K % 64 == 0)
+    lm.route(persistent_cluster, when=K > 2048 or K % 64 != 0)
     lm.fallback(tiled)

@@ -208,6 +208,8 @@ private:
   void closeChunkLoop();
   // sm_90 and later: mbarrier.try_wait, fence.mbarrier_init, the async proxy.
   bool sm90Plus() const { return (targets::kSm90Plus & targetBit(ti_.target)) != 0; }
+  std::string ringSlot(const std::string &stage, int64_t n);
+  std::string ringLap(const std::string &stage, int64_t n);
   std::string barrierAddr(ResourceId bar, const std::string &stage);
   std::string viewAddr(ResourceId view, const ast::Expr *stage);
   std::string viewStageAddr(const Value &vs);

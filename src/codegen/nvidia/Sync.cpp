@@ -14,9 +14,9 @@ void KernelEmitter::mbarWait(const Operation &o, RoleCtx &rc) {
   const Resource &b = k_.resource(bar);
   std::string stage = stageText(o);
   bool release = f_.barrier(bar).release;
-  line(fmt::format("{}({}, static_cast<uint32_t>({}({}, {}) & 1){});{}",
+  line(fmt::format("{}({}, static_cast<uint32_t>({} & 1){});{}",
                    w_.use(sm90Plus() ? "cake_mbar_wait" : "cake_mbar_wait_polled"), barrierAddr(bar, stage),
-                   w_.use("cake_floordiv"), stage, b.count, release ? " ^ 1u" : "",
+                   ringLap(stage, b.count), release ? " ^ 1u" : "",
                    release ? "  // release barrier: the first lap passes" : ""));
 }
 
