@@ -45,7 +45,8 @@ std::string KernelEmitter::dispatcherDeclarations(const Family &fam, const analy
   o += fmt::format("// Shapes outside its domain ({}) are CAKE_ERROR_SHAPE.\n", dims.domain);
   o += fmt::format("int {}_launch({});\n", name, sig);
   o += fmt::format("const char *{}_last_error(void);\n", name);
-  o += "// The name of the route a shape takes (the fallback's when no guard holds), or NULL outside the domain.\n";
+  o += "// The name of the route a shape takes (the fallback's when no guard holds), or NULL outside the domain\n"
+       "// (and where a guard would divide by zero).\n";
   o += fmt::format("const char *{}_route({});\n", name, dims.decl);
   return o;
 }
@@ -85,8 +86,16 @@ std::string KernelEmitter::dispatcher(const Family &fam, const analysis::FamilyF
     o += fmt::format("  if ({0} < {1} || {0} > {2}{3}) return -1;\n", v, d.lo, d.hi,
                      d.multiple > 1 ? fmt::format(" || {} % {} != 0", v, d.multiple) : "");
   }
+  // A guard that divides by a run-time value that is 0 picks no route
+  // (-2): the launcher says so rather than the host program dividing by
+  // zero.
+  bool guardDivides = false;
   for (size_t i = 0; i + 1 < routes.size(); ++i) {
-    std::string guard = expr(routes[i]->guard, true);
+    std::string guard;
+    std::string checks = divisorChecks([&] { guard = expr(routes[i]->guard, true); },
+                                       [&](const std::string &) { return std::string("return -2;"); });
+    guardDivides = guardDivides || !checks.empty();
+    o += checks;
     o += fmt::format("  if ({}) return {};  // {}\n", guard, i, symbols[i]);
   }
   o += fmt::format("  return {};  // the fallback, {}\n}}\n\n", routes.size() - 1, symbols.back());
@@ -115,6 +124,11 @@ std::string KernelEmitter::dispatcher(const Family &fam, const analysis::FamilyF
                      symbols[i], symbols[i]);
     o += "    return e;\n  }\n";
   }
+  if (guardDivides)
+    o += "  case -2:\n" +
+         fmt::format("    return cake_fail(msg, CAKE_ERROR_SHAPE, \"{}: a route's guard of family '{}' divides by "
+                     "zero\"{});\n",
+                     dims.format, k_.name, dims.values);
   o += "  default:\n";
   o += fmt::format("    return cake_fail(msg, CAKE_ERROR_SHAPE, \"{} is outside the domain of family '{}' ({})\"{});\n",
                    dims.format, k_.name, dims.domain, dims.values);

@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -121,6 +122,10 @@ struct RoleCtx {
 // A launcher's (or a family dispatcher's) message buffer, last_error and the
 // opening of its launch function (Launcher.cpp).
 std::string launcherHead(const std::string &name, const std::string &sig);
+
+// C++ text as one operand: as it is where it is a name, a number or wholly
+// parenthesised, else in parentheses.
+std::string asOperand(const std::string &text);
 
 class KernelEmitter {
 public:
@@ -258,6 +263,15 @@ private:
   int indent_ = 0;
   std::set<ResourceId> declaredFragments_;
   bool usesSmCount_ = false;
+  // While set, host expressions record here each divisor that is not a
+  // constant (its text, then its source), for checks ahead of the division.
+  std::vector<std::pair<std::string, std::string>> *hostDivisors_ = nullptr;
+  // Runs `render` (which lowers host expressions) and returns a check of
+  // each divisor it met that is not a constant, inner divisors first: a line
+  // `  if ((divisor) == 0) <onZero(the divisor's source text)>` (indented for
+  // a function's body).
+  std::string divisorChecks(const std::function<void()> &render,
+                            const std::function<std::string(const std::string &)> &onZero);
 };
 
 }  // namespace cake::codegen::detail

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <functional>
+#include <set>
 
 #include "codegen/Emitter.h"
 
@@ -76,6 +78,11 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
   case NodeKind::BinaryExpr: {
     const auto *b = static_cast<const ast::BinaryExpr *>(e);
     std::string l = expr(b->lhs, host), r = expr(b->rhs, host);
+    if (host && hostDivisors_ && (b->op == BinaryOp::FloorDiv || b->op == BinaryOp::Mod)) {
+      auto rv = k_.exprValues.find(b->rhs);
+      bool constant = (rv != k_.exprValues.end() && rv->second.isConstInt()) || b->rhs->kind == NodeKind::IntLit;
+      if (!constant) hostDivisors_->emplace_back(r, sourceText(sm_, b->rhs->range));
+    }
     switch (b->op) {
     case BinaryOp::FloorDiv: return fmt::format("{}({}, {})", w_.use("cake_floordiv"), l, r);
     case BinaryOp::Mod: return fmt::format("{}({}, {})", w_.use("cake_floormod"), l, r);
@@ -150,6 +157,19 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
   diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
                 "it is not an integer expression of loop variables, parameters and block indices");
   return "0";
+}
+
+std::string KernelEmitter::divisorChecks(const std::function<void()> &render,
+                                         const std::function<std::string(const std::string &)> &onZero) {
+  std::vector<std::pair<std::string, std::string>> divisors;
+  hostDivisors_ = &divisors;
+  render();
+  hostDivisors_ = nullptr;
+  std::string o;
+  std::set<std::string> seen;
+  for (const auto &[text, source] : divisors)
+    if (seen.insert(text).second) o += fmt::format("  if ({} == 0) {}\n", asOperand(text), onZero(source));
+  return o;
 }
 
 }  // namespace cake::codegen::detail

@@ -28,20 +28,7 @@ void KernelEmitter::lineDirective(const SourceRange &r) {
   out_ += fmt::format("#line {} \"{}\"\n", r.begin.line, escaped);
 }
 
-// A stage counter's slot in a ring of n and its lap: floor modulo and floor
-// division by n. Where n is a power of two they are a mask and an arithmetic
-// shift, exact for negative counters too (two's complement), and what the
-// hot loop computes on every step costs one instruction each.
-static int powerOfTwoLog(int64_t n) {
-  if (n <= 0 || (n & (n - 1)) != 0) return -1;
-  int k = 0;
-  while ((int64_t{1} << k) < n) ++k;
-  return k;
-}
-
-// The text as one operand: as it is where it is a name, a number or wholly
-// parenthesised, else in parentheses.
-static std::string operand(const std::string &t) {
+std::string asOperand(const std::string &t) {
   bool atom = !t.empty() && std::all_of(t.begin(), t.end(),
                                         [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
   if (!atom && t.size() >= 2 && t.front() == '(') {
@@ -56,14 +43,25 @@ static std::string operand(const std::string &t) {
   return atom ? t : "(" + t + ")";
 }
 
+// A stage counter's slot in a ring of n and its lap: floor modulo and floor
+// division by n. Where n is a power of two they are a mask and an arithmetic
+// shift, exact for negative counters too (two's complement), and what the
+// hot loop computes on every step costs one instruction each.
+static int powerOfTwoLog(int64_t n) {
+  if (n <= 0 || (n & (n - 1)) != 0) return -1;
+  int k = 0;
+  while ((int64_t{1} << k) < n) ++k;
+  return k;
+}
+
 std::string KernelEmitter::ringSlot(const std::string &stage, int64_t n) {
-  if (powerOfTwoLog(n) >= 0) return fmt::format("({} & {})", operand(stage), n - 1);
+  if (powerOfTwoLog(n) >= 0) return fmt::format("({} & {})", asOperand(stage), n - 1);
   return fmt::format("{}({}, {})", w_.use("cake_floormod"), stage, n);
 }
 
 std::string KernelEmitter::ringLap(const std::string &stage, int64_t n) {
   int k = powerOfTwoLog(n);
-  if (k >= 0) return k == 0 ? operand(stage) : fmt::format("({} >> {})", operand(stage), k);
+  if (k >= 0) return k == 0 ? asOperand(stage) : fmt::format("({} >> {})", asOperand(stage), k);
   return fmt::format("{}({}, {})", w_.use("cake_floordiv"), stage, n);
 }
 

@@ -161,6 +161,18 @@ std::string KernelEmitter::headerDeclarations() {
   return o;
 }
 
+// Source text inside a cake_fail format string: quotes and backslashes
+// escaped, '%' doubled, line breaks as spaces.
+static std::string formatLiteral(const std::string &t) {
+  std::string o;
+  for (char c : t) {
+    if (c == '\\' || c == '"') o += '\\';
+    if (c == '%') o += '%';
+    o += c == '\n' || c == '\r' ? ' ' : c;
+  }
+  return o;
+}
+
 void KernelEmitter::launcher(std::string &text) {
   std::string name = symbol();
   std::map<ResourceId, GlobalUse> globals = globalTensors();
@@ -223,13 +235,23 @@ void KernelEmitter::launcher(std::string &text) {
   }
   // Grid.
   std::vector<std::string> grid = {"1", "1", "1"};
-  for (size_t i = 0; i < k_.grid.size() && i < 3; ++i) grid[i] = value(k_.grid[i], true);
+  // A divisor that is a run-time value is checked before the grid divides
+  // by it (a host division by zero would end the user's program).
+  std::string divisors = divisorChecks(
+      [&] {
+        for (size_t i = 0; i < k_.grid.size() && i < 3; ++i) grid[i] = value(k_.grid[i], true);
+      },
+      [](const std::string &source) {
+        return fmt::format("return cake_fail(msg, CAKE_ERROR_SHAPE, \"the grid divides by {}, which is 0\");",
+                           formatLiteral(source));
+      });
   if (usesSmCount_) {
     o += "  int cake_device = 0, cake_sm_count = 0;\n";
     o += "  if (cudaGetDevice(&cake_device) != cudaSuccess ||\n"
          "      cudaDeviceGetAttribute(&cake_sm_count, cudaDevAttrMultiProcessorCount, cake_device) != cudaSuccess)\n"
          "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"cannot read the device's multiprocessor count\");\n";
   }
+  o += divisors;
   o += fmt::format("  const int64_t cake_grid[3] = {{{}, {}, {}}};\n", grid[0], grid[1], grid[2]);
   o += "  if (cake_grid[0] <= 0 || cake_grid[1] <= 0 || cake_grid[2] <= 0 || cake_grid[0] > 2147483647 ||\n"
        "      cake_grid[1] > 65535 || cake_grid[2] > 65535)\n";
