@@ -130,30 +130,40 @@ void KernelEmitter::tmemLoad(const Operation &o, RoleCtx &rc) {
 }
 
 // A fragment in the lanes layout into a view: each thread writes its row,
-// 16 bytes at a time, through the view's panels and swizzle.
+// 16 bytes at a time, through the view's panels and swizzle. With col=c,
+// the row's columns c .. c + W - 1 into a view W wide (the data gate proved
+// both multiples of 8 and within the tile).
 void KernelEmitter::storeLanes(const Operation &o) {
   const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
   int64_t esize = dtypeInfo(view.dtype).bits / 8, N = src.shape[1];
+  const Operand &colOperand = o.operand(param::Store::col);
+  bool part = colOperand.present && colOperand.value.isConstInt();
+  int64_t col = part ? *colOperand.value.constInt : 0, width = view.shape.back();
+  bool shapeOk =
+      part ? view.shape.size() == 2 && view.shape[0] == src.shape[0] && col + width <= N : view.shape == src.shape;
   Panels pn = panels(view);
-  if (src.dtype != view.dtype || (esize != 2 && esize != 4) || view.shape != src.shape || (N * esize) % 16 != 0 ||
+  if (src.dtype != view.dtype || (esize != 2 && esize != 4) || !shapeOk || (width * esize) % 16 != 0 ||
+      (col * esize) % 16 != 0 ||
       (view.swizzle != Swizzle::None && pn.rowPitch != static_cast<int64_t>(swizzleBytes(view.swizzle)))) {
     unsupported(o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
-                "a tcgen05 register tile is stored into a view of its shape and dtype (16- or 32-bit), whole 16-byte "
-                "pieces of a row, the row one swizzle span or whole panels of it");
+                "a tcgen05 register tile is stored into a view of its shape (or of its rows and the columns "
+                "col= names) and dtype (16- or 32-bit), whole 16-byte pieces of a row, the row one swizzle span or "
+                "whole panels of it");
     return;
   }
   int64_t perChunk = 16 / esize;
-  line(fmt::format("// the lanes layout: row 32 * (warp % 4) + lane, {} elements, 16 bytes per store", N));
+  line(fmt::format("// the lanes layout: row 32 * (warp % 4) + lane, {} elements, 16 bytes per store{}", N,
+                   part ? fmt::format("; columns {} to {} of '{}'", col, col + width - 1, src.name) : ""));
   line("{");
   ++indent_;
   line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
   line("const uint32_t cake_row = 32u * (cake_warp % 4u) + cake_lane;");
   line(fmt::format("const uint32_t *cake_src = reinterpret_cast<const uint32_t *>({});", ident(src.name)));
   line("#pragma unroll");
-  line(fmt::format("for (int cake_c = 0; cake_c < {}; cake_c += {}) {{", N, perChunk));
+  line(fmt::format("for (int cake_c = {}; cake_c < {}; cake_c += {}) {{", col, col + width, perChunk));
   ++indent_;
-  elementOffset(view, "cake_row", "cake_c");
+  elementOffset(view, "cake_row", col == 0 ? "cake_c" : fmt::format("(cake_c - {})", col));
   line(fmt::format("{1}(cake_base + cake_off, cake_src[cake_c * {0} / 4], cake_src[cake_c * {0} / 4 + 1], "
                    "cake_src[cake_c * {0} / 4 + 2], cake_src[cake_c * {0} / 4 + 3]);",
                    esize, w_.use("cake_st_shared_v4")));
