@@ -12,6 +12,8 @@
 #   bash bench/results/gemm_confirm_2026-12-01/run.sh examples old stalls families   # call 2
 # and after the family's routes changed (its harness binary rebuilt as above):
 #   bash bench/results/gemm_confirm_2026-12-01/run.sh family   # call 3
+# and at the final commit (launchers that check the grid's run-time divisors):
+#   bash bench/results/gemm_confirm_2026-12-01/run.sh examples family   # call 4
 # Logs go under $OUT (default harness/gemm/out).
 set -uo pipefail
 cd "$(dirname "$0")/../../.." || exit 2
