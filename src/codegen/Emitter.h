@@ -268,7 +268,7 @@ private:
   std::vector<std::pair<std::string, std::string>> *hostDivisors_ = nullptr;
   // Runs `render` (which lowers host expressions) and returns a check of
   // each divisor it met that is not a constant, inner divisors first: a line
-  // `  if ((divisor) == 0) <onZero(the divisor's source text)>` (indented for
+  // `  if (divisor == 0) <onZero(the divisor's source text)>` (indented for
   // a function's body).
   std::string divisorChecks(const std::function<void()> &render,
                             const std::function<std::string(const std::string &)> &onZero);
