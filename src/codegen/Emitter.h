@@ -126,6 +126,9 @@ std::string launcherHead(const std::string &name, const std::string &sig);
 // C++ text as one operand: as it is where it is a name, a number or wholly
 // parenthesised, else in parentheses.
 std::string asOperand(const std::string &text);
+// Text inside a C string literal: quotes and backslashes escaped, line
+// breaks as spaces, and '%' doubled where the literal is a printf format.
+std::string cStringText(const std::string &text, bool printfFormat = false);
 
 class KernelEmitter {
 public:

@@ -121,9 +121,9 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   // gate proved both multiples of 8 and within the tile). A thread holds its
   // columns in groups of 8, element i in group (i % (N / 2)) / 4; the groups
   // outside the part are skipped, at compile time once the loop is unrolled.
-  const Operand &colOperand = o.operand(param::Store::col);
-  bool part = colOperand.present && colOperand.value.isConstInt();
-  int64_t col = part ? *colOperand.value.constInt : 0, width = view.shape.back();
+  std::optional<int64_t> first = o.firstColumn();
+  bool part = first.has_value();
+  int64_t col = first.value_or(0), width = view.shape.back();
   line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per store{}", perThread,
                    part ? fmt::format("; columns {} to {} of '{}'", col, col + width - 1, src.name) : ""));
   line("{");

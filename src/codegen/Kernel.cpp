@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <functional>
 
@@ -19,13 +20,17 @@ namespace cake::codegen::detail {
 
 void KernelEmitter::lineDirective(const SourceRange &r) {
   if (!opts_.lineDirectives || !r.begin.valid()) return;
-  std::string name = sm_.name(r.begin.file);
-  std::string escaped;
-  for (char c : name) {
-    if (c == '\\' || c == '"') escaped += '\\';
-    escaped += c;
+  out_ += fmt::format("#line {} \"{}\"\n", r.begin.line, cStringText(sm_.name(r.begin.file)));
+}
+
+std::string cStringText(const std::string &t, bool printfFormat) {
+  std::string o;
+  for (char c : t) {
+    if (c == '\\' || c == '"') o += '\\';
+    if (c == '%' && printfFormat) o += '%';
+    o += c == '\n' || c == '\r' ? ' ' : c;
   }
-  out_ += fmt::format("#line {} \"{}\"\n", r.begin.line, escaped);
+  return o;
 }
 
 std::string asOperand(const std::string &t) {
@@ -47,22 +52,17 @@ std::string asOperand(const std::string &t) {
 // division by n. Where n is a power of two they are a mask and an arithmetic
 // shift, exact for negative counters too (two's complement), and what the
 // hot loop computes on every step costs one instruction each.
-static int powerOfTwoLog(int64_t n) {
-  if (n <= 0 || (n & (n - 1)) != 0) return -1;
-  int k = 0;
-  while ((int64_t{1} << k) < n) ++k;
-  return k;
-}
+static bool powerOfTwo(int64_t n) { return n > 0 && std::has_single_bit(static_cast<uint64_t>(n)); }
 
 std::string KernelEmitter::ringSlot(const std::string &stage, int64_t n) {
-  if (powerOfTwoLog(n) >= 0) return fmt::format("({} & {})", asOperand(stage), n - 1);
+  if (powerOfTwo(n)) return fmt::format("({} & {})", asOperand(stage), n - 1);
   return fmt::format("{}({}, {})", w_.use("cake_floormod"), stage, n);
 }
 
 std::string KernelEmitter::ringLap(const std::string &stage, int64_t n) {
-  int k = powerOfTwoLog(n);
-  if (k >= 0) return k == 0 ? asOperand(stage) : fmt::format("({} >> {})", asOperand(stage), k);
-  return fmt::format("{}({}, {})", w_.use("cake_floordiv"), stage, n);
+  if (!powerOfTwo(n)) return fmt::format("{}({}, {})", w_.use("cake_floordiv"), stage, n);
+  int k = std::countr_zero(static_cast<uint64_t>(n));
+  return k == 0 ? asOperand(stage) : fmt::format("({} >> {})", asOperand(stage), k);
 }
 
 std::string KernelEmitter::barrierAddr(ResourceId bar, const std::string &stage) {

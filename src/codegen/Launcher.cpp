@@ -161,18 +161,6 @@ std::string KernelEmitter::headerDeclarations() {
   return o;
 }
 
-// Source text inside a cake_fail format string: quotes and backslashes
-// escaped, '%' doubled, line breaks as spaces.
-static std::string formatLiteral(const std::string &t) {
-  std::string o;
-  for (char c : t) {
-    if (c == '\\' || c == '"') o += '\\';
-    if (c == '%') o += '%';
-    o += c == '\n' || c == '\r' ? ' ' : c;
-  }
-  return o;
-}
-
 void KernelEmitter::launcher(std::string &text) {
   std::string name = symbol();
   std::map<ResourceId, GlobalUse> globals = globalTensors();
@@ -243,7 +231,7 @@ void KernelEmitter::launcher(std::string &text) {
       },
       [](const std::string &source) {
         return fmt::format("return cake_fail(msg, CAKE_ERROR_SHAPE, \"the grid divides by {}, which is 0\");",
-                           formatLiteral(source));
+                           cStringText(source, true));
       });
   if (usesSmCount_) {
     o += "  int cake_device = 0, cake_sm_count = 0;\n";

@@ -371,11 +371,7 @@ private:
     };
     // A part is asked for with col= (a narrower view without it is a
     // mistake, reported as the shapes it copies between).
-    std::optional<int64_t> col;
-    if (store) {
-      const Operand &c = op.operand(param::Store::col);
-      if (c.present && c.value.isConstInt()) col = *c.value.constInt;
-    }
+    std::optional<int64_t> col = op.firstColumn();
     bool rowVectorStore = store && src.shape.size() == 2 && src.shape[1] == 1 && dst.shape.size() <= 2 &&
                           !dst.shape.empty() && dst.shape.front() * dst.shape.back() == src.shape[0] &&
                           (dst.shape.size() == 1 || dst.shape.front() == 1 || dst.shape.back() == 1);

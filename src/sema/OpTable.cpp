@@ -149,6 +149,7 @@ std::string effectsText(const OpInfo &op) {
     parts.push_back("shares its tile with " + name(op.effects.multicast) + " blocks of the cluster");
   if (op.effects.clusterSignal != kNone)
     parts.push_back("in every block of the cluster when " + name(op.effects.clusterSignal));
+  if (op.effects.firstColumn != kNone) parts.push_back("copies the columns from " + name(op.effects.firstColumn));
   if (parts.empty()) return "none";
   std::string s;
   for (const std::string &p : parts) s += (s.empty() ? "" : ", ") + p;

@@ -191,6 +191,10 @@ struct OpEffects {
   // ConstInt parameter of a waiting operation: how many groups may stay in
   // flight (kNone: none may).
   int8_t pendingGroups = kNone;
+  // ConstInt parameter of a copy: the first of the source tile's columns it
+  // takes, as many as the destination is wide (kNone, or the parameter not
+  // given: the whole tile).
+  int8_t firstColumn = kNone;
   // BoolExpr parameter of an operation that writes into what it already
   // holds (acc += a . b): when it is false, the operation also reads its
   // written resource; when true, it overwrites it (init=True).

@@ -142,6 +142,13 @@ struct Operation {
     int8_t p = info().effects.pendingGroups;
     return p == kNone ? 0 : operandAt(p).value.constInt.value_or(0);
   }
+  // A copy of part of a tile: the first column it takes (its col operand);
+  // nullopt for a whole tile.
+  std::optional<int64_t> firstColumn() const {
+    int8_t p = info().effects.firstColumn;
+    if (p == kNone || !operandAt(p).present) return std::nullopt;
+    return operandAt(p).value.constInt;
+  }
 };
 
 // A statement of a role body.

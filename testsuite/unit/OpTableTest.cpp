@@ -77,6 +77,16 @@ TEST_CASE("every operation that runs inside a role declares its effects") {
       CHECK(op.params[static_cast<size_t>(e.multicast)].kind == ParamKind::ConstInt);
       CHECK(e.signal == Signal::CompleteTx);
     }
+    // A pending count belongs to a wait for groups; a first column to a copy
+    // into a view.
+    if (e.pendingGroups != kNone) {
+      CHECK(op.params[static_cast<size_t>(e.pendingGroups)].kind == ParamKind::ConstInt);
+      CHECK(e.waitsGroup);
+    }
+    if (e.firstColumn != kNone) {
+      CHECK(op.params[static_cast<size_t>(e.firstColumn)].kind == ParamKind::ConstInt);
+      CHECK(e.writes == kReceiver);
+    }
     if (e.clusterSignal != kNone) {
       CHECK(e.clusterSignal >= 0);
       CHECK(static_cast<size_t>(e.clusterSignal) < op.params.size());
@@ -160,8 +170,9 @@ TEST_CASE("generated parameter enums and the effects' parameter slots agree with
       CHECK(op.params[static_cast<size_t>(op.effects.overwrites)].kind == ParamKind::BoolExpr);
       CHECK(op.effects.writes != kNone);
     }
-    for (int8_t slot : {op.effects.writes, op.effects.signals, op.effects.waits, op.effects.multicast,
-                        op.effects.clusterSignal, op.effects.stage, op.effects.pendingGroups, op.effects.overwrites})
+    for (int8_t slot :
+         {op.effects.writes, op.effects.signals, op.effects.waits, op.effects.multicast, op.effects.clusterSignal,
+          op.effects.stage, op.effects.pendingGroups, op.effects.overwrites, op.effects.firstColumn})
       CHECK((slot == kNone || slot == kReceiver || (slot >= 0 && static_cast<size_t>(slot) < op.params.size())));
   }
 }

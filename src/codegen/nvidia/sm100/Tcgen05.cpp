@@ -137,9 +137,9 @@ void KernelEmitter::storeLanes(const Operation &o) {
   const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
   const Resource &view = k_.resource(o.receiver);
   int64_t esize = dtypeInfo(view.dtype).bits / 8, N = src.shape[1];
-  const Operand &colOperand = o.operand(param::Store::col);
-  bool part = colOperand.present && colOperand.value.isConstInt();
-  int64_t col = part ? *colOperand.value.constInt : 0, width = view.shape.back();
+  std::optional<int64_t> first = o.firstColumn();
+  bool part = first.has_value();
+  int64_t col = first.value_or(0), width = view.shape.back();
   bool shapeOk =
       part ? view.shape.size() == 2 && view.shape[0] == src.shape[0] && col + width <= N : view.shape == src.shape;
   Panels pn = panels(view);
