@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Generates and builds (no GPU needed) what run.sh runs.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+C=${CAKEC:-build-test/bin/cakec}
+D=bench/results/examples_rerun_2026-12-01
+mkdir -p harness/attention/generated harness/kmeans/generated
+"$C" -I . --target=sm_90a examples/attention_fwd_sm90a.cake -o harness/attention/generated/attention_fwd_sm90a.cu
+"$C" -I . --target=sm_90a -DCAUSAL=True examples/attention_fwd_sm90a.cake -o harness/attention/generated/attention_fwd_causal_sm90a.cu
+"$C" -I . --target=sm_90a examples/attention_fwd_simple_sm90a.cake -o harness/attention/generated/attention_fwd_simple_sm90a.cu
+"$C" -I . --target=sm_90a examples/kmeans_assign_sm90a.cake -o harness/kmeans/generated/kmeans_assign_sm90a.cu
+CAKEC=$C bash harness/gemm/variants.sh $D/variants.txt
+CAKEC=$C bash harness/gemm/variants.sh $D/variants_sm80.txt gemm_bf16_sm80
