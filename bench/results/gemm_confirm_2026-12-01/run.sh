@@ -14,6 +14,8 @@
 #   bash bench/results/gemm_confirm_2026-12-01/run.sh family   # call 3
 # and at the final commit (launchers that check the grid's run-time divisors):
 #   bash bench/results/gemm_confirm_2026-12-01/run.sh examples family   # call 4
+# and after the ring's mask and shift were taken back (the final code):
+#   bash bench/results/gemm_confirm_2026-12-01/run.sh examples stalls family   # call 5
 # Logs go under $OUT (default harness/gemm/out).
 set -uo pipefail
 cd "$(dirname "$0")/../../.." || exit 2
