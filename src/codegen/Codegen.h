@@ -35,6 +35,11 @@ struct CodegenOptions {
 // Lowers every kernel of `m`; appends the file's text to `out`. Reports
 // constructs without a lowering through `diags` (codegen.* ids) and returns
 // false if it reported an error, leaving `out` untouched.
+// Whether `name` reaches generated C unchanged: not a keyword, not a name the
+// generated file's headers declare, not a name of the implementation or
+// ours (the rules of codegen's ident()). --kernel-name must be one.
+bool isPlainCName(const std::string &name);
+
 bool emitCuda(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
               DiagnosticEngine &diags, const CodegenOptions &opts, std::string &out);
 

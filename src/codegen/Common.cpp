@@ -1,32 +1,157 @@
 // Common.cpp - naming, shared-memory layout helpers and the `#line` writer.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <set>
 
 #include "codegen/Emitter.h"
 
 namespace cake::codegen::detail {
 
+// Keywords of C, C++ and CUDA C++, CUDA's built-in variables, and the names
+// the launchers and kernels declare themselves.
 bool isCppReserved(const std::string &n) {
-  static const std::set<std::string> words = {
-      "alignas",  "alignof", "and",      "asm",       "auto",     "bool",      "break",     "case",     "catch",
-      "char",     "class",   "const",    "constexpr", "continue", "decltype",  "default",   "delete",   "do",
-      "double",   "else",    "enum",     "explicit",  "extern",   "false",     "float",     "for",      "friend",
-      "goto",     "if",      "inline",   "int",       "long",     "mutable",   "namespace", "new",      "noexcept",
-      "not",      "nullptr", "operator", "or",        "private",  "protected", "public",    "register", "return",
-      "short",    "signed",  "sizeof",   "static",    "struct",   "switch",    "template",  "this",     "throw",
-      "true",     "try",     "typedef",  "typename",  "union",    "unsigned",  "using",     "virtual",  "void",
-      "volatile", "while",   "xor",      "threadIdx", "blockIdx", "blockDim",  "gridDim",   "warpSize", "main",
-      "stream",   "msg",     "err",      "config",    "attrs",    "e"};
+  static const std::set<std::string> words = {"alignas",
+                                              "alignof",
+                                              "and",
+                                              "and_eq",
+                                              "asm",
+                                              "auto",
+                                              "bitand",
+                                              "bitor",
+                                              "bool",
+                                              "break",
+                                              "case",
+                                              "catch",
+                                              "char",
+                                              "char8_t",
+                                              "char16_t",
+                                              "char32_t",
+                                              "class",
+                                              "co_await",
+                                              "co_return",
+                                              "co_yield",
+                                              "compl",
+                                              "concept",
+                                              "const",
+                                              "const_cast",
+                                              "consteval",
+                                              "constexpr",
+                                              "constinit",
+                                              "continue",
+                                              "decltype",
+                                              "default",
+                                              "delete",
+                                              "do",
+                                              "double",
+                                              "dynamic_cast",
+                                              "else",
+                                              "enum",
+                                              "explicit",
+                                              "export",
+                                              "extern",
+                                              "false",
+                                              "float",
+                                              "for",
+                                              "friend",
+                                              "goto",
+                                              "if",
+                                              "inline",
+                                              "int",
+                                              "long",
+                                              "mutable",
+                                              "namespace",
+                                              "new",
+                                              "noexcept",
+                                              "not",
+                                              "not_eq",
+                                              "nullptr",
+                                              "operator",
+                                              "or",
+                                              "or_eq",
+                                              "private",
+                                              "protected",
+                                              "public",
+                                              "register",
+                                              "reinterpret_cast",
+                                              "requires",
+                                              "restrict",
+                                              "return",
+                                              "short",
+                                              "signed",
+                                              "sizeof",
+                                              "static",
+                                              "static_assert",
+                                              "static_cast",
+                                              "struct",
+                                              "switch",
+                                              "template",
+                                              "this",
+                                              "thread_local",
+                                              "throw",
+                                              "true",
+                                              "try",
+                                              "typedef",
+                                              "typeid",
+                                              "typename",
+                                              "union",
+                                              "unsigned",
+                                              "using",
+                                              "virtual",
+                                              "void",
+                                              "volatile",
+                                              "wchar_t",
+                                              "while",
+                                              "xor",
+                                              "xor_eq",
+                                              "threadIdx",
+                                              "blockIdx",
+                                              "blockDim",
+                                              "gridDim",
+                                              "warpSize",
+                                              "main",
+                                              "stream",
+                                              "msg",
+                                              "err",
+                                              "config",
+                                              "attrs",
+                                              "e"};
   return words.count(n) != 0;
 }
 
+// Names the generated file's headers declare (tools/reserved_names.py).
+static bool isHeaderName(const std::string &n) {
+#define R(name) #name,
+  static const std::set<std::string> names = {
+#include "codegen/ReservedNames.def"
+  };
+#undef R
+  return names.count(n) != 0;
+}
+
+// Names of the implementation and of ours by their spelling, whatever the
+// headers hold (tools/reserved_names.py leaves these out of its table):
+// '_' first; 'cake', 'CAKE' or 'cuda' first; 'cu', 'nv', 'CU' or 'NV' then a
+// capital (the last two also then '_'); '_t' or '_' last.
+static bool mangledByRule(const std::string &n) {
+  auto startsWith = [&](const char *p) { return n.rfind(p, 0) == 0; };
+  auto capitalAt = [&](size_t i, bool underscore) {
+    return n.size() > i && (std::isupper(static_cast<unsigned char>(n[i])) || (underscore && n[i] == '_'));
+  };
+  if (n.empty() || n[0] == '_' || startsWith("cake") || startsWith("CAKE") || startsWith("cuda")) return true;
+  if ((startsWith("cu") || startsWith("nv")) && capitalAt(2, false)) return true;
+  if ((startsWith("CU") || startsWith("NV")) && capitalAt(2, true)) return true;
+  return n.back() == '_' || (n.size() >= 2 && n.compare(n.size() - 2, 2, "_t") == 0);
+}
+
 // A user's name as a C++ identifier: our own names start with `cake_`. A
-// reserved word, a name of ours, or a name already ending in '_' gets one
-// more '_', so no two names map to one (`int` -> `int_`, `int_` -> `int__`).
+// keyword, a name the included headers declare, a name of the
+// implementation's or ours, or a name already ending in '_' gets one more
+// '_', so no two names map to one (`int` -> `int_`, `int_` -> `int__`) and
+// none means anything else in the generated file.
 std::string ident(const std::string &n) {
   if (!n.empty() && n[0] == '%') return "cake_t" + n.substr(1);  // an unnamed fragment: a part of an expression
-  if (isCppReserved(n) || n.rfind("cake_", 0) == 0 || (!n.empty() && n.back() == '_')) return n + "_";
+  if (isCppReserved(n) || isHeaderName(n) || mangledByRule(n)) return n + "_";
   return n;
 }
 
@@ -91,3 +216,7 @@ Panels panelsOf(const Resource &v, bool coreMatrices) {
 }
 
 }  // namespace cake::codegen::detail
+
+namespace cake::codegen {
+bool isPlainCName(const std::string &name) { return !name.empty() && detail::ident(name) == name; }
+}  // namespace cake::codegen

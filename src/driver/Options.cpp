@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "codegen/Codegen.h"
 #include "sema/Sema.h"
 
 #include <cstdio>
@@ -208,8 +209,9 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   opts.targetGiven = app.count("--target") > 0;
   if (!opts.kernelName.empty()) {
     const std::string &n = opts.kernelName;
-    bool ok = (std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_') && n.rfind("cake_", 0) != 0;
+    bool ok = std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_';
     for (char c : n) ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    ok = ok && codegen::isPlainCName(n);  // becomes extern "C" symbols: no name of C's, CUDA's or ours
     if (!ok) return {ParseResult::ExitFailure, DiagId::DriverBadKernelName, {n}};
   }
   if (auto t = parseTarget(opts.targetName)) {

@@ -64,3 +64,37 @@ TEST_CASE("every target lowers: its tensor-core path and copy engine both have a
   CHECK_FALSE(codegen::lowers(Target::Sm90a, OpKind::TmemLoad));  // not legal there
   CHECK(codegen::lowers(Target::Sm90a, OpKind::Barrier));         // a declaration: the skeleton's
 }
+
+#include "codegen/Codegen.h"
+
+TEST_CASE("a user's name reaches generated C unchanged only where it means nothing else there") {
+  // Plain names, and names near reserved ones, stay as they are.
+  for (const char *n : {"A", "M", "acc", "k", "tm", "cur", "nvals", "Cut", "gemm_bf16", "memcpy2d", "a_tile"})
+    CHECK_MESSAGE(codegen::isPlainCName(n), std::string(n));
+  // Keywords, names of the headers (macros, functions, typedefs), of the
+  // implementation and ours are mangled.
+  for (const char *n : {"int",
+                        "static_assert",
+                        "NULL",
+                        "EOF",
+                        "memcpy",
+                        "system",
+                        "printf",
+                        "dim3",
+                        "max",
+                        "CAKE_SUCCESS",
+                        "cake_x",
+                        "cudaSuccess",
+                        "cudaMalloc",
+                        "cuTensorMapEncodeTiled",
+                        "CU_TENSOR_MAP_SWIZZLE_NONE",
+                        "CUresult",
+                        "int64_t",
+                        "_x",
+                        "__nv_bfloat16",
+                        "x_",
+                        "stream",
+                        "threadIdx",
+                        "msg"})
+    CHECK_MESSAGE(!codegen::isPlainCName(n), std::string(n));
+}

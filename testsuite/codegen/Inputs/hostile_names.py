@@ -1,0 +1,49 @@
+"""Compiles examples/gemm_bf16_sm90a.cake renamed with hostile names
+(hostile_names.test): its tensors and scalars named like C and CUDA names
+(NULL, memcpy, dim3, CAKE_SUCCESS, cudaSuccess, static_assert), the input
+file named with a newline and an `#error` line, the outputs with a quote, a
+backslash and a newline. Prints what each step did, for FileCheck.
+
+usage: hostile_names.py CAKEC 'NVCC ARGS' SRCROOT OUTDIR
+"""
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+cakec, nvcc, root, out = sys.argv[1], shlex.split(sys.argv[2]), sys.argv[3], sys.argv[4]
+text = open(os.path.join(root, "examples", "gemm_bf16_sm90a.cake")).read()
+names = {"A": "NULL", "B": "memcpy", "C": "dim3", "M": "CAKE_SUCCESS", "N": "cudaSuccess", "K": "static_assert"}
+# Rename in the code only (not in comments); the example's words are whole.
+lines = []
+for ln in text.splitlines(keepends=True):
+    code, hash_, comment = ln.partition("#")
+    for old, new in names.items():
+        code = re.sub(r"\b%s\b" % old, new, code)
+    lines.append(code + hash_ + comment)
+inject = "\n#error injected through the %s name\n"
+src = os.path.join(out, "gemm" + inject % "input" + "x.cake")
+with open(src, "w") as f:
+    f.write("".join(lines))
+cu = os.path.join(out, 'out"\\' + inject % "output" + "y.cu")
+h = os.path.join(out, 'out"\\' + inject % "output" + "y.h")
+for path in (cu, h):
+    r = subprocess.run([cakec, src, "-o", path], capture_output=True, text=True)
+    print("cakec %s: exit %d %s" % (os.path.splitext(path)[1], r.returncode, r.stderr.strip()))
+first = open(cu).readline()
+print("first line:", first.rstrip("\n"))
+print("#line naming the output:", next(ln for ln in open(cu) if ln.startswith("#line") and "y.cu" in ln).rstrip())
+body = open(cu).read()
+print("launcher:", re.search(r'extern "C" int gemm_bf16_launch\([^)]*\)', body).group(0))
+print("returns:", "return CAKE_SUCCESS;" in body and "ok" or "missing")
+# nvcc cannot open a file whose name holds a newline: it builds a copy.
+plain = os.path.join(out, "gemm.cu")
+with open(plain, "w") as f:
+    f.write(body)
+r = subprocess.run(nvcc + ["-c", plain, "-o", os.path.join(out, "gemm.o")], capture_output=True, text=True)
+print("nvcc: exit %d%s" % (r.returncode, "" if r.returncode == 0 else "\n" + r.stderr))
+for lang, cc in (("c", "gcc"), ("c++", "g++")):
+    r = subprocess.run([cc, "-x", lang, "-fsyntax-only", "-Wall", "-Werror", "-trigraphs", "-include", "stdint.h", h],
+                       capture_output=True, text=True)
+    print("%s header: exit %d%s" % (cc, r.returncode, "" if r.returncode == 0 else "\n" + r.stderr))
