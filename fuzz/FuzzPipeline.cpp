@@ -2,7 +2,8 @@
 // schedules (examples/, testsuite/), it edits whole lines and tokens
 // (numbers, names, keyword arguments, operation calls) so most inputs parse
 // and reach semantic analysis, every gate, the IR printer and, where the
-// gates pass on a target with a lowering, codegen.
+// gates pass on a target with a lowering, codegen
+// (the .cu and the launcher header).
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -166,7 +167,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     (void)cake::analysis::describeBarrierProtocols(*ir, facts);
     if (!d.hasErrors() && cake::codegen::hasLowering(t.target)) {
       std::string cuda;
+      std::string header;
       (void)cake::codegen::emitCuda(*ir, facts, sm, d, cake::codegen::CodegenOptions(), cuda);
+      (void)cake::codegen::emitHeader(*ir, facts, sm, d, cake::codegen::CodegenOptions(), header);
     }
   }
   return 0;

@@ -2,6 +2,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -395,6 +398,25 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     diags_.report(DiagId::SemaNotConstant, o.range, fmt::format("argument '{}' of '{}'", p.name, opName));
     return false;
   };
+  // A constant the lowered code holds as it is: integers (coordinates,
+  // stages, counts) in 32 bits, numbers in a float, so no literal in the
+  // generated CUDA overflows its type.
+  auto fitsLowered = [&](const Value &x) {
+    if (x.isConstInt() && (*x.constInt < INT32_MIN || *x.constInt > INT32_MAX)) {
+      diags_.report(DiagId::SemaBadValue, o.range, p.name, opName,
+                    "an integer of 32 bits (-2147483648 .. 2147483647) as lowered code holds it",
+                    std::to_string(*x.constInt));
+      return false;
+    }
+    if (x.kind == ValueKind::Float && x.floatIsConst && std::isfinite(x.floatValue) &&
+        std::fabs(x.floatValue) > std::numeric_limits<float>::max()) {
+      diags_.report(DiagId::SemaBadValue, o.range, p.name, opName,
+                    "a number that a 32-bit float holds (at most 3.4028235e38 in magnitude, or an infinity)",
+                    fmt::format("{}", x.floatValue));
+      return false;
+    }
+    return true;
+  };
   switch (p.kind) {
   case ParamKind::ConstInt:
     if (v.kind != ValueKind::Int) return wrong();
@@ -489,12 +511,13 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     }
     return true;
   case ParamKind::FragmentOrNumber:
-    return isRes(v, ResourceKind::Regs) || v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong();
-  case ParamKind::IntExpr: return v.kind == ValueKind::Int || wrong();
+    if (isRes(v, ResourceKind::Regs)) return true;
+    return (v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong()) && fitsLowered(v);
+  case ParamKind::IntExpr: return (v.kind == ValueKind::Int || wrong()) && fitsLowered(v);
   case ParamKind::IntTuple:
     if (v.kind != ValueKind::Tuple || v.elts.empty()) return wrong();
     for (const Value &e : v.elts)
-      if (e.kind != ValueKind::Int) return wrong();
+      if (e.kind != ValueKind::Int || !fitsLowered(e)) return e.kind == ValueKind::Int ? false : wrong();
     return true;
   case ParamKind::BoolExpr: return v.kind == ValueKind::Bool || wrong();
   case ParamKind::ScheduleP: return (v.kind == ValueKind::Schedule && v.schedule) || wrong();
@@ -504,7 +527,8 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       return notConstant();
     }
     return true;
-  case ParamKind::FloatExpr: return v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong();
+  case ParamKind::FloatExpr:
+    return (v.kind == ValueKind::Float || v.kind == ValueKind::Int || wrong()) && fitsLowered(v);
   case ParamKind::OperandP:
     if (v.kind == ValueKind::ViewStage || isRes(v, ResourceKind::Regs)) return true;
     if (isRes(v, ResourceKind::View)) {
