@@ -166,22 +166,25 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc) {
   // compiler would otherwise be free to move it above the wait (wgmma's
   // registers are asm operands only at the issue), and ptxas serializes
   // every wgmma it sees overlapped by such an access.
-  if (o.kind != OpKind::Mma) {
-    std::set<ResourceId> pinned;
-    auto pin = [&](const Value &v) {
-      if (v.kind == ValueKind::Resource && rc.mmaFragments.count(v.resource) && pinned.insert(v.resource).second)
-        line(fmt::format("{}({});", w_.use("cake_fence_fragment"), ident(k_.resource(v.resource).name)));
-    };
-    for (const Operand &x : o.operands)
-      if (x.present) pin(x.value);
-    pin(o.result);
-  }
+  // A result the operation declares (a derived fragment's first write, the
+  // array declared by the lowering) holds nothing a wgmma could still read
+  // or write: it is pinned after the operation instead.
+  std::set<ResourceId> pinned;
+  auto pin = [&](const Value &v) {
+    if (o.kind != OpKind::Mma && v.kind == ValueKind::Resource && rc.mmaFragments.count(v.resource) &&
+        declaredFragments_.count(v.resource) && pinned.insert(v.resource).second)
+      line(fmt::format("{}({});", w_.use("cake_fence_fragment"), ident(k_.resource(v.resource).name)));
+  };
+  for (const Operand &x : o.operands)
+    if (x.present) pin(x.value);
+  pin(o.result);
   LowerFn fn = table_.ops[static_cast<size_t>(o.kind)];
   if (!fn) {
     unsupported(o.range, fmt::format("'lm.{}'", info.name), "this operation is not lowered for this target yet");
     return;
   }
   (this->*fn)(o, rc);
+  pin(o.result);
 }
 
 // ---------------------------------------------------------------------------
