@@ -196,6 +196,8 @@ public:
   // Fragments.cpp: every target, against its fragment layout
   void storeFragment(const Operation &o, RoleCtx &rc);
   void elementwise(const Operation &o, RoleCtx &rc);
+  bool elementwiseOperands(const Operation &o, RoleCtx &rc, analysis::FragmentTiling &dt);
+  void tril(const Operation &o, RoleCtx &rc);
   void rowReduction(const Operation &o, RoleCtx &rc);
   void rowArgmin(const Operation &o, RoleCtx &rc);
   void loadFragment(const Operation &o, RoleCtx &rc);

@@ -3,6 +3,8 @@
 // memory, loads of vectors, elementwise math and row reductions.
 #include <fmt/format.h>
 
+#include <cstring>
+
 #include "codegen/Emitter.h"
 
 namespace cake::codegen::detail {
@@ -193,98 +195,106 @@ void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analys
   line("}");
 }
 
-// Elementwise fragment math: one unrolled loop over the elements each
-// thread holds, operands broadcast by fragmentElement. nvcc keeps the
-// arrays in registers and contracts multiplies and adds into FMAs.
-void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
+// The checks of every elementwise handler: the result and each fragment
+// operand in a layout this role holds, operands f32 (or i32 where the op's
+// formula makes i32 fragments), a 16-bit result only as a tile. Reports and
+// returns false where the op does not lower.
+bool KernelEmitter::elementwiseOperands(const Operation &o, RoleCtx &rc, analysis::FragmentTiling &dt) {
   const Resource &dst = k_.resource(o.result.resource);
-  analysis::FragmentTiling dt;
-  if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  if (!fragmentLayout(dst, *rc.role, o.range, dt)) return false;
   const OpInfo &info = o.info();
-  // Every fragment operand: f32, in a layout this role can hold.
   for (size_t p = 0; p < info.params.size(); ++p) {
     const Operand &x = o.operands[p];
     if (!x.present || x.value.kind != ValueKind::Resource || k_.resource(x.value.resource).kind != ResourceKind::Regs)
       continue;
     const Resource &src = k_.resource(x.value.resource);
     analysis::FragmentTiling st;
-    if (!fragmentLayout(src, *rc.role, o.range, st)) return;
+    if (!fragmentLayout(src, *rc.role, o.range, st)) return false;
     if (src.dtype != DType::F32 && src.dtype != DType::I32) {
       unsupported(o.range,
                   fmt::format("'lm.{}' on the {} fragment '{}'", info.name, dtypeInfo(src.dtype).name, src.name),
                   "fragment math is lowered on f32 fragments; 16-bit fragments are MMA operands and stores");
-      return;
+      return false;
     }
   }
-  // i32 fragments: masks and indices, which comparisons, selects, copies,
-  // fills and integer sums make.
-  bool intOk = o.kind == OpKind::Less || o.kind == OpKind::Where || o.kind == OpKind::Copy || o.kind == OpKind::Fill ||
-               o.kind == OpKind::Add || o.kind == OpKind::Sub || o.kind == OpKind::Mul;
-  if (dst.dtype == DType::I32 && !intOk) {
+  if (dst.dtype == DType::I32 && !table_.math[static_cast<size_t>(o.kind)].integer) {
     unsupported(o.range, fmt::format("'lm.{}' to an i32 fragment", info.name),
                 "i32 fragments (masks, indices) are made by comparisons, lm.where, copies, fills, + - *");
-    return;
+    return false;
   }
   bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
   bool word = dst.dtype == DType::F32 || dst.dtype == DType::I32;
-  if ((o.kind != OpKind::Cast && !word) || (packed && dt.form != analysis::FragmentForm::Tile) || (!packed && !word)) {
+  if ((packed && dt.form != analysis::FragmentForm::Tile) || (!packed && !word)) {
     unsupported(o.range,
                 fmt::format("'lm.{}' to a {} {} fragment", info.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name),
                 "fragment math yields f32; lm.cast converts tiles to bf16 or f16");
-    return;
+    return false;
   }
+  return true;
+}
+
+// Elementwise fragment math: one unrolled loop over the elements each
+// thread holds, each element the op's formula (LoweringTable::math) over
+// the operands' elements, broadcast by fragmentElement; a 16-bit result
+// converts pairs. nvcc keeps the arrays in registers and contracts
+// multiplies and adds into FMAs.
+void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
+  analysis::FragmentTiling dt;
+  if (!elementwiseOperands(o, rc, dt)) return;
+  const Resource &dst = k_.resource(o.result.resource);
+  const FragmentMath &math = table_.math[static_cast<size_t>(o.kind)];
+  CAKE_CHECK(math.formula != nullptr, "no formula for 'lm." + std::string(o.info().name) + "' on " +
+                                          std::string(ti_.name) + " (LoweringTable::math)");
+  if (math.wrapper) w_.use(math.wrapper);
+  auto element = [&](const std::string &i) {
+    std::string x[3];
+    for (size_t p = 0; p < 3 && p < o.operands.size(); ++p)  // the operands the formula names
+      if (o.operands[p].present && std::strstr(math.formula, fmt::format("{{{}}}", p).c_str()))
+        x[p] = fragmentElement(o.operands[p].value, *rc.role, dt, i);
+    return fmt::format(fmt::runtime(math.formula), x[0], x[1], x[2]);
+  };
   declareFragment(dst, dt);
   std::string d = ident(dst.name);
   line("#pragma unroll");
-  if (packed) {
-    std::string s = ident(k_.resource(o.operand(param::Cast::src).value.resource).name);
-    line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {}[cake_i / 2] = {}({}[cake_i], {}[cake_i + 1]);",
-                     dt.perThread, d, dst.dtype == DType::BF16 ? "__floats2bfloat162_rn" : "__floats2half2_rn", s, s));
+  if (dst.dtype == DType::BF16 || dst.dtype == DType::F16) {
+    line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {}[cake_i / 2] = {}({}, {});", dt.perThread, d,
+                     dst.dtype == DType::BF16 ? "__floats2bfloat162_rn" : "__floats2half2_rn", element("cake_i"),
+                     element("cake_i + 1")));
     return;
   }
-  auto at = [&](int8_t p) { return fragmentElement(o.operands[static_cast<size_t>(p)].value, *rc.role, dt, "cake_i"); };
-  std::string rhs;
-  switch (o.kind) {
-  case OpKind::Add: rhs = fmt::format("{} + {}", at(0), at(1)); break;
-  case OpKind::Sub: rhs = fmt::format("{} - {}", at(0), at(1)); break;
-  case OpKind::Mul: rhs = fmt::format("{} * {}", at(0), at(1)); break;
-  case OpKind::Div: rhs = fmt::format("__fdividef({}, {})", at(0), at(1)); break;
-  case OpKind::Maximum: rhs = fmt::format("fmaxf({}, {})", at(0), at(1)); break;
-  case OpKind::Minimum: rhs = fmt::format("fminf({}, {})", at(0), at(1)); break;
-  case OpKind::Exp2: rhs = fmt::format("{}({})", w_.use("cake_ex2"), at(0)); break;
-  case OpKind::Log2: rhs = fmt::format("{}({})", w_.use("cake_lg2"), at(0)); break;
-  case OpKind::Scale: rhs = fmt::format("{} * {}", at(0), at(1)); break;
-  case OpKind::Less: rhs = fmt::format("({} < {}) ? 1 : 0", at(0), at(1)); break;
-  case OpKind::Where: rhs = fmt::format("{} != 0 ? {} : {}", at(0), at(1), at(2)); break;
-  case OpKind::Cast:
-  case OpKind::Copy: rhs = at(0); break;
-  case OpKind::Fill: rhs = value(o.operand(param::Fill::value).value, false); break;
-  case OpKind::Tril: {
-    if (dt.form != analysis::FragmentForm::Tile) {
-      unsupported(o.range, "'lm.tril' on a vector", "the causal mask applies to tiles");
-      return;
-    }
-    const Operand &fill = o.operand(param::Tril::value);
-    int64_t half = dt.cols / 2;
-    // The element's row and column in the tile: the accumulator layout, or
-    // tcgen05's lanes layout (one row per thread, element i its column i).
-    std::string row = dt.lanes
-                          ? std::string("static_cast<int32_t>(32u * (cake_warp % 4u) + cake_lane)")
-                          : fmt::format("static_cast<int32_t>(cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u) + "
-                                        "(cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2)",
-                                        dt.rowsPerWarpgroup, half);
-    std::string col =
-        dt.lanes
-            ? std::string("cake_i")
-            : fmt::format("static_cast<int32_t>(2u * (cake_lane % 4u)) + 8 * ((cake_i % {}) / 4) + cake_i % 2", half);
-    rhs = fmt::format("({}) + {} <= ({}) + {} ? {} : {}", value(o.operand(param::Tril::col).value, false), col,
-                      value(o.operand(param::Tril::row).value, false), row, at(0),
-                      fill.present ? value(fill.value, false) : std::string("-INFINITY"));
-    break;
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, d, element("cake_i")));
+}
+
+// The causal mask: each element whose column lies past its row (both
+// offset by the operands) becomes `value` (-inf by default).
+void KernelEmitter::tril(const Operation &o, RoleCtx &rc) {
+  analysis::FragmentTiling dt;
+  if (!elementwiseOperands(o, rc, dt)) return;
+  const Resource &dst = k_.resource(o.result.resource);
+  declareFragment(dst, dt);
+  line("#pragma unroll");
+  if (dt.form != analysis::FragmentForm::Tile) {
+    unsupported(o.range, "'lm.tril' on a vector", "the causal mask applies to tiles");
+    return;
   }
-  default: CAKE_CHECK(false, "not elementwise fragment math: lm." + std::string(info.name)); return;
-  }
-  line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, d, rhs));
+  const Operand &fill = o.operand(param::Tril::value);
+  int64_t half = dt.cols / 2;
+  // The element's row and column in the tile: the accumulator layout, or
+  // tcgen05's lanes layout (one row per thread, element i its column i).
+  std::string row = dt.lanes
+                        ? std::string("static_cast<int32_t>(32u * (cake_warp % 4u) + cake_lane)")
+                        : fmt::format("static_cast<int32_t>(cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u) + "
+                                      "(cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2)",
+                                      dt.rowsPerWarpgroup, half);
+  std::string col =
+      dt.lanes
+          ? std::string("cake_i")
+          : fmt::format("static_cast<int32_t>(2u * (cake_lane % 4u)) + 8 * ((cake_i % {}) / 4) + cake_i % 2", half);
+  std::string src = fragmentElement(o.operand(param::Tril::src).value, *rc.role, dt, "cake_i");
+  std::string rhs = fmt::format("({}) + {} <= ({}) + {} ? {} : {}", value(o.operand(param::Tril::col).value, false),
+                                col, value(o.operand(param::Tril::row).value, false), row, src,
+                                fill.present ? value(fill.value, false) : std::string("-INFINITY"));
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, ident(dst.name), rhs));
 }
 
 // Opens the loop of a row reduction over a thread's rows (two per m64
@@ -307,10 +317,11 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
     unsupported(o.range, fmt::format("'lm.{}' of '{}'", o.info().name, src.name), "row reductions take f32 tiles");
     return;
   }
-  bool max = o.kind == OpKind::RowMax;
-  auto fold = [&](const std::string &a, const std::string &b) {
-    return max ? fmt::format("fmaxf({}, {})", a, b) : fmt::format("{} + {}", a, b);
-  };
+  const FragmentMath &math = table_.math[static_cast<size_t>(o.kind)];
+  CAKE_CHECK(math.formula != nullptr, "no fold for 'lm." + std::string(o.info().name) + "' on " +
+                                          std::string(ti_.name) + " (LoweringTable::math)");
+  if (math.wrapper) w_.use(math.wrapper);
+  auto fold = [&](const std::string &a, const std::string &b) { return fmt::format(fmt::runtime(math.formula), a, b); };
   int64_t half = st.cols / 2;
   std::string s = ident(src.name), d = ident(dst.name);
   declareFragment(dst, dt);

@@ -16,6 +16,7 @@ namespace {
 struct Entry {
   OpKind op;
   LowerFn fn;
+  FragmentMath math = {};
 };
 struct Family {
   const char *name;
@@ -29,15 +30,29 @@ const Family kSync = {"sync",
                        {OpKind::Arrive, &K::mbarArrive},
                        {OpKind::FenceProxy, &K::fenceProxy},
                        {OpKind::RoleSync, &K::roleSync}}};
-const Family kFragments = {
-    "fragments",
-    {{OpKind::Store, &K::storeFragment}, {OpKind::Load, &K::loadFragment},   {OpKind::Cast, &K::elementwise},
-     {OpKind::Scale, &K::elementwise},   {OpKind::Exp2, &K::elementwise},    {OpKind::Add, &K::elementwise},
-     {OpKind::Sub, &K::elementwise},     {OpKind::Mul, &K::elementwise},     {OpKind::Div, &K::elementwise},
-     {OpKind::Maximum, &K::elementwise}, {OpKind::Minimum, &K::elementwise}, {OpKind::Log2, &K::elementwise},
-     {OpKind::Fill, &K::elementwise},    {OpKind::Copy, &K::elementwise},    {OpKind::Tril, &K::elementwise},
-     {OpKind::Less, &K::elementwise},    {OpKind::Where, &K::elementwise},   {OpKind::RowMax, &K::rowReduction},
-     {OpKind::RowSum, &K::rowReduction}, {OpKind::RowArgmin, &K::rowArgmin}}};
+// The formulas of elementwise math and of row reductions' folds are the
+// third column (FragmentMath).
+const Family kFragments = {"fragments",
+                           {{OpKind::Store, &K::storeFragment},
+                            {OpKind::Load, &K::loadFragment},
+                            {OpKind::Cast, &K::elementwise, {"{0}"}},
+                            {OpKind::Copy, &K::elementwise, {"{0}", nullptr, true}},
+                            {OpKind::Fill, &K::elementwise, {"{1}", nullptr, true}},
+                            {OpKind::Scale, &K::elementwise, {"{0} * {1}"}},
+                            {OpKind::Add, &K::elementwise, {"{0} + {1}", nullptr, true}},
+                            {OpKind::Sub, &K::elementwise, {"{0} - {1}", nullptr, true}},
+                            {OpKind::Mul, &K::elementwise, {"{0} * {1}", nullptr, true}},
+                            {OpKind::Div, &K::elementwise, {"__fdividef({0}, {1})"}},
+                            {OpKind::Maximum, &K::elementwise, {"fmaxf({0}, {1})"}},
+                            {OpKind::Minimum, &K::elementwise, {"fminf({0}, {1})"}},
+                            {OpKind::Exp2, &K::elementwise, {"cake_ex2({0})", "cake_ex2"}},
+                            {OpKind::Log2, &K::elementwise, {"cake_lg2({0})", "cake_lg2"}},
+                            {OpKind::Less, &K::elementwise, {"({0} < {1}) ? 1 : 0", nullptr, true}},
+                            {OpKind::Where, &K::elementwise, {"{0} != 0 ? {1} : {2}", nullptr, true}},
+                            {OpKind::Tril, &K::tril},
+                            {OpKind::RowMax, &K::rowReduction, {"fmaxf({0}, {1})"}},
+                            {OpKind::RowSum, &K::rowReduction, {"{0} + {1}"}},
+                            {OpKind::RowArgmin, &K::rowArgmin}}};
 // Copies by every thread of a role: cp.async in, ld.shared + st.global out
 // (nvidia/CpAsync.cpp); every NVIDIA target has them.
 const Family kCopies = {"cp.async", {{OpKind::CpAsync, &K::cpAsync}, {OpKind::CopyTo, &K::copyTo}}};
@@ -79,7 +94,10 @@ std::unique_ptr<LoweringTable> build(const TargetInfo &ti) {
   for (const Family *f : {&kSync, &kFragments, &kCopies, mma, copy}) {
     t->families += (t->families.empty() ? "" : ", ") + std::string(f->name);
     for (const Entry &e : f->entries)
-      if (sema::opInfo(e.op).legalOn(ti.target)) t->ops[static_cast<size_t>(e.op)] = e.fn;
+      if (sema::opInfo(e.op).legalOn(ti.target)) {
+        t->ops[static_cast<size_t>(e.op)] = e.fn;
+        t->math[static_cast<size_t>(e.op)] = e.math;
+      }
   }
   return t;
 }

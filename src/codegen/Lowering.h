@@ -30,10 +30,22 @@ struct RoleCtx;
 // The lowering of one role operation: a member of the kernel emitter.
 using LowerFn = void (detail::KernelEmitter::*)(const sema::Operation &, detail::RoleCtx &);
 
+// What differs between the operations one fragment handler lowers: the C
+// expression of one element (elementwise: {0}, {1}, {2} are the operands'
+// elements at the same position, a number operand its value) or of the fold
+// of two values (a row reduction: {0} and {1}). A handler never tests an
+// op's kind; LoweringTest holds every op of such a handler to a formula.
+struct FragmentMath {
+  const char *formula = nullptr;
+  const char *wrapper = nullptr;  // the PTX wrapper the formula calls, if any
+  bool integer = false;           // also makes i32 fragments (masks, indices)
+};
+
 struct LoweringTable {
   Target target;
-  std::string families;                           // "sync, fragments, wgmma, tma"
-  std::array<LowerFn, sema::kOpKindCount> ops{};  // role operations; null: none
+  std::string families;                                 // "sync, fragments, wgmma, tma"
+  std::array<LowerFn, sema::kOpKindCount> ops{};        // role operations; null: none
+  std::array<FragmentMath, sema::kOpKindCount> math{};  // the fragment handlers' formulas
   // Whether `k` lowers here: a role operation with an entry, or a
   // declaration or value legal on the target (the skeleton lowers those).
   bool lowers(sema::OpKind k) const;

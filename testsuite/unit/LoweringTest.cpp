@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "codegen/Emitter.h"
 #include "codegen/Lowering.h"
 #include "sema/OpTable.h"
 
@@ -36,14 +37,40 @@ TEST_CASE("a target with a lowering lowers every operation legal on it") {
     ++lowered;
     CHECK(table->target == ti.target);
     for (const OpRow &row : kRows) {
-      CAPTURE(ti.name);
-      CAPTURE(row.name);
+      CAPTURE(std::string(ti.name));
+      CAPTURE(std::string(row.name));
       bool legal = (row.targets & targetBit(ti.target)) != 0;
       CHECK(table->lowers(row.kind) == legal);
       if (row.scope == OpScope::Role) CHECK((table->ops[static_cast<size_t>(row.kind)] != nullptr) == legal);
     }
   }
   CHECK(lowered >= 1);
+}
+
+TEST_CASE("every op of a formula-driven fragment handler has its formula on every target") {
+  // elementwise and rowReduction lower many ops alike; what differs (the
+  // element's expression, a reduction's fold) is LoweringTable::math. An op
+  // added to one of them without its formula fails here, by name.
+  int checked = 0;
+  for (const TargetInfo &ti : allTargets()) {
+    const codegen::LoweringTable *table = codegen::loweringTable(ti.target);
+    if (!table) continue;
+    for (const OpRow &row : kRows) {
+      codegen::LowerFn fn = table->ops[static_cast<size_t>(row.kind)];
+      if (fn != &codegen::detail::KernelEmitter::elementwise && fn != &codegen::detail::KernelEmitter::rowReduction)
+        continue;
+      ++checked;
+      const codegen::FragmentMath &math = table->math[static_cast<size_t>(row.kind)];
+      INFO("lm.", std::string(row.name), " on ", std::string(ti.name), " has no formula (Lowering.cpp, kFragments)");
+      REQUIRE(math.formula != nullptr);
+      std::string f = math.formula;
+      bool namesAnOperand = f.find("{0}") != std::string::npos || f.find("{1}") != std::string::npos;
+      CHECK(namesAnOperand);
+      if (fn == &codegen::detail::KernelEmitter::rowReduction) CHECK(f.find("{1}") != std::string::npos);
+      if (math.wrapper) CHECK(f.find(math.wrapper) != std::string::npos);
+    }
+  }
+  CHECK(checked > 0);
 }
 
 TEST_CASE("every target lowers: its tensor-core path and copy engine both have a family") {
