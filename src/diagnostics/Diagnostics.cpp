@@ -50,13 +50,57 @@ std::string DiagnosticEngine::formatMessage(DiagId id, const std::vector<std::st
   }
 }
 
+std::string escapeControlChars(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    // C1 controls U+0080..U+009F, as UTF-8: C2 80..C2 9F.
+    if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+        static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+      out += fmt::format("\\u{:04x}", static_cast<unsigned char>(s[i + 1]));
+      ++i;
+      continue;
+    }
+    if (c >= 0x20 && c != 0x7F) {
+      out += static_cast<char>(c);
+      continue;
+    }
+    switch (c) {
+    case '\n': out += "\\n"; break;
+    case '\r': out += "\\r"; break;
+    case '\t': out += "\\t"; break;
+    case '\0': out += "\\0"; break;
+    default: out += fmt::format("\\x{:02x}", c);
+    }
+  }
+  return out;
+}
+
 Diagnostic DiagnosticEngine::make(DiagId id, SourceRange range, std::vector<std::string> args) {
   Diagnostic d;
   d.kind = id;
   d.severity = diagInfo(id).severity;
   d.range = range;
+  // Arguments are names and text from the input and the command line: one
+  // place keeps every one of them on its diagnostic's line.
+  for (std::string &a : args)
+    if (std::any_of(a.begin(), a.end(), [](char c) {
+          unsigned char u = static_cast<unsigned char>(c);
+          return u < 0x20 || u == 0x7F || u == 0xC2;
+        }))
+      a = escapeControlChars(a);
   d.message = formatMessage(id, args);
   return d;
+}
+
+bool DiagnosticEngine::willShow(DiagId id) const {
+  if (stoppedForMaxErrors_) return false;
+  const DiagInfo &info = diagInfo(id);
+  if (info.severity != Severity::Warning) return true;
+  std::string flag(info.flag);
+  if (opts_.suppressWarnings) return false;
+  return !(opts_.disabled.count(flag) && !opts_.enabled.count(flag));
 }
 
 bool DiagnosticEngine::mapSeverity(Diagnostic &d) const {
@@ -119,9 +163,9 @@ void TextDiagnosticPrinter::renderOne(std::string &out, const Diagnostic &d) con
   const SourceLoc &b = d.range.begin;
   if (color_) out += kBold;
   if (b.valid())
-    out += fmt::format("{}:{}:{}: ", sm_.name(b.file), b.line, b.col);
+    out += fmt::format("{}:{}:{}: ", escapeControlChars(sm_.name(b.file)), b.line, b.col);
   else if (b.file != kNoFile)
-    out += fmt::format("{}: ", sm_.name(b.file));
+    out += fmt::format("{}: ", escapeControlChars(sm_.name(b.file)));
   else
     out += "cakec: ";
   if (color_) out += severityColor(d.severity);
@@ -305,10 +349,26 @@ std::string sarifLevel(Severity s) {
   }
 }
 
+// A file name as a SARIF artifactLocation.uri (a URI reference, RFC 3986):
+// every byte other than the unreserved characters and '/' percent-encoded,
+// so a name with spaces, '%', '#', '?' or control characters stays one
+// path that a viewer decodes back to the name.
+std::string sarifUri(std::string_view name) {
+  std::string out;
+  for (unsigned char c : name) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+        c == '_' || c == '~' || c == '/')
+      out += static_cast<char>(c);
+    else
+      out += fmt::format("%{:02X}", c);
+  }
+  return out;
+}
+
 // A physicalLocation object, or "" when the diagnostic has no file.
 std::string sarifPhysicalLocation(const SourceManager &sm, const SourceRange &r) {
   if (r.begin.file == kNoFile) return "";
-  std::string loc = fmt::format("\"artifactLocation\": {{\"uri\": \"{}\"}}", jsonEscape(sm.name(r.begin.file)));
+  std::string loc = fmt::format("\"artifactLocation\": {{\"uri\": \"{}\"}}", sarifUri(sm.name(r.begin.file)));
   if (r.valid()) {
     SourceLoc e = r.end.valid() ? r.end : r.begin;
     loc += fmt::format(", \"region\": {{\"startLine\": {}, \"startColumn\": {}, \"endLine\": {}, \"endColumn\": {}}}",
@@ -345,7 +405,7 @@ void SarifDiagnosticPrinter::handle(const Diagnostic &d) {
           "\"{}\"}}, "
           "\"replacements\": [{{\"deletedRegion\": {{\"startLine\": {}, \"startColumn\": {}, \"endLine\": {}, "
           "\"endColumn\": {}}}, \"insertedContent\": {{\"text\": \"{}\"}}}}]}}]}}",
-          fixes.empty() ? "" : ", ", jsonEscape(owner.message), jsonEscape(sm_.name(f.range.begin.file)),
+          fixes.empty() ? "" : ", ", jsonEscape(owner.message), sarifUri(sm_.name(f.range.begin.file)),
           f.range.begin.line, f.range.begin.col, e.line, std::max(e.col, f.range.begin.col), jsonEscape(f.text));
     }
   };

@@ -124,6 +124,11 @@ public:
   bool fatalOccurred() const { return fatal_; }
   // Clears the fatal flag between input files (counts stay).
   void resetFatal() { fatal_ = false; }
+  // Whether a diagnostic `id` reported now would reach the consumer: false
+  // once -fmax-errors has stopped output, and for a warning the options
+  // suppress. A cheap query, for checks that would otherwise build many
+  // diagnostics nobody sees.
+  bool willShow(DiagId id) const;
   // Every diagnostic id emitted so far (for the coverage log).
   const std::vector<DiagId> &emittedIds() const { return emitted_; }
 
@@ -206,6 +211,14 @@ private:
   std::FILE *out_;
   std::vector<std::string> results_;
 };
+
+// A diagnostic argument or file name made safe to print on one line: C0 and
+// C1 control characters and DEL become visible escapes (\n, \t, \x1b,
+// \u0085); everything else, backslashes included, stays as it is. The engine
+// applies it to every argument and the printers to file names, so no name the
+// user controls can end a diagnostic line, forge another one, or send
+// terminal control sequences.
+std::string escapeControlChars(std::string_view s);
 
 // Escapes a string for inclusion in JSON (without the surrounding quotes).
 std::string jsonEscape(std::string_view s);

@@ -10,10 +10,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <csignal>
+#include <cstring>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fmt/format.h>
+#include <optional>
 #include <stdexcept>
 
 #include "analysis/KernelFacts.h"
@@ -78,30 +82,83 @@ void printTargetTable() {
                 std::string(t.gpus).c_str());
 }
 
-// A make rule naming every file the compilation read (the inputs; imported
-// modules join them once imports are resolved). Paths with spaces are
-// escaped as make expects.
-void writeDependencyFile(const Options &opts, const SourceManager &sm, DiagnosticEngine &diags) {
+// A file name as make reads it in a rule, or nullopt with `why` set when
+// make cannot represent it. Make has no quoting: a newline or any other
+// control character ends or splits the rule (a newline then a tab starts a
+// recipe: a command), ';' starts a recipe, '=' turns the rule into a variable
+// assignment, '|' starts order-only prerequisites, 'lib(member)' names an
+// archive member, and a trailing backslash escapes what follows; none of
+// these can be escaped, so such a name is refused rather than written. What
+// can be escaped is, as make (and gcc's -MD) expect: a space, '#', ':' and
+// the wildcard characters with a backslash (doubling the backslashes before
+// them), '$' as '$$', and '%' with a backslash where the name is a target
+// (there it would make a pattern rule; a prerequisite's '%' is literal).
+std::optional<std::string> makeEscape(const std::string &p, bool asTarget, std::string &why) {
+  for (unsigned char c : p)
+    if (c < 0x20 || c == 0x7F) {
+      why = c == '\n' ? "a newline" : c == '\t' ? "a tab" : fmt::format("the control character 0x{:02x}", c);
+      return std::nullopt;
+    }
+  for (char c : {';', '=', '|'})
+    if (p.find(c) != std::string::npos) {
+      why = fmt::format("'{}'", c);
+      return std::nullopt;
+    }
+  if (!p.empty() && p.back() == '\\') {
+    why = "a trailing backslash";
+    return std::nullopt;
+  }
+  size_t paren = p.find('(');
+  if (paren != std::string::npos && paren > 0 && p.back() == ')') {
+    why = "an archive member's form 'archive(member)'";
+    return std::nullopt;
+  }
+  std::string e;
+  size_t backslashes = 0;
+  for (char c : p) {
+    if (c == '\\') {
+      ++backslashes;
+      continue;
+    }
+    bool escaped =
+        c == ' ' || c == '#' || c == ':' || c == '*' || c == '?' || c == '[' || c == ']' || (asTarget && c == '%');
+    e.append(escaped ? 2 * backslashes : backslashes, '\\');
+    backslashes = 0;
+    if (escaped) e += '\\';
+    e += c;
+    if (c == '$') e += '$';
+  }
+  e.append(backslashes, '\\');
+  return e;
+}
+
+// A make rule naming every file the compilation read (the inputs and the
+// modules they imported), or nullopt after reporting why it cannot be
+// written. `path` is set to the dependency file's name.
+std::optional<std::string> dependencyRule(const Options &opts, const SourceManager &sm, DiagnosticEngine &diags,
+                                          std::string &path) {
   std::string output = opts.output.empty() || opts.output == "-" ? "" : opts.output;
-  std::string path = opts.depfilePath;
+  path = opts.depfilePath;
   if (path.empty()) {
     if (output.empty()) {
       diags.report(DiagId::DriverDepfileNeedsName, SourceRange());
-      return;
+      return std::nullopt;
     }
     size_t dot = output.find_last_of('.');
     size_t slash = output.find_last_of('/');
     path = (dot != std::string::npos && (slash == std::string::npos || dot > slash) ? output.substr(0, dot) : output) +
            ".d";
   }
-  auto escape = [](const std::string &p) {
-    std::string e;
-    for (char c : p) {
-      if (c == ' ' || c == '#') e += '\\';
-      if (c == '$') e += '$';
-      e += c;
+  bool ok = true;
+  auto escape = [&](const std::string &p, bool asTarget) {
+    std::string why;
+    std::optional<std::string> e = makeEscape(p, asTarget, why);
+    if (!e) {
+      if (ok) diags.report(DiagId::DriverDepfileUnsafeName, SourceRange(), path, p, why);
+      ok = false;
+      return std::string();
     }
-    return e;
+    return *e;
   };
   // Without an output (-fsyntax-only), the rule's target is the .cu the input
   // would lower to, as gcc names the object file.
@@ -111,21 +168,28 @@ void writeDependencyFile(const Options &opts, const SourceManager &sm, Diagnosti
     size_t dot = lowered.find_last_of('.');
     lowered = (dot == std::string::npos ? lowered : lowered.substr(0, dot)) + ".cu";
   }
+  // -MT is written as given, as gcc does (the user's make syntax).
   std::string target = !opts.depTarget.empty() ? opts.depTarget
-                       : !output.empty()       ? escape(output)
-                       : !lowered.empty()      ? escape(lowered)
+                       : !output.empty()       ? escape(output, true)
+                       : !lowered.empty()      ? escape(lowered, true)
                                                : "-";
   std::string rule = target + ":";
   std::vector<std::string> deps;
   for (FileId f = 0; f < sm.fileCount(); ++f)
     if (sm.name(f) != "<stdin>") deps.push_back(sm.name(f));
-  for (const std::string &d : deps) rule += " \\\n  " + escape(d);
+  for (const std::string &d : deps) rule += " \\\n  " + escape(d, false);
   rule += "\n";
   // -MP: a phony rule for each file read that is not an input (the modules
   // it imported), so deleting one does not break the build.
   if (opts.depPhony)
     for (const std::string &d : deps)
-      if (std::find(opts.inputs.begin(), opts.inputs.end(), d) == opts.inputs.end()) rule += "\n" + escape(d) + ":\n";
+      if (std::find(opts.inputs.begin(), opts.inputs.end(), d) == opts.inputs.end())
+        rule += "\n" + escape(d, true) + ":\n";
+  if (!ok) return std::nullopt;
+  return rule;
+}
+
+void writeDependencyFile(const std::string &path, const std::string &rule, DiagnosticEngine &diags) {
   std::string error;
   if (!writeOutputAtomically(path, rule, error))
     diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), path, error);
@@ -216,11 +280,218 @@ private:
   DiagnosticEngine &diags_;
 };
 
+// ---- internal errors and the crash handler ----------------------------------
+
+// The internal-error report, rendered ahead of time in the chosen format by
+// the real printers around a placeholder: the text before and after the
+// reason. Set before anything can crash and never changed while the handler
+// may read it.
+std::string gCrashHead = "cakec: fatal error: internal compiler error: ";
+std::string gCrashTail = "; please report this as a cakec bug [internal.compiler-error]\n";
+DiagFormat gCrashFormat = DiagFormat::Text;
+
+void setCrashReportFormat(DiagFormat format) {
+  gCrashFormat = format;
+  static const std::string kPlaceholder = "@@cakec-internal-error@@";
+  SourceManager sm;
+  char *buf = nullptr;
+  size_t len = 0;
+  std::FILE *mem = ::open_memstream(&buf, &len);
+  if (!mem) return;
+  {
+    std::unique_ptr<DiagnosticConsumer> printer;
+    if (format == DiagFormat::Json)
+      printer = std::make_unique<JsonDiagnosticPrinter>(sm, mem);
+    else if (format == DiagFormat::Sarif)
+      printer = std::make_unique<SarifDiagnosticPrinter>(sm, mem);
+    else
+      printer = std::make_unique<TextDiagnosticPrinter>(sm, mem, false);
+    Diagnostic d;
+    d.kind = DiagId::InternalCompilerError;
+    d.severity = Severity::Fatal;
+    d.message = DiagnosticEngine::formatMessage(DiagId::InternalCompilerError, {kPlaceholder});
+    printer->handle(d);
+    printer->finish();
+  }
+  std::fclose(mem);
+  std::string text(buf, len);
+  std::free(buf);
+  size_t at = text.find(kPlaceholder);
+  if (at == std::string::npos) return;
+  gCrashHead = text.substr(0, at);
+  gCrashTail = text.substr(at + kPlaceholder.size());
+}
+
+// The format a command line asks for, read before (and whatever) the full
+// parse, so that even a usage error or a crash while parsing is reported in
+// it. The last valid --diagnostics-format wins, as in the parse.
+DiagFormat scanDiagnosticsFormat(int argc, const char *const *argv) {
+  DiagFormat f = DiagFormat::Text;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--") break;
+    std::string value;
+    if (a.rfind("--diagnostics-format=", 0) == 0)
+      value = a.substr(std::string("--diagnostics-format=").size());
+    else if (a == "--diagnostics-format" && i + 1 < argc)
+      value = argv[++i];
+    else
+      continue;
+    if (value == "json") f = DiagFormat::Json;
+    if (value == "sarif") f = DiagFormat::Sarif;
+    if (value == "text") f = DiagFormat::Text;
+  }
+  return f;
+}
+
+// Under AddressSanitizer its own crash report is the more useful one.
+#if defined(__SANITIZE_ADDRESS__)
+#define CAKEC_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CAKEC_UNDER_ASAN 1
+#endif
+#endif
+
+#ifndef CAKEC_UNDER_ASAN
+// The handler's own stack: a stack overflow leaves none on the main one.
+alignas(16) char gAltStack[1 << 16];
+
+extern "C" void onCrashSignal(int sig) {
+  // Only async-signal-safe calls here.
+  const char *name = sig == SIGSEGV  ? "segmentation fault"
+                     : sig == SIGBUS ? "bus error"
+                     : sig == SIGFPE ? "arithmetic exception"
+                                     : "abort";
+  removePendingOutput();
+  ssize_t r = ::write(STDERR_FILENO, gCrashHead.data(), gCrashHead.size());
+  r = ::write(STDERR_FILENO, name, std::strlen(name));
+  r = ::write(STDERR_FILENO, gCrashTail.data(), gCrashTail.size());
+  (void)r;
+  ::_exit(4);
+}
+#endif
+
+// --debug-crash=stack-overflow: unbounded recursion (the bound is never
+// reached; it keeps the compiler from proving the recursion infinite).
+volatile int gRecursionLimit = 1 << 30;
+[[gnu::noinline]] int recurseDeeply(int depth) {
+  volatile char frame[1024];
+  frame[0] = static_cast<char>(depth);
+  if (depth >= gRecursionLimit) return frame[0];
+  return recurseDeeply(depth + 1) + frame[0];
+}
+
+// runCompiler's work once diagnostics can be reported; `finish` turns the
+// outcome into the exit status.
+template <typename Finish>
+int compile(Options &opts, int argc, const char *const *argv, SourceManager &sm, DiagnosticEngine &diags,
+            Finish &finish) {
+  for (const std::string &w : opts.unknownWarnings) diags.report(DiagId::DriverUnknownWarning, SourceRange(), w);
+
+  if (opts.listDiagnostics || opts.listTargets || opts.listOps) {
+    if (opts.listDiagnostics) printDiagnosticTable();
+    if (opts.listTargets) printTargetTable();
+    if (opts.listOps) {
+      bool targetGiven = false;
+      for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        targetGiven |= a.rfind("--target", 0) == 0 || a.rfind("-arch", 0) == 0;
+      }
+      auto loweredOn = [](sema::OpKind k) {
+        uint32_t bits = 0;
+        for (const TargetInfo &ti : allTargets())
+          if (codegen::lowers(ti.target, k)) bits |= targetBit(ti.target);
+        return bits;
+      };
+      std::string table = opts.listFormat == "markdown"
+                              ? sema::formatOpReferenceMarkdown(loweredOn)
+                              : sema::formatOpTable(targetGiven ? &opts.target : nullptr, loweredOn);
+      std::fwrite(table.data(), 1, table.size(), stdout);
+    }
+    return finish(0);
+  }
+  if (opts.debugCrash == "sigterm-in-output") {
+    setDebugInterruptOutput(true);
+  } else if (!opts.debugCrash.empty()) {
+    if (opts.debugCrash == "segv") {
+      volatile int *p = nullptr;
+      *p = 1;  // NOLINT: deliberate, to test the crash handler
+    }
+    if (opts.debugCrash == "stack-overflow") return recurseDeeply(0);
+    throw std::runtime_error("deliberate crash requested with --debug-crash");
+  }
+  if (opts.inputs.empty()) {
+    diags.report(DiagId::DriverNoInput, SourceRange());
+    return finish(1);
+  }
+  bool writesOutput = !opts.syntaxOnly && !opts.verify;
+  if (!opts.output.empty() && opts.output != "-" && opts.inputs.size() > 1 && writesOutput) {
+    diags.report(DiagId::DriverOutputWithManyInputs, SourceRange(), opts.output, opts.inputs.size());
+    return finish(1);
+  }
+
+  Compilation compilation(opts, sm, diags);
+  std::string out;
+  for (const std::string &input : opts.inputs) {
+    compilation.compileFile(input, out);
+    diags.resetFatal();
+    if (diags.options().maxErrors && diags.errorCount() >= diags.options().maxErrors) break;
+  }
+
+  // The dependency rule is made first: a name make cannot represent fails
+  // the run before any output is written.
+  bool wantsDepfile = (writesOutput && (opts.depfile || !opts.depfilePath.empty())) ||
+                      // Like gcc, -fsyntax-only -MD -MF FILE still writes the dependency file.
+                      (opts.syntaxOnly && !opts.verify && !opts.depfilePath.empty());
+  std::optional<std::string> rule;
+  std::string depPath;
+  if (wantsDepfile && !diags.hasErrors()) rule = dependencyRule(opts, sm, diags, depPath);
+  if (writesOutput && !diags.hasErrors()) {
+    std::string target = opts.output.empty() ? "-" : opts.output;
+    std::string error;
+    if (!writeOutputAtomically(target, out, error))
+      diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), target, error);
+  }
+  if (rule && !diags.hasErrors()) writeDependencyFile(depPath, *rule, diags);
+  return finish(0);
+}
+
 }  // namespace
+
+void installCrashHandler() {
+#ifndef CAKEC_UNDER_ASAN
+  stack_t ss;
+  std::memset(&ss, 0, sizeof ss);
+  ss.ss_sp = gAltStack;
+  ss.ss_size = sizeof gAltStack;
+  bool alt = ::sigaltstack(&ss, nullptr) == 0;
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGABRT}) {
+    struct sigaction sa;
+    std::memset(&sa, 0, sizeof sa);
+    sa.sa_handler = onCrashSignal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = alt ? SA_ONSTACK : 0;
+    ::sigaction(sig, &sa, nullptr);
+  }
+#endif
+}
+
+void reportInternalError(const char *what) {
+  std::string reason = gCrashFormat == DiagFormat::Text ? escapeControlChars(what) : jsonEscape(what);
+  std::string text = gCrashHead + reason + gCrashTail;
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  std::fflush(stderr);
+  // Keep the test suite's diagnostic-coverage log complete.
+  appendDiagnosticLog({DiagId::InternalCompilerError});
+}
 
 int runCompiler(int argc, const char *const *argv) {
   Options opts;
+  opts.diagFormat = scanDiagnosticsFormat(argc, argv);
+  setCrashReportFormat(opts.diagFormat);
   ParseResult parsed = parseCommandLine(argc, argv, opts);
+  if (opts.diagFormat != gCrashFormat) setCrashReportFormat(opts.diagFormat);
   if (parsed.status == ParseResult::ExitSuccess) return 0;
 
   SourceManager sm;
@@ -265,68 +536,18 @@ int runCompiler(int argc, const char *const *argv) {
     appendDiagnosticLog(reportDiags.emittedIds());
     return 1;
   }
-  for (const std::string &w : opts.unknownWarnings) diags.report(DiagId::DriverUnknownWarning, SourceRange(), w);
-
-  if (opts.listDiagnostics || opts.listTargets || opts.listOps) {
-    if (opts.listDiagnostics) printDiagnosticTable();
-    if (opts.listTargets) printTargetTable();
-    if (opts.listOps) {
-      bool targetGiven = false;
-      for (int i = 1; i < argc; ++i) {
-        std::string a = argv[i];
-        targetGiven |= a.rfind("--target", 0) == 0 || a.rfind("-arch", 0) == 0;
-      }
-      auto loweredOn = [](sema::OpKind k) {
-        uint32_t bits = 0;
-        for (const TargetInfo &ti : allTargets())
-          if (codegen::lowers(ti.target, k)) bits |= targetBit(ti.target);
-        return bits;
-      };
-      std::string table = opts.listFormat == "markdown"
-                              ? sema::formatOpReferenceMarkdown(loweredOn)
-                              : sema::formatOpTable(targetGiven ? &opts.target : nullptr, loweredOn);
-      std::fwrite(table.data(), 1, table.size(), stdout);
-    }
-    return finish(0);
+  // An exception escaping the pipeline is an internal error, reported after
+  // the diagnostics before it, in the same format.
+  try {
+    return compile(opts, argc, argv, sm, diags, finish);
+  } catch (const std::exception &e) {
+    reportDiags.report(DiagId::InternalCompilerError, SourceRange(), e.what());
+    printer->finish();
+    std::vector<DiagId> ids = diags.emittedIds();
+    ids.insert(ids.end(), reportDiags.emittedIds().begin(), reportDiags.emittedIds().end());
+    appendDiagnosticLog(ids);
+    return 4;
   }
-  if (!opts.debugCrash.empty()) {
-    if (opts.debugCrash == "segv") {
-      volatile int *p = nullptr;
-      *p = 1;  // NOLINT: deliberate, to test the crash handler
-    }
-    throw std::runtime_error("deliberate crash requested with --debug-crash");
-  }
-  if (opts.inputs.empty()) {
-    diags.report(DiagId::DriverNoInput, SourceRange());
-    return finish(1);
-  }
-  bool writesOutput = !opts.syntaxOnly && !opts.verify;
-  if (!opts.output.empty() && opts.output != "-" && opts.inputs.size() > 1 && writesOutput) {
-    diags.report(DiagId::DriverOutputWithManyInputs, SourceRange(), opts.output, opts.inputs.size());
-    return finish(1);
-  }
-
-  Compilation compilation(opts, sm, diags);
-  std::string out;
-  for (const std::string &input : opts.inputs) {
-    compilation.compileFile(input, out);
-    diags.resetFatal();
-    if (diags.options().maxErrors && diags.errorCount() >= diags.options().maxErrors) break;
-  }
-
-  if (writesOutput && !diags.hasErrors()) {
-    std::string target = opts.output.empty() ? "-" : opts.output;
-    std::string error;
-    if (!writeOutputAtomically(target, out, error))
-      diags.report(DiagId::DriverCannotWriteOutput, SourceRange(), target, error);
-    else if (opts.depfile || !opts.depfilePath.empty())
-      writeDependencyFile(opts, sm, diags);
-  }
-  // Like gcc, -fsyntax-only -MD -MF FILE still writes the dependency file.
-  if (opts.syntaxOnly && !opts.verify && !diags.hasErrors() && !opts.depfilePath.empty()) {
-    writeDependencyFile(opts, sm, diags);
-  }
-  return finish(0);
 }
 
 }  // namespace cake

@@ -41,9 +41,34 @@ std::string stdlibRoot() {
 }
 }  // namespace
 
+// A module name as `import` takes it: identifiers ([A-Za-z_][A-Za-z_0-9]*)
+// joined by single dots. Anything else (a '/', "..", a NUL, a newline, an
+// empty part) would name some other file than a module, so it is refused
+// wherever the name came from (an import or a cake.instantiate string).
+static bool isDottedName(const std::string &s) {
+  bool atStart = true;
+  for (char c : s) {
+    bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    bool digit = c >= '0' && c <= '9';
+    if (c == '.') {
+      if (atStart) return false;
+      atStart = true;
+    } else if (letter || (digit && !atStart)) {
+      atStart = false;
+    } else {
+      return false;
+    }
+  }
+  return !atStart;
+}
+
 std::vector<std::string> FileModuleLoader::defaultSearchPath(const std::vector<std::string> &includeDirs,
                                                              const std::string &fileDir) {
-  std::vector<std::string> path = includeDirs;
+  // An empty -I adds nothing, as in gcc (it would otherwise make module
+  // paths absolute: '' + "/" + name).
+  std::vector<std::string> path;
+  for (const std::string &dir : includeDirs)
+    if (!dir.empty()) path.push_back(dir);
   if (const char *env = std::getenv("CAKE_PATH")) {
     std::string s = env;
     size_t start = 0;
@@ -72,6 +97,10 @@ const sema::Module *FileModuleLoader::instantiate(const std::string &dotted,
 
 const sema::Module *FileModuleLoader::loadWith(const std::string &dotted,
                                                const std::map<std::string, std::string> *constants, SourceRange at) {
+  if (!isDottedName(dotted)) {
+    diags_.report(DiagId::SemaBadModuleName, at, dotted);
+    return nullptr;
+  }
   // An instance is its own module: "gemm_bf16_sm90a(BN=128)".
   std::string key = dotted;
   if (constants && !constants->empty()) {
@@ -88,6 +117,19 @@ const sema::Module *FileModuleLoader::loadWith(const std::string &dotted,
     return nullptr;
   }
   if (auto it = loaded_.find(key); it != loaded_.end()) return it->second.ir.get();
+  // Limits, as gcc limits #include nesting: a chain of imports deeper than
+  // kMaxImportDepth would exhaust the stack (each level is a nested
+  // analysis), and instantiations can fan out exponentially (each instance
+  // instantiating two more with distinct constants).
+  if (loading_.size() >= kMaxImportDepth) {
+    diags_.report(DiagId::SemaImportTooDeep, at, dotted, loading_.size() + 1, kMaxImportDepth);
+    return nullptr;
+  }
+  if (loaded_.size() >= kMaxModules) {
+    if (!reportedTooMany_) diags_.report(DiagId::SemaTooManyModules, at, key, kMaxModules);
+    reportedTooMany_ = true;
+    return nullptr;
+  }
 
   std::string rel = dotted;
   std::replace(rel.begin(), rel.end(), '.', '/');

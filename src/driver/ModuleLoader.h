@@ -5,7 +5,12 @@
 // Search path, in order: -I directories, CAKE_PATH (colon-separated), the
 // directory of the file being compiled, and the standard library's root
 // (the directory holding stdlib/: <prefix>/share/cakec when installed, the
-// source tree in a build tree).
+// source tree in a build tree). An empty directory (-I '') adds nothing.
+//
+// Module names are dotted identifiers, as `import` spells them, whatever
+// their source (a cake.instantiate string too); imports nest at most
+// kMaxImportDepth deep, and one compilation analyses at most kMaxModules
+// modules and instances.
 #pragma once
 
 #include <map>
@@ -21,6 +26,9 @@ namespace cake {
 
 class FileModuleLoader : public sema::ModuleLoader {
 public:
+  static constexpr size_t kMaxImportDepth = 200;
+  static constexpr size_t kMaxModules = 4096;
+
   FileModuleLoader(std::vector<std::string> searchPath, Target target, SourceManager &sm, DiagnosticEngine &diags)
       : searchPath_(std::move(searchPath)), target_(target), sm_(sm), diags_(diags) {}
 
@@ -45,6 +53,7 @@ private:
                                SourceRange at);
   std::map<std::string, Entry> loaded_;  // by dotted name and constants; null ir: failed
   std::vector<std::string> loading_;     // the import chain being loaded
+  bool reportedTooMany_ = false;
 };
 
 }  // namespace cake

@@ -214,39 +214,63 @@ private:
   }
 
   // Views of one pool apart from each other (those that overflow their pool
-  // are checkViewsInPools' to report), or aliases laid out alike.
+  // are checkViewsInPools' to report), or aliases laid out alike. A sweep
+  // over each pool's views by offset compares a view only with the views
+  // still open where it starts, grouped by layout and alias, and skips the
+  // groups that cannot conflict with it (aliases laid out as it is): the
+  // cost is n log n plus the pairs that can be reported. It stops as soon
+  // as a diagnostic would no longer be shown (-fmax-errors). A pair is
+  // reported at the view declared later.
   void checkViewOverlaps() {
     std::vector<const Resource *> views;
     for (const Resource &v : k_.resources)
-      if (v.kind == ResourceKind::View && v.pool != kNoResource && insidePool(v)) views.push_back(&v);
-    for (size_t i = 0; i < views.size(); ++i)
-      for (size_t j = i + 1; j < views.size(); ++j) {
-        const Resource &a = *views[i];
-        const Resource &b = *views[j];
-        if (a.pool != b.pool) continue;
-        int64_t lo = std::max(a.offset, b.offset);
-        int64_t hi = std::min(satAdd(a.offset, a.totalBytes), satAdd(b.offset, b.totalBytes));
-        if (lo >= hi) continue;
-        if (!a.alias && !b.alias) {
-          ctx_.diags.build(DiagId::DataViewOverlap, b.range, a.name, b.name, k_.resources[a.pool].name, lo, hi)
-              .note(DiagId::NoteDeclaredHere, a.range, a.name)
-              .emit();
-          continue;
-        }
-        // Aliases: the same bytes must be laid out the same way when one view
-        // writes them and the other reads them.
-        bool flows = flowsInto(a.id, b.id) || flowsInto(b.id, a.id);
-        auto layout = [&](const Resource &v) {
-          return std::string(swizzleName(v.swizzle)) +
-                 (facts_.coreMatrixViews.count(v.id) ? ", read by the tensor core as 16-byte core-matrix panels" : "");
-        };
-        if (flows && layout(a) != layout(b))
-          ctx_.diags
-              .build(DiagId::DataSwizzleMismatch, b.range, a.name, layout(a), b.name, layout(b),
-                     "data written through one is read through the other")
-              .note(DiagId::NoteDeclaredHere, a.range, a.name)
-              .emit();
+      if (v.kind == ResourceKind::View && v.pool != kNoResource && insidePool(v) && v.totalBytes > 0)
+        views.push_back(&v);
+    std::stable_sort(views.begin(), views.end(), [](const Resource *x, const Resource *y) {
+      return x->pool != y->pool ? x->pool < y->pool : x->offset < y->offset;
+    });
+    auto layout = [&](const Resource &v) {
+      return std::string(swizzleName(v.swizzle)) +
+             (facts_.coreMatrixViews.count(v.id) ? ", read by the tensor core as 16-byte core-matrix panels" : "");
+    };
+    // The open views of the current pool by (layout, alias), each by end.
+    std::map<std::pair<std::string, bool>, std::multimap<int64_t, const Resource *>> open;
+    ResourceId pool = kNoResource;
+    for (const Resource *bp : views) {
+      if (!ctx_.diags.willShow(DiagId::DataViewOverlap)) return;
+      if (bp->pool != pool) {
+        open.clear();
+        pool = bp->pool;
       }
+      std::string bLayout = layout(*bp);
+      for (auto &[key, group] : open) {
+        while (!group.empty() && group.begin()->first <= bp->offset) group.erase(group.begin());
+        bool errors = !key.second && !bp->alias;
+        if (!errors && key.first == bLayout) continue;
+        for (const auto &[end, other] : group) {
+          if (!ctx_.diags.willShow(DiagId::DataViewOverlap)) return;
+          const Resource &a = other->id < bp->id ? *other : *bp;
+          const Resource &b = other->id < bp->id ? *bp : *other;
+          int64_t lo = std::max(a.offset, b.offset);
+          int64_t hi = std::min(satAdd(a.offset, a.totalBytes), satAdd(b.offset, b.totalBytes));
+          if (errors) {
+            ctx_.diags.build(DiagId::DataViewOverlap, b.range, a.name, b.name, k_.resources[a.pool].name, lo, hi)
+                .note(DiagId::NoteDeclaredHere, a.range, a.name)
+                .emit();
+            continue;
+          }
+          // Aliases: the same bytes must be laid out the same way when one
+          // view writes them and the other reads them.
+          if (flowsInto(a.id, b.id) || flowsInto(b.id, a.id))
+            ctx_.diags
+                .build(DiagId::DataSwizzleMismatch, b.range, a.name, layout(a), b.name, layout(b),
+                       "data written through one is read through the other")
+                .note(DiagId::NoteDeclaredHere, a.range, a.name)
+                .emit();
+        }
+      }
+      open[{bLayout, bp->alias}].emplace(satAdd(bp->offset, bp->totalBytes), bp);
+    }
   }
 
   // Per TMEM region, in declaration order: its shape, then its overlaps
