@@ -64,6 +64,7 @@ std::string shapeText(const std::vector<int64_t> &v);
 // Replaces each restore marker with a #line naming the output itself.
 std::string restoreLines(const std::string &text, const std::string &outputName);
 extern const std::string kLauncherSupport;
+extern const char *const kRangeSupport;  // LauncherRanges.cpp: cake_iv, in kLauncherSupport
 extern const char *const kTensorMapSupport;
 extern const char *const kTensorTypes;
 
@@ -251,6 +252,15 @@ private:
     const Operation *first;
   };
   std::map<ResourceId, GlobalUse> globalTensors();
+
+  // ---- the launcher's range checks (Launcher.cpp, issue 33) ----
+  // The launcher's text that bounds, at launch, every coordinate the kernel
+  // copies at and every 32-bit integer it computes, and the trip count of
+  // loops that initialise an accumulator; empty when there is none.
+  std::string rangeChecks();
+  // The launcher's computation of cake_grid[3] from the grid's expressions
+  // (`grid`: their host text, for the comments and messages).
+  std::string gridValues(const std::vector<std::string> &grid);
   void unsupported(SourceRange r, const std::string &what, const std::string &why) {
     diags_.report(DiagId::CodegenUnsupported, r, what, ti_.name, why);
   }

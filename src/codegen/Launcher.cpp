@@ -239,8 +239,23 @@ void KernelEmitter::launcher(std::string &text) {
          "      cudaDeviceGetAttribute(&cake_sm_count, cudaDevAttrMultiProcessorCount, cake_device) != cudaSuccess)\n"
          "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"cannot read the device's multiprocessor count\");\n";
   }
+  // The divisors and the grid are computed with the integer scalars widened
+  // to int64 (a lambda's parameters of their names), the grid itself in
+  // overflow-checked int64 (cake_iv).
+  std::string wide, widened;
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
+    wide += (wide.empty() ? "" : ", ") + std::string("int64_t ") + ident(p.name);
+    widened += (widened.empty() ? "" : ", ") + ident(p.name);
+  }
+  o += "  int64_t cake_grid[3];\n";
+  o += fmt::format("  if (int e = [&]({}) -> int {{  // the scalars in int64\n", wide);
   o += divisors;
-  o += fmt::format("  const int64_t cake_grid[3] = {{{}, {}, {}}};\n", grid[0], grid[1], grid[2]);
+  o += gridValues(grid);
+  o += "    return CAKE_SUCCESS;\n";
+  o += fmt::format("  }}({}))\n    return e;\n", widened);
   o += "  if (cake_grid[0] <= 0 || cake_grid[1] <= 0 || cake_grid[2] <= 0 || cake_grid[0] > 2147483647 ||\n"
        "      cake_grid[1] > 65535 || cake_grid[2] > 65535)\n";
   o += fmt::format(
@@ -252,6 +267,7 @@ void KernelEmitter::launcher(std::string &text) {
       o += fmt::format("  if (cake_grid[{0}] % {1} != 0)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"grid dimension "
                        "{0} (%lld) is not a multiple of the cluster's {1}\", (long long)cake_grid[{0}]);\n",
                        i, k_.cluster[i]);
+  o += rangeChecks();
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
@@ -263,7 +279,7 @@ void KernelEmitter::launcher(std::string &text) {
                        ident(p.name));
       if (globals.count(r.id))
         o += fmt::format("  cake_map_{0}.data = static_cast<uint8_t *>({0}->data);\n"
-                         "  for (int d = 0; d < {1}; ++d) cake_map_{0}.stride[d] = {0}->stride[d];\n",
+                         "  for (int cake_d = 0; cake_d < {1}; ++cake_d) cake_map_{0}.stride[cake_d] = {0}->stride[cake_d];\n",
                          ident(p.name), r.rank);
       continue;
     }
@@ -360,6 +376,20 @@ static int cake_fail(char *msg, int code, const char *format, ...) {
   return code;
 }
 
+// int64 arithmetic that reports overflow instead of wrapping (CERT INT32-C).
+[[maybe_unused]] static inline int cake_add64(int64_t a, int64_t b, int64_t *r) {
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return 0;
+  *r = a + b;
+  return 1;
+}
+[[maybe_unused]] static inline int cake_mul64(int64_t a, int64_t b, int64_t *r) {
+  if (a != 0 && b != 0 &&
+      (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a) : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b)))
+    return 0;
+  *r = a * b;
+  return 1;
+}
+
 static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, int64_t elem_bytes,
                              const int64_t *tile, char *msg) {
   if (!t || !t->data) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s is null", name);
@@ -372,14 +402,31 @@ static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, i
     if (t->shape[d] <= 0 || t->shape[d] > (int64_t(1) << 32) || t->shape[d] % tile[d] != 0)
       return cake_fail(msg, CAKE_ERROR_SHAPE, "tensor %s: dimension %d is %lld; it must be a positive multiple of %lld",
                        name, d, (long long)t->shape[d], (long long)tile[d]);
-    if (d < rank - 1 && (t->stride[d] <= 0 || (t->stride[d] * elem_bytes) % 16 != 0))
+    // At most 2^40 bytes, TMA's limit for every tensor: the product with the
+    // element size is then exact.
+    if (d < rank - 1 && (t->stride[d] <= 0 || t->stride[d] > (int64_t(1) << 40) / elem_bytes))
+      return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT,
+                       "tensor %s: stride %d is %lld elements; it must be positive and at most 2^40 bytes", name, d,
+                       (long long)t->stride[d]);
+    if (d < rank - 1 && (t->stride[d] * elem_bytes) % 16 != 0)
       return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: stride %d is %lld elements; it must be a positive multiple of 16 bytes",
                        name, d, (long long)t->stride[d]);
   }
+  // The byte just past the last element: every offset the kernel computes
+  // (checked against the shape by the launcher) lies below it, in int64 and
+  // in the address space.
+  int64_t end = 1, step = 0;
+  for (int d = 0; d < rank; ++d)
+    if (!cake_mul64(t->stride[d], t->shape[d] - 1, &step) || !cake_add64(end, step, &end)) {
+      end = -1;
+      break;
+    }
+  if (end < 0 || !cake_mul64(end, elem_bytes, &end) || (uintptr_t)end > UINTPTR_MAX - (uintptr_t)t->data)
+    return cake_fail(msg, CAKE_ERROR_SHAPE, "tensor %s: its shape and strides span more than the address space", name);
   return CAKE_SUCCESS;
 }
 
-)CAKE";
+)CAKE" + kRangeSupport;
 
 // The tensor-map encoder, for files whose kernels copy with TMA.
 const char *const kTensorMapSupport =
@@ -387,16 +434,23 @@ const char *const kTensorMapSupport =
 static int cake_encode_tensor_map(CUtensorMap *map, const cake_tensor *t, const char *name, int rank,
                                   CUtensorMapDataType type, int64_t elem_bytes, const int64_t *tile,
                                   CUtensorMapSwizzle swizzle, char *msg) {
-  static PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
-  if (!encode) {
+  // Looked up once, by the first launch of any thread (a function-local
+  // static: C++11 initialises it once, other threads wait for it).
+  struct cake_encoder {
+    PFN_cuTensorMapEncodeTiled_v12000 fn;
+    cudaError_t err;
+  };
+  static const cake_encoder encoder = [] {
     cudaDriverEntryPointQueryResult query;
     void *fn = nullptr;
     cudaError_t err = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &fn, 12000, cudaEnableDefault, &query);
-    if (err != cudaSuccess || query != cudaDriverEntryPointSuccess || !fn)
-      return cake_fail(msg, CAKE_ERROR_DRIVER, "cannot find cuTensorMapEncodeTiled in the driver: %s",
-                       cudaGetErrorString(err));
-    encode = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(fn);
-  }
+    if (err == cudaSuccess && (query != cudaDriverEntryPointSuccess || !fn)) err = cudaErrorSymbolNotFound;
+    return cake_encoder{err == cudaSuccess ? reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(fn) : nullptr, err};
+  }();
+  if (!encoder.fn)
+    return cake_fail(msg, CAKE_ERROR_DRIVER, "cannot find cuTensorMapEncodeTiled in the driver: %s",
+                     cudaGetErrorString(encoder.err));
+  PFN_cuTensorMapEncodeTiled_v12000 encode = encoder.fn;
   cuuint64_t dims[5], strides[5];
   cuuint32_t box[5], elem_strides[5];
   // L2 fetches of 256 bytes when every row starts on a 256-byte line;

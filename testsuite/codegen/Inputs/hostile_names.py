@@ -47,3 +47,25 @@ for lang, cc in (("c", "gcc"), ("c++", "g++")):
     r = subprocess.run([cc, "-x", lang, "-fsyntax-only", "-Wall", "-Werror", "-trigraphs", "-include", "stdint.h", h],
                        capture_output=True, text=True)
     print("%s header: exit %d%s" % (cc, r.returncode, "" if r.returncode == 0 else "\n" + r.stderr))
+
+# The cp.async launcher (sm_80): tensors named like the launcher's own loop
+# variables and locals (d, e, msg), scalars like its types.
+text = open(os.path.join(root, "examples", "gemm_bf16_sm80.cake")).read()
+names = {"A": "d", "B": "msg", "C": "e", "M": "size_t", "N": "uint8_t", "K": "va_list"}
+lines = []
+for ln in text.splitlines(keepends=True):
+    code, hash_, comment = ln.partition("#")
+    for old, new in names.items():
+        code = re.sub(r"\b%s\b" % old, new, code)
+    lines.append(code + hash_ + comment)
+src80 = os.path.join(out, "gemm80.cake")
+with open(src80, "w") as f:
+    f.write("".join(lines))
+cu80 = os.path.join(out, "gemm80.cu")
+r = subprocess.run([cakec, src80, "-o", cu80], capture_output=True, text=True)
+print("cakec sm_80: exit %d %s" % (r.returncode, r.stderr.strip()))
+body = open(cu80).read()
+print("sm_80 launcher:", re.search(r'extern "C" int gemm_bf16_sm80_launch\([^)]*\)', body).group(0))
+nvcc80 = [a for a in nvcc if not a.startswith("-gencode")] + ["-gencode=arch=compute_80,code=sm_80"]
+r = subprocess.run(nvcc80 + ["-c", cu80, "-o", os.path.join(out, "gemm80.o")], capture_output=True, text=True)
+print("nvcc sm_80: exit %d%s" % (r.returncode, "" if r.returncode == 0 else "\n" + r.stderr))
