@@ -818,7 +818,7 @@ BW_EPI = BW.replace("    load = lm.role(warps=[0])\n", "    load = lm.role(warps
     with epi:
         lm.wait(done, stage=0)
         lm.tmem_load(out, acc)
-        m = lm.rowmax(out)
+        m = lm.exp2(out)
 """
 IDLE_BW = ("comment", "def k(", "expected-warning {{warp(s) 2, 3 of the 256-thread block belong to no role}}")
 neg("tmem_load_before_wait", "The epilogue reads the TMEM accumulator before waiting for the MMA role's commit.", [
@@ -834,13 +834,13 @@ BW_TILES = BW_EPI.replace("        lm.commit(done, stage=0)\n", "            lm.
     "    done = lm.barrier(count=1, prod=[math], cons=[epi])\n", "    done = lm.barrier(count=1, prod=[math], cons=[epi])\n    tfree = lm.barrier(count=1, prod=[epi], cons=[math], credits=1)\n").replace(
     """        lm.wait(done, stage=0)
         lm.tmem_load(out, acc)
-        m = lm.rowmax(out)
+        m = lm.exp2(out)
 """, """        for s in lm.range(0, n):
             lm.wait(done, stage=s)
             lm.tmem_load(out, acc)
             lm.role_sync()
             lm.arrive(tfree, stage=s)
-            m = lm.rowmax(out)
+            m = lm.exp2(out)
 """)
 neg("tmem_rewritten_per_tile", "One tile per iteration without the epilogue's hand-back: the next tile's MMA overwrites the accumulator the epilogue may still be reading.", [
   IDLE_BW,

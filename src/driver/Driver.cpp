@@ -252,7 +252,13 @@ public:
     analysis::ModuleFacts facts = analysis::analyzeModule(*ir, sm_);
     passes::runCheckPasses(*ir, facts, sm_, diags_);
     if (diags_.errorCount() != errorsBefore) return;
-    if (opts_.syntaxOnly) return;
+    if (opts_.syntaxOnly) {
+      // What -fsyntax-only accepts lowers: the lowering runs, its text is
+      // dropped, and what it refuses is reported as -o would report it.
+      std::string dropped;
+      if (codegen::hasLowering(target)) codegen::emitCuda(*ir, facts, sm_, diags_, codegen::CodegenOptions(), dropped);
+      return;
+    }
     if (opts_.emit == EmitKind::Cuda || opts_.emit == EmitKind::Header) {
       codegen::CodegenOptions copts;
       copts.lineDirectives = !opts_.noLineDirectives;

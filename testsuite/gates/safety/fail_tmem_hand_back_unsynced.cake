@@ -33,4 +33,4 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, n: LM.i32):  # expected-warning {{warp(s) 2,
             lm.wait(done, stage=s)
             lm.tmem_load(out, acc)  # expected-note {{'acc' read here}}
             lm.arrive(tfree, stage=s)  # expected-error {{role 'epi' releases stage s of 'acc' (arrive on 'tfree') with one arrival per role, but it reads 'acc' per warp}}
-            m = lm.rowmax(out)
+            m = lm.exp2(out)

@@ -29,4 +29,4 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, n: LM.i32):  # expected-warning {{warp(s) 2,
     with epi:
         lm.tmem_load(out, acc)  # expected-error {{role 'epi' reads 'acc', which role 'math' writes, without waiting on a barrier that role 'math' signals after the write}}
         lm.wait(done, stage=0)
-        m = lm.rowmax(out)
+        m = lm.exp2(out)

@@ -34,4 +34,4 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, n: LM.i32):  # expected-warning {{warp(s) 2,
             lm.tmem_load(out, acc)
             lm.role_sync()
             lm.arrive(tfree, stage=s)
-            m = lm.rowmax(out)
+            m = lm.exp2(out)
