@@ -97,13 +97,22 @@ class CudaFault(Exception):
 
 
 class CakeTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("shape", ctypes.c_int64 * 5), ("stride", ctypes.c_int64 * 5)]
+    _fields_ = [("data", ctypes.c_void_p), ("shape", ctypes.c_int64 * 5), ("stride", ctypes.c_int64 * 5),
+                ("rank", ctypes.c_int32), ("dtype", ctypes.c_int32)]
+
+
+# cake_tensor.dtype: CAKE_DTYPE_<NAME>, a type's place in src/sema/DTypes.def from 1
+# (the generated header's enum); torch's dtypes that have one.
+CAKE_DTYPE = {"bfloat16": 1, "float16": 2, "float32": 3, "int8": 4, "uint8": 5, "int32": 6, "int64": 8,
+              "float8_e4m3fn": 9, "float8_e5m2": 10}
 
 
 def describe(t):
     """The cake_tensor for a PyTorch tensor (shape and strides in elements, outermost first)."""
     ct = CakeTensor()
     ct.data = t.data_ptr()
+    ct.rank = t.dim()
+    ct.dtype = CAKE_DTYPE.get(str(t.dtype).replace("torch.", ""), 0)
     for i, (n, s) in enumerate(zip(t.shape, t.stride())):
         ct.shape[i] = n
         ct.stride[i] = s
@@ -360,8 +369,11 @@ def launcher_checks(kern):
     q200 = torch.empty((1, 200, D), device=DEVICE, dtype=torch.bfloat16)
     lse200 = torch.empty((1, 200), device=DEVICE, dtype=torch.float32)
     short = [describe(t) for t in (q200, q200, q200, q200, lse200)]
+    f16 = describe(q.view(torch.float16))  # the right size, the wrong type
+    flat = describe(q[0])  # rank 2
     for what, descs, s_arg in (("null Q", [None] + good[1:], S), ("Q misaligned by 2 bytes", [mis] + good[1:], S),
-                               ("S = 200, not a tile multiple", short, 200)):
+                               ("S = 200, not a tile multiple", short, 200), ("Q f16, not bf16", [f16] + good[1:], S),
+                               ("Q of rank 2", [flat] + good[1:], S)):
         rc = kern.call(descs, s_arg)
         torch.cuda.synchronize()
         print(f"  launcher check {what:<26} -> {rc} ({kern.message()}){'' if rc != 0 else '  UNEXPECTED: accepted'}")

@@ -50,7 +50,7 @@ int main() {
     CHECK_CUDA(cudaMemcpy(D, d.data(), d.size() * 2, cudaMemcpyHostToDevice));
     poison_smem<<<prop.multiProcessorCount * 2, 1024, smemBytes>>>(static_cast<uint32_t>(smemBytes / 4));
     CHECK_CUDA(cudaGetLastError());
-    cake_tensor tA = {A, {M, 64}, {64, 1}}, tD = {D, {64, 64}, {64, 1}};
+    cake_tensor tA = {A, {M, 64}, {64, 1}, 2, CAKE_DTYPE_BF16}, tD = {D, {64, 64}, {64, 1}, 2, CAKE_DTYPE_BF16};
     if (int e = copy_rows_launch(&tA, &tD, M, 0)) {
       std::fprintf(stderr, "copy_rows_launch: %d: %s\n", e, copy_rows_last_error());
       return 2;

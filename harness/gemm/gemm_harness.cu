@@ -210,15 +210,15 @@ struct Buffers {
 // -DB_KN: the schedule takes B as a K x N row-major tensor (an MN-major B
 // operand) instead of N x K.
 #ifdef B_KN
-static cake_tensor tensor_b(const Buffers &b, const Shape &s) { return {b.B, {s.K, s.N}, {s.N, 1}}; }
+static cake_tensor tensor_b(const Buffers &b, const Shape &s) { return {b.B, {s.K, s.N}, {s.N, 1}, 2, CAKE_DTYPE_BF16}; }
 #else
-static cake_tensor tensor_b(const Buffers &b, const Shape &s) { return {b.B, {s.N, s.K}, {s.K, 1}}; }
+static cake_tensor tensor_b(const Buffers &b, const Shape &s) { return {b.B, {s.N, s.K}, {s.K, 1}, 2, CAKE_DTYPE_BF16}; }
 #endif
 
 static int launch_ours(const Buffers &b, const Shape &s, cudaStream_t stream) {
-  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}};
+  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}, 2, CAKE_DTYPE_BF16};
   cake_tensor tB = tensor_b(b, s);
-  cake_tensor tC = {b.C, {s.M, s.N}, {s.N, 1}};
+  cake_tensor tC = {b.C, {s.M, s.N}, {s.N, 1}, 2, CAKE_DTYPE_BF16};
   return gemm_launch(&tA, &tB, &tC, s.M, s.N, s.K, stream);
 }
 
@@ -311,7 +311,7 @@ static bool launcher_checks(const Buffers &b) {
     ok &= got == want;
   };
   Shape s = {256, 512, 128};
-  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}}, tB = tensor_b(b, s), tC = {b.C, {s.M, s.N}, {s.N, 1}};
+  cake_tensor tA = {b.A, {s.M, s.K}, {s.K, 1}, 2, CAKE_DTYPE_BF16}, tB = tensor_b(b, s), tC = {b.C, {s.M, s.N}, {s.N, 1}, 2, CAKE_DTYPE_BF16};
   cake_tensor bad = tA;
   bad.shape[0] = 200;  // a ragged schedule: A disagrees with C and M; a tiled one: not a multiple of its tile
   expect("A has 200 rows, C 256", gemm_launch(&bad, &tB, &tC, 200, s.N, s.K, 0), CAKE_ERROR_SHAPE);
@@ -344,6 +344,12 @@ static bool launcher_checks(const Buffers &b) {
   bad = tA;
   bad.stride[1] = 2;
   expect("inner stride 2", gemm_launch(&bad, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_INVALID_ARGUMENT);
+  bad = tA;
+  bad.dtype = CAKE_DTYPE_F16;  // the right size, the wrong type
+  expect("A f16, not bf16", gemm_launch(&bad, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_INVALID_ARGUMENT);
+  bad = tA;
+  bad.rank = 3;
+  expect("A of rank 3", gemm_launch(&bad, &tB, &tC, s.M, s.N, s.K, 0), CAKE_ERROR_INVALID_ARGUMENT);
   bad = tB;
 #ifdef B_KN
   bad.shape[0] = 40;

@@ -66,7 +66,10 @@ std::string restoreLines(const std::string &text, const std::string &outputName)
 extern const std::string kLauncherSupport;
 extern const char *const kRangeSupport;  // LauncherRanges.cpp: cake_iv, in kLauncherSupport
 extern const char *const kTensorMapSupport;
-extern const char *const kTensorTypes;
+extern const std::string kTensorTypes;
+// A dtype's code in cake_tensor.dtype (CAKE_DTYPE_BF16), its name there (BF16).
+std::string dtypeCode(DType d);
+inline std::string upperName(DType d) { return dtypeCode(d).substr(11); }
 
 // A swizzled view whose rows are wider than the swizzle span is stored as
 // panels: each holds every row's next span of bytes, swizzled on its own, the

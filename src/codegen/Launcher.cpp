@@ -186,8 +186,10 @@ void KernelEmitter::launcher(std::string &text) {
       for (size_t i = g->second.box.size(); i < r.rank; ++i) outer += "1, ";
       o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer,
                        boxList(g->second.box));
-      o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_tile, msg)) return e;\n",
-                       ident(p.name), p.name, r.rank, dtypeInfo(g->second.dtype).bits / 8);
+      o += fmt::format(
+          "  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, \"{4}\", {5}, cake_{0}_tile, msg)) return e;\n",
+          ident(p.name), p.name, r.rank, dtypeCode(g->second.dtype), upperName(g->second.dtype),
+          dtypeInfo(g->second.dtype).bits / 8);
       o += shapeChecks(r);
       continue;
     }
@@ -217,8 +219,10 @@ void KernelEmitter::launcher(std::string &text) {
                        r.rank, m);
       multiple = "multiple";
     }
-    o += fmt::format("  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, cake_{0}_{4}, msg)) return e;\n",
-                     ident(p.name), p.name, r.rank, dtypeInfo(info.dtype).bits / 8, multiple);
+    o += fmt::format(
+        "  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, \"{4}\", {5}, cake_{0}_{6}, msg)) return e;\n",
+        ident(p.name), p.name, r.rank, dtypeCode(info.dtype), upperName(info.dtype), dtypeInfo(info.dtype).bits / 8,
+        multiple);
     o += shapeChecks(r);
   }
   // Grid.
@@ -278,9 +282,10 @@ void KernelEmitter::launcher(std::string &text) {
                        "  memset(&cake_map_{0}, 0, sizeof cake_map_{0});\n",
                        ident(p.name));
       if (globals.count(r.id))
-        o += fmt::format("  cake_map_{0}.data = static_cast<uint8_t *>({0}->data);\n"
-                         "  for (int cake_d = 0; cake_d < {1}; ++cake_d) cake_map_{0}.stride[cake_d] = {0}->stride[cake_d];\n",
-                         ident(p.name), r.rank);
+        o += fmt::format(
+            "  cake_map_{0}.data = static_cast<uint8_t *>({0}->data);\n"
+            "  for (int cake_d = 0; cake_d < {1}; ++cake_d) cake_map_{0}.stride[cake_d] = {0}->stride[cake_d];\n",
+            ident(p.name), r.rank);
       continue;
     }
     o += fmt::format("  CUtensorMap cake_map_{};\n", ident(p.name));
@@ -347,25 +352,47 @@ void KernelEmitter::launcher(std::string &text) {
 // Runtime support of the launchers, once per file.
 // cake_tensor and the error codes: in the generated file and in its header
 // (--emit=header), guarded so that both can be included.
-const char *const kTensorTypes = R"CAKE(#ifndef CAKE_TENSOR_DEFINED
+// cake_tensor's dtype codes: CAKE_DTYPE_<NAME> = its place in DTypes.def,
+// from 1 (0: not set). The order is ABI: new types go at the end.
+std::string dtypeCode(DType d) {
+  std::string n(dtypeInfo(d).name);
+  for (char &c : n) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return "CAKE_DTYPE_" + n;
+}
+
+static std::string tensorTypes() {
+  std::string codes;
+  for (const DTypeInfo &t : allDTypes())
+    codes += fmt::format("  {} = {},\n", dtypeCode(t.dtype), static_cast<int>(t.dtype) + 1);
+  return R"CAKE(#ifndef CAKE_TENSOR_DEFINED
 #define CAKE_TENSOR_DEFINED
 // A tensor argument: a device pointer with its shape (outermost first, as in
-// PyTorch) and strides in elements; only the first `rank` entries are read.
+// PyTorch) and strides in elements, its rank (only the first `rank` entries
+// are read) and its element type (a CAKE_DTYPE_ code); the launcher checks
+// both against the schedule.
 typedef struct cake_tensor {
   void *data;
   int64_t shape[5];
   int64_t stride[5];
+  int32_t rank;
+  int32_t dtype;
 } cake_tensor;
 enum {
   CAKE_SUCCESS = 0,
-  CAKE_ERROR_INVALID_ARGUMENT = 1,  // a null tensor or pointer, a stride that is not 1 innermost
+  CAKE_ERROR_INVALID_ARGUMENT = 1,  // a null tensor or pointer, a wrong rank or dtype, a stride that is not 1 innermost
   CAKE_ERROR_MISALIGNED = 2,        // data or a stride not 16-byte aligned
   CAKE_ERROR_SHAPE = 3,             // a dimension not a multiple of the kernel's tile or not the declared size, an empty grid
   CAKE_ERROR_DRIVER = 4,            // the driver's tensor-map entry point failed
   CAKE_ERROR_LAUNCH = 5             // the launch or a launch attribute failed
 };
+enum {  // cake_tensor.dtype
+)CAKE" + codes +
+         R"CAKE(};
 #endif
 )CAKE";
+}
+
+const std::string kTensorTypes = tensorTypes();
 
 const std::string kLauncherSupport = std::string("// ---- launcher support (host) ----\n") + kTensorTypes + R"CAKE(
 static int cake_fail(char *msg, int code, const char *format, ...) {
@@ -390,9 +417,16 @@ static int cake_fail(char *msg, int code, const char *format, ...) {
   return 1;
 }
 
-static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, int64_t elem_bytes,
-                             const int64_t *tile, char *msg) {
+static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, int dtype, const char *dtype_name,
+                             int64_t elem_bytes, const int64_t *tile, char *msg) {
   if (!t || !t->data) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s is null", name);
+  if (t->rank != rank)
+    return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s: rank %d, but the kernel takes a rank-%d tensor", name,
+                     (int)t->rank, rank);
+  if (t->dtype != dtype)
+    return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT,
+                     "tensor %s: dtype code %d, but the kernel reads it as %s (CAKE_DTYPE_%s = %d)", name,
+                     (int)t->dtype, dtype_name, dtype_name, dtype);
   if (reinterpret_cast<uintptr_t>(t->data) % 16 != 0)
     return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: data %p is not 16-byte aligned", name, t->data);
   if (t->stride[rank - 1] != 1)

@@ -35,6 +35,8 @@ static cake_tensor tensor(int64_t rows, int64_t cols) {
   t.shape[1] = cols;
   t.stride[0] = cols;
   t.stride[1] = 1;
+  t.rank = 2;
+  t.dtype = CAKE_DTYPE_BF16;
   return t;
 }
 
@@ -77,6 +79,16 @@ int main() {
   run("sm80 M=2^31-1", gemm_bf16_sm80_launch, gemm_bf16_sm80_last_error, a, b, c, 2147483647, 1024, 1024);
   run("sm80 stride 2^41", gemm_bf16_sm80_launch, gemm_bf16_sm80_last_error, wideStride, b, c, 1024, 1024, 1024);
   run("sm80 stride 2^62", gemm_bf16_sm80_launch, gemm_bf16_sm80_last_error, hugeStride, b, c, 1024, 1024, 1024);
+  // The tensor's rank and dtype, from the caller: an f32 A is not read as
+  // bf16, a rank-3 A is not read as rank 2, a caller that sets neither is refused.
+  cake_tensor f32 = a, rank3 = a, unset = a;
+  f32.dtype = CAKE_DTYPE_F32;
+  rank3.rank = 3;
+  unset.rank = unset.dtype = 0;
+  run("sm80 A f32", gemm_bf16_sm80_launch, gemm_bf16_sm80_last_error, f32, b, c, 1024, 1024, 1024);
+  run("sm80 A rank 3", gemm_bf16_sm80_launch, gemm_bf16_sm80_last_error, rank3, b, c, 1024, 1024, 1024);
+  run("sm80 A unset", gemm_bf16_sm80_launch, gemm_bf16_sm80_last_error, unset, b, c, 1024, 1024, 1024);
+  run("cluster C f32", cluster_launch, cluster_last_error, a, b, f32, 1024, 1024, 1024);
   // Near misses: smaller problems inside larger tensors.
   run("sm80 M=768 K=992", gemm_bf16_sm80_launch, gemm_bf16_sm80_last_error, a, b, c, 768, 1024, 992);
 
