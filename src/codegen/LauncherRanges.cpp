@@ -339,6 +339,16 @@ enum { CAKE_IV_EMPTY = 1, CAKE_IV_UNBOUNDED = 2, CAKE_IV_DIV0 = 4 };
   if (!cake_add64(acc.lo, x, &lo) || !cake_add64(acc.hi, y, &hi)) return cake_iv_make(0, 0, f | CAKE_IV_UNBOUNDED);
   return cake_iv_make(lo, hi, f);
 }
+// The smallest range holding the four values (a product's or quotient's
+// corners).
+[[maybe_unused]] static inline cake_iv cake_iv_hull4(const int64_t v[4], int f) {
+  cake_iv r = cake_iv_make(v[0], v[0], f);
+  for (int i = 1; i < 4; ++i) {
+    if (v[i] < r.lo) r.lo = v[i];
+    if (v[i] > r.hi) r.hi = v[i];
+  }
+  return r;
+}
 [[maybe_unused]] static inline cake_iv cake_iv_mul(cake_iv a, cake_iv b) {
   int f = cake_iv_flags(a, b);
   if (cake_iv_done(f)) return cake_iv_make(0, 0, f);
@@ -346,12 +356,7 @@ enum { CAKE_IV_EMPTY = 1, CAKE_IV_UNBOUNDED = 2, CAKE_IV_DIV0 = 4 };
   if (!cake_mul64(a.lo, b.lo, &p[0]) || !cake_mul64(a.lo, b.hi, &p[1]) || !cake_mul64(a.hi, b.lo, &p[2]) ||
       !cake_mul64(a.hi, b.hi, &p[3]))
     return cake_iv_make(0, 0, f | CAKE_IV_UNBOUNDED);
-  cake_iv r = cake_iv_make(p[0], p[0], f);
-  for (int i = 1; i < 4; ++i) {
-    if (p[i] < r.lo) r.lo = p[i];
-    if (p[i] > r.hi) r.hi = p[i];
-  }
-  return r;
+  return cake_iv_hull4(p, f);
 }
 // Python's // (b != 0, not INT64_MIN // -1).
 [[maybe_unused]] static inline int64_t cake_fdiv64(int64_t a, int64_t b) {
@@ -368,12 +373,7 @@ enum { CAKE_IV_EMPTY = 1, CAKE_IV_UNBOUNDED = 2, CAKE_IV_DIV0 = 4 };
     return cake_iv_make(-cake_iv_mag(a), cake_iv_mag(a), f | CAKE_IV_DIV0);
   // Monotone in each operand on one side of 0: the bounds are at corners.
   int64_t q[4] = {cake_fdiv64(a.lo, b.lo), cake_fdiv64(a.lo, b.hi), cake_fdiv64(a.hi, b.lo), cake_fdiv64(a.hi, b.hi)};
-  cake_iv r = cake_iv_make(q[0], q[0], f);
-  for (int i = 1; i < 4; ++i) {
-    if (q[i] < r.lo) r.lo = q[i];
-    if (q[i] > r.hi) r.hi = q[i];
-  }
-  return r;
+  return cake_iv_hull4(q, f);
 }
 // Python's % (the sign of the divisor).
 [[maybe_unused]] static inline cake_iv cake_iv_mod(cake_iv a, cake_iv b) {

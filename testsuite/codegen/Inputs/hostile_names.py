@@ -13,19 +13,26 @@ import subprocess
 import sys
 
 cakec, nvcc, root, out = sys.argv[1], shlex.split(sys.argv[2]), sys.argv[3], sys.argv[4]
-text = open(os.path.join(root, "examples", "gemm_bf16_sm90a.cake")).read()
-names = {"A": "NULL", "B": "memcpy", "C": "dim3", "M": "CAKE_SUCCESS", "N": "cudaSuccess", "K": "static_assert"}
-# Rename in the code only (not in comments); the example's words are whole.
-lines = []
-for ln in text.splitlines(keepends=True):
-    code, hash_, comment = ln.partition("#")
-    for old, new in names.items():
-        code = re.sub(r"\b%s\b" % old, new, code)
-    lines.append(code + hash_ + comment)
+
+
+def renamed(example, names):
+    """The example's text with its names renamed in the code only (not in
+    comments); the examples' parameter names are whole words."""
+    lines = []
+    for ln in open(os.path.join(root, "examples", example)).read().splitlines(keepends=True):
+        code, hash_, comment = ln.partition("#")
+        for old, new in names.items():
+            code = re.sub(r"\b%s\b" % old, new, code)
+        lines.append(code + hash_ + comment)
+    return "".join(lines)
+
+
+text = renamed("gemm_bf16_sm90a.cake",
+               {"A": "NULL", "B": "memcpy", "C": "dim3", "M": "CAKE_SUCCESS", "N": "cudaSuccess", "K": "static_assert"})
 inject = "\n#error injected through the %s name\n"
 src = os.path.join(out, "gemm" + inject % "input" + "x.cake")
 with open(src, "w") as f:
-    f.write("".join(lines))
+    f.write(text)
 cu = os.path.join(out, 'out"\\' + inject % "output" + "y.cu")
 h = os.path.join(out, 'out"\\' + inject % "output" + "y.h")
 for path in (cu, h):
@@ -50,17 +57,10 @@ for lang, cc in (("c", "gcc"), ("c++", "g++")):
 
 # The cp.async launcher (sm_80): tensors named like the launcher's own loop
 # variables and locals (d, e, msg), scalars like its types.
-text = open(os.path.join(root, "examples", "gemm_bf16_sm80.cake")).read()
-names = {"A": "d", "B": "msg", "C": "e", "M": "size_t", "N": "uint8_t", "K": "va_list"}
-lines = []
-for ln in text.splitlines(keepends=True):
-    code, hash_, comment = ln.partition("#")
-    for old, new in names.items():
-        code = re.sub(r"\b%s\b" % old, new, code)
-    lines.append(code + hash_ + comment)
 src80 = os.path.join(out, "gemm80.cake")
 with open(src80, "w") as f:
-    f.write("".join(lines))
+    f.write(renamed("gemm_bf16_sm80.cake",
+                    {"A": "d", "B": "msg", "C": "e", "M": "size_t", "N": "uint8_t", "K": "va_list"}))
 cu80 = os.path.join(out, "gemm80.cu")
 r = subprocess.run([cakec, src80, "-o", cu80], capture_output=True, text=True)
 print("cakec sm_80: exit %d %s" % (r.returncode, r.stderr.strip()))
