@@ -15,8 +15,10 @@ SourceRange SourceRange::cover(const SourceRange &a, const SourceRange &b) {
   return r;
 }
 
-FileId SourceManager::addBuffer(std::string name, std::string text) {
+FileId SourceManager::addBuffer(std::string name, std::string text, FileId partOf) {
   File f;
+  f.partOf = partOf;
+  if (partOf != kNoFile) files_[partOf].hasParts = true;
   f.name = std::move(name);
   f.text = std::move(text);
   f.lineStarts.push_back(0);

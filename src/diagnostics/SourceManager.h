@@ -39,8 +39,14 @@ struct SourceRange {
 
 class SourceManager {
 public:
-  // Registers a buffer under a display name and returns its id.
-  FileId addBuffer(std::string name, std::string text);
+  // Registers a buffer under a display name and returns its id. A part of
+  // another buffer (--split-input-file) has that buffer's name and lines.
+  FileId addBuffer(std::string name, std::string text, FileId partOf = kNoFile);
+  // The buffer a part was split from (kNoFile: not a part), and whether a
+  // buffer was split into parts (its directives and dependencies are its
+  // parts').
+  FileId partOf(FileId id) const { return files_[id].partOf; }
+  bool hasParts(FileId id) const { return files_[id].hasParts; }
 
   const std::string &name(FileId id) const { return files_[id].name; }
   const std::string &text(FileId id) const { return files_[id].text; }
@@ -55,6 +61,8 @@ private:
     std::string name;
     std::string text;
     std::vector<size_t> lineStarts;  // byte offset of each line's start
+    FileId partOf = kNoFile;
+    bool hasParts = false;
   };
   std::vector<File> files_;
 };

@@ -176,7 +176,7 @@ std::optional<std::string> dependencyRule(const Options &opts, const SourceManag
   std::string rule = target + ":";
   std::vector<std::string> deps;
   for (FileId f = 0; f < sm.fileCount(); ++f)
-    if (sm.name(f) != "<stdin>") deps.push_back(sm.name(f));
+    if (sm.name(f) != "<stdin>" && sm.partOf(f) == kNoFile) deps.push_back(sm.name(f));
   for (const std::string &d : deps) rule += " \\\n  " + escape(d, false);
   rule += "\n";
   // -MP: a phony rule for each file read that is not an input (the modules
@@ -225,10 +225,23 @@ class Compilation {
 public:
   Compilation(Options &opts, SourceManager &sm, DiagnosticEngine &diags) : opts_(opts), sm_(sm), diags_(diags) {}
 
-  // Runs the pipeline over one input; appends its output text to `out`.
+  // Runs the pipeline over one input (over each of its parts, split by
+  // --split-input-file); appends its output text to `out`.
   void compileFile(const std::string &path, std::string &out) {
     std::optional<FileId> file = loadInputFile(path, sm_, diags_);
     if (!file) return;
+    if (!opts_.splitInputFile) {
+      compileBuffer(path, *file, out);
+      return;
+    }
+    for (FileId part : splitInputFile(sm_, *file)) {
+      compileBuffer(path, part, out);
+      diags_.resetFatal();
+    }
+  }
+
+  void compileBuffer(const std::string &path, FileId bufferId, std::string &out) {
+    std::optional<FileId> file = bufferId;
     if (opts_.emit == EmitKind::Tokens) {
       out += dumpTokens(sm_, *file, diags_);
       return;

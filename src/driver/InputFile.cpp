@@ -79,6 +79,30 @@ bool validateSourceText(FileId file, const std::string &text, DiagnosticEngine &
   return true;
 }
 
+std::vector<FileId> splitInputFile(SourceManager &sm, FileId file) {
+  uint32_t lines = sm.lineCount(file);
+  auto isSeparator = [&](uint32_t l) {
+    std::string_view t = sm.lineText(file, l);
+    size_t b = t.find_first_not_of(" \t"), e = t.find_last_not_of(" \t");
+    return b != std::string_view::npos && t.substr(b, e - b + 1) == "# -----";
+  };
+  std::vector<uint32_t> starts = {1};  // each part's first line
+  for (uint32_t l = 1; l <= lines; ++l)
+    if (isSeparator(l)) starts.push_back(l + 1);
+  if (starts.size() == 1) return {file};
+  std::vector<FileId> parts;
+  for (size_t p = 0; p < starts.size(); ++p) {
+    uint32_t first = starts[p], last = p + 1 < starts.size() ? starts[p + 1] - 2 : lines;
+    std::string text;
+    for (uint32_t l = 1; l <= lines; ++l) {
+      if (l >= first && l <= last) text += sm.lineText(file, l);
+      text += '\n';
+    }
+    parts.push_back(sm.addBuffer(sm.name(file), std::move(text), file));
+  }
+  return parts;
+}
+
 std::optional<FileId> loadInputFile(const std::string &path, SourceManager &sm, DiagnosticEngine &diags) {
   std::string text;
   std::string name = path;

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "diagnostics/Diagnostics.h"
 
@@ -14,6 +15,12 @@ namespace cake {
 inline constexpr size_t kMaxInputBytes = 8u << 20;  // 8 MiB
 
 // Returns the file's id, or nullopt after reporting why it cannot be used.
+// --split-input-file: the parts of `file` between lines `# -----` (as
+// MLIR's -split-input-file), each a buffer of the file's name in which every
+// line of the other parts, and the separators, is blank, so a diagnostic's
+// line and column are the file's. One part where there is no separator.
+std::vector<FileId> splitInputFile(SourceManager &sm, FileId file);
+
 std::optional<FileId> loadInputFile(const std::string &path, SourceManager &sm, DiagnosticEngine &diags);
 
 // Checks that `text` is UTF-8 without NUL bytes; reports the first bad byte

@@ -101,6 +101,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       a = "--target=" + a.substr(6);
     else if (a == "-verify")
       a = "--verify";
+    else if (a == "-split-input-file")
+      a = "--split-input-file";
     else if (a == "-MD" || a == "-MMD")
       a = "--MD";
     else if (a == "-MP")
@@ -149,6 +151,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   app.add_flag("--verify", opts.verify,
                "check diagnostics against 'expected-error {{...}}' comments in the input (-verify)");
+  app.add_flag("--split-input-file", opts.splitInputFile,
+               "check each part of the input between '# -----' lines on its own (with -verify or -fsyntax-only)");
   std::string color = "auto";
   app.add_option("--color", color, "colour diagnostics: auto (on a terminal, unless NO_COLOR), always, never")
       ->type_name("WHEN")
@@ -207,6 +211,11 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
     opts.defines[name] = d.substr(eq + 1);
   }
   opts.targetGiven = app.count("--target") > 0;
+  // The parts of a split input are checked, never lowered into one output.
+  if (opts.splitInputFile && !opts.verify && !opts.syntaxOnly)
+    return {ParseResult::ExitFailure,
+            DiagId::DriverUsage,
+            {"'--split-input-file' checks parts: add -verify or -fsyntax-only"}};
   if (!opts.kernelName.empty()) {
     const std::string &n = opts.kernelName;
     bool ok = std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_';

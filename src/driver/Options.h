@@ -29,6 +29,7 @@ struct Options {
   std::vector<std::string> includeDirs;
   std::map<std::string, std::string> defines;  // -D NAME=VALUE
   bool verify = false;
+  bool splitInputFile = false;  // --split-input-file: each part between `# -----` lines on its own
   bool noLineDirectives = false;
   ColorMode color = ColorMode::Auto;
   DiagFormat diagFormat = DiagFormat::Text;
