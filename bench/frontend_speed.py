@@ -43,6 +43,8 @@ def schedule():
     for i in range(PAIRS):
         out += [f"            lm.wait(full{i}, stage=k)",
                 f"            lm.mma(acc, a{i}[k], b{i}[k].T, init=(k == 0))",
+                "            lm.mma_commit()",
+                "            lm.mma_wait(pending=0)",
                 f"            lm.arrive(empty{i}, stage=k)"]
     return "\n".join(out) + "\n"
 
