@@ -1,6 +1,7 @@
 # The grid cannot depend on the block index: no block exists when it is computed.
 # RUN: %expect-exit 1 %cakec --target=sm_90a --emit=cuda %s 2>&1 | FileCheck %s
-# CHECK: fail_block_id_in_grid.cake:11:41: error: 'lm.block_id(0)' cannot be lowered here: the launcher computes the grid before any block exists [codegen.runtime-expression]
+# RUN: %expect-exit 1 %cakec --target=sm_90a -fsyntax-only %s 2>&1 | FileCheck %s
+# CHECK: fail_block_id_in_grid.cake:12:41: error: 'lm.block_id(0)' cannot be lowered here: the launcher computes the grid before any block exists [codegen.runtime-expression]
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
 BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows

@@ -1,6 +1,8 @@
 # cp.async moves 16-byte chunks: a tile whose rows are not a multiple of 16
 # bytes (of the swizzle span when swizzled) has no lowering, and says why.
 # RUN: %cakec -verify --target=sm_80 --emit=cuda %s
+# The check alone reports the same (-fsyntax-only runs the lowering).
+# RUN: %cakec -verify --target=sm_80 -fsyntax-only %s
 @cake.schedule(grid=(M // 64,))
 def k(lm, A: LM.tensor2d, M: LM.i32):
     pool = lm.smem(4096)

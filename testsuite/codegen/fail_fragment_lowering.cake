@@ -2,6 +2,8 @@
 # the operation and why: transcendental math on i32 fragments (masks and
 # indices), and a view loaded into anything but a column vector.
 # RUN: %cakec -verify --target=sm_90a --emit=cuda %s
+# The check alone reports the same (-fsyntax-only runs the lowering).
+# RUN: %cakec -verify --target=sm_90a -fsyntax-only %s
 @cake.schedule()
 def k(lm, n: LM.i32):
     pool = lm.smem(1024)

@@ -1,5 +1,7 @@
 # The multiprocessor count is the launcher's; a kernel uses lm.num_blocks.
 # RUN: %cakec -verify --target=sm_90a --emit=cuda %s
+# The check alone reports the same (-fsyntax-only runs the lowering).
+# RUN: %cakec -verify --target=sm_90a -fsyntax-only %s
 @cake.schedule(grid=(lm.sm_count(),))
 def k(lm, n: LM.i32):
     r = lm.role(warps=[0])

@@ -1,6 +1,8 @@
 # An operation the lowering cannot honour on its operands is an error naming
 # it and why, never a silent drop or a wrong computation.
 # RUN: %cakec -verify --target=sm_90a --emit=cuda %s
+# The check alone reports the same (-fsyntax-only runs the lowering).
+# RUN: %cakec -verify --target=sm_90a -fsyntax-only %s
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_BF16_K
 
 BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows
