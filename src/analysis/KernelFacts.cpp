@@ -340,8 +340,9 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
         int64_t rowBytes = viewRowBytes(v);
         const Resource *overlap = nullptr;  // another view over any of its bytes
         for (const Resource &w : k.resources)
-          if (w.kind == ResourceKind::View && w.id != v.id && w.pool == v.pool && w.offset < v.offset + v.totalBytes &&
-              v.offset < w.offset + w.totalBytes)
+          if (w.kind == ResourceKind::View && w.id != v.id && w.pool == v.pool &&
+              w.offset < sema::satAdd(v.offset, v.totalBytes) &&
+              v.offset < sema::satAdd(w.offset, w.totalBytes))  // saturated: offsets may be near INT64_MAX here
             overlap = &w;
         if (overlap)
           why = fmt::format("view '{}' shares bytes with view '{}'", v.name, overlap->name);
