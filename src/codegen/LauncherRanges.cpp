@@ -280,9 +280,17 @@ std::string KernelEmitter::rangeChecks() {
     if (within(e->range, k_.gridRange) || within(e->range, k_.clusterRange)) continue;
     const AffineForm &f = k_.ints.form(v.ix);
     if (f.isConstant()) continue;
-    if (f.constant == 0 && f.terms.size() == 1 && f.terms[0].second == 1 &&
-        isLeaf(k_.ints.atomInfo(f.terms[0].first).op))
-      continue;  // a scalar, block index or loop variable itself: in range by its type, or its loop's bounds
+    if (f.constant == 0 && f.terms.size() == 1 && f.terms[0].second == 1) {
+      // A block index or loop variable itself is in range by its loop's
+      // bounds, a scalar by its type where that is 32 bits signed or less;
+      // an i64 or u32 scalar is narrowed to the kernel's int32_t arithmetic.
+      IntExprTable::AtomView leaf = k_.ints.atomInfo(f.terms[0].first);
+      bool narrowed = leaf.op == IntOp::Param && [&] {
+        const DTypeInfo &t = dtypeInfo(k_.resource(static_cast<ResourceId>(leaf.value)).dtype);
+        return t.bits > 32 || (t.bits == 32 && t.dtype != DType::I32);
+      }();
+      if (isLeaf(leaf.op) && !narrowed) continue;
+    }
     std::pair<uint32_t, uint32_t> at{e->range.begin.line, e->range.begin.col};
     auto [it, fresh] = ints.try_emplace(f, at, sourceText(sm_, e->range));
     if (!fresh && at < it->second.first) it->second = {at, sourceText(sm_, e->range)};

@@ -71,6 +71,12 @@ bool reachesProc(const std::string &path) {
   std::string p = path;
   for (int hop = 0; hop < 40; ++hop) {
     if (p.rfind("/proc/", 0) == 0) return true;
+    // A link in a directory that is itself a link into /proc (/dev/fd/N:
+    // /dev/fd is /proc/self/fd) names an open file too.
+    if (size_t slash = p.find_last_of('/'); slash != std::string::npos && slash > 0) {
+      char dir[PATH_MAX];
+      if (::realpath(p.substr(0, slash).c_str(), dir) && std::string(dir).rfind("/proc/", 0) == 0) return true;
+    }
     char buf[PATH_MAX];
     ssize_t n = ::readlink(p.c_str(), buf, sizeof buf - 1);
     if (n <= 0) return false;

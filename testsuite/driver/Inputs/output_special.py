@@ -52,6 +52,16 @@ text = open(log).read()
 print(f"dev-stdout-append: status={r.returncode} kept={text.startswith('earlier line')} "
       f"appended={'AssignStmt' in text}")
 
+# /dev/fd/1 the same way (/dev/fd is a link to /proc/self/fd, the link
+# inside it names the open file).
+with open(log, "w") as f:
+    f.write("earlier line\n")
+with open(log, "a") as f:
+    r = cakec_to("/dev/fd/1", stdout=f)
+text = open(log).read()
+print(f"dev-fd-append: status={r.returncode} kept={text.startswith('earlier line')} "
+      f"appended={'AssignStmt' in text}")
+
 # A symbolic link to a file: the link stays, the file it names is replaced.
 real = os.path.join(root, "real.out")
 with open(real, "w") as f:
