@@ -4,6 +4,9 @@
 // user's `-o`.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstring>
+#include <iterator>
 #include <string>
 
 #include "codegen/Emitter.h"
@@ -124,4 +127,16 @@ TEST_CASE("a user's name reaches generated C unchanged only where it means nothi
                         "threadIdx",
                         "msg"})
     CHECK_MESSAGE(!codegen::isPlainCName(n), std::string(n));
+}
+
+TEST_CASE("the reserved-name table is sorted (ident() bisects it) and every name in it is mangled") {
+  static const char *const names[] = {
+#define R(name) #name,
+#include "codegen/ReservedNames.def"
+#undef R
+  };
+  auto less = [](const char *a, const char *b) { return std::strcmp(a, b) < 0; };
+  CHECK(std::is_sorted(std::begin(names), std::end(names), less));
+  CHECK(std::size(names) > 1000);
+  for (const char *n : names) CHECK_MESSAGE(!codegen::isPlainCName(n), std::string(n));
 }
