@@ -264,8 +264,10 @@ private:
   // The launcher's computation of cake_grid[3] from the grid's expressions
   // (`grid`: their host text, for the comments and messages).
   std::string gridValues(const std::vector<std::string> &grid);
-  void unsupported(SourceRange r, const std::string &what, const std::string &why) {
-    diags_.report(DiagId::CodegenUnsupported, r, what, ti_.name, why);
+  // Reports what this target's lowering cannot do with an accepted operation
+  // (`id`: one of the lower.* diagnostics), and why, saying what it lowers.
+  void refuse(DiagId id, SourceRange r, const std::string &what, const std::string &why) {
+    diags_.report(id, r, what, ti_.name, why);
   }
 
   const Kernel &k_;
@@ -280,6 +282,9 @@ private:
   std::string out_;
   int indent_ = 0;
   std::set<ResourceId> declaredFragments_;
+  // Fragments whose layout was refused (reported once, at their first use).
+  std::set<const Resource *> badLayouts_;
+  bool tensorTypesChecked_ = false;  // globalTensors reported its conflicts
   bool usesSmCount_ = false;
   // While set, host expressions record here each divisor that is not a
   // constant (its text, then its source), for checks ahead of the division.

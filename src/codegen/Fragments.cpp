@@ -19,8 +19,10 @@ namespace cake::codegen::detail {
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread) {
   analysis::WgmmaTiling t = analysis::accumulatorTiling(ti_.mma, frag.shape, role);
   if (!t.ok) {
-    unsupported(at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
-                "fragments lower to the accumulator layout of the target's tensor-core path: " + t.problem);
+    if (badLayouts_.insert(&frag).second)
+      refuse(DiagId::LowerFragmentLayout, at,
+             fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
+             "fragments lower to the accumulator layout of the target's tensor-core path: " + t.problem);
     return false;
   }
   perThread = t.perThread;
@@ -32,13 +34,13 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at,
                                    analysis::FragmentTiling &t) {
   t = analysis::fragmentTiling(ti_.mma, frag.shape, role);
-  if (!t.ok)
-    unsupported(
-        at, fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
-        "fragments lower to the accumulator layout of the target's tensor-core path (a tile, an M x 1 row vector "
-        "or a 1 x N column "
-        "vector of one): " +
-            t.problem);
+  if (!t.ok && badLayouts_.insert(&frag).second)
+    refuse(DiagId::LowerFragmentLayout, at,
+           fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
+           "fragments lower to the accumulator layout of the target's tensor-core path (a tile, an M x 1 row vector "
+           "or a 1 x N column "
+           "vector of one): " +
+               t.problem);
   return t.ok;
 }
 
@@ -107,13 +109,13 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   int64_t rowBytes = analysis::viewRowBytes(view);
   if (view.swizzle != Swizzle::None && rowBytes % swizzleBytes(view.swizzle) != 0 &&
       rowBytes != swizzleBytes(view.swizzle)) {
-    unsupported(o.range, fmt::format("a store into the swizzled view '{}'", view.name),
-                "a swizzled destination's rows must be one swizzle span or whole panels of it");
+    refuse(DiagId::LowerFragmentStore, o.range, fmt::format("a store into the swizzled view '{}'", view.name),
+           "a swizzled destination's rows must be one swizzle span or whole panels of it");
     return;
   }
-  if (src.dtype != view.dtype || (esize != 2 && esize != 4)) {
-    unsupported(o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
-                "fragments are stored as 16- or 32-bit elements of the view's dtype");
+  if (src.dtype != view.dtype || !table_.lowersDtype(o.kind, src.dtype)) {
+    refuse(DiagId::LowerFragmentStore, o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
+           fmt::format("fragments of {} are stored into views of their own dtype", table_.dtypeNames(o.kind)));
     return;
   }
   int64_t N = src.shape[1], wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
@@ -175,9 +177,9 @@ void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analys
   const Resource &view = k_.resource(o.receiver);
   if (view.swizzle != Swizzle::None || product(view.shape) != src.shape[0] || view.dtype != src.dtype ||
       (src.dtype != DType::F32 && src.dtype != DType::I32)) {
-    unsupported(
-        o.range, fmt::format("a store of the row vector '{}' into '{}'", src.name, view.name),
-        fmt::format("a row vector is stored into an unswizzled f32 view of {} elements, one per row", src.shape[0]));
+    refuse(DiagId::LowerFragmentStore, o.range,
+           fmt::format("a store of the row vector '{}' into '{}'", src.name, view.name),
+           fmt::format("a row vector is stored into an unswizzled f32 view of {} elements, one per row", src.shape[0]));
     return;
   }
   line(fmt::format("// one value per row, {} rows per thread, from the first lane of each row", t.perThread));
@@ -210,24 +212,25 @@ bool KernelEmitter::elementwiseOperands(const Operation &o, RoleCtx &rc, analysi
     const Resource &src = k_.resource(x.value.resource);
     analysis::FragmentTiling st;
     if (!fragmentLayout(src, *rc.role, o.range, st)) return false;
-    if (src.dtype != DType::F32 && src.dtype != DType::I32) {
-      unsupported(o.range,
-                  fmt::format("'lm.{}' on the {} fragment '{}'", info.name, dtypeInfo(src.dtype).name, src.name),
-                  "fragment math is lowered on f32 fragments; 16-bit fragments are MMA operands and stores");
+    if (!table_.lowersDtype(o.kind, src.dtype)) {
+      refuse(DiagId::LowerFragmentMath, o.range,
+             fmt::format("'lm.{}' on the {} fragment '{}'", info.name, dtypeInfo(src.dtype).name, src.name),
+             fmt::format("fragment math is lowered on {} fragments; 16-bit fragments are MMA operands and stores",
+                         table_.dtypeNames(o.kind)));
       return false;
     }
   }
   if (dst.dtype == DType::I32 && !table_.math[static_cast<size_t>(o.kind)].integer) {
-    unsupported(o.range, fmt::format("'lm.{}' to an i32 fragment", info.name),
-                "i32 fragments (masks, indices) are made by comparisons, lm.where, copies, fills, + - *");
+    refuse(DiagId::LowerFragmentMath, o.range, fmt::format("'lm.{}' to an i32 fragment", info.name),
+           "i32 fragments (masks, indices) are made by comparisons, lm.where, copies, fills, + - *");
     return false;
   }
   bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
   bool word = dst.dtype == DType::F32 || dst.dtype == DType::I32;
   if ((packed && dt.form != analysis::FragmentForm::Tile) || (!packed && !word)) {
-    unsupported(o.range,
-                fmt::format("'lm.{}' to a {} {} fragment", info.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name),
-                "fragment math yields f32; lm.cast converts tiles to bf16 or f16");
+    refuse(DiagId::LowerFragmentMath, o.range,
+           fmt::format("'lm.{}' to a {} {} fragment", info.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name),
+           "fragment math yields f32; lm.cast converts tiles to bf16 or f16");
     return false;
   }
   return true;
@@ -271,12 +274,12 @@ void KernelEmitter::tril(const Operation &o, RoleCtx &rc) {
   analysis::FragmentTiling dt;
   if (!elementwiseOperands(o, rc, dt)) return;
   const Resource &dst = k_.resource(o.result.resource);
-  declareFragment(dst, dt);
-  line("#pragma unroll");
   if (dt.form != analysis::FragmentForm::Tile) {
-    unsupported(o.range, "'lm.tril' on a vector", "the causal mask applies to tiles");
+    refuse(DiagId::LowerFragmentMath, o.range, "'lm.tril' on a vector", "the causal mask applies to tiles");
     return;
   }
+  declareFragment(dst, dt);
+  line("#pragma unroll");
   const Operand &fill = o.operand(param::Tril::value);
   int64_t half = dt.cols / 2;
   // The element's row and column in the tile: the accumulator layout, or
@@ -313,8 +316,9 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
   const Resource &dst = k_.resource(o.result.resource);
   analysis::FragmentTiling st, dt;
   if (!fragmentLayout(src, *rc.role, o.range, st) || !fragmentLayout(dst, *rc.role, o.range, dt)) return;
-  if (st.form != analysis::FragmentForm::Tile || src.dtype != DType::F32) {
-    unsupported(o.range, fmt::format("'lm.{}' of '{}'", o.info().name, src.name), "row reductions take f32 tiles");
+  if (st.form != analysis::FragmentForm::Tile || !table_.lowersDtype(o.kind, src.dtype)) {
+    refuse(DiagId::LowerFragmentMath, o.range, fmt::format("'lm.{}' of '{}'", o.info().name, src.name),
+           fmt::format("row reductions take {} tiles", table_.dtypeNames(o.kind)));
     return;
   }
   const FragmentMath &math = table_.math[static_cast<size_t>(o.kind)];
@@ -357,8 +361,9 @@ void KernelEmitter::rowArgmin(const Operation &o, RoleCtx &rc) {
   const Resource &val = k_.resource(o.result.elts[0].resource), &idx = k_.resource(o.result.elts[1].resource);
   analysis::FragmentTiling st, dt;
   if (!fragmentLayout(src, *rc.role, o.range, st) || !fragmentLayout(val, *rc.role, o.range, dt)) return;
-  if (st.form != analysis::FragmentForm::Tile || src.dtype != DType::F32) {
-    unsupported(o.range, fmt::format("'lm.rowargmin' of '{}'", src.name), "row reductions take f32 tiles");
+  if (st.form != analysis::FragmentForm::Tile || !table_.lowersDtype(o.kind, src.dtype)) {
+    refuse(DiagId::LowerFragmentMath, o.range, fmt::format("'lm.rowargmin' of '{}'", src.name),
+           fmt::format("row reductions take {} tiles", table_.dtypeNames(o.kind)));
     return;
   }
   int64_t half = st.cols / 2;
@@ -398,9 +403,10 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   analysis::FragmentTiling dt;
   if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
   if (dt.form != analysis::FragmentForm::ColumnVector || view.swizzle != Swizzle::None ||
-      (view.dtype != DType::F32 && view.dtype != DType::I32)) {
-    unsupported(o.range, fmt::format("a load of '{}'", view.name),
-                "views are loaded as column vectors: an unswizzled 1 x N view of 32-bit elements");
+      !table_.lowersDtype(o.kind, view.dtype)) {
+    refuse(
+        DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
+        fmt::format("views are loaded as column vectors: an unswizzled 1 x N view of {}", table_.dtypeNames(o.kind)));
     return;
   }
   declareFragment(dst, dt);

@@ -47,11 +47,11 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
           const Resource &view = k_.resource(s.op.receiver);
           auto [it, fresh] =
               uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op});
-          if (!fresh && it->second.dtype != view.dtype)
-            unsupported(s.op.range,
-                        fmt::format("a copy of '{}' as {}", k_.resource(it->first).name, dtypeInfo(view.dtype).name),
-                        fmt::format("an earlier copy reads it as {}; a tensor has one element type",
-                                    dtypeInfo(it->second.dtype).name));
+          if (!fresh && it->second.dtype != view.dtype && !tensorTypesChecked_)
+            refuse(DiagId::LowerTensorDtype, s.op.range,
+                   fmt::format("a copy of '{}' as {}", k_.resource(it->first).name, dtypeInfo(view.dtype).name),
+                   fmt::format("an earlier copy reads it as {}; a tensor has one element type",
+                               dtypeInfo(it->second.dtype).name));
         }
       }
       walk(s.body);
@@ -59,6 +59,7 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
     }
   };
   for (const RoleBlock &rb : k_.roles) walk(rb.body);
+  tensorTypesChecked_ = true;
   return uses;
 }
 

@@ -17,7 +17,15 @@ struct Entry {
   OpKind op;
   LowerFn fn;
   FragmentMath math = {};
+  DTypeSet dtypes = 0;  // LoweringTable::dtypes
 };
+
+using sema::DType;
+constexpr DTypeSet kF32 = dtypeBit(DType::F32), kI32 = dtypeBit(DType::I32);
+constexpr DTypeSet k16Bit = dtypeBit(DType::BF16) | dtypeBit(DType::F16);
+constexpr DTypeSet kFp8 = dtypeBit(DType::E4M3) | dtypeBit(DType::E5M2);
+// Fragment math reads f32 fragments, and i32 ones (masks, indices).
+constexpr DTypeSet kWords = kF32 | kI32;
 struct Family {
   const char *name;
   std::vector<Entry> entries;
@@ -33,35 +41,38 @@ const Family kSync = {"sync",
 // The formulas of elementwise math and of row reductions' folds are the
 // third column (FragmentMath).
 const Family kFragments = {"fragments",
-                           {{OpKind::Store, &K::storeFragment},
-                            {OpKind::Load, &K::loadFragment},
-                            {OpKind::Cast, &K::elementwise, {"{0}"}},
-                            {OpKind::Copy, &K::elementwise, {"{0}", nullptr, true}},
-                            {OpKind::Fill, &K::elementwise, {"{1}", nullptr, true}},
-                            {OpKind::Scale, &K::elementwise, {"{0} * {1}"}},
-                            {OpKind::Add, &K::elementwise, {"{0} + {1}", nullptr, true}},
-                            {OpKind::Sub, &K::elementwise, {"{0} - {1}", nullptr, true}},
-                            {OpKind::Mul, &K::elementwise, {"{0} * {1}", nullptr, true}},
-                            {OpKind::Div, &K::elementwise, {"__fdividef({0}, {1})"}},
-                            {OpKind::Maximum, &K::elementwise, {"fmaxf({0}, {1})"}},
-                            {OpKind::Minimum, &K::elementwise, {"fminf({0}, {1})"}},
-                            {OpKind::Exp2, &K::elementwise, {"cake_ex2({0})", "cake_ex2"}},
-                            {OpKind::Log2, &K::elementwise, {"cake_lg2({0})", "cake_lg2"}},
-                            {OpKind::Less, &K::elementwise, {"({0} < {1}) ? 1 : 0", nullptr, true}},
-                            {OpKind::Where, &K::elementwise, {"{0} != 0 ? {1} : {2}", nullptr, true}},
-                            {OpKind::Tril, &K::tril},
-                            {OpKind::RowMax, &K::rowReduction, {"fmaxf({0}, {1})"}},
-                            {OpKind::RowSum, &K::rowReduction, {"{0} + {1}"}},
-                            {OpKind::RowArgmin, &K::rowArgmin}}};
+                           {{OpKind::Store, &K::storeFragment, {}, k16Bit | kWords},
+                            {OpKind::Load, &K::loadFragment, {}, kWords},
+                            {OpKind::Cast, &K::elementwise, {"{0}"}, kWords},
+                            {OpKind::Copy, &K::elementwise, {"{0}", nullptr, true}, kWords},
+                            {OpKind::Fill, &K::elementwise, {"{1}", nullptr, true}, kWords},
+                            {OpKind::Scale, &K::elementwise, {"{0} * {1}"}, kWords},
+                            {OpKind::Add, &K::elementwise, {"{0} + {1}", nullptr, true}, kWords},
+                            {OpKind::Sub, &K::elementwise, {"{0} - {1}", nullptr, true}, kWords},
+                            {OpKind::Mul, &K::elementwise, {"{0} * {1}", nullptr, true}, kWords},
+                            {OpKind::Div, &K::elementwise, {"__fdividef({0}, {1})"}, kWords},
+                            {OpKind::Maximum, &K::elementwise, {"fmaxf({0}, {1})"}, kWords},
+                            {OpKind::Minimum, &K::elementwise, {"fminf({0}, {1})"}, kWords},
+                            {OpKind::Exp2, &K::elementwise, {"cake_ex2({0})", "cake_ex2"}, kWords},
+                            {OpKind::Log2, &K::elementwise, {"cake_lg2({0})", "cake_lg2"}, kWords},
+                            {OpKind::Less, &K::elementwise, {"({0} < {1}) ? 1 : 0", nullptr, true}, kWords},
+                            {OpKind::Where, &K::elementwise, {"{0} != 0 ? {1} : {2}", nullptr, true}, kWords},
+                            {OpKind::Tril, &K::tril, {}, kWords},
+                            {OpKind::RowMax, &K::rowReduction, {"fmaxf({0}, {1})"}, kF32},
+                            {OpKind::RowSum, &K::rowReduction, {"{0} + {1}"}, kF32},
+                            {OpKind::RowArgmin, &K::rowArgmin, {}, kF32}}};
 // Copies by every thread of a role: cp.async in, ld.shared + st.global out
 // (nvidia/CpAsync.cpp); every NVIDIA target has them.
 const Family kCopies = {"cp.async", {{OpKind::CpAsync, &K::cpAsync}, {OpKind::CopyTo, &K::copyTo}}};
 // Tensor-core paths (Targets.def `mma`).
-const Family kMmaSync = {"mma.sync", {{OpKind::Mma, &K::mmaSync}}};
+const Family kMmaSync = {"mma.sync", {{OpKind::Mma, &K::mmaSync, {}, k16Bit | kFp8 | dtypeBit(DType::I8)}}};
 const Family kWgmma = {
-    "wgmma", {{OpKind::Mma, &K::wgmma}, {OpKind::MmaCommit, &K::wgmmaCommit}, {OpKind::MmaWait, &K::wgmmaWait}}};
-const Family kTcgen05 = {
-    "tcgen05", {{OpKind::Mma, &K::tcgen05Mma}, {OpKind::Commit, &K::tcgen05Commit}, {OpKind::TmemLoad, &K::tmemLoad}}};
+    "wgmma",
+    {{OpKind::Mma, &K::wgmma, {}, k16Bit}, {OpKind::MmaCommit, &K::wgmmaCommit}, {OpKind::MmaWait, &K::wgmmaWait}}};
+const Family kTcgen05 = {"tcgen05",
+                         {{OpKind::Mma, &K::tcgen05Mma, {}, k16Bit | kFp8},
+                          {OpKind::Commit, &K::tcgen05Commit},
+                          {OpKind::TmemLoad, &K::tmemLoad, {}, kF32}}};
 // Copy engines (Targets.def `copy`).
 const Family kTma = {
     "tma",
@@ -97,6 +108,7 @@ std::unique_ptr<LoweringTable> build(const TargetInfo &ti) {
       if (sema::opInfo(e.op).legalOn(ti.target)) {
         t->ops[static_cast<size_t>(e.op)] = e.fn;
         t->math[static_cast<size_t>(e.op)] = e.math;
+        t->dtypes[static_cast<size_t>(e.op)] = e.dtypes;
       }
   }
   return t;
@@ -118,6 +130,18 @@ bool LoweringTable::lowers(OpKind k) const {
   if (!info.legalOn(target)) return false;
   if (info.scope != sema::OpScope::Role) return true;
   return ops[static_cast<size_t>(k)] != nullptr;
+}
+
+bool LoweringTable::lowersDtype(OpKind k, sema::DType d) const {
+  DTypeSet s = dtypes[static_cast<size_t>(k)];
+  return s == 0 || (s & dtypeBit(d)) != 0;
+}
+
+std::string dtypeSetNames(DTypeSet s) {
+  std::string out;
+  for (const sema::DTypeInfo &d : sema::allDTypes())
+    if (s & dtypeBit(d.dtype)) out += (out.empty() ? "" : ", ") + std::string(d.name);
+  return out;
 }
 
 const LoweringTable *loweringTable(Target t) { return tables()[static_cast<size_t>(t)].get(); }

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "sema/OpTable.h"
+#include "sema/Types.h"
 #include "target/TargetInfo.h"
 
 namespace cake::sema {
@@ -41,14 +42,29 @@ struct FragmentMath {
   bool integer = false;           // also makes i32 fragments (masks, indices)
 };
 
+// A set of element types: one bit per DType (dtypeBit).
+using DTypeSet = uint32_t;
+constexpr DTypeSet dtypeBit(sema::DType d) { return DTypeSet(1) << static_cast<unsigned>(d); }
+// "bf16, f16": the set's names in DTypes.def order.
+std::string dtypeSetNames(DTypeSet s);
+
 struct LoweringTable {
   Target target;
   std::string families;                                 // "sync, fragments, wgmma, tma"
   std::array<LowerFn, sema::kOpKindCount> ops{};        // role operations; null: none
   std::array<FragmentMath, sema::kOpKindCount> math{};  // the fragment handlers' formulas
+  // The element types each role operation lowers for, of the operand its
+  // lowering reads (an MMA's A and B, a fragment op's sources, a store's
+  // fragment, a load's view); 0 where any type the gates accept lowers.
+  // Handlers refuse by this column, and --list-ops prints it.
+  std::array<DTypeSet, sema::kOpKindCount> dtypes{};
   // Whether `k` lowers here: a role operation with an entry, or a
   // declaration or value legal on the target (the skeleton lowers those).
   bool lowers(sema::OpKind k) const;
+  // Whether role operation `k` lowers for operands of type `d` here.
+  bool lowersDtype(sema::OpKind k, sema::DType d) const;
+  // The names of the types `k` lowers for ("" where any type lowers).
+  std::string dtypeNames(sema::OpKind k) const { return dtypeSetNames(dtypes[static_cast<size_t>(k)]); }
 };
 
 // The table of `t`, or null when the target's tensor-core path or copy

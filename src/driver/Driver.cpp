@@ -423,9 +423,13 @@ int compile(Options &opts, int argc, const char *const *argv, SourceManager &sm,
           if (codegen::lowers(ti.target, k)) bits |= targetBit(ti.target);
         return bits;
       };
-      std::string table = opts.listFormat == "markdown"
-                              ? sema::formatOpReferenceMarkdown(loweredOn)
-                              : sema::formatOpTable(targetGiven ? &opts.target : nullptr, loweredOn);
+      std::string table =
+          opts.listFormat == "markdown"
+              ? sema::formatOpReferenceMarkdown(loweredOn)
+              : sema::formatOpTable(targetGiven ? &opts.target : nullptr, loweredOn, [](sema::OpKind k, Target t) {
+                  const codegen::LoweringTable *lt = codegen::loweringTable(t);
+                  return lt ? lt->dtypeNames(k) : std::string();
+                });
       std::fwrite(table.data(), 1, table.size(), stdout);
     }
     return finish(0);

@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace cake::sema {
 
 // The table's macros stay one per line.
@@ -157,7 +159,8 @@ std::string effectsText(const OpInfo &op) {
 }
 }  // namespace
 
-std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKind)> &loweredOn) {
+std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKind)> &loweredOn,
+                          const std::function<std::string(OpKind, Target)> &loweredTypes) {
   std::string out;
   for (const OpInfo &op : allOps()) {
     if (only && !op.legalOn(*only)) continue;
@@ -173,11 +176,28 @@ std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKin
       out += fmt::format("    ptx [{}]: {}\n", ts, f.ptx);
     }
     uint32_t lowered = loweredOn(op.kind) & op.targets;
-    if (only)
+    if (only) {
+      std::string types = loweredTypes(op.kind, *only);
       out += fmt::format("    lowers on {}: {}\n", targetInfo(*only).name,
-                         lowered & targetBit(*only) ? "yes" : "not yet (-fsyntax-only checks it; -o reports it)");
-    else
-      out += fmt::format("    lowers on: {}\n", lowered ? targetNames(lowered) : "no target yet");
+                         !(lowered & targetBit(*only)) ? "not yet (-fsyntax-only checks it; -o reports it)"
+                         : types.empty()               ? "yes"
+                                                       : "yes, for " + types + " operands");
+    } else {
+      // Targets grouped by the types the op lowers for there, in the order
+      // their groups first appear: "sm_80, sm_89 (bf16, f16); sm_90a (bf16)".
+      std::vector<std::pair<std::string, std::string>> groups;  // types, targets
+      for (const TargetInfo &t : allTargets()) {
+        if (!(lowered & targetBit(t.target))) continue;
+        std::string types = loweredTypes(op.kind, t.target);
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const auto &x) { return x.first == types; });
+        if (g == groups.end()) g = groups.insert(groups.end(), {types, ""});
+        g->second += (g->second.empty() ? "" : ", ") + std::string(t.name);
+      }
+      std::string ts;
+      for (const auto &[types, names] : groups)
+        ts += (ts.empty() ? "" : "; ") + names + (types.empty() ? "" : " (" + types + ")");
+      out += fmt::format("    lowers on: {}\n", lowered ? ts : "no target yet");
+    }
   }
   return out;
 }

@@ -235,8 +235,10 @@ const OpInfo &opInfo(OpKind k);
 std::string_view receiverName(Receiver r);
 // `--list-ops`: the table as text; with a target, only the ops legal there.
 // `loweredOn(k)`: the targets (targetBit) where codegen lowers op k, printed
-// as each op's lowering status (sema does not know codegen's tables).
-std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKind)> &loweredOn);
+// as each op's lowering status (sema does not know codegen's tables);
+// `loweredTypes(k, t)`: the operand types k lowers for on t ("" for any).
+std::string formatOpTable(const Target *only, const std::function<uint32_t(OpKind)> &loweredOn,
+                          const std::function<std::string(OpKind, Target)> &loweredTypes);
 // `--list-ops --list-format=markdown`: the Operations section of
 // docs/language.md (a summary table of legality and lowering per target, then
 // one entry per operation, grouped by scope).

@@ -16,4 +16,4 @@ def k(lm, n: LM.i32):
         f = lm.fill(f, 1.0)
         rows.store(f)
         e = lm.exp2(m)  # expected-error {{'lm.exp2' to an i32 fragment has no sm_90a lowering: i32 fragments (masks, indices) are made by comparisons, lm.where, copies, fills, + - *}}
-        r = rows.load()  # expected-error {{a load of 'rows' has no sm_90a lowering: views are loaded as column vectors: an unswizzled 1 x N view of 32-bit elements}}
+        r = rows.load()  # expected-error {{a load of 'rows' has no sm_90a lowering: views are loaded as column vectors: an unswizzled 1 x N view of f32, i32}}

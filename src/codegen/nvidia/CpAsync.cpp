@@ -21,16 +21,17 @@ bool KernelEmitter::openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId te
   int64_t span = swizzleBytes(view.swizzle);
   Panels pn = panels(view);
   if (esize == 0 || rowBytes % 16 != 0 || (span != 0 && rowBytes % span != 0)) {
-    unsupported(o.range, fmt::format("a copy of the view '{}' ({})", view.name, shapeText(view.shape)),
-                "copies move 16-byte chunks: a row must be a multiple of 16 bytes, and of the swizzle span when "
-                "swizzled");
+    refuse(DiagId::LowerCopyView, o.range,
+           fmt::format("a copy of the view '{}' ({})", view.name, shapeText(view.shape)),
+           "copies move 16-byte chunks: a row must be a multiple of 16 bytes, and of the swizzle span when "
+           "swizzled");
     return false;
   }
   if (view.shape.size() > t.rank || coords.elts.size() != t.rank) {
-    unsupported(o.range, fmt::format("a copy of the view '{}'", view.name),
-                fmt::format("the tensor '{}' has rank {}: the copy needs {} coordinates and a view of at most that "
-                            "rank",
-                            t.name, t.rank, t.rank));
+    refuse(DiagId::LowerCopyView, o.range, fmt::format("a copy of the view '{}'", view.name),
+           fmt::format("the tensor '{}' has rank {}: the copy needs {} coordinates and a view of at most that "
+                       "rank",
+                       t.name, t.rank, t.rank));
     return false;
   }
   int64_t chunksPerRow = rowBytes / 16;

@@ -21,29 +21,29 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
   const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
   bool bMnMajor = !bV.transposed;
   if (acc.kind != ResourceKind::Tmem || a.kind != ResourceKind::View || b.kind != ResourceKind::View) {
-    unsupported(o.range, "'lm.mma'",
-                "tcgen05.mma is lowered with the accumulator in TMEM and A and B in shared memory");
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           "tcgen05.mma is lowered with the accumulator in TMEM and A and B in shared memory");
     return;
   }
   if (aV.transposed) {
-    unsupported(o.range, "'lm.mma'", "tcgen05.mma is lowered with A K-major: an (M, K) view");
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'", "tcgen05.mma is lowered with A K-major: an (M, K) view");
     return;
   }
   if (bMnMajor && dtypeInfo(b.dtype).bits != 16) {
-    unsupported(o.range, "'lm.mma'",
-                "tcgen05.mma is lowered with an MN-major B (used without '.T') for 16-bit types only");
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           "tcgen05.mma is lowered with an MN-major B (used without '.T') for 16-bit types only");
     return;
   }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   std::optional<uint32_t> idesc = sm100::instrDesc(M, N, a.dtype, b.dtype, acc.dtype, false, bMnMajor);
-  if (!idesc || M != analysis::kTmemLanes ||
+  if (!idesc || M != analysis::kTmemLanes || !table_.lowersDtype(o.kind, a.dtype) ||
       (sm100::mmaKind(a.dtype) != std::string_view("f16") && acc.dtype != DType::F32)) {
-    unsupported(o.range, "'lm.mma'",
-                fmt::format("tcgen05.mma is lowered for bf16 or f16 operands with an f32 or f16 accumulator, or fp8 "
-                            "(e4m3, e5m2) with an f32 one, of {} rows and 8 to 256 columns in steps of 8 (here {}x{}, "
-                            "{} and {} into {})",
-                            analysis::kTmemLanes, M, N, dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name,
-                            dtypeInfo(acc.dtype).name));
+    refuse(DiagId::LowerMmaDtype, o.range, "'lm.mma'",
+           fmt::format("tcgen05.mma is lowered for bf16 or f16 operands with an f32 or f16 accumulator, or fp8 "
+                       "(e4m3, e5m2) with an f32 one, of {} rows and 8 to 256 columns in steps of 8 (here {}x{}, "
+                       "{} and {} into {})",
+                       analysis::kTmemLanes, M, N, dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name,
+                       dtypeInfo(acc.dtype).name));
     return;
   }
   int64_t esize = dtypeInfo(a.dtype).bits / 8, kStep = sm100::mmaK(a.dtype);
@@ -51,10 +51,10 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
     bool ok = operandTile(*v, coreMatrices(*v));
     if (ok && v == &b && bMnMajor) ok = v->swizzle == Swizzle::B128 || coreMatrices(*v);
     if (!ok) {
-      unsupported(o.range, fmt::format("the operand view '{}'", v->name),
-                  "tcgen05.mma operands lower as unswizzled tiles whose rows are whole 16-byte core matrices, or "
-                  "swizzled tiles whose rows are one swizzle span or whole panels of it (for example 64 bf16 with "
-                  "swizzle=\"128B\"); a swizzled MN-major B (used without '.T') needs swizzle=\"128B\"");
+      refuse(DiagId::LowerOperandView, o.range, fmt::format("the operand view '{}'", v->name),
+             "tcgen05.mma operands lower as unswizzled tiles whose rows are whole 16-byte core matrices, or "
+             "swizzled tiles whose rows are one swizzle span or whole panels of it (for example 64 bf16 with "
+             "swizzle=\"128B\"); a swizzled MN-major B (used without '.T') needs swizzle=\"128B\"");
       return;
     }
   }
@@ -112,9 +112,11 @@ void KernelEmitter::tmemLoad(const Operation &o, RoleCtx &rc) {
   const Resource &src = k_.resource(o.operand(param::TmemLoad::src).value.resource);
   analysis::FragmentTiling ft;
   if (!fragmentLayout(dst, *rc.role, o.range, ft)) return;
-  if (dst.shape != src.shape || dst.dtype != DType::F32 || src.dtype != DType::F32 || dst.shape[1] % 32 != 0) {
-    unsupported(o.range, fmt::format("'lm.tmem_load' of '{}' into '{}'", src.name, dst.name),
-                "TMEM is loaded into an f32 fragment of the region's shape, 32 columns at a time");
+  if (dst.shape != src.shape || dst.dtype != src.dtype || !table_.lowersDtype(o.kind, src.dtype) ||
+      dst.shape[1] % 32 != 0) {
+    refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("'lm.tmem_load' of '{}' into '{}'", src.name, dst.name),
+           fmt::format("TMEM is loaded into a fragment of the region's shape and dtype ({}), 32 columns at a time",
+                       table_.dtypeNames(o.kind)));
     return;
   }
   declareFragment(dst, ft);
@@ -146,10 +148,10 @@ void KernelEmitter::storeLanes(const Operation &o) {
   if (src.dtype != view.dtype || (esize != 2 && esize != 4) || !shapeOk || (width * esize) % 16 != 0 ||
       (col * esize) % 16 != 0 ||
       (view.swizzle != Swizzle::None && pn.rowPitch != static_cast<int64_t>(swizzleBytes(view.swizzle)))) {
-    unsupported(o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
-                "a tcgen05 register tile is stored into a view of its shape (or of its rows and the columns "
-                "col= names) and dtype (16- or 32-bit), whole 16-byte pieces of a row, the row one swizzle span or "
-                "whole panels of it");
+    refuse(DiagId::LowerFragmentStore, o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
+           "a tcgen05 register tile is stored into a view of its shape (or of its rows and the columns "
+           "col= names) and dtype (16- or 32-bit), whole 16-byte pieces of a row, the row one swizzle span or "
+           "whole panels of it");
     return;
   }
   int64_t perChunk = 16 / esize;

@@ -29,42 +29,46 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
   if (acc.kind != ResourceKind::Regs || a.kind != ResourceKind::View || b.kind != ResourceKind::View || aV.transposed ||
       !bV.transposed) {
-    unsupported(o.range, "'lm.mma'",
-                "mma.sync lowers with the accumulator in registers, A an (M, K) view and B an (N, K) view used "
-                "transposed (b[s].T)");
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           "mma.sync lowers with the accumulator in registers, A an (M, K) view and B an (N, K) view used "
+           "transposed (b[s].T)");
     return;
   }
   // The instruction per operand type: 16-bit types take 16 elements of K a
   // step, 8-bit ones 32; either way 32 bytes, so the ldmatrix addressing is
   // the same.
-  std::string mmaName;
-  if (a.dtype == b.dtype && acc.dtype == (a.dtype == DType::I8 ? DType::I32 : DType::F32)) switch (a.dtype) {
-    case DType::BF16: mmaName = "cake_mma_m16n8k16_f32_bf16"; break;
-    case DType::F16: mmaName = "cake_mma_m16n8k16_f32_f16"; break;
-    case DType::E4M3: mmaName = "cake_mma_m16n8k32_f32_e4m3"; break;
-    case DType::E5M2: mmaName = "cake_mma_m16n8k32_f32_e5m2"; break;
-    case DType::I8: mmaName = "cake_mma_m16n8k32_s32_s8"; break;
-    default: break;
-    }
-  if (mmaName.empty()) {
-    unsupported(o.range, "'lm.mma'",
-                "mma.sync is lowered for bf16 or f16 (f32 accumulators), e4m3 or e5m2 (f32) and i8 (i32) operands of "
-                "one type");
+  if (a.dtype != b.dtype || !table_.lowersDtype(o.kind, a.dtype) ||
+      acc.dtype != (a.dtype == DType::I8 ? DType::I32 : DType::F32)) {
+    refuse(DiagId::LowerMmaDtype, o.range, "'lm.mma'",
+           fmt::format("mma.sync is lowered for A and B of one type among {}, with f32 accumulators (i32 for i8) "
+                       "(here {} and {} into {})",
+                       table_.dtypeNames(o.kind), dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name,
+                       dtypeInfo(acc.dtype).name));
     return;
   }
+  std::string mmaName;
+  switch (a.dtype) {
+  case DType::BF16: mmaName = "cake_mma_m16n8k16_f32_bf16"; break;
+  case DType::F16: mmaName = "cake_mma_m16n8k16_f32_f16"; break;
+  case DType::E4M3: mmaName = "cake_mma_m16n8k32_f32_e4m3"; break;
+  case DType::E5M2: mmaName = "cake_mma_m16n8k32_f32_e5m2"; break;
+  case DType::I8: mmaName = "cake_mma_m16n8k32_s32_s8"; break;
+  default: break;
+  }
+  CAKE_CHECK(!mmaName.empty(), "the mma.sync lowering's dtype column names a type it has no instruction for");
   analysis::FragmentTiling t;
   if (!fragmentLayout(acc, *rc.role, o.range, t)) return;
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t esize = dtypeInfo(a.dtype).bits / 8, kElems = 32 / esize;
-  if (t.form != analysis::FragmentForm::Tile || N % 16 != 0 || K % kElems != 0 || a.shape.size() != 2 ||
-      b.shape.size() != 2) {
-    unsupported(o.range, "'lm.mma'", fmt::format("mma.sync tiles have N a multiple of 16 and K of {}", kElems));
-    return;
-  }
+  // The hardware gate (hw.mma-shape) holds N to multiples of 16 and K to
+  // whole k-steps, and sema operands to 2-D tiles.
+  CAKE_CHECK(t.form == analysis::FragmentForm::Tile && N % 16 == 0 && K % kElems == 0 && a.shape.size() == 2 &&
+                 b.shape.size() == 2,
+             fmt::format("mma.sync tiles have N a multiple of 16 and K of {}", kElems));
   for (const Resource *v : {&a, &b})
     if (v->swizzle != Swizzle::None && (v->shape[1] * esize) % swizzleBytes(v->swizzle) != 0) {
-      unsupported(o.range, fmt::format("the operand view '{}'", v->name),
-                  "a swizzled operand's rows must be one swizzle span or whole panels of it");
+      refuse(DiagId::LowerOperandView, o.range, fmt::format("the operand view '{}'", v->name),
+             "a swizzled operand's rows must be one swizzle span or whole panels of it");
       return;
     }
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;

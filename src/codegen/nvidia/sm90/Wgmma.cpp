@@ -16,17 +16,23 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
   bool aInRegs = a.kind == ResourceKind::Regs, bMnMajor = !bV.transposed;
   if (acc.kind != ResourceKind::Regs || b.kind != ResourceKind::View) {
-    unsupported(o.range, "'lm.mma'", "sm_90a lowers wgmma with the accumulator in registers and B in shared memory");
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           "sm_90a lowers wgmma with the accumulator in registers and B in shared memory");
     return;
   }
   int64_t perThread = 0;
   if (!fragmentLayout(acc, *rc.role, o.range, perThread)) return;
   if (aV.transposed) {
-    unsupported(o.range, "'lm.mma'", "A is lowered K-major only: an (M, K) view or register fragment");
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           "A is lowered K-major only: an (M, K) view or register fragment");
     return;
   }
-  if (a.dtype != b.dtype || (a.dtype != DType::BF16 && a.dtype != DType::F16) || acc.dtype != DType::F32) {
-    unsupported(o.range, "'lm.mma'", "only bf16 or f16 operands with f32 accumulators are lowered");
+  if (a.dtype != b.dtype || !table_.lowersDtype(o.kind, a.dtype) || acc.dtype != DType::F32) {
+    refuse(DiagId::LowerMmaDtype, o.range, "'lm.mma'",
+           fmt::format("wgmma is lowered for A and B of one type among {}, with f32 accumulators (here {} and {} "
+                       "into {})",
+                       table_.dtypeNames(o.kind), dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name,
+                       dtypeInfo(acc.dtype).name));
     return;
   }
   int64_t esize = dtypeInfo(a.dtype).bits / 8;
@@ -36,18 +42,18 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
     bool ok = operandTile(*v, coreMatrices(*v));
     if (ok && v == &b && bMnMajor) ok = v->swizzle == Swizzle::B128 || coreMatrices(*v);
     if (!ok) {
-      unsupported(o.range, fmt::format("the operand view '{}'", v->name),
-                  "wgmma operands lower as unswizzled tiles whose rows are whole 16-byte core matrices, or swizzled "
-                  "tiles whose rows are one swizzle span or whole panels of it (for example 64 bf16 with "
-                  "swizzle=\"128B\"); a swizzled MN-major B (used without '.T') needs swizzle=\"128B\"");
+      refuse(DiagId::LowerOperandView, o.range, fmt::format("the operand view '{}'", v->name),
+             "wgmma operands lower as unswizzled tiles whose rows are whole 16-byte core matrices, or swizzled "
+             "tiles whose rows are one swizzle span or whole panels of it (for example 64 bf16 with "
+             "swizzle=\"128B\"); a swizzled MN-major B (used without '.T') needs swizzle=\"128B\"");
       return;
     }
   }
   analysis::FragmentTiling at;
   if (aInRegs && !fragmentLayout(a, *rc.role, o.range, at)) return;
   if (aInRegs && at.form != analysis::FragmentForm::Tile) {
-    unsupported(o.range, fmt::format("the register fragment '{}' as A", a.name),
-                "A from registers is a tile in the accumulator layout, not a row or column vector");
+    refuse(DiagId::LowerMmaPlacement, o.range, fmt::format("the register fragment '{}' as A", a.name),
+           "A from registers is a tile in the accumulator layout, not a row or column vector");
     return;
   }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
