@@ -21,6 +21,12 @@ const BarrierFacts &KernelFacts::barrier(ResourceId b) const {
   return it == barriers.end() ? none : it->second;
 }
 
+const std::optional<Region> &KernelFacts::stageRegion(const RoleEvents &r, ResourceId b, const IrStmt *O) const {
+  auto it = stageRegions.find(std::make_tuple(r.block, b, O));
+  CAKE_CHECK(it != stageRegions.end(), "no running count was computed for a use's barrier and loop");
+  return it->second;
+}
+
 const KernelFacts &ModuleFacts::of(const Kernel &k) const {
   for (const KernelFacts &f : kernels)
     if (f.kernel == &k) return f;
@@ -49,84 +55,6 @@ std::string describeBox(const std::vector<int64_t> &box, DType dtype, Swizzle sw
 }
 
 namespace {
-
-// The roles of one side of a barrier taking turns (Turns), if they do.
-std::optional<Turns> turnsOf(const Kernel &k, const std::vector<const Event *> &uses,
-                             const std::set<ResourceId> &roles) {
-  if (roles.size() < 2) return std::nullopt;
-  std::map<ResourceId, std::vector<const Event *>> byRole;
-  for (const Event *e : uses) byRole[e->role].push_back(e);
-  Turns t;
-  t.step = static_cast<int64_t>(roles.size());
-  std::vector<std::pair<int64_t, ResourceId>> starts;  // (start - first role's start, role)
-  const std::vector<const Event *> *model = nullptr;
-  std::optional<AffineForm> stop, first;
-  for (const auto &[role, es] : byRole) {
-    const IrStmt *L = es.front()->loops.empty() ? nullptr : es.front()->loops.front();
-    if (!L || L->step != t.step || L->start.ix == kNoIntExpr || L->stop.ix == kNoIntExpr) return std::nullopt;
-    for (const Event *e : es)
-      if (e->loops.empty() || e->loops.front() != L || e->conditional || e->alternative) return std::nullopt;
-    AffineForm st = k.ints.form(L->start.ix), sp = k.ints.form(L->stop.ix);
-    if (!stop) {
-      stop = sp;
-      first = st;
-      model = &es;
-    }
-    if (sp != *stop) return std::nullopt;
-    auto d = IntExprTable::constantDifference(st, *first);
-    if (!d) return std::nullopt;
-    starts.emplace_back(*d, role);
-    // The same uses in the same nest: the same operations, inner loops with
-    // equal bounds, and stage forms equal once each loop variable is named
-    // by its depth in the nest.
-    if (es.size() != model->size()) return std::nullopt;
-    for (size_t i = 0; i < es.size(); ++i) {
-      const Event &x = *es[i], &m = *(*model)[i];
-      if (&x.op->info() != &m.op->info() || x.loops.size() != m.loops.size() || x.guarded != m.guarded)
-        return std::nullopt;
-      for (size_t l = 1; l < x.loops.size(); ++l)
-        if (!sameBound(k, x.loops[l]->start, m.loops[l]->start) || !sameBound(k, x.loops[l]->stop, m.loops[l]->stop) ||
-            x.loops[l]->step != m.loops[l]->step)
-          return std::nullopt;
-      // (offset, coefficient by depth, the run-time coefficient and its depth)
-      using Shape = std::tuple<AffineForm, std::vector<int64_t>, std::optional<std::pair<size_t, AffineForm>>>;
-      auto byDepth = [&](const Event &e) -> std::optional<Shape> {
-        StageForm sf = stageForm(k, stageOperand(*e.op), /*allowScaled=*/true);
-        if (!sf.ok) return std::nullopt;
-        auto depthOf = [&](uint32_t id) -> std::optional<size_t> {
-          auto it = std::find_if(e.loops.begin(), e.loops.end(), [id](const IrStmt *l) { return l->loopId == id; });
-          if (it == e.loops.end()) return std::nullopt;
-          return static_cast<size_t>(it - e.loops.begin());
-        };
-        std::vector<int64_t> coeffs(e.loops.size(), 0);
-        for (const auto &[id, c] : sf.loops) {
-          auto d = depthOf(id);
-          if (!d) return std::nullopt;
-          coeffs[*d] = c;
-        }
-        std::optional<std::pair<size_t, AffineForm>> scaled;
-        if (sf.scaledLoop) {
-          auto d = depthOf(sf.scaledLoop->first);
-          if (!d) return std::nullopt;
-          scaled = std::make_pair(*d, sf.scaledLoop->second);
-        }
-        return Shape{sf.offset, coeffs, scaled};
-      };
-      auto fx = byDepth(x), fm = byDepth(m);
-      if (!fx || !fm || *fx != *fm) return std::nullopt;
-    }
-  }
-  std::sort(starts.begin(), starts.end());
-  for (size_t i = 0; i < starts.size(); ++i)
-    if (starts[i].first != starts.front().first + static_cast<int64_t>(i)) return std::nullopt;
-  t.start = *first;
-  t.start.constant = satAdd(t.start.constant, starts.front().first);
-  for (const auto &[d, role] : starts) {
-    t.roles.push_back(role);
-    t.loop[role] = byRole[role].front()->loops.front();
-  }
-  return t;
-}
 
 void collectBarriers(const Kernel &k, KernelFacts &f) {
   for (const RoleEvents &r : f.roles)
@@ -158,10 +86,7 @@ void collectBarriers(const Kernel &k, KernelFacts &f) {
   for (auto &[b, bf] : f.barriers) {
     using SiteKey = std::tuple<ResourceId, std::vector<const IrStmt *>, AffineForm>;
     auto keyOf = [&](const Event &e, bool &known) {
-      StageRef stage = stageOperand(*e.op);
-      known = !stage.present() || stage.ix != kNoIntExpr;
-      AffineForm form = stage.present() && known ? k.ints.form(stage.ix) : AffineForm{};
-      return SiteKey{e.role, e.loops, form};
+      return SiteKey{e.role, e.loops, formOf(k, stageOperand(*e.op), known)};
     };
     std::map<SiteKey, std::set<std::tuple<bool, AffineForm, AffineForm>>> ranges;
     for (const Event *e : bf.signals) {
@@ -367,43 +292,7 @@ void collectBoxClips(const Kernel &k, KernelFacts &f) {
 
 }  // namespace
 
-// A group still in flight when the role ends: one issued with no wait for
-// all of its family after it that runs whenever the issue does. A wait under
-// a condition may not run; nor may one in a loop that may run zero times,
-// unless that loop encloses the issue too (then the wait follows it in the
-// same iteration).
-void collectDrains(const Kernel &k, KernelFacts &f, Target target) {
-  for (const RoleEvents &r : f.roles)
-    for (AsyncGroup g : {AsyncGroup::Mma, AsyncGroup::Bulk}) {
-      // tcgen05 MMAs complete through lm.commit to a barrier, which the
-      // schedule waits for itself; only wgmma groups are waited by group.
-      if (g == AsyncGroup::Mma && targetInfo(target).mma != MmaPath::Wgmma) continue;
-      std::vector<const Event *> issues, waits;
-      for (const Event &e : r.events) {
-        const OpEffects &fx = e.op->info().effects;
-        if (fx.group != g) continue;
-        if (fx.waitsGroup) {
-          if (e.op->pendingGroups() == 0 && !e.conditional && !e.guarded) waits.push_back(&e);
-        } else if (fx.reads[0] != kNone) {
-          issues.push_back(&e);
-        }
-      }
-      auto drains = [&](const Event &w, const Event &issue) {
-        if (w.index <= issue.index) return false;
-        for (const IrStmt *l : w.loops)
-          if (!loopRunsAtLeastOnce(k, *l) && std::find(issue.loops.begin(), issue.loops.end(), l) == issue.loops.end())
-            return false;
-        return true;
-      };
-      for (const Event *issue : issues)
-        if (std::none_of(waits.begin(), waits.end(), [&](const Event *w) { return drains(*w, *issue); })) {
-          f.drains[r.block].push_back(g);
-          break;
-        }
-    }
-}
-
-KernelFacts analyzeKernel(const Kernel &k, Target target) {
+KernelFacts analyzeKernel(const Kernel &k, Target target, const SourceManager &sm) {
   KernelFacts f;
   f.kernel = &k;
   f.roles = collectEvents(k);
@@ -411,13 +300,16 @@ KernelFacts analyzeKernel(const Kernel &k, Target target) {
   collectCoreMatrixViews(k, f, target);
   collectTensorMaps(k, f);
   if (f.tensorMapConflicts.empty()) collectBoxClips(k, f);
-  collectDrains(k, f, target);
+  f.drains = roleEndDrains(k, f.roles, target);
+  f.flight = asyncFlight(k, f.roles, target);
+  f.releases = collectReleases(k, f.roles, f.barriers);
+  f.stageRegions = collectStageRegions(k, sm, f);
   return f;
 }
 
 ModuleFacts analyzeModule(const Module &m, const SourceManager &sm) {
   ModuleFacts facts;
-  for (const Kernel *k : m.compiledKernels()) facts.kernels.push_back(analyzeKernel(*k, m.target));
+  for (const Kernel *k : m.compiledKernels()) facts.kernels.push_back(analyzeKernel(*k, m.target, sm));
   for (const auto &f : m.families) facts.families.push_back(analyzeFamily(*f, sm));
   return facts;
 }

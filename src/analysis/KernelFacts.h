@@ -8,7 +8,12 @@
 //  - tensor maps: the one box, dtype, swizzle and multicast each tensor is
 //    copied with, and every copy that disagrees with its tensor's map;
 //  - core-matrix views: the unswizzled views a descriptor-fed tensor core
-//    (wgmma, tcgen05) reads, which are laid out as 16-byte panels.
+//    (wgmma, tcgen05) reads, which are laid out as 16-byte panels;
+//  - program-point facts: the asynchronous work in flight at each operation
+//    and at each role's end (AsyncFlight.h), the views each barrier
+//    releases (Releases.h), and the running counts of stages over loop
+//    bodies (StageCount.h); how roles sharing a barrier take turns
+//    (Turns.h) is part of the barrier facts.
 //
 // Runs after: sema::analyze with no errors. The structure points into the
 // kernel it was computed from and is read-only afterwards.
@@ -20,8 +25,12 @@
 #include <string>
 #include <vector>
 
+#include "analysis/AsyncFlight.h"
 #include "analysis/Family.h"
+#include "analysis/Releases.h"
 #include "analysis/ScheduleModel.h"
+#include "analysis/StageCount.h"
+#include "analysis/Turns.h"
 #include "sema/SemaIR.h"
 
 namespace cake::analysis {
@@ -45,21 +54,6 @@ struct RoleArrivals {
   std::vector<SignalSite> sites;
   int64_t count = 0;  // of the first site
   bool uneven = false;
-};
-
-// Roles that take turns on one side of a barrier (its waiters, or its
-// signallers): each uses it only inside one outermost loop of constant step
-// s, all s loops ending alike and starting at the first one's start plus
-// 0, 1, ..., s - 1, with the same uses in the same nest. Together they run
-// through every iteration of that loop at step 1 once, so their stages are
-// one running count shared between them, and a phase gets the signals of
-// one of them (CUTLASS's ping-pong consumers alternating tiles of one ring).
-struct Turns {
-  std::vector<sema::ResourceId> roles;                    // by their loop's start
-  std::map<sema::ResourceId, const sema::IrStmt *> loop;  // each role's loop
-  int64_t step = 0;
-  sema::AffineForm start;  // the first role's loop start
-  bool has(sema::ResourceId role) const { return loop.count(role) != 0; }
 };
 
 struct BarrierFacts {
@@ -149,8 +143,19 @@ struct KernelFacts {
   // tensor-core groups, bulk stores.
   std::map<const sema::RoleBlock *, std::vector<sema::AsyncGroup>> drains;
 
+  // What is in flight at each operation, per `with` block (asyncFlight).
+  std::vector<RoleFlight> flight;
+  // The views each barrier releases (collectReleases).
+  Releases releases;
+  // The running count over each outermost loop's body, for every role,
+  // barrier and outermost loop a use names (collectStageRegions).
+  StageRegions stageRegions;
+
   // The facts of a barrier (empty ones for a barrier nothing uses).
   const BarrierFacts &barrier(sema::ResourceId b) const;
+  // The running count over the body of role r's outermost loop O on barrier
+  // b (one a use of b in O names).
+  const std::optional<Region> &stageRegion(const RoleEvents &r, sema::ResourceId b, const sema::IrStmt *O) const;
 };
 
 // The facts of every kernel of a module, in the module's order.
@@ -160,7 +165,7 @@ struct ModuleFacts {
   const KernelFacts &of(const sema::Kernel &k) const;
 };
 
-KernelFacts analyzeKernel(const sema::Kernel &k, Target target);
+KernelFacts analyzeKernel(const sema::Kernel &k, Target target, const SourceManager &sm);
 ModuleFacts analyzeModule(const sema::Module &m, const SourceManager &sm);
 
 // The tensor parameter a copy operation maps (its TensorP parameter), or

@@ -252,6 +252,11 @@ StageForm stageForm(const Kernel &k, const StageRef &s, bool allowScaled) {
   return k.ints.stageForm(s.ix, allowScaled);
 }
 
+AffineForm formOf(const Kernel &k, const StageRef &s, bool &known) {
+  known = !s.present() || s.ix != kNoIntExpr;
+  return s.present() && known ? k.ints.form(s.ix) : AffineForm{};
+}
+
 std::string stageText(const SourceManager &sm, const StageRef &s) {
   if (!s.present()) return "0";
   std::string t = sourceText(sm, s.expr->range);

@@ -64,6 +64,9 @@ StageRef effectStage(const sema::Operation &op, int8_t slot);
 bool sameStage(const sema::Kernel &k, const StageRef &a, const StageRef &b);
 // The stage form (scale * loop + offset) of a stage argument.
 sema::StageForm stageForm(const sema::Kernel &k, const StageRef &s, bool allowScaled = false);
+// The normal form of a stage argument (an absent stage is stage 0); `known`
+// is false when it has none.
+sema::AffineForm formOf(const sema::Kernel &k, const StageRef &s, bool &known);
 // The stage as the author wrote it, for messages ("0" when absent).
 std::string stageText(const SourceManager &sm, const StageRef &s);
 

@@ -1,0 +1,313 @@
+// Barriers are signalled as they are awaited (ProgramSafety's sub-checks):
+//  - checkSignalled: every awaited barrier is signalled by someone;
+//  - checkArrivalCounts: with as many arrivals per phase as its init_count
+//    says (the analysis layer counts them);
+//  - checkTripCounts: as often as it is awaited;
+//  - checkCircularWait: roles do not wait on each other before either
+//    signals (circular wait);
+//  - checkTxBytes: transaction bytes per phase fit the mbarrier's counter.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "passes/safety/Safety.h"
+#include "sema/ConstEval.h"
+
+namespace cake::passes::safety {
+
+namespace {
+
+// An mbarrier's transaction count is a 20-bit field (PTX ISA, mbarrier):
+// at most 2^20 - 1 bytes pending per phase.
+constexpr int64_t kMaxTxBytes = (1 << 20) - 1;
+
+class BarrierChecks : public Checker {
+public:
+  using Checker::Checker;
+
+  void checkSignalled() {
+    for (const auto &[b, use] : uses_)
+      if (use.signals.empty() && !use.waits.empty()) {
+        const Event &w = *use.waits.front();
+        ctx_.diags.build(DiagId::SafetyWaitNeverSatisfied, w.op->range, name(w.role), name(b))
+            .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
+            .emit();
+      }
+  }
+
+  // Arrivals per phase (the analysis layer counts them: a role's TMA copies
+  // share one arrive.expect_tx) against the barrier's init_count.
+  void checkArrivalCounts() {
+    for (const auto &[b, use] : uses_) {
+      if (use.signals.empty()) continue;
+      const Resource &bar = k_.resources[b];
+      if (use.conditionalSignals) {
+        // Branches may balance or not; say so rather than pass silently.
+        ctx_.diags.report(DiagId::SafetyUnprovenArrivals, bar.range, bar.name, bar.initCount);
+        continue;
+      }
+      auto siteText = [&](const SignalSite &st) {
+        int64_t expectTx = st.count;
+        for (const auto &[e, n] : st.arrives) expectTx -= n;
+        std::string how = st.copies.empty() ? "" : fmt::format("{} arrive.expect_tx for its TMA copies", expectTx);
+        for (const auto &[e, n] : st.arrives) {
+          bool scoped = e->op->info().effects.signal == Signal::Arrive;
+          how += fmt::format("{}{} from '{}'{}", how.empty() ? "" : ", ", n, e->op->info().name,
+                             scoped ? " per " + std::string(arrivalScopeName(e->op->scope)) : "");
+        }
+        return how;
+      };
+      // Every site of a role must give the same arrivals: each is a phase.
+      bool uneven = false;
+      for (const auto &[role, ra] : use.arrivals) {
+        if (!ra.uneven) continue;
+        uneven = true;
+        for (const SignalSite &st : ra.sites)
+          if (st.count != ra.count) {
+            ctx_.diags
+                .build(DiagId::SafetyArrivalCount, st.first->op->range, bar.name, bar.initCount,
+                       use.arrivalsPerPhase - ra.count + st.count,
+                       fmt::format("role '{}' gives {} here ({}) but {} at its first signal ({})", name(role), st.count,
+                                   siteText(st), ra.count, siteText(ra.sites.front())))
+                .note(DiagId::NoteSignalHere, ra.sites.front().first->op->range, name(role), bar.name)
+                .emit();
+            break;
+          }
+      }
+      if (uneven || use.arrivalsPerPhase == bar.initCount) continue;
+      std::string parts;
+      for (const auto &[role, ra] : use.arrivals)
+        parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), ra.count,
+                             siteText(ra.sites.front()));
+      if (use.signalTurns) parts += "; they take turns, so a phase gets the signals of one of them";
+      // Where the arrivals come from, and the count that would match them.
+      auto d =
+          ctx_.diags.build(DiagId::SafetyArrivalCount, bar.range, bar.name, bar.initCount, use.arrivalsPerPhase, parts);
+      for (const auto &[role, ra] : use.arrivals)
+        d.note(DiagId::NoteSignalHere, ra.sites.front().first->op->range, name(role), bar.name);
+      d.note(DiagId::NoteSetInitCount, bar.range, use.arrivalsPerPhase, bar.name);
+      if (bar.initCountSite.valid())
+        d.fixit(bar.initCountSite, bar.initCountWritten ? std::to_string(use.arrivalsPerPhase)
+                                                        : fmt::format(", init_count={}", use.arrivalsPerPhase));
+      d.emit();
+    }
+  }
+
+  // The phases a role completes on a barrier (one per run of each signal
+  // site) or consumes (one per run of each wait), summed; nullopt when a
+  // count has no normal form.
+  std::optional<PolyForm> phases(const BarrierFacts &use, ResourceId role, bool signals) const {
+    std::vector<const Event *> events;
+    if (signals) {
+      auto it = use.arrivals.find(role);
+      if (it != use.arrivals.end())
+        for (const SignalSite &st : it->second.sites) events.push_back(st.first);
+    } else {
+      // Waits on one stage in one iteration wait for one phase (waiting
+      // again on the stage just used is allowed).
+      std::set<std::pair<std::vector<const IrStmt *>, AffineForm>> sites;
+      for (const Event *e : use.waits) {
+        if (e->role != role) continue;
+        bool known;
+        AffineForm f = formOf(k_, stageOperand(*e->op), known);
+        if (!known || sites.insert({e->loops, f}).second) events.push_back(e);
+      }
+    }
+    // A role taking turns with others counts the phases of all of them.
+    const std::optional<Turns> &turns = signals ? use.signalTurns : use.waitTurns;
+    bool turn = turns && turns->has(role);
+    PolyForm total;
+    for (const Event *e : events) {
+      if (e->conditional) return std::nullopt;  // how often a branch is taken is not known
+      const IrStmt *L = turn ? turns->loop.at(role) : nullptr;
+      std::optional<PolyForm> n =
+          turn ? (L->stop.ix == kNoIntExpr ? std::nullopt
+                                           : tripForm(k_, *e, IterationRange{turns->start, k_.ints.form(L->stop.ix)}))
+               : tripForm(k_, *e);
+      if (!n) return std::nullopt;
+      std::optional<PolyForm> sum = PolyForm::add(total, *n, 1);
+      if (!sum) return std::nullopt;
+      total = *sum;
+    }
+    return total;
+  }
+
+  // Each pair of a signalling and a waiting role: the phases one completes
+  // and the other consumes must be equal. Constant counts are compared as
+  // numbers; symbolic ones as normal forms (equal, or provably different by
+  // a constant); anything else is unproven.
+  void checkTripCounts() {
+    for (const auto &[b, use] : uses_) {
+      std::set<std::pair<ResourceId, ResourceId>> reported;
+      // Roles taking turns are compared as one: by their first role.
+      auto group = [](const std::optional<Turns> &t, ResourceId role) {
+        return t && t->has(role) ? t->roles.front() : role;
+      };
+      for (const Event *s : use.signals)
+        for (const Event *w : use.waits) {
+          if (s->role == w->role ||
+              !reported.insert({group(use.signalTurns, s->role), group(use.waitTurns, w->role)}).second)
+            continue;
+          std::optional<PolyForm> ns = phases(use, s->role, true), nw = phases(use, w->role, false);
+          std::optional<int64_t> d = ns && nw ? PolyForm::constantDifference(*ns, *nw) : std::nullopt;
+          // One signal site and one wait in the same loop nest: equal counts,
+          // whatever the bounds.
+          auto site = use.arrivals.find(s->role);
+          size_t waitsOfW =
+              std::count_if(use.waits.begin(), use.waits.end(), [&](const Event *x) { return x->role == w->role; });
+          bool turns =
+              (use.signalTurns && use.signalTurns->has(s->role)) || (use.waitTurns && use.waitTurns->has(w->role));
+          bool oneEach = site != use.arrivals.end() && site->second.sites.size() == 1 && waitsOfW == 1 &&
+                         !w->conditional && !use.conditionalSignals;
+          if (!turns && oneEach && sameLoopNest(k_, *site->second.sites.front().first, *w)) continue;
+          // Roles taking turns alike: their shared loop read as the
+          // iterations they run between them (T * k_steps phases each way,
+          // which a trip form cannot multiply out).
+          if (turns && oneEach) {
+            auto shared = [&](const std::optional<Turns> &t, ResourceId role) -> std::optional<IterationRange> {
+              if (!t || !t->has(role) || t->loop.at(role)->stop.ix == kNoIntExpr) return std::nullopt;
+              return IterationRange{t->start, k_.ints.form(t->loop.at(role)->stop.ix)};
+            };
+            auto so = shared(use.signalTurns, s->role), wo = shared(use.waitTurns, w->role);
+            auto rs = nestRanges(k_, *site->second.sites.front().first, so ? &*so : nullptr);
+            auto rw = nestRanges(k_, *w, wo ? &*wo : nullptr);
+            if (rs && rw && *rs == *rw) continue;
+          }
+          // A release barrier's first lap passes without arrivals: up to
+          // `count` more waits than signals are fine (the consumer need not
+          // release the stages nothing refills).
+          int64_t diff = d.value_or(0);
+          if (d && use.release && -diff >= 0 && -diff <= k_.resources[b].count) continue;
+          if (d) {
+            if (diff == 0) continue;
+            std::string what =
+                ns->isConstant() && nw->isConstant()
+                    ? fmt::format("role '{}' signals it {} time(s) but role '{}' waits on it {} time(s)", name(s->role),
+                                  ns->constant(), name(w->role), nw->constant())
+                    : fmt::format(
+                          "role '{}' signals it {} time(s) {} than role '{}' waits on it, whenever the loops run",
+                          name(s->role), diff > 0 ? diff : -diff, diff > 0 ? "more" : "fewer", name(w->role));
+            ctx_.diags.build(DiagId::SafetyTripCountMismatch, w->op->range, name(b), what)
+                .note(DiagId::NoteSignalHere, s->op->range, name(s->role), name(b))
+                .emit();
+            continue;
+          }
+          auto nest = [&](const Event &e) {
+            std::string n = loopNestKey(ctx_.sm, e);
+            return n.empty() ? std::string("once") : "in " + n;
+          };
+          ctx_.diags.report(DiagId::SafetyUnprovenTripCount, w->op->range, name(b),
+                            fmt::format("role '{}' signals it {} and role '{}' waits on it {}", name(s->role), nest(*s),
+                                        name(w->role), nest(*w)));
+        }
+    }
+  }
+
+  // Deadlock on the first lap: a role's first signal of a barrier comes
+  // after each blocking wait it makes before that signal (in program order,
+  // the order of the first iteration). A wait depends on the first signals
+  // of the barrier's signallers; a wait on a barrier whose first lap passes
+  // (credits, release barriers) blocks nothing. A cycle through these
+  // dependencies is a wait no role can end.
+  void checkCircularWait() {
+    // A node: (role, barrier it signals) -> its first signal event.
+    std::map<std::pair<ResourceId, ResourceId>, const Event *> firstSignal;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        if (ResourceId c = effectResource(*e.op, e.op->info().effects.signals); c != kNoResource)
+          firstSignal.try_emplace({r.role, c}, &e);
+    // Edges: node -> (the wait that blocks it, the node that wait needs).
+    using Node = std::pair<ResourceId, ResourceId>;
+    std::map<Node, std::vector<std::pair<const Event *, Node>>> edges;
+    for (const auto &[node, sig] : firstSignal)
+      for (const RoleEvents &r : roles_) {
+        if (r.role != node.first) continue;
+        for (const Event &w : r.events) {
+          if (w.index >= sig->index) break;
+          ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
+          // A conditional wait counts: whenever it runs, it needs the signal.
+          if (b == kNoResource || facts_.barrier(b).release) continue;
+          // A wait guarded off its loop's first iteration (`if t > 0`) does
+          // not run before that iteration's signals.
+          if (w.guarded && w.loops.back()->start.ix != kNoIntExpr)
+            if (auto d = IntExprTable::constantDifference(w.first, k_.ints.form(w.loops.back()->start.ix)); d && *d > 0)
+              continue;
+          for (ResourceId s : facts_.barrier(b).signallers) edges[node].push_back({&w, Node{s, b}});
+        }
+      }
+    // Find a cycle (depth-first, in the order roles are declared).
+    std::set<Node> done;
+    for (const auto &entry : firstSignal) {
+      const Node start = entry.first;
+      if (done.count(start)) continue;
+      std::vector<std::pair<const Event *, Node>> path;  // the waits along the cycle
+      std::set<Node> onPath = {start};
+      std::function<bool(const Node &)> dfs = [&](const Node &n) -> bool {
+        for (const auto &[w, next] : edges[n]) {
+          path.push_back({w, next});
+          if (next == start) return true;
+          if (!onPath.count(next) && !done.count(next) && firstSignal.count(next)) {
+            onPath.insert(next);
+            if (dfs(next)) return true;
+            onPath.erase(next);
+          }
+          path.pop_back();
+        }
+        return false;
+      };
+      bool cycle = dfs(start);
+      done.insert(start);
+      if (!cycle) continue;
+      std::string text;
+      for (size_t i = 0; i < path.size(); ++i) {
+        const Event *w = path[i].first;
+        ResourceId who = path[i].second.first;
+        text +=
+            fmt::format("{}role '{}' waits on '{}', which {} signals only later", i ? "; " : "", name(w->role),
+                        name(path[i].second.second), who == w->role ? std::string("it") : "role '" + name(who) + "'");
+      }
+      auto builder = ctx_.diags.build(DiagId::SafetyCircularWait, path.front().first->op->range, text);
+      for (size_t i = 1; i < path.size(); ++i)
+        builder.note(DiagId::NoteWaitHere, path[i].first->op->range, name(path[i].first->role),
+                     name(path[i].second.second));
+      builder.emit();
+      for (const auto &p : path) done.insert(p.second);
+    }
+  }
+
+  void checkTxBytes() {
+    for (const auto &[b, use] : uses_) {
+      // Credits let the first lap's waits pass: on a barrier that data
+      // lands on, the consumer would read before the copy.
+      if (use.data && k_.resources[b].credits > 0)
+        ctx_.diags.report(DiagId::SafetyCreditsOnData, k_.resources[b].range, name(b), k_.resources[b].credits);
+      if (use.conditionalCopies)
+        ctx_.diags.report(DiagId::SafetyUnprovenTxBytes, k_.resources[b].range, name(b));
+      else if (use.txBytesPerPhase > kMaxTxBytes)
+        ctx_.diags.report(DiagId::SafetyTxBytes, k_.resources[b].range, name(b), use.txBytesPerPhase);
+    }
+  }
+};
+
+}  // namespace
+
+void checkSignalled(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  BarrierChecks(ctx, k, f).checkSignalled();
+}
+void checkArrivalCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  BarrierChecks(ctx, k, f).checkArrivalCounts();
+}
+void checkTripCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  BarrierChecks(ctx, k, f).checkTripCounts();
+}
+void checkCircularWait(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  BarrierChecks(ctx, k, f).checkCircularWait();
+}
+void checkTxBytes(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  BarrierChecks(ctx, k, f).checkTxBytes();
+}
+
+}  // namespace cake::passes::safety

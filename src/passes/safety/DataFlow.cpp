@@ -1,0 +1,451 @@
+// Data is handed from role to role through barriers (ProgramSafety's
+// sub-checks):
+//  - checkReadBeforeWait: a role reads a stage of a buffer another role
+//    fills only after waiting on the barrier that guards it, for that stage;
+//  - checkHandOffs: a hand-off that is not a TMA copy is waited for too;
+//  - checkRingReuse: a producer that wraps around its ring waits for the
+//    readers to release a stage before overwriting it;
+//  - checkMulticastRelease: the wait before a multicast copy hears from
+//    every block's consumers;
+//  - checkProxyFences: generic-proxy writes read by the async proxy are
+//    fenced, and synced across the role when one elected thread issues the
+//    async read;
+//  - checkWritten: everything read was written first, and two roles
+//    writing one view are ordered.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "passes/safety/Safety.h"
+#include "sema/ConstEval.h"
+
+namespace cake::passes::safety {
+
+namespace {
+
+class DataFlowChecks : public Checker {
+public:
+  using Checker::Checker;
+
+  // The barriers guarding each view (guards_).
+  void collectGuards() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        // A view written by an operation that completes on a barrier is
+        // guarded by that barrier.
+        ResourceId v = effectResource(*e.op, fx.writes);
+        ResourceId b = effectResource(*e.op, fx.signals);
+        if (v != kNoResource && b != kNoResource) guards_[v].insert({b, r.role});
+      }
+    // A view declared alias=True over guarded bytes is guarded too: reading
+    // through an alias does not bypass the wait.
+    std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> inherited;
+    for (const auto &[guarded, gs] : guards_)
+      for (ResourceId v : sharing(guarded))
+        if (v != guarded) inherited[v].insert(gs.begin(), gs.end());
+    for (const auto &[v, gs] : inherited) guards_[v].insert(gs.begin(), gs.end());
+  }
+
+  // A multicast copy overwrites the stage in every block of the cluster: the
+  // wait before it must be on a barrier every block's consumers arrive on.
+  void checkMulticastRelease() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        if (!multicastCount(*e.op)) continue;
+        const Event *firstWait = nullptr;
+        bool clusterWide = false;
+        for (const Event &w : r.events) {
+          ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
+          if (b == kNoResource || !covers(k_, w, e)) continue;
+          if (!firstWait) firstWait = &w;
+          bool all = !facts_.barrier(b).signals.empty();
+          for (const Event *s : facts_.barrier(b).signals) all &= signalsCluster(*s->op);
+          clusterWide |= all;
+        }
+        if (firstWait && !clusterWide) {
+          ResourceId b = effectResource(*firstWait->op, firstWait->op->info().effects.waits);
+          ctx_.diags.report(DiagId::SafetyMulticastRelease, e.op->range, name(r.role), key(stageOperand(*e.op)),
+                            name(e.op->receiver), name(b));
+        }
+      }
+  }
+
+  void checkReadBeforeWait() {
+    collectGuards();
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        for (int8_t slot : e.op->info().effects.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || !guards_.count(v) || ownWriteBefore(e, v)) continue;
+          StageRef read = effectStage(*e.op, slot);
+          std::string stage = key(read);
+          for (const auto &[barrier, writer] : guards_[v]) {
+            if (writer == r.role) continue;  // its own copies: ordered by the role itself
+            bool ok = false;
+            for (const Event *w : facts_.barrier(barrier).waits)
+              if (covers(k_, *w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read)))
+                ok = true;
+            if (!ok)
+              ctx_.diags.build(DiagId::SafetyReadBeforeWait, e.op->range, name(r.role), stage, name(v), name(barrier))
+                  .note(DiagId::NoteBarrierDeclaredHere, k_.resources[barrier].range, name(barrier))
+                  .emit();
+          }
+        }
+      }
+  }
+
+  // A hand-off that is not a TMA copy: a view written with generic stores,
+  // a TMEM accumulator written by the tensor core. A role reading what
+  // another role writes must wait on a barrier the writer signals after the
+  // write (an arrive after the stores, a commit after the MMA). (TMA copies
+  // complete on their barrier: checkReadBeforeWait.)
+  void checkHandOffs() {
+    std::set<std::pair<const Event *, ResourceId>> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        for (int8_t slot : e.op->info().effects.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || ownWriteBefore(e, v)) continue;
+          ResourceKind kind = k_.resources[v].kind;
+          if (kind != ResourceKind::View && kind != ResourceKind::Tmem) continue;
+          for (const RoleEvents &o : roles_)
+            for (const Event &w : o.events) {
+              if (o.role == r.role || effectResource(*w.op, w.op->info().effects.writes) != v) continue;
+              if (effectResource(*w.op, w.op->info().effects.signals) != kNoResource) continue;  // a copy
+              // A signal after the write, on a barrier whose wait covers the
+              // read, by enough threads (or after a role sync) to vouch for
+              // every thread's stores.
+              bool ok = false;
+              const Event *partial = nullptr;
+              for (const auto &[b, use] : uses_) {
+                // A barrier whose first lap passes (credits) hands nothing
+                // over on that lap.
+                if (use.release) continue;
+                bool waited = false;
+                for (const Event *x : use.waits) waited |= covers(k_, *x, e);
+                if (!waited) continue;
+                for (const Event *x : use.signals) {
+                  if (x->role != o.role || x->index <= w.index) continue;
+                  if (vouches(w, *x))
+                    ok = true;
+                  else
+                    partial = x;
+                }
+              }
+              if (ok || !reported.insert({&e, v}).second) continue;
+              if (partial) {
+                int64_t all = roleThreads(k_, o.role);
+                ResourceId b = effectResource(*partial->op, partial->op->info().effects.signals);
+                ctx_.diags
+                    .build(DiagId::SafetyPartialHandOff, partial->op->range, name(o.role), name(v), name(b),
+                           unitName(all / std::max<int64_t>(partial->threads, 1), all),
+                           unitName(completionUnit(w, all), all))
+                    .note(DiagId::NoteWrittenHere, w.op->range, name(v))
+                    .emit();
+                continue;
+              }
+              ctx_.diags.build(DiagId::SafetyUnsynchronisedRead, e.op->range, name(r.role), name(v), name(o.role))
+                  .note(DiagId::NoteWrittenHere, w.op->range, name(v))
+                  .emit();
+            }
+        }
+  }
+
+  // Whether signal `x` comes after every thread's part of write `w`: its
+  // arrivals cover the write's units, or a role sync lies between them.
+  bool vouches(const Event &w, const Event &x) const {
+    int64_t all = roleThreads(k_, w.role);
+    if (x.threads <= 0) return false;
+    int64_t span = all / x.threads, unit = completionUnit(w, all);
+    if (span <= unit || all <= unit) return true;
+    return roleSyncBetween(w.index, x);
+  }
+
+  // Whether a wait on barrier `b` at stage `a` protects the write of a view
+  // of `depth` stages at stage `w`: it waits for the arrival at stage
+  // a - credits, which must come after the reads of the slot's previous
+  // occupant (stage w - depth), i.e. a - w >= credits - depth; a wait a full
+  // lap ahead or more is a hang (checkStageSequence).
+  bool protects(const StageRef &a, const StageRef &w, ResourceId b, int64_t depth) const {
+    bool ka, kw;
+    AffineForm fa = formOf(k_, a, ka), fw = formOf(k_, w, kw);
+    if (!ka || !kw) return false;
+    // A write naming no stage into a single-slot buffer (a staging view, a
+    // TMEM accumulator) is the use the wait stands for.
+    std::optional<int64_t> d = !w.present() && depth <= 1 ? 0 : IntExprTable::constantDifference(fa, fw);
+    int64_t credits = facts_.barrier(b).release ? k_.resources[b].count : 0;
+    return d && *d >= credits - std::max<int64_t>(depth, 1) && *d < std::max<int64_t>(credits, 1);
+  }
+
+  // A wait guarded off the first iterations of the write's loop (`if k >= 2:
+  // wait(empty, stage=k - 2)`) covers the write if the iterations it skips
+  // only fill slots for the first time: their stages (k + c, constants) stay
+  // below the view's depth.
+  bool coversAfterFirstLap(const Event &w, const Event &e, const StageRef &written, int64_t depth) const {
+    if (!w.guarded || w.conditional || w.role != e.role || w.index >= e.index || w.loops != e.loops) return false;
+    auto re = iterationRange(k_, e);
+    if (!re || !re->first.isConstant() || !w.first.isConstant()) return false;
+    auto toEnd = IntExprTable::constantDifference(w.end, re->end);
+    if (!toEnd || *toEnd < 0) return false;
+    StageForm f = stageForm(k_, written);
+    if (!f.ok || f.loops.size() != 1 || f.loops[0].first != e.loops.back()->loopId || f.loops[0].second != 1 ||
+        !f.offset.isConstant())
+      return false;
+    int64_t lastSkipped = satAdd(satAdd(w.first.constant, -1), f.offset.constant);  // the last skipped stage
+    int64_t firstStage = satAdd(re->first.constant, f.offset.constant);
+    return firstStage >= 0 && lastSkipped < depth;
+  }
+
+  void checkRingReuse() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        ResourceId v = effectResource(*e.op, fx.writes);
+        // Views, and TMEM accumulators a persistent MMA role rewrites per tile.
+        if (v == kNoResource || e.loops.empty()) continue;
+        if (k_.resources[v].kind != ResourceKind::View && k_.resources[v].kind != ResourceKind::Tmem) continue;
+        const Resource &view = k_.resources[v];
+        auto trips = constantTripCount(e);
+        if (trips && *trips <= view.stages) continue;  // never wraps
+        // The roles that read this view.
+        std::set<ResourceId> readers;
+        for (const RoleEvents &o : roles_)
+          for (const Event &x : o.events)
+            for (int8_t slot : x.op->info().effects.reads)
+              if (effectResource(*x.op, slot) == v && o.role != r.role) readers.insert(o.role);
+        if (readers.empty()) continue;
+        // An accumulator is handed over once its loop of multiply-accumulates
+        // is done; it is rewritten under a reader only when a loop around the
+        // write also hands it over (one tile per iteration).
+        if (view.kind == ResourceKind::Tmem) {
+          bool handedInLoop = false;
+          for (const RoleEvents &o : roles_)
+            for (const Event &x : o.events) {
+              ResourceId b = effectResource(*x.op, x.op->info().effects.signals);
+              if (o.role != r.role || b == kNoResource) continue;
+              bool toReader = false;
+              for (ResourceId rr : readers) toReader |= facts_.barrier(b).waiters.count(rr) > 0;
+              for (const IrStmt *l : e.loops)
+                handedInLoop |= toReader && std::find(x.loops.begin(), x.loops.end(), l) != x.loops.end();
+            }
+          if (!handedInLoop) continue;
+        }
+        StageRef written = effectStage(*e.op, kReceiver);
+        bool released = false;
+        for (const auto &[b, use] : uses_) {
+          std::set<ResourceId> signallers;
+          for (const Event *s : use.signals) signallers.insert(s->role);
+          if (!std::includes(signallers.begin(), signallers.end(), readers.begin(), readers.end())) continue;
+          // A wait for a later release implies the earlier ones: the
+          // releasing role's stages run in sequence (checkStageSequence).
+          for (const Event *w : use.waits)
+            if ((covers(k_, *w, e) || coversAfterFirstLap(*w, e, written, view.stages)) &&
+                protects(stageOperand(*w->op), written, b, view.stages))
+              released = true;
+        }
+        if (!released) {
+          std::string who;
+          for (ResourceId rr : readers) who += (who.empty() ? "role '" : "', role '") + name(rr);
+          ctx_.diags
+              .build(DiagId::SafetyRingReuse, e.op->range, name(r.role), stageOf(v, written), view.name, who + "'")
+              .note(DiagId::NoteDeclaredHere, view.range, view.name)
+              .emit();
+        }
+      }
+  }
+
+  void checkProxyFences() {
+    for (const RoleEvents &r : roles_) {
+      std::map<ResourceId, const Event *> unfenced, unsynced, unsyncedGeneric;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.fence) unfenced.clear();
+        if (fx.syncsRole) unsyncedGeneric.clear();
+        // A chunked read takes its 16-byte chunks from whichever threads of
+        // the role wrote them: only a role sync orders those writes first.
+        if (fx.chunked && fx.proxy == Proxy::Generic && roleThreads(k_, r.role) > 1)
+          for (int8_t slot : fx.reads)
+            if (ResourceId v = effectResource(*e.op, slot); v != kNoResource)
+              if (auto it = unsyncedGeneric.find(v); it != unsyncedGeneric.end() && it->second->op != e.op) {
+                ctx_.diags.build(DiagId::SafetyCrossThreadRead, e.op->range, name(r.role), name(v), e.op->info().name)
+                    .note(DiagId::NoteWrittenHere, it->second->op->range, name(v))
+                    .emit();
+                unsyncedGeneric.erase(it);
+              }
+        // A role sync publishes only writes already fenced: each writer must
+        // fence before the sync for the elected thread's async read to see
+        // its writes.
+        if (fx.syncsRole)
+          for (auto it = unsynced.begin(); it != unsynced.end();)
+            it = unfenced.count(it->first) ? std::next(it) : unsynced.erase(it);
+        if (fx.proxy == Proxy::Async) {
+          for (int8_t slot : fx.reads) {
+            ResourceId v = effectResource(*e.op, slot);
+            if (v == kNoResource) continue;
+            if (auto it = unfenced.find(v); it != unfenced.end()) {
+              ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v), e.op->info().name)
+                  .note(DiagId::NoteWrittenHere, it->second->op->range, name(v))
+                  .emit();
+              unfenced.erase(it);
+              unsynced.erase(v);
+            } else if (auto it2 = unsynced.find(v); it2 != unsynced.end() && fx.single) {
+              ctx_.diags.build(DiagId::SafetyMissingRoleSync, e.op->range, name(r.role), name(v), e.op->info().name)
+                  .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
+                  .emit();
+              unsynced.erase(it2);
+            }
+          }
+        }
+        if (fx.proxy == Proxy::Generic)
+          if (ResourceId v = effectResource(*e.op, fx.writes); v != kNoResource) {
+            unfenced[v] = &e;
+            unsynced[v] = &e;
+            unsyncedGeneric[v] = &e;
+          }
+      }
+    }
+  }
+
+  // Everything read was written first: a view or fragment nothing writes,
+  // a role reading its own data before writing it, an accumulator whose
+  // first multiply-accumulate adds to nothing (init false on its first
+  // run), and two roles writing one view with no barrier between them.
+  void checkWritten() {
+    std::map<ResourceId, std::vector<const Event *>> writers;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        for (ResourceId w : written(e)) writers[w].push_back(&e);
+    auto writersOf = [&](ResourceId v) {
+      std::vector<const Event *> out;
+      for (ResourceId o : sharing(v))
+        if (auto it = writers.find(o); it != writers.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+      return out;
+    };
+    auto dataKind = [&](ResourceId v) {
+      ResourceKind kind = k_.resources[v].kind;
+      return kind == ResourceKind::View || kind == ResourceKind::Regs || kind == ResourceKind::Tmem;
+    };
+    std::set<ResourceId> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events)
+        for (int8_t slot : e.op->info().effects.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || !dataKind(v) || !writersOf(v).empty() || !reported.insert(v).second) continue;
+          ctx_.diags.build(DiagId::SafetyReadUnwritten, e.op->range, name(r.role), name(v))
+              .note(DiagId::NoteDeclaredHere, k_.resources[v].range, name(v))
+              .emit();
+        }
+    // Per role: the first run that touches each resource its role alone writes.
+    for (const RoleEvents &r : roles_) {
+      std::map<ResourceId, const Event *> first;
+      for (const Event &e : r.events) {
+        std::vector<ResourceId> touched = written(e);
+        for (int8_t slot : e.op->info().effects.reads)
+          if (ResourceId v = effectResource(*e.op, slot); v != kNoResource) touched.push_back(v);
+        for (ResourceId v : touched) {
+          if (!dataKind(v)) continue;
+          auto [it, fresh] = first.try_emplace(v, &e);
+          // A guarded event of the same loop may run first (`if k == 0`
+          // after `if k > 0` in the text).
+          const Event &f = *it->second;
+          if (!fresh && f.guarded && e.loops == f.loops)
+            if (auto re = iterationRange(k_, e))
+              if (auto d = IntExprTable::constantDifference(f.first, re->first); d && *d > 0) it->second = &e;
+        }
+      }
+      for (const auto &[v, e] : first) {
+        std::vector<const Event *> ws = writersOf(v);
+        bool others = std::any_of(ws.begin(), ws.end(), [&](const Event *w) { return w->role != r.role; });
+        if (ws.empty() || others || e->conditional || reported.count(v)) continue;
+        std::vector<ResourceId> out = written(*e);
+        bool writes = std::find(out.begin(), out.end(), v) != out.end();
+        if (!writes || readsResource(*e, v)) {
+          ctx_.diags.build(DiagId::SafetyReadBeforeWrite, e->op->range, name(r.role), name(v))
+              .note(DiagId::NoteWrittenHere, ws.front()->op->range, name(v))
+              .emit();
+          continue;
+        }
+        int8_t flag = e->op->info().effects.overwrites;
+        if (flag == kNone || effectResource(*e->op, e->op->info().effects.writes) != v) continue;
+        const Operand &init = e->op->operandAt(flag);
+        std::string what = "init";
+        if (init.present && init.value.expr) {
+          std::string text = sourceText(ctx_.sm, init.value.expr->range);
+          what = text.find(' ') == std::string::npos ? "init=" + text : "init=(" + text + ")";
+        }
+        std::optional<bool> overwrites = valueOnFirstRun(k_, *e, init.value);
+        if (overwrites == true) continue;
+        if (overwrites == false)
+          ctx_.diags.report(DiagId::SafetyUninitialisedAccumulator, e->op->range, name(r.role), name(v),
+                            fmt::format("{} is false on the first run of its first '{}'{}", what, e->op->info().name,
+                                        init.value.expr ? "" : " (init defaults to False)"));
+        else
+          ctx_.diags.report(
+              DiagId::SafetyUnprovenInitialised, e->op->range, name(r.role), name(v),
+              fmt::format("{} of its first '{}' has no known value on its first run", what, e->op->info().name));
+      }
+    }
+    // Two roles writing one view: the later write waits for a barrier the
+    // earlier writer signals after (or with) its write. One direction is
+    // enough when the earlier write runs once; writes that repeat need the
+    // hand-off both ways (ping-pong), and a barrier whose first lap passes
+    // (credits) orders nothing on that lap, so one direction must block.
+    for (const auto &[v, ws] : writers) {
+      if (k_.resources[v].kind != ResourceKind::View) continue;
+      auto after = [&](const Event &later, const Event &earlier, bool blockingOnly) {
+        for (const auto &[b, use] : uses_) {
+          if (blockingOnly && use.release && !blocksAfterCredits(k_, facts_.barrier(b), b, earlier.role, later.role))
+            continue;
+          bool signalsAfter = false;
+          for (const Event *x : use.signals)
+            signalsAfter |= x->role == earlier.role && (x == &earlier || x->index > earlier.index);
+          if (!signalsAfter) continue;
+          for (const Event *w : use.waits)
+            if (covers(k_, *w, later)) return true;
+        }
+        return false;
+      };
+      std::set<std::pair<ResourceId, ResourceId>> pairs;
+      for (const Event *a : ws)
+        for (const Event *b : ws) {
+          if (a->role >= b->role || !pairs.insert({a->role, b->role}).second) continue;
+          bool ba = after(*b, *a, true), ab = after(*a, *b, true);
+          bool ordered = (ba && a->loops.empty()) || (ab && b->loops.empty()) ||
+                         ((ba || ab) && after(*b, *a, false) && after(*a, *b, false));
+          if (ordered) continue;
+          ctx_.diags.build(DiagId::SafetyUnorderedWrites, b->op->range, name(a->role), name(b->role), name(v))
+              .note(DiagId::NoteWrittenHere, a->op->range, name(v))
+              .emit();
+        }
+    }
+  }
+
+private:
+  std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> guards_;  // view -> {(barrier, writer)}
+};
+
+}  // namespace
+
+void checkReadBeforeWait(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  DataFlowChecks(ctx, k, f).checkReadBeforeWait();
+}
+void checkHandOffs(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  DataFlowChecks(ctx, k, f).checkHandOffs();
+}
+void checkRingReuse(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  DataFlowChecks(ctx, k, f).checkRingReuse();
+}
+void checkMulticastRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  DataFlowChecks(ctx, k, f).checkMulticastRelease();
+}
+void checkProxyFences(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  DataFlowChecks(ctx, k, f).checkProxyFences();
+}
+void checkWritten(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  DataFlowChecks(ctx, k, f).checkWritten();
+}
+
+}  // namespace cake::passes::safety

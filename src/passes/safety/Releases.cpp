@@ -1,0 +1,126 @@
+// Releases (ProgramSafety's sub-checks; which writes a barrier releases is
+// analysis/Releases'):
+//  - checkPartialRelease: a release arrive comes after every thread's reads
+//    of what it releases (a role sync orders them), not only its own unit's;
+//  - checkReadAfterRelease: no read of a stage follows its release in the
+//    same iteration.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "passes/safety/Safety.h"
+#include "sema/ConstEval.h"
+
+namespace cake::passes::safety {
+
+namespace {
+
+class ReleaseChecks : public Checker {
+public:
+  using Checker::Checker;
+
+  // A release arrive by fewer threads than the units whose reads it
+  // releases: one thread per role after its own warpgroup's wgmma wait lets
+  // the producer refill a stage another warpgroup still reads. A role sync
+  // between the reads and the arrive orders them all.
+  void checkPartialRelease() {
+    for (const RoleEvents &r : roles_) {
+      int64_t all = roleThreads(k_, r.role);
+      for (const Event &a : r.events) {
+        const OpEffects &fx = a.op->info().effects;
+        if (fx.signal != Signal::Arrive) continue;
+        ResourceId b = effectResource(*a.op, fx.signals);
+        auto rel = facts_.releases.views.find(b);
+        if (b == kNoResource || rel == facts_.releases.views.end() || a.threads <= 0) continue;
+        int64_t span = all / a.threads;  // threads per arrival
+        for (const Event &e : r.events) {
+          // Reads before it in its loop nest, in enclosing code, or in loops
+          // nested inside its loop.
+          size_t common = std::min(e.loops.size(), a.loops.size());
+          if (e.index >= a.index || !std::equal(e.loops.begin(), e.loops.begin() + common, a.loops.begin())) continue;
+          ResourceId read = kNoResource;
+          for (int8_t slot : e.op->info().effects.reads)
+            if (ResourceId v = effectResource(*e.op, slot);
+                read == kNoResource && v != kNoResource && releasesTo(k_, facts_, b, v, r.role))
+              read = v;
+          int64_t unit = completionUnit(e, all);
+          if (read == kNoResource || span <= unit || all <= unit) continue;
+          // An asynchronous read ends at its group's wait: a sync orders it
+          // only after that wait (the first one after the read).
+          size_t from = e.index;
+          if (e.op->info().effects.group != AsyncGroup::None)
+            for (const Event &w : r.events)
+              if (w.index > e.index && w.index < a.index && w.op->info().effects.waitsGroup &&
+                  w.op->info().effects.group == e.op->info().effects.group) {
+                from = w.index;
+                break;
+              }
+          if (roleSyncBetween(from, a)) continue;
+          if (!reportedPartial_.insert({a.op, read}).second) break;  // one operation, several events
+          ctx_.diags
+              .build(DiagId::SafetyPartialRelease, a.op->range, name(r.role), stageText(ctx_.sm, stageOperand(*a.op)),
+                     name(read), name(b), unitName(span, all), unitName(unit, all))
+              .note(DiagId::NoteReadHere, e.op->range, name(read))
+              .emit();
+          break;
+        }
+      }
+    }
+  }
+
+  // A read of a stage after the role released it in the same iteration:
+  // the arrival frees the slot for the producer's next write into it (the
+  // write at the released stage plus the ring's depth), which may land
+  // while the read runs. Reads of the next lap's data (another stage form)
+  // are not this.
+  void checkReadAfterRelease() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &a : r.events) {
+        const OpEffects &fx = a.op->info().effects;
+        if (fx.signal != Signal::Arrive) continue;
+        ResourceId b = effectResource(*a.op, fx.signals);
+        auto rel = facts_.releases.views.find(b);
+        if (b == kNoResource || rel == facts_.releases.views.end()) continue;
+        bool ka;
+        AffineForm fa = formOf(k_, stageOperand(*a.op), ka);
+        if (!ka) continue;
+        std::set<ResourceId> reported;
+        for (const Event &e : r.events) {
+          if (e.index <= a.index || e.loops != a.loops) continue;
+          for (int8_t slot : e.op->info().effects.reads) {
+            ResourceId v = effectResource(*e.op, slot);
+            if (v == kNoResource || !releasesTo(k_, facts_, b, v, r.role) || reported.count(v)) continue;
+            std::optional<int64_t> shift = freedShift(k_, facts_, b, v);
+            bool ke;
+            AffineForm fe = formOf(k_, effectStage(*e.op, slot), ke);
+            std::optional<int64_t> d = ke ? IntExprTable::constantDifference(fa, fe) : std::nullopt;
+            // released stage + shift is the write that reuses the slot read
+            // at stage fe: fe + depth.
+            if (!shift || !d || satAdd(*d, *shift) != k_.resources[v].stages) continue;
+            reported.insert(v);
+            ctx_.diags
+                .build(DiagId::SafetyReadAfterRelease, e.op->range, name(r.role), stageOf(v, effectStage(*e.op, slot)),
+                       name(v), name(b))
+                .note(DiagId::NoteReleasedHere, a.op->range, name(v))
+                .emit();
+          }
+        }
+      }
+  }
+
+private:
+  std::set<std::pair<const Operation *, ResourceId>> reportedPartial_;
+};
+
+}  // namespace
+
+void checkPartialRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  ReleaseChecks(ctx, k, f).checkPartialRelease();
+}
+void checkReadAfterRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  ReleaseChecks(ctx, k, f).checkReadAfterRelease();
+}
+
+}  // namespace cake::passes::safety

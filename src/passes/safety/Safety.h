@@ -1,0 +1,85 @@
+// The safety gate's sub-checks (passes/ProgramSafety.cpp runs them in
+// order, and its header comment lists them) and what they share: the pass
+// context, the kernel and its facts, and a few questions about events that
+// several sub-checks ask. Internal to passes/.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "analysis/KernelFacts.h"
+#include "passes/Passes.h"
+
+namespace cake::passes::safety {
+
+using namespace sema;
+using namespace analysis;
+
+// The base of every sub-check: its members are what each reads.
+class Checker {
+public:
+  Checker(const PassContext &ctx, const Kernel &k, const KernelFacts &f)
+      : ctx_(ctx), k_(k), roles_(f.roles), uses_(f.barriers), facts_(f) {}
+
+protected:
+  const std::string &name(ResourceId id) const { return k_.resources[id].name; }
+  std::string key(const StageRef &s) const { return stageText(ctx_.sm, s); }
+  // "stage k of " for a staged view, nothing for a view of one stage.
+  std::string stageOf(ResourceId view, const StageRef &s) const;
+
+  // True if role `e.role` itself wrote `v` before `e` (it then reads its own data).
+  bool ownWriteBefore(const Event &e, ResourceId v) const;
+  // The resource an event writes through its effects, and the fragment an
+  // operation defines (its result).
+  static std::vector<ResourceId> written(const Event &e);
+  bool readsResource(const Event &e, ResourceId v) const;
+  // Views sharing bytes with `v` through an alias (either declared
+  // alias=True), `v` itself included.
+  std::vector<ResourceId> sharing(ResourceId v) const;
+  // Whether a role sync of x's role lies after event index `after` and
+  // before x, every time x runs.
+  bool roleSyncBetween(size_t after, const Event &x) const;
+  // The threads whose reads one thread's completion wait covers: a
+  // warpgroup for wgmma (its wait_group retires the warpgroup's groups), the
+  // whole role for a single-thread operation (the elected thread that also
+  // arrives), a warp for the rest (a warp's loads have returned when any of
+  // its lanes goes on).
+  int64_t completionUnit(const Event &e, int64_t all) const;
+  static const char *unitName(int64_t threads, int64_t all);
+
+  const PassContext &ctx_;
+  const Kernel &k_;
+  const std::vector<RoleEvents> &roles_;
+  const std::map<ResourceId, BarrierFacts> &uses_;
+  const KernelFacts &facts_;
+};
+
+// The sub-checks, by file. Each reports through ctx.diags.
+using SubCheck = void (*)(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// Stages.cpp
+void checkStageForms(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkStageSequence(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkTurnOrder(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// Barriers.cpp
+void checkSignalled(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkArrivalCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkTripCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkCircularWait(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkTxBytes(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// DataFlow.cpp
+void checkReadBeforeWait(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkHandOffs(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkRingReuse(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkMulticastRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkProxyFences(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkWritten(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// Aliases.cpp
+void checkAliasRaces(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// Releases.cpp
+void checkPartialRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkReadAfterRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// InFlight.cpp
+void checkReleaseInFlight(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+
+}  // namespace cake::passes::safety

@@ -1,0 +1,345 @@
+// The stages a role names on a barrier (ProgramSafety's sub-checks; the
+// forms they follow are analysis/StageCount's):
+//  - checkStageForms: stage indices the analyses can relate;
+//  - checkStageSequence: each role's uses of a barrier name its running
+//    count of uses: stage s is mbarrier s mod count in phase s div count, so
+//    the stages a role names must run 0, 1, 2, ... (a loop variable from the
+//    next count, step 1, in one loop, not restarting in an outer one);
+//  - checkTurnOrder: roles taking turns waiting on one ring wait in turn.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "passes/safety/Safety.h"
+#include "sema/ConstEval.h"
+
+using cake::ast::Expr;
+
+namespace cake::passes::safety {
+
+namespace {
+
+class StageChecks : public Checker {
+public:
+  using Checker::Checker;
+
+  // Stage indices the analyses can relate: a constant, or an enclosing
+  // loop's variable times a constant plus a constant.
+  void checkStageForms() {
+    std::set<const Expr *> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        std::vector<StageRef> stages = {stageOperand(*e.op)};
+        for (int8_t slot : e.op->info().effects.reads) stages.push_back(effectStage(*e.op, slot));
+        for (size_t i = 0; i < stages.size(); ++i) {
+          const StageRef &s = stages[i];
+          if (!s.present() || analysis::linearStage(k_, ctx_.sm, s, e).ok || (i == 0 && inRegion(r, e))) continue;
+          if (reported.insert(s.expr).second)
+            ctx_.diags.report(DiagId::SafetyUnprovenStage, s.expr->range, sourceText(ctx_.sm, s.expr->range));
+        }
+      }
+  }
+  // The next stage of a role's sequence on a barrier: its normal form and
+  // how to say it (nullopt: not known, after a loop whose end has no form).
+  struct NextStage {
+    AffineForm form;
+    std::string text = "0";
+    // The previous use's loops and stage form (its signal site).
+    std::vector<const IrStmt *> loops;
+    AffineForm stage;
+    bool any = false;
+    // After a loop nest whose stage count is a run-time product (T *
+    // k_steps): the sequence goes on, at a stage with no normal form.
+    bool noForm = false;
+  };
+  // `base + n` as text: "5", "K // BK - 1".
+  static std::string plusText(const std::string &base, const AffineForm &f, int64_t n) {
+    if (f.isConstant()) return std::to_string(f.constant);
+    if (n == 0) return base;
+    return fmt::format("{} {} {}", base, n > 0 ? "+" : "-", n > 0 ? n : -n);
+  }
+  // Whether an event's stage on its barrier is one of a running count over
+  // its outermost loop's body (which relates guarded and straight-line
+  // uses that one loop nest does not).
+  bool inRegion(const RoleEvents &r, const Event &e) const {
+    ResourceId b = barrierOf(e);
+    return b != kNoResource && !e.loops.empty() && facts_.stageRegion(r, b, e.loops.front()).has_value();
+  }
+
+  // Each role's stages of a barrier, in program order, must be 0, 1, 2, ...:
+  // the phase a wait expects and the mbarrier an arrival lands on are
+  // derived from the stage index. Loop bounds and stages are compared as
+  // normal forms, so `stage=k - 1` in a loop from 1 to n and `stage=n - 1`
+  // after it continue the sequence. A wait on a release barrier may run
+  // ahead of it by less than the ring's depth (it waits for a later release,
+  // which implies the one it needs).
+  void checkStageSequence() {
+    for (const RoleEvents &r : roles_) {
+      std::map<ResourceId, std::optional<NextStage>> next;  // nullopt: not known
+      // The stage each loop's first use of a barrier names: every other use
+      // in one iteration must name the same stage.
+      std::map<std::pair<ResourceId, const IrStmt *>, std::pair<AffineForm, const Event *>> loopsSeen;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        ResourceId b = effectResource(*e.op, fx.waits);
+        bool waits = b != kNoResource;
+        if (e.alternative) continue;  // its twin in the then-branch is in the sequence
+        if (b == kNoResource) b = effectResource(*e.op, fx.signals);
+        if (b == kNoResource) continue;
+        StageRef s = stageOperand(*e.op);
+        LinearStage ls = analysis::linearStage(k_, ctx_.sm, s, e);
+        std::optional<Region> region;
+        if (!e.loops.empty()) region = facts_.stageRegion(r, b, e.loops.front());
+        if (!ls.ok && !region) continue;  // checkStageForms reports it
+        if (!next.count(b)) next[b] = NextStage{};
+        std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";
+        SourceRange at = s.present() ? s.expr->range : e.op->range;
+        // Uses in the same loop nest as the previous one are compared with it
+        // below (one iteration, one stage).
+        bool sameIteration = next[b] && next[b]->loops == e.loops;
+        bool regionMember = region && !region->badAt && &e != region->first;  // checked with the region's first use
+        if (next[b] && next[b]->noForm && !sameIteration && !regionMember) {
+          ctx_.diags.report(DiagId::SafetyUnprovenStageSequence, at, text, name(r.role), name(b), next[b]->text);
+          next[b] = std::nullopt;
+          continue;
+        }
+        auto bad = [&](const std::string &why) {
+          ctx_.diags.build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text, why)
+              .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
+              .emit();
+        };
+        int64_t count = k_.resources[b].count;
+        // The stage `value` against the sequence: true if it continues it.
+        auto follows = [&](const AffineForm &value, const std::string &why) {
+          if (!next[b]) return;
+          std::optional<int64_t> d = IntExprTable::constantDifference(value, next[b]->form);
+          if (!d) {
+            ctx_.diags.report(DiagId::SafetyUnprovenStageSequence, at, text, name(r.role), name(b), next[b]->text);
+            next[b] = std::nullopt;
+            return;
+          }
+          if (*d == 0) return;
+          if (waits && facts_.barrier(b).release && *d > 0 && *d < count) return;  // a stricter wait
+          if (waits && facts_.barrier(b).release && *d >= count) {
+            bad(fmt::format("it runs {} stage(s) ahead of the sequence (next: {}), so it waits for a release of a "
+                            "stage this role has not filled yet; a wait on a release barrier may run ahead by at "
+                            "most {}",
+                            *d, next[b]->text, count - 1));
+            return;
+          }
+          bad(fmt::format(fmt::runtime(why), next[b]->text));
+        };
+        if (region) {
+          // The body of the outermost loop is one running count: checked as
+          // a unit at its first use, the others are inside it. Or it breaks
+          // at one use: said there, once.
+          if (region->badAt) {
+            if (&e == region->badAt) bad(region->why);
+            continue;
+          }
+          if (&e != region->first) continue;
+          const IrStmt &O = *region->loop;
+          // Roles taking turns over O run its iterations at step 1 between
+          // them, from the first role's start.
+          const std::optional<Turns> &turns = waits ? facts_.barrier(b).waitTurns : facts_.barrier(b).signalTurns;
+          bool turn = turnsOver(facts_.barrier(b), r.role, &O, waits);
+          std::optional<AffineForm> firstForm, afterForm;
+          if (O.start.ix != kNoIntExpr && O.stop.ix != kNoIntExpr) {
+            firstForm = region->at(turn ? turns->start : k_.ints.form(O.start.ix));
+            afterForm = region->at(k_.ints.form(O.stop.ix));
+          }
+          bool afterNoForm = firstForm && !afterForm && region->coeffScaled;
+          if (afterNoForm) afterForm = AffineForm{};
+          if (!firstForm || !afterForm) {
+            ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
+            next[b] = std::nullopt;
+            continue;
+          }
+          follows(*firstForm, fmt::format("its first value is '{}' at the first iteration of the loop over '{}', but "
+                                          "the next stage of the sequence is {{}}",
+                                          text, O.loopVar));
+          next[b] = NextStage{*afterForm, fmt::format("the stage after the loop over '{}'", O.loopVar),
+                              e.loops,    *firstForm,
+                              true,       afterNoForm};
+          continue;
+        }
+        if (!ls.loop) {
+          if (!e.loops.empty()) {
+            auto trips = constantTripCount(e);
+            if (!trips || *trips > 1) {
+              bad(fmt::format("it names the same stage in every iteration of the loop over '{}'",
+                              e.loops.back()->loopVar));
+              continue;
+            }
+          }
+          if (!next[b]) continue;
+          // The stage just used, used again: a second wait on it is fine, and
+          // so is another signal of the same site (copies sharing a phase);
+          // a signal from elsewhere adds arrivals to a phase already given.
+          if (IntExprTable::constantDifference(ls.offset, next[b]->form) == -1) {
+            if (!waits && next[b]->any && (next[b]->loops != e.loops || next[b]->stage != ls.offset))
+              bad("the previous use already signalled that stage, so its phase gets the arrivals of both");
+            continue;
+          }
+          follows(ls.offset, "the next stage of the sequence is {}");
+          if (next[b])
+            next[b] = NextStage{plusConstant(ls.offset, 1), plusText(text, ls.offset, 1), e.loops, ls.offset, true};
+          continue;
+        }
+        const IrStmt &L = *ls.loop;
+        AffineForm full = ls.offset;  // the stage with its loop term, to compare uses in one iteration
+        if (s.present() && s.ix != kNoIntExpr) full = k_.ints.form(s.ix);
+        if (auto [it, fresh] = loopsSeen.insert({{b, &L}, {full, &e}}); !fresh) {
+          if (it->second.first != full) {
+            const Event &other = *it->second.second;
+            ctx_.diags
+                .build(DiagId::SafetyStageSequence, at, name(r.role), name(b), text,
+                       fmt::format("another use in the same iteration names stage '{}', so two uses land in different "
+                                   "phases of one iteration (one iteration, one stage)",
+                                   stageText(ctx_.sm, stageOperand(*other.op))))
+                .note(waits ? DiagId::NoteWaitHere : DiagId::NoteSignalHere, other.op->range, name(r.role), name(b))
+                .emit();
+          }
+          continue;
+        }
+        size_t depth = std::find(e.loops.begin(), e.loops.end(), &L) - e.loops.begin();
+        if (!ls.notRunning.empty()) {
+          bad(ls.notRunning);
+          continue;
+        }
+        if (depth + ls.nest != e.loops.size()) {
+          bad(fmt::format("it repeats in every iteration of the inner loop over '{}'", e.loops.back()->loopVar));
+          continue;
+        }
+        if (ls.scale != 1) {
+          const std::string &var = e.loops.back()->loopVar;  // the innermost counted loop
+          bad(ls.scale > 1 ? fmt::format("it advances by {} per iteration of the loop over '{}', so stages are skipped",
+                                         ls.scale, var)
+                           : fmt::format("it does not advance by 1 per iteration of the loop over '{}'", var));
+          continue;
+        }
+        // Roles taking turns on this side of the barrier run through the
+        // loop's iterations at step 1 between them, from the first's start.
+        const std::optional<Turns> &turns = waits ? facts_.barrier(b).waitTurns : facts_.barrier(b).signalTurns;
+        bool turn = turns && turns->has(r.role) && turns->loop.at(r.role) == &L && depth == 0;
+        if (L.step != 1 && !turn) {
+          bool others = (waits ? facts_.barrier(b).waiters : facts_.barrier(b).signallers).size() > 1;
+          bad(L.step > 1 ? fmt::format("the loop over '{}' steps by {}, so stages are skipped{}", L.loopVar, L.step,
+                                       others ? " (roles taking turns on a barrier loop alike, starting one apart, "
+                                                "one role per turn)"
+                                              : "")
+                         : fmt::format("the loop over '{}' steps by a run-time amount", L.loopVar));
+          continue;
+        }
+        // The outermost counted loop's iterations (the event's own range when
+        // it is the innermost, with its guard).
+        std::optional<IterationRange> range;
+        if (turn && L.stop.ix != kNoIntExpr && !(ls.nest == 1 && e.guarded))
+          range = IterationRange{turns->start, k_.ints.form(L.stop.ix)};
+        else if (turn)
+          range = std::nullopt;
+        else if (ls.nest == 1)
+          range = iterationRange(k_, e);
+        else if (L.start.ix != kNoIntExpr && L.stop.ix != kNoIntExpr)
+          range = IterationRange{k_.ints.form(L.start.ix), k_.ints.form(L.stop.ix)};
+        int64_t cycle = satMul(2, count);   // stages after which slot and parity repeat
+        std::optional<int64_t> innerTrips;  // stages the counted nest runs through
+        if (range && !ls.outerScaled)
+          if (auto span = IntExprTable::constantDifference(range->end, range->first))
+            innerTrips = satMul(std::max<int64_t>(0, *span), ls.outerScale);
+        auto scaled = [&](const AffineForm &x) { return ls.at(x); };
+        if (depth > 0 && ls.outerScaled) {
+          // How many stages the nest runs through is a run-time product.
+          ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
+          next[b] = std::nullopt;
+          continue;
+        }
+        if (depth > 0 && !(innerTrips && cycle > 0 && *innerTrips % cycle == 0)) {
+          bad(fmt::format("it restarts in every iteration of the enclosing loop over '{}'; make the stage the "
+                          "running count (for example, one loop over all steps)",
+                          e.loops[depth - 1]->loopVar));
+          continue;
+        }
+        std::optional<AffineForm> firstForm = range ? scaled(range->first) : std::nullopt;
+        std::optional<AffineForm> afterForm = range ? scaled(range->end) : std::nullopt;
+        bool afterNoForm = !afterForm && firstForm && ls.outerScaled && depth == 0;
+        if (afterNoForm) afterForm = AffineForm{};
+        if (!firstForm || !afterForm) {
+          ctx_.diags.report(DiagId::SafetyUnprovenStage, at, text);
+          next[b] = std::nullopt;
+          continue;
+        }
+        AffineForm first = *firstForm;
+        std::string firstText =
+            first.isConstant() ? std::to_string(first.constant)
+                               : fmt::format("'{}' at the first iteration it runs ('{}' = {})", text, L.loopVar,
+                                             e.guarded || !L.start.expr ? std::string("its guard's first")
+                                                                        : sourceText(ctx_.sm, L.start.expr->range));
+        follows(first, fmt::format("its first value is {}, but the next stage of the sequence is {{}}", firstText));
+        if (depth == 0) {
+          std::string stop = L.stop.expr ? sourceText(ctx_.sm, L.stop.expr->range) : "the loop's end";
+          AffineForm after = *afterForm;
+          // The stop as written, when the range ends there; otherwise say where.
+          auto stopForm = L.stop.ix != kNoIntExpr ? std::optional(k_.ints.form(L.stop.ix)) : std::nullopt;
+          std::optional<int64_t> shift =
+              stopForm && !afterNoForm ? IntExprTable::constantDifference(after, *stopForm) : std::nullopt;
+          std::string afterText =
+              shift ? plusText(stop, after, *shift) : fmt::format("the stage after the loop over '{}'", L.loopVar);
+          next[b] = NextStage{after, afterText, e.loops, full, true, afterNoForm};
+        } else {
+          next[b] = std::nullopt;
+        }
+      }
+    }
+  }
+
+  // Roles taking turns waiting on a barrier (ping-pong consumers sharing a
+  // ring) each wait on stages the other roles' turns came through: a wait
+  // on stage s is sound only once the barrier has completed the phase of
+  // stage s - count (a phase-parity wait a lap early passes at once). A
+  // role's own earlier waits order that within its turn; across turns, the
+  // turn's first wait on the barrier must follow a wait on an ordering
+  // barrier O that the previous turn's role signals after its last wait on
+  // the barrier, the wait of turn j needing exactly turn j - 1's signal
+  // (its stage less O's credits is the signal's stage one turn earlier).
+  // Every earlier turn's waits then happen before, by the chain of O.
+  void checkTurnOrder() {
+    for (const auto &[b, use] : uses_) {
+      if (!use.waitTurns || k_.resources[b].count < 1) continue;
+      const Turns &t = *use.waitTurns;
+      size_t n = t.roles.size();
+      for (size_t i = 0; i < n; ++i) {
+        ResourceId R = t.roles[i], P = t.roles[(i + n - 1) % n];
+        const IrStmt *LR = t.loop.at(R), *LP = t.loop.at(P);
+        const Event *firstWait = nullptr, *lastWaitP = nullptr;
+        for (const Event *w : use.waits) {
+          if (w->role == R && w->loops.front() == LR && (!firstWait || w->index < firstWait->index)) firstWait = w;
+          if (w->role == P && w->loops.front() == LP && (!lastWaitP || w->index > lastWaitP->index)) lastWaitP = w;
+        }
+        if (!firstWait || !lastWaitP || ordersItself(k_, b, use, R, LR, *firstWait, n) ||
+            ordersTurn(k_, facts_, R, LR, *firstWait, P, LP, *lastWaitP, b))
+          continue;
+        ctx_.diags.build(DiagId::SafetyTurnsUnordered, firstWait->op->range, name(P), name(R), name(b))
+            .note(DiagId::NoteWaitHere, lastWaitP->op->range, name(P), name(b))
+            .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
+            .emit();
+      }
+    }
+  }
+};
+
+}  // namespace
+
+void checkStageForms(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  StageChecks(ctx, k, f).checkStageForms();
+}
+void checkStageSequence(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  StageChecks(ctx, k, f).checkStageSequence();
+}
+void checkTurnOrder(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  StageChecks(ctx, k, f).checkTurnOrder();
+}
+
+}  // namespace cake::passes::safety
