@@ -76,10 +76,12 @@ public:
         if (r.block == &rb)
           for (const Event &e : r.events) async |= trackedGroup(*e.op, target_) != AsyncGroup::None;
       if (!async) continue;
-      out.push_back(RoleFlight{&rb, {}});
+      out.push_back(RoleFlight{&rb, {}, {}});
       points_ = &out.back().points;
       AsyncState st;
       walk(rb.body, rb.role, st, 0);
+      st.unsynced.clear();  // waited for: over, whichever thread waited
+      out.back().atEnd = st.reads();
     }
     return out;
   }
@@ -264,39 +266,17 @@ std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e) {
   return std::nullopt;
 }
 
-// A wait under a condition may not run; nor may one in a loop that may run
-// zero times, unless that loop encloses the issue too (then the wait
-// follows it in the same iteration).
-std::map<const RoleBlock *, std::vector<AsyncGroup>>
-roleEndDrains(const Kernel &k, const std::vector<RoleEvents> &roles, Target target) {
+std::map<const RoleBlock *, std::vector<AsyncGroup>> roleEndDrains(const std::vector<RoleFlight> &flight,
+                                                                   Target target) {
   std::map<const RoleBlock *, std::vector<AsyncGroup>> out;
-  for (const RoleEvents &r : roles)
+  for (const RoleFlight &rf : flight)
     for (AsyncGroup g : {AsyncGroup::Mma, AsyncGroup::Bulk}) {
-      // tcgen05 MMAs complete through lm.commit to a barrier, which the
-      // schedule waits for itself; only wgmma groups are waited by group.
+      // tcgen05 MMAs complete through lm.commit to a barrier; only wgmma
+      // groups are waited for by group.
       if (g == AsyncGroup::Mma && targetInfo(target).mma != MmaPath::Wgmma) continue;
-      std::vector<const Event *> issues, waits;
-      for (const Event &e : r.events) {
-        const OpEffects &fx = e.op->info().effects;
-        if (fx.group != g) continue;
-        if (fx.waitsGroup) {
-          if (e.op->pendingGroups() == 0 && !e.conditional && !e.guarded) waits.push_back(&e);
-        } else if (fx.reads[0] != kNone) {
-          issues.push_back(&e);
-        }
-      }
-      auto drains = [&](const Event &w, const Event &issue) {
-        if (w.index <= issue.index) return false;
-        for (const IrStmt *l : w.loops)
-          if (!loopRunsAtLeastOnce(k, *l) && std::find(issue.loops.begin(), issue.loops.end(), l) == issue.loops.end())
-            return false;
-        return true;
-      };
-      for (const Event *issue : issues)
-        if (std::none_of(waits.begin(), waits.end(), [&](const Event *w) { return drains(*w, *issue); })) {
-          out[r.block].push_back(g);
-          break;
-        }
+      if (std::any_of(rf.atEnd.begin(), rf.atEnd.end(),
+                      [&](const FlightRead &x) { return trackedGroup(*x.op, target) == g; }))
+        out[rf.block].push_back(g);
     }
   return out;
 }

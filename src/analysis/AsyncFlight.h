@@ -15,7 +15,8 @@
 //  - asyncFlight: the walk, as the points where something is in flight;
 //  - accessEnd: where a role's access of a view is over;
 //  - roleEndDrains: the groups a role's code leaves in flight when it ends
-//    (KernelFacts::drains, which the lowering waits for).
+//    (KernelFacts::drains, which the lowering waits for), read off the same
+//    walk, so the gate and the lowering agree on what is in flight.
 //
 // Runs after: collectEvents.
 #pragma once
@@ -61,6 +62,9 @@ struct FlightPoint {
 struct RoleFlight {
   const sema::RoleBlock *block = nullptr;
   std::vector<FlightPoint> points;
+  // What is still in flight when the block's statements end, on any path
+  // (before any drain the lowering adds).
+  std::vector<FlightRead> atEnd;
 };
 
 // The async family whose reads outlive the operation: tensor-core groups
@@ -77,10 +81,12 @@ std::vector<RoleFlight> asyncFlight(const sema::Kernel &k, const std::vector<Rol
 // (nullopt: never).
 std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e);
 
-// A group still in flight when the role ends: one issued with no wait for
-// all of its family after it that runs whenever the issue does. By `with`
-// block, in the order tensor-core groups, bulk stores.
-std::map<const sema::RoleBlock *, std::vector<sema::AsyncGroup>>
-roleEndDrains(const sema::Kernel &k, const std::vector<RoleEvents> &roles, Target target);
+// The families of asynchronous work the walk leaves in flight at the end
+// of a `with` block (RoleFlight::atEnd), which the lowering waits for: by
+// block, in the order wgmma groups, bulk stores. tcgen05 work is not
+// listed (its issuer always commits and waits before TMEM is released);
+// reads only the elected thread has waited for are over.
+std::map<const sema::RoleBlock *, std::vector<sema::AsyncGroup>> roleEndDrains(const std::vector<RoleFlight> &flight,
+                                                                               Target target);
 
 }  // namespace cake::analysis

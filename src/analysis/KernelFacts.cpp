@@ -300,8 +300,8 @@ KernelFacts analyzeKernel(const Kernel &k, Target target, const SourceManager &s
   collectCoreMatrixViews(k, f, target);
   collectTensorMaps(k, f);
   if (f.tensorMapConflicts.empty()) collectBoxClips(k, f);
-  f.drains = roleEndDrains(k, f.roles, target);
   f.flight = asyncFlight(k, f.roles, target);
+  f.drains = roleEndDrains(f.flight, target);
   f.releases = collectReleases(k, f.roles, f.barriers);
   f.stageRegions = collectStageRegions(k, sm, f);
   return f;

@@ -52,7 +52,7 @@ public:
 
   void run() {
     checkOverlappingRoles();
-    checkIdleWarps();
+    if (checkHasRoles()) checkIdleWarps();
     checkRoleBlocks();
     checkUndeclaredBarrierRoles();
     checkBarrierDeclarations();
@@ -98,6 +98,15 @@ private:
         }
       }
     }
+  }
+
+  // A kernel runs its roles' warps: with none, its block would have no
+  // threads and could not launch.
+  bool checkHasRoles() {
+    for (const Resource &r : k_.resources)
+      if (r.kind == ResourceKind::Role) return true;
+    ctx_.diags.report(DiagId::ScheduleNoRoles, k_.nameRange, k_.name);
+    return false;
   }
 
   // Every warp of the block belongs to some role. (Blocks over the thread

@@ -4,3 +4,6 @@
 def k(lm, A: LM.tma2d, n: LM.i32):
     x = 1
     x + 1  # expected-warning {{statement has no effect}}
+    r = lm.role(warps=[0])
+    with r:
+        lm.role_sync()
