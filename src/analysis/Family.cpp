@@ -33,13 +33,6 @@ struct Guard {
   std::vector<Guard> kids;
 };
 
-// Python's integer arithmetic (ConstEval's), nullopt on overflow or a
-// division by zero.
-std::optional<int64_t> fold(ast::BinaryOp op, int64_t a, int64_t b) {
-  ConstResult r = foldIntBinary(op, a, b);
-  return r.ok() ? std::optional<int64_t>(r.value) : std::nullopt;
-}
-
 class Analysis {
 public:
   Analysis(const Family &fam, const SourceManager &sm, FamilyFacts &out)
@@ -240,8 +233,8 @@ private:
     for (const auto &[a, c] : f.terms) {
       std::optional<int64_t> t = evalAtom(a, env);
       if (!t || !x) return std::nullopt;
-      std::optional<int64_t> term = fold(ast::BinaryOp::Mul, c, *t);
-      x = term ? fold(ast::BinaryOp::Add, *x, *term) : std::nullopt;
+      std::optional<int64_t> term = foldInt(IntOp::Mul, c, *t);
+      x = term ? foldInt(IntOp::Add, *x, *term) : std::nullopt;
     }
     return x;
   }
@@ -255,18 +248,12 @@ private:
     if (isLeaf(v.op)) return std::nullopt;
     std::optional<int64_t> l = eval(*v.lhs, env);
     if (!l) return std::nullopt;
-    if (v.op == IntOp::Neg) return fold(ast::BinaryOp::Sub, 0, *l);
+    // A sum or difference is an atom only where its form overflowed.
+    if (intOpInfo(v.op).has(kSum) || intOpInfo(v.op).has(kDifference)) return std::nullopt;
+    if (intOpInfo(v.op).arity == 1) return foldInt(v.op, *l);
     std::optional<int64_t> r = eval(*v.rhs, env);
     if (!r) return std::nullopt;
-    switch (v.op) {
-    case IntOp::Mul: return fold(ast::BinaryOp::Mul, *l, *r);
-    case IntOp::FloorDiv: return fold(ast::BinaryOp::FloorDiv, *l, *r);
-    case IntOp::Mod: return fold(ast::BinaryOp::Mod, *l, *r);
-    case IntOp::Pow: return fold(ast::BinaryOp::Pow, *l, *r);
-    case IntOp::Min: return std::min(*l, *r);
-    case IntOp::Max: return std::max(*l, *r);
-    default: return std::nullopt;
-    }
+    return foldInt(v.op, *l, *r);
   }
   std::optional<bool> eval(const Guard &g, const std::vector<int64_t> &env) const {
     switch (g.kind) {
@@ -390,7 +377,7 @@ private:
       for (size_t s = 0; s + 1 < points.size(); ++s) {
         int64_t a = points[s], b = points[s + 1] - 1;
         for (int64_t r = 0; r < l; r += d.multiple) {
-          int64_t x = a + *fold(ast::BinaryOp::Mod, r - a, l);  // l > 0, small operands
+          int64_t x = a + *foldInt(IntOp::Mod, r - a, l);  // l > 0, small operands
           if (x <= b) cells[i].push_back(x);
         }
       }

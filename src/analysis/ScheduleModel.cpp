@@ -381,13 +381,14 @@ std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
         for (const auto &d : r.dims)
           if (d.scalar == static_cast<ResourceId>(v.value)) return 1;
     return std::nullopt;
-  case IntOp::NumBlocks:
-  case IntOp::NumClusters:
-  case IntOp::SmCount: return 1;
+  case IntOp::Const:
   case IntOp::BlockId:
+  case IntOp::NumBlocks:
+  case IntOp::ClusterRank:
   case IntOp::ClusterId:
+  case IntOp::NumClusters:
   case IntOp::ClusterBlock:
-  case IntOp::ClusterRank: return 0;
+  case IntOp::SmCount: return intOpInfo(v.op).least;  // the indices from 0, the counts from 1
   case IntOp::FloorDiv: {
     auto l = formLowerBound(k, *v.lhs, depth);
     if (!l) return std::nullopt;
@@ -426,7 +427,6 @@ std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
     if (!start) return std::nullopt;
     return formLowerBound(k, *start, depth + 1);
   }
-  case IntOp::Const:
   case IntOp::Add:
   case IntOp::Sub:
   case IntOp::Pow:
@@ -529,10 +529,8 @@ namespace {
 std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId id, int depth = 0) {
   if (id == kNoIntExpr || depth > 64) return std::nullopt;
   const IntNode &n = k.ints.node(id);
-  auto fold = [&](ast::BinaryOp op, std::optional<int64_t> a, std::optional<int64_t> b) -> std::optional<int64_t> {
-    if (!a || !b) return std::nullopt;
-    ConstResult r = foldIntBinary(op, *a, *b);
-    return r.ok() ? std::optional(r.value) : std::nullopt;
+  auto fold = [&](std::optional<int64_t> a, std::optional<int64_t> b) -> std::optional<int64_t> {
+    return a && b ? foldInt(n.op, *a, *b) : std::nullopt;
   };
   switch (n.op) {
   case IntOp::Const: return n.value;
@@ -555,23 +553,15 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
   case IntOp::Min:
   case IntOp::Max:
   case IntOp::Pow: return std::nullopt;
-  case IntOp::Neg: {
-    auto a = evalAtFirstRun(k, e, n.a, depth + 1);
-    return a ? fold(ast::BinaryOp::Sub, 0, *a) : std::nullopt;
-  }
+  case IntOp::Neg: return fold(evalAtFirstRun(k, e, n.a, depth + 1), 0);
   case IntOp::Add:
-    return fold(ast::BinaryOp::Add, evalAtFirstRun(k, e, n.a, depth + 1), evalAtFirstRun(k, e, n.b, depth + 1));
-  case IntOp::Sub:
-    return fold(ast::BinaryOp::Sub, evalAtFirstRun(k, e, n.a, depth + 1), evalAtFirstRun(k, e, n.b, depth + 1));
+  case IntOp::Sub: return fold(evalAtFirstRun(k, e, n.a, depth + 1), evalAtFirstRun(k, e, n.b, depth + 1));
   case IntOp::Mul:
   case IntOp::FloorDiv:
   case IntOp::Mod: {
     auto a = evalAtFirstRun(k, e, n.a, depth + 1), b = evalAtFirstRun(k, e, n.b, depth + 1);
     if (a == 0 || (n.op == IntOp::Mul && b == 0)) return 0;  // whatever the other side (a divisor of 0 faults anyway)
-    ast::BinaryOp op = n.op == IntOp::Mul        ? ast::BinaryOp::Mul
-                       : n.op == IntOp::FloorDiv ? ast::BinaryOp::FloorDiv
-                                                 : ast::BinaryOp::Mod;
-    return fold(op, a, b);
+    return fold(a, b);
   }
   }
   return std::nullopt;

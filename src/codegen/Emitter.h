@@ -154,6 +154,8 @@ private:
   // ---- expressions ----
   std::string expr(const ast::Expr *e, bool host);
   std::string value(const Value &v, bool host);
+  // An integer operation on lowered operands, as IntOps.def spells it in C++.
+  std::string intOpCuda(IntOp op, const std::string &a, const std::string &b = "");
 
   // ---- statements ----
   void line(const std::string &s) { out_ += std::string(indent_ * 2, ' ') + s + "\n"; }

@@ -84,8 +84,8 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
       if (!constant) hostDivisors_->emplace_back(r, sourceText(sm_, b->rhs->range));
     }
     switch (b->op) {
-    case BinaryOp::FloorDiv: return fmt::format("{}({}, {})", w_.use("cake_floordiv"), l, r);
-    case BinaryOp::Mod: return fmt::format("{}({}, {})", w_.use("cake_floormod"), l, r);
+    case BinaryOp::FloorDiv: return intOpCuda(IntOp::FloorDiv, l, r);
+    case BinaryOp::Mod: return intOpCuda(IntOp::Mod, l, r);
     case BinaryOp::Pow:
     case BinaryOp::Div:
       diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
@@ -103,60 +103,43 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
     auto cv = k_.exprValues.find(e);
     if (cv == k_.exprValues.end() || cv->second.ix == kNoIntExpr) break;
     const IntNode &n = k_.ints.node(cv->second.ix);
-    static const char *dims = "xyz";
-    size_t d = n.value >= 0 && n.value <= 2 ? static_cast<size_t>(n.value) : 0;
-    auto inKernel = [&]() {
-      if (!host) return true;
-      diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
-                    "the launcher computes the grid before any block exists");
-      return false;
-    };
-    switch (n.op) {
-    case IntOp::Min:
-    case IntOp::Max: {
+    const IntOpInfo &info = intOpInfo(n.op);
+    if (!info.cuda) break;  // not what a call yields
+    if (info.has(kCall)) {  // lm.min, lm.max
       std::vector<const ast::Expr *> args(c->args.begin(), c->args.end());
       for (const ast::Keyword &kw : c->keywords) args.push_back(kw.value);
       if (args.size() != 2) break;
       // Keyword order does not matter: min and max are symmetric.
       std::string a = expr(args[0], host), b = expr(args[1], host);
-      return fmt::format("{}({}, {})", w_.use(n.op == IntOp::Min ? "cake_min" : "cake_max"), a, b);
+      return intOpCuda(n.op, a, b);
     }
-    case IntOp::SmCount:
-      if (!host) {
-        diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
-                      "the multiprocessor count is the launcher's; in the kernel, use lm.num_blocks(0)");
-        return "0";
-      }
-      usesSmCount_ = true;
-      return "cake_sm_count";
-    case IntOp::BlockId: return inKernel() ? fmt::format("static_cast<int32_t>(blockIdx.{})", dims[d]) : "0";
-    case IntOp::NumBlocks: return inKernel() ? fmt::format("static_cast<int32_t>(gridDim.{})", dims[d]) : "0";
-    case IntOp::ClusterRank:
-      return inKernel() ? fmt::format("static_cast<int32_t>({}())", w_.use("cake_cluster_rank")) : "0";
-    // CUDA's own readers of %clusterid and %nclusterid (sm_90 and later).
-    case IntOp::ClusterId: return inKernel() ? fmt::format("static_cast<int32_t>(__clusterIdx().{})", dims[d]) : "0";
-    case IntOp::ClusterBlock:
-      return inKernel() ? fmt::format("static_cast<int32_t>(__clusterRelativeBlockIdx().{})", dims[d]) : "0";
-    case IntOp::NumClusters:
-      return inKernel() ? fmt::format("static_cast<int32_t>(__clusterGridDimInClusters().{})", dims[d]) : "0";
-    case IntOp::Const:
-    case IntOp::LoopVar:
-    case IntOp::Param:
-    case IntOp::Add:
-    case IntOp::Sub:
-    case IntOp::Mul:
-    case IntOp::FloorDiv:
-    case IntOp::Mod:
-    case IntOp::Pow:
-    case IntOp::Neg: break;  // not what a call yields
+    if (info.arity != 0) break;  // an operator, not a call
+    if (info.place == IntPlace::Host && !host) {
+      diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                    "the multiprocessor count is the launcher's; in the kernel, use lm.num_blocks(0)");
+      return "0";
     }
-    break;
+    if (info.place == IntPlace::Kernel && host) {
+      diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
+                    "the launcher computes the grid before any block exists");
+      return "0";
+    }
+    if (info.place == IntPlace::Host) usesSmCount_ = true;  // the launcher's one value: its multiprocessor count
+    static const char *dims = "xyz";
+    size_t d = n.value >= 0 && n.value <= 2 ? static_cast<size_t>(n.value) : 0;
+    return fmt::format(fmt::runtime(info.cuda), dims[d], info.wrapper ? w_.use(info.wrapper) : std::string());
   }
   default: break;
   }
   diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
                 "it is not an integer expression of loop variables, parameters and block indices");
   return "0";
+}
+
+std::string KernelEmitter::intOpCuda(IntOp op, const std::string &a, const std::string &b) {
+  const IntOpInfo &info = intOpInfo(op);
+  CAKE_CHECK(info.arity != 0 && info.cuda, "'" + std::string(info.name) + "' is not a lowered operation");
+  return fmt::format(fmt::runtime(info.cuda), a, b, info.wrapper ? w_.use(info.wrapper) : std::string());
 }
 
 std::string KernelEmitter::divisorChecks(const std::function<void()> &render,

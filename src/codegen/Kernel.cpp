@@ -59,11 +59,11 @@ std::string asOperand(const std::string &t) {
 // faster in the GEMMs and 3-5% slower in the one-role attention on the H200,
 // nvcc scheduling the loop differently: bench/results/examples_rerun_2026-12-01.)
 std::string KernelEmitter::ringSlot(const std::string &stage, int64_t n) {
-  return fmt::format("{}({}, {})", w_.use("cake_floormod"), stage, n);
+  return intOpCuda(IntOp::Mod, stage, std::to_string(n));
 }
 
 std::string KernelEmitter::ringLap(const std::string &stage, int64_t n) {
-  return fmt::format("{}({}, {})", w_.use("cake_floordiv"), stage, n);
+  return intOpCuda(IntOp::FloorDiv, stage, std::to_string(n));
 }
 
 std::string KernelEmitter::barrierAddr(ResourceId bar, const std::string &stage) {

@@ -84,53 +84,30 @@ private:
   std::string ofAtom(AtomId a) {
     if (auto it = atoms_.find(a); it != atoms_.end()) return it->second;
     IntExprTable::AtomView v = k_.ints.atomInfo(a);
+    const IntOpInfo &info = intOpInfo(v.op);
     int64_t d = v.value >= 0 && v.value <= 2 ? v.value : 0;
     int64_t cluster = k_.cluster[static_cast<size_t>(d)];
     std::string e, comment;
-    switch (v.op) {
-    case IntOp::Param: {
+    if (v.op == IntOp::Param) {
       std::string n = ident(k_.resource(static_cast<ResourceId>(v.value)).name);
       e = fmt::format("cake_iv_range((int64_t){0}, (int64_t){0})", n);
-      break;
-    }
-    case IntOp::BlockId: e = fmt::format("cake_iv_range(0, cake_grid[{}] - 1)", d); break;
-    case IntOp::NumBlocks: e = fmt::format("cake_iv_range(cake_grid[{0}], cake_grid[{0}])", d); break;
-    case IntOp::ClusterRank:
-      e = fmt::format("cake_iv_range(0, {})", k_.cluster[0] * k_.cluster[1] * k_.cluster[2] - 1);
-      break;
-    case IntOp::ClusterId: e = fmt::format("cake_iv_range(0, cake_grid[{}] / {} - 1)", d, cluster); break;
-    case IntOp::NumClusters:
-      e = fmt::format("cake_iv_range(cake_grid[{0}] / {1}, cake_grid[{0}] / {1})", d, cluster);
-      break;
-    case IntOp::ClusterBlock: e = fmt::format("cake_iv_range(0, {})", cluster - 1); break;
-    case IntOp::SmCount:
-      if (!smCount_) return atoms_[a] = unbounded("lm.sm_count() outside the grid");
-      e = "cake_iv_range(cake_sm_count, cake_sm_count)";
-      break;
-    case IntOp::LoopVar: {
+    } else if (v.op == IntOp::LoopVar) {
       const IrStmt *s = loop(static_cast<uint32_t>(v.value));
       if (!s) return atoms_[a] = unbounded("a loop variable of no loop");
       std::string start = ofValue(s->start), stop = ofValue(s->stop), step = stepOf(*s);
       e = fmt::format("cake_iv_loop({}, {}, {})", start, stop, step);
       comment = "loop variable " + s->loopVar;
-      break;
-    }
-    case IntOp::Mul:
-    case IntOp::FloorDiv:
-    case IntOp::Mod:
-    case IntOp::Min:
-    case IntOp::Max: {
+    } else if (!info.range) {
+      return atoms_[a] = unbounded("a power of run-time values");
+    } else if (info.arity == 0) {  // an index or a count: IntOps.def's range at this grid and cluster
+      if (info.place == IntPlace::Host && !smCount_)
+        return atoms_[a] = unbounded(fmt::format("{} outside the grid", info.source));
+      int64_t size = k_.cluster[0] * k_.cluster[1] * k_.cluster[2];
+      e = fmt::format(fmt::runtime(info.range), d, cluster, cluster - 1, size - 1);
+    } else {
       if (!v.lhs || !v.rhs) return atoms_[a] = unbounded("an operation without operands");
       std::string l = ofForm(*v.lhs), r = ofForm(*v.rhs);
-      const char *fn = v.op == IntOp::Mul        ? "cake_iv_mul"
-                       : v.op == IntOp::FloorDiv ? "cake_iv_floordiv"
-                       : v.op == IntOp::Mod      ? "cake_iv_mod"
-                       : v.op == IntOp::Min      ? "cake_iv_min"
-                                                 : "cake_iv_max";
-      e = fmt::format("{}({}, {})", fn, l, r);
-      break;
-    }
-    default: return atoms_[a] = unbounded("a power of run-time values");
+      e = fmt::format(fmt::runtime(info.range), l, r);
     }
     return atoms_[a] = define(e, comment);
   }

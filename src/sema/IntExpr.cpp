@@ -8,8 +8,29 @@
 
 namespace cake::sema {
 
-bool isLeaf(IntOp op) {
+const IntOpInfo &intOpInfo(IntOp op) {
+  static constexpr IntOpInfo kTable[] = {
+#define INT_OP(Enum, Arity, Traits, Source, Cuda, Wrapper, Place, Least, Range) \
+  {IntOp::Enum, #Enum, Arity, Traits, Source, Cuda, Wrapper, IntPlace::Place, Least, Range},
+#include "sema/IntOps.def"
+#undef INT_OP
+  };
+  return kTable[static_cast<size_t>(op)];
+}
+
+// The one place the operations compute on constants.
+std::optional<int64_t> foldInt(IntOp op, int64_t a, int64_t b) {
+  auto result = [](ConstResult r) { return r.ok() ? std::optional<int64_t>(r.value) : std::nullopt; };
   switch (op) {
+  case IntOp::Add: return result(foldIntBinary(ast::BinaryOp::Add, a, b));
+  case IntOp::Sub: return result(foldIntBinary(ast::BinaryOp::Sub, a, b));
+  case IntOp::Mul: return result(foldIntBinary(ast::BinaryOp::Mul, a, b));
+  case IntOp::FloorDiv: return result(foldIntBinary(ast::BinaryOp::FloorDiv, a, b));
+  case IntOp::Mod: return result(foldIntBinary(ast::BinaryOp::Mod, a, b));
+  case IntOp::Pow: return result(foldIntBinary(ast::BinaryOp::Pow, a, b));
+  case IntOp::Neg: return result(foldIntNegate(a));
+  case IntOp::Min: return std::min(a, b);
+  case IntOp::Max: return std::max(a, b);
   case IntOp::Const:
   case IntOp::LoopVar:
   case IntOp::Param:
@@ -19,21 +40,10 @@ bool isLeaf(IntOp op) {
   case IntOp::ClusterId:
   case IntOp::NumClusters:
   case IntOp::ClusterBlock:
-  case IntOp::SmCount: return true;
-  case IntOp::Add:
-  case IntOp::Sub:
-  case IntOp::Mul:
-  case IntOp::FloorDiv:
-  case IntOp::Mod:
-  case IntOp::Pow:
-  case IntOp::Neg:
-  case IntOp::Min:
-  case IntOp::Max: return false;
+  case IntOp::SmCount: break;  // leaves
   }
-  return false;
+  return std::nullopt;
 }
-
-namespace {}  // namespace
 
 std::optional<AffineForm> IntExprTable::combine(const AffineForm &a, const AffineForm &b, int64_t s) {
   AffineForm r;
@@ -119,56 +129,28 @@ IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {
   IntExprId id = static_cast<IntExprId>(nodes_.size());
   const AffineForm fa = form(a), fb = form(b);
   std::optional<AffineForm> f;
-  auto nonLinear = [&](bool commutative) {
+  const IntOpInfo &info = intOpInfo(op);
+  auto nonLinear = [&]() {
     const AffineForm *l = &fa, *r = &fb;
-    if (commutative && *r < *l) std::swap(l, r);
+    if (info.has(kCommutative) && *r < *l) std::swap(l, r);
     AffineForm g;
     g.terms.emplace_back(atom(op, 0, l, r, id), 1);
     return g;
   };
-  bool bothConst = fa.isConstant() && fb.isConstant();
-  switch (op) {
-  case IntOp::Add: f = IntExprTable::combine(fa, fb, 1); break;
-  case IntOp::Sub: f = IntExprTable::combine(fa, fb, -1); break;
-  case IntOp::Mul:
-    if (fb.isConstant())
-      f = scaled(fa, fb.constant);
-    else if (fa.isConstant())
-      f = scaled(fb, fa.constant);
-    else
-      f = nonLinear(true);
-    break;
-  case IntOp::FloorDiv:
-  case IntOp::Mod:
-  case IntOp::Pow:
-    if (bothConst) {
-      ConstResult r = foldIntBinary(op == IntOp::FloorDiv ? ast::BinaryOp::FloorDiv
-                                    : op == IntOp::Mod    ? ast::BinaryOp::Mod
-                                                          : ast::BinaryOp::Pow,
-                                    fa.constant, fb.constant);
-      if (r.ok()) f = constantForm(r.value);
-    } else {
-      f = op == IntOp::FloorDiv && fb == constantForm(1) ? fa : nonLinear(false);
-    }
-    break;
-  case IntOp::Min:
-  case IntOp::Max:
-    if (bothConst)
-      f = constantForm(op == IntOp::Min ? std::min(fa.constant, fb.constant) : std::max(fa.constant, fb.constant));
-    else
-      f = fa == fb ? fa : nonLinear(true);
-    break;
-  case IntOp::Const:
-  case IntOp::LoopVar:
-  case IntOp::Param:
-  case IntOp::BlockId:
-  case IntOp::NumBlocks:
-  case IntOp::ClusterRank:
-  case IntOp::ClusterId:
-  case IntOp::NumClusters:
-  case IntOp::ClusterBlock:
-  case IntOp::SmCount:
-  case IntOp::Neg: break;  // not binary operations
+  if (info.arity != 2) {
+    // not a binary operation: an atom of its own
+  } else if (info.has(kSum) || info.has(kDifference)) {
+    f = IntExprTable::combine(fa, fb, info.has(kSum) ? 1 : -1);
+  } else if (info.has(kScales) && (fa.isConstant() || fb.isConstant())) {
+    f = fb.isConstant() ? scaled(fa, fb.constant) : scaled(fb, fa.constant);
+  } else if (fa.isConstant() && fb.isConstant()) {
+    if (std::optional<int64_t> r = foldInt(op, fa.constant, fb.constant)) f = constantForm(*r);
+  } else if (info.has(kRightUnit) && fb == constantForm(1)) {
+    f = fa;
+  } else if (info.has(kIdempotent) && fa == fb) {
+    f = fa;
+  } else {
+    f = nonLinear();
   }
   if (!f) {  // overflow, or not a binary operation: the node is an atom of its own
     f = AffineForm{};

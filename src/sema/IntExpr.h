@@ -25,6 +25,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -34,32 +35,49 @@ namespace cake::sema {
 using IntExprId = uint32_t;
 inline constexpr IntExprId kNoIntExpr = UINT32_MAX;
 
+// The operations, and what each phase decides by them: IntOps.def.
 enum class IntOp : uint8_t {
-  Const,         // value: the constant
-  LoopVar,       // value: the loop's id (IrStmt::loopId)
-  Param,         // value: the scalar parameter's resource id
-  BlockId,       // value: the dimension
-  NumBlocks,     // value: the dimension
-  ClusterRank,   // %cluster_ctarank
-  ClusterId,     // value: the dimension (%clusterid: the same in every block of a cluster)
-  NumClusters,   // value: the dimension (%nclusterid)
-  ClusterBlock,  // value: the dimension (%cluster_ctaid: the block's index within its cluster)
-  SmCount,       // the launcher's multiprocessor count (host only)
-  Add,
-  Sub,
-  Mul,
-  FloorDiv,  // Python `//`: rounds toward negative infinity
-  Mod,       // Python `%`: the sign of the divisor
-  Pow,
-  Neg,
-  Min,
-  Max,
+#define INT_OP(Enum, ...) Enum,
+#include "sema/IntOps.def"
+#undef INT_OP
 };
-bool isLeaf(IntOp op);
+
+// Where an integer's value exists (IntOps.def's place column).
+enum class IntPlace : uint8_t { Anywhere, Kernel, Host };
+// How an operation's normal form is built (IntOps.def's traits column).
+enum IntTraits : unsigned {
+  kSum = 1u << 0,          // the operands' forms add
+  kDifference = 1u << 1,   // the second operand's form is subtracted from the first's
+  kScales = 1u << 2,       // linear where one operand is a constant
+  kRightUnit = 1u << 3,    // x op 1 is x
+  kIdempotent = 1u << 4,   // x op x is x
+  kCommutative = 1u << 5,  // x op y and y op x are one atom
+  kCall = 1u << 6          // written as a call of its operands (lm.min(a, b)), not an operator
+};
+
+// One row of IntOps.def.
+struct IntOpInfo {
+  IntOp op;
+  std::string_view name;  // the enumerator: "FloorDiv"
+  unsigned arity;         // 0: a leaf
+  unsigned traits;        // IntTraits
+  const char *source;     // see IntOps.def for the formats
+  const char *cuda;
+  const char *wrapper;
+  IntPlace place;
+  std::optional<int64_t> least;
+  const char *range;
+  bool has(IntTraits t) const { return (traits & t) != 0; }
+};
+const IntOpInfo &intOpInfo(IntOp op);
+inline bool isLeaf(IntOp op) { return intOpInfo(op).arity == 0; }
+// An operation on constants (`b` unused by a unary one); nullopt for a leaf,
+// on overflow and on division by zero.
+std::optional<int64_t> foldInt(IntOp op, int64_t a, int64_t b = 0);
 
 struct IntNode {
   IntOp op = IntOp::Const;
-  int64_t value = 0;  // Const, LoopVar, Param, BlockId, NumBlocks
+  int64_t value = 0;  // a leaf's: the constant, the loop's id, ... (IntOps.def)
   IntExprId a = kNoIntExpr, b = kNoIntExpr;
 };
 

@@ -107,33 +107,16 @@ std::string Module::symbolOf(const Kernel &k) const {
 }
 
 std::string Kernel::leafText(const IntNode &n) const {
-  switch (n.op) {
-  case IntOp::Const: return std::to_string(n.value);
-  case IntOp::LoopVar: {
+  if (n.op == IntOp::Const) return std::to_string(n.value);
+  if (n.op == IntOp::LoopVar) {
     auto it = loopVars.find(static_cast<uint32_t>(n.value));
     return it == loopVars.end() ? "?" : it->second;
   }
-  case IntOp::Param:
+  if (n.op == IntOp::Param)
     return n.value >= 0 && static_cast<size_t>(n.value) < resources.size() ? resources[n.value].name : "?";
-  case IntOp::BlockId: return fmt::format("lm.block_id({})", n.value);
-  case IntOp::NumBlocks: return fmt::format("lm.num_blocks({})", n.value);
-  case IntOp::ClusterRank: return "lm.cluster_rank()";
-  case IntOp::ClusterId: return fmt::format("lm.cluster_id({})", n.value);
-  case IntOp::ClusterBlock: return fmt::format("lm.cluster_block({})", n.value);
-  case IntOp::NumClusters: return fmt::format("lm.num_clusters({})", n.value);
-  case IntOp::SmCount: return "lm.sm_count()";
-  case IntOp::Add:
-  case IntOp::Sub:
-  case IntOp::Mul:
-  case IntOp::FloorDiv:
-  case IntOp::Mod:
-  case IntOp::Pow:
-  case IntOp::Neg:
-  case IntOp::Min:
-  case IntOp::Max: break;
-  }
-  CAKE_CHECK(false, "leafText of an operation node");
-  return "?";
+  const IntOpInfo &info = intOpInfo(n.op);
+  CAKE_CHECK(info.arity == 0 && info.source, "leafText of an operation node '" + std::string(info.name) + "'");
+  return fmt::format(fmt::runtime(info.source), n.value);
 }
 
 std::string sourceText(const SourceManager &sm, const SourceRange &r) {
