@@ -6,12 +6,16 @@
 
 The matrix is (input, target, defines):
 - inputs: examples/*.cake; every .cake under testsuite/ without an
-  `expected-error` (Inputs/ included); each ```cake block of
+  `expected-error` (Inputs/ included), and of a file split by '# -----'
+  lines (-split-input-file) each part without one that defines a schedule
+  or a family, written to WORK/parts/
+  with the file's line numbers; each ```cake block of
   docs/language.md that defines a schedule or a family (the blocks as
   tools/check_language_doc.py extracts them), written to WORK/docs/;
 - targets: the --target (or -arch) of every testsuite RUN line that names
   the input (%s, %S/Inputs/x.cake, %srcroot/examples/x.cake, ...) with that
-  line's -D and -I options; the file's `# target:` comment; cakec's default
+  line's -D and -I options (for a part, those of the -split-input-file
+  RUN lines); the file's `# target:` comment; cakec's default
   where neither names one; for examples also every target their leading
   comment block names (`Ampere and Ada (sm_80, sm_89)`). A file that no RUN
   line names gets as module search path the folders up to its Inputs/ and
@@ -143,7 +147,8 @@ def run_lines(path):
 
 
 def cakec_invocations(test, root):
-    """(input path, target or None, defines, includes, expects failure, line) for each %cakec in the RUN lines of `test`."""
+    """(input path, target or None, defines, includes, expects failure, line, split) for each %cakec in the RUN
+    lines of `test`; `split`: the run checks the input's parts (-split-input-file)."""
     out = []
     tdir = os.path.dirname(test)
     for line in run_lines(test):
@@ -161,9 +166,9 @@ def cakec_invocations(test, root):
             before = toks[:at]
             expect_fail = "not" in before or (
                 "%expect-exit" in before and before[before.index("%expect-exit") + 1:][:1] != ["0"])
-            if any(a.startswith(("--list", "--help", "--version", "--debug-crash")) or
-                   a in ("-split-input-file", "--split-input-file") for a in args):
+            if any(a.startswith(("--list", "--help", "--version", "--debug-crash")) for a in args):
                 continue
+            split = any(a in ("-split-input-file", "--split-input-file") for a in args)
             target, defines, includes, inputs = None, [], [], []
             i = 0
             while i < len(args):
@@ -197,7 +202,21 @@ def cakec_invocations(test, root):
             for inp in inputs:
                 p = os.path.normpath(os.path.join(cwd or tdir, inp))
                 incs = tuple(os.path.normpath(os.path.join(cwd or tdir, d)) for d in includes)
-                out.append((p, target, tuple(defines), incs, expect_fail, line.strip()))
+                out.append((p, target, tuple(defines), incs, expect_fail, line.strip(), split))
+    return out
+
+
+def split_parts(text):
+    """(first line, text) of each part of a file split by '# -----' lines, as
+    cakec -split-input-file reads it: the other parts' lines blank; [] for a
+    file with no such line."""
+    lines = text.split("\n")
+    seps = [i for i, line in enumerate(lines) if line.strip(" \t") == "# -----"]
+    if not seps:
+        return []
+    out = []
+    for first, end in zip([0] + [i + 1 for i in seps], seps + [len(lines)]):
+        out.append((first + 1, "\n".join(line if first <= i < end else "" for i, line in enumerate(lines))))
     return out
 
 
@@ -255,18 +274,19 @@ def collect(root, work, known_targets, default_target):
         for f in sorted(files):
             if f.endswith((".cake", ".test")):
                 test_files.append(os.path.join(d, f))
-    runs = {}
+    runs, split_runs = {}, {}
     for t in test_files:
-        for p, target, defines, incs, expect_fail, line in cakec_invocations(t, root):
-            runs.setdefault(p, []).append((target, defines, incs, expect_fail, f"{rel(t, root)}: RUN: {line}"))
+        for p, target, defines, incs, expect_fail, line, split in cakec_invocations(t, root):
+            (split_runs if split else runs).setdefault(p, []).append(
+                (target, defines, incs, expect_fail, f"{rel(t, root)}: RUN: {line}"))
 
-    def from_runs(path, name, kind, stated):
+    def from_runs(path, name, kind, stated, entry_path=None, by=runs):
         incs_all = []
-        for target, defines, incs, expect_fail, origin in runs.get(path, []):
+        for target, defines, incs, expect_fail, origin in by.get(path, []):
             for d in incs:
                 if d not in incs_all:
                     incs_all.append(d)
-            e = Entry(name, name, target or stated, defines, incs, kind, origin)
+            e = Entry(name, entry_path or name, target or stated, defines, incs, kind, origin)
             e.expect_fail = expect_fail
             add(e)
         return tuple(incs_all)
@@ -295,7 +315,20 @@ def collect(root, work, known_targets, default_target):
         if not t.endswith(".cake"):
             continue
         text = open(t, encoding="utf-8", errors="replace").read()
-        if "expected-error" in text:
+        parts = split_parts(text)
+        for first, part in parts:
+            if "expected-error" in part or not re.search(r"^@cake\.(schedule|family)\b", part, re.M):
+                continue
+            name = f"{rel(t, root)}:{first}"
+            path = os.path.join(work, "parts", re.sub(r"[^A-Za-z0-9_.-]+", "_", name) + ".cake")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(part)
+            stated = stated_target(text)
+            incs = from_runs(t, name, "test", stated or default_target, path, split_runs)
+            if stated or t not in split_runs:
+                add(Entry(name, path, stated or default_target, (), incs or guess_includes(t, root), "test",
+                          "the part at its `# target:`" if stated else "the part at the default target"))
+        if "expected-error" in text or parts:
             continue
         name = rel(t, root)
         stated = stated_target(text)
@@ -428,7 +461,7 @@ def main():
         temp = tempfile.mkdtemp(prefix="cakec-differential-")
         work = temp
     work = os.path.abspath(work)
-    for sub in ("cu", "obj", "docs"):
+    for sub in ("cu", "obj", "docs", "parts"):
         os.makedirs(os.path.join(work, sub), exist_ok=True)
         for f in os.listdir(os.path.join(work, sub)):  # what an earlier run left
             if f.endswith((".cu", ".cubin", ".o", ".cake")):

@@ -2,9 +2,13 @@
 """Writes the generated tests of testsuite/gates/: negative -verify tests for
 the four gates, each a small edit of a base schedule (BASE for sm_90a, BW for
 sm_100a) with the expected diagnostics in comments, plus passing near-misses.
-Each goes to the folder of the gate it exercises (GATE below) and starts with
-MARKER; only files with that marker are ever replaced or deleted, so
-hand-written tests beside them are safe. Edit the cases here and rerun;
+Each goes to the folder of the gate it exercises (GATE below); the cases of
+a folder that share a RUN line (the target and options) are the parts of one
+file, generated_<target>.cake, checked part by part (-split-input-file
+-verify), each part headed by the case's name and purpose; a case alone, or
+one that other tests read by its file name (STANDALONE), is a file of its own
+named after it. Every file starts with MARKER; only files with that marker
+are ever replaced or deleted, so hand-written tests beside them are safe. Edit the cases here and rerun;
 review the generated files like any other test change.
 
   tools/gen_gate_tests.py          write the generated tests
@@ -1556,19 +1560,61 @@ PASS = [
    ("sub", "lm.arrive(empty", ("stage=k)", "stage=k, per=\"warpgroup\")"))], BASE, "sm_90a"),
 ]
 
-def generated():
-    """{relative path: text} of every generated test."""
-    out = {}
+# Cases other tests read by their file name (a FileCheck of their text, a
+# lowering with -o): each stays a file of its own.
+STANDALONE = {
+  "fail_circular_wait",       # driver/sarif.test, sarif_schema.test, editor_formats.test, robustness/determinism.test
+  "fail_unused",              # driver/editor_formats.test
+  "pass_branches_balanced",   # codegen/branch_expect_tx.test
+  "pass_pingpong_epilogue",   # codegen/barrier_credits.test
+  "pass_skip_first_lap",      # codegen/barrier_credits.test
+  "pass_store_wait_pending",  # codegen/store_parts.test
+  "pass_store_columns",       # codegen/store_parts.test
+}
+SPLIT_HEADER = """# The generated {gate} cases {run}, one part each between '# -----' lines:
+# -split-input-file checks every part on its own (its expectations against its
+# diagnostics, at this file's line numbers). Each part starts with the case's
+# name and what it is about; a name in a description (fail_x.cake) is such a
+# part, or a file of this folder.
+"""
+
+def cases():
+    """(name, purpose, folder, RUN options, text) of every case, failing ones first."""
+    out = []
     for name, purpose, edits, base, target, flags in tests:
-        text = apply(base, edits)
-        hdr = f"{MARKER}# {purpose}\n# RUN: %cakec -verify -fsyntax-only --target={target} {flags}%s\n"
-        out[os.path.join(folder(name), f"fail_{name}.cake")] = hdr + text
+        out.append((f"fail_{name}", purpose, folder(name), f"--target={target} {flags}".strip(), apply(base, edits)))
     for name, purpose, edits, base, target in PASS:
         text = apply(base, edits)
         # A near-miss expects no error; a warning it keeps is expected in place.
         none = "" if "expected-" in text else "# expected-no-diagnostics\n"
-        hdr = f"{MARKER}# {purpose}\n# RUN: %cakec -verify -fsyntax-only --target={target} %s\n{none}"
-        out[os.path.join(folder(name), f"{name}.cake")] = hdr + text
+        out.append((name, purpose, folder(name), f"--target={target}", none + text))
+    return out
+
+def generated():
+    """{relative path: text} of every generated test: one split file per
+    (folder, RUN options) with a part per case, where two or more cases share
+    them; a single file for a case alone or in STANDALONE."""
+    groups = {}
+    for case in cases():
+        name, purpose, where, run, text = case
+        key = (where, run) if name not in STANDALONE else (where, run, name)
+        groups.setdefault(key, []).append(case)
+    out = {}
+    for key, group in groups.items():
+        where, run = key[0], key[1]
+        if len(group) == 1:
+            name, purpose, _, _, text = group[0]
+            hdr = f"{MARKER}# {purpose}\n# RUN: %cakec -verify -fsyntax-only {run} %s\n"
+            out[os.path.join(where, f"{name}.cake")] = hdr + text
+            continue
+        gate = where or "base"
+        slug = re.sub(r"[^A-Za-z0-9_]+", "_", run.replace("--target=", "")).strip("_")
+        doc = SPLIT_HEADER.format(gate=gate, run=f"({run})")
+        # The first case shares its part with the file's header (a part of
+        # comments alone would be a file that defines no schedule).
+        head = f"{MARKER}{doc}# RUN: %cakec -verify -split-input-file -fsyntax-only {run} %s\n"
+        parts = [f"# {name}: {purpose}\n{text}" for name, purpose, _, _, text in group]
+        out[os.path.join(where, f"generated_{slug}.cake")] = head + "# -----\n".join(parts)
     return out
 
 def existing():
@@ -1597,4 +1643,4 @@ for p, text in want.items():
     os.makedirs(os.path.dirname(os.path.join(OUT, p)), exist_ok=True)
     with open(os.path.join(OUT, p), "w") as f:
         f.write(text)
-print(f"gen_gate_tests: {len(tests)} failing and {len(PASS)} passing tests written under {OUT}")
+print(f"gen_gate_tests: {len(tests)} failing and {len(PASS)} passing cases written to {len(want)} files under {OUT}")

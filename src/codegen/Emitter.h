@@ -268,7 +268,7 @@ private:
   std::string gridValues(const std::vector<std::string> &grid);
   // Reports what this target's lowering cannot do with an accepted operation
   // (`id`: one of the lower.* diagnostics), and why, saying what it lowers.
-  void refuse(DiagId id, SourceRange r, const std::string &what, const std::string &why) {
+  void refuse(DiagIdWithArgs<3> id, SourceRange r, const std::string &what, const std::string &why) {
     diags_.report(id, r, what, ti_.name, why);
   }
 

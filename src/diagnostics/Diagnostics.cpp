@@ -7,6 +7,8 @@
 
 #include <cstdio>
 
+#include "diagnostics/Check.h"
+
 namespace cake {
 
 const std::vector<DiagInfo> &allDiagnostics() {
@@ -19,6 +21,20 @@ const std::vector<DiagInfo> &allDiagnostics() {
 }
 
 const DiagInfo &diagInfo(DiagId id) { return allDiagnostics()[static_cast<size_t>(id)]; }
+
+// Only named in the consteval constructor of DiagIdWithArgs, where calling it
+// is the compile error; never called at run time.
+void diagnostic_argument_count_differs_from_its_format() {}
+
+void DiagnosticEngine::reportWithArgs(RuntimeDiagId id, SourceRange range, std::vector<std::string> args) {
+  checkDiagArgumentCount(id.id, args.size());
+  DiagnosticBuilder(*this, make(id.id, range, std::move(args))).emit();
+}
+
+void checkDiagArgumentCount(DiagId id, size_t n) {
+  CAKE_CHECK(diagArgumentCount(id) == n, fmt::format("diagnostic '{}' takes {} argument(s) but is reported with {}",
+                                                     diagInfo(id).id, diagArgumentCount(id), n));
+}
 
 std::string_view severityName(Severity s) {
   switch (s) {
@@ -135,7 +151,7 @@ void DiagnosticEngine::emit(Diagnostic d) {
   if (d.severity == Severity::Warning) ++warnings_;
   if (d.severity == Severity::Fatal) fatal_ = true;
   if (consumer_) consumer_->handle(d);
-  if (opts_.maxErrors != 0 && errors_ >= opts_.maxErrors && d.severity == Severity::Error) {
+  if (opts_.maxErrors != 0 && errors_ - partErrorBase_ >= opts_.maxErrors && d.severity == Severity::Error) {
     Diagnostic stop = make(DiagId::DriverTooManyErrors, SourceRange(), {std::to_string(opts_.maxErrors)});
     emitted_.push_back(stop.kind);
     if (consumer_) consumer_->handle(stop);

@@ -7,17 +7,24 @@
 //        .fixit(replacedRange, "text")
 //        .emit();
 //
-// or diags.report(...) when there are no notes. The engine applies the
+// or diags.report(...) when there are no notes. The number of arguments is
+// checked against the format's placeholders ({0} .. {n-1}) when the call is
+// compiled: a DiagId named at the call site converts to DiagIdWithArgs<n>
+// only when n is its count (a consteval constructor), so a wrong count does
+// not compile. An id known only at run time is passed as runtimeId(id) and
+// checked when reported (CAKE_CHECK). The engine applies the
 // warning options (-W, -Werror, -w), counts errors, enforces -fmax-errors and
 // hands finished diagnostics to a consumer (text, JSON, or -verify).
 #pragma once
 
 #include <fmt/format.h>
 
+#include <cstddef>
 #include <memory>
 #include <set>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "diagnostics/SourceManager.h"
@@ -31,6 +38,67 @@ enum class DiagId : uint16_t {
 };
 
 enum class Severity : uint8_t { Note, Warning, Error, Fatal };
+
+// The number of arguments a format takes: one more than its highest
+// positional placeholder ({0}, {1:x}, ...; {{ and }} are literal braces).
+// Placeholders without a number ({}) are not counted; the unit test refuses
+// them, and gaps, for every entry of the table.
+constexpr size_t formatArgumentCount(std::string_view fmt) {
+  size_t count = 0;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '{') continue;
+    if (i + 1 < fmt.size() && fmt[i + 1] == '{') {
+      ++i;
+      continue;
+    }
+    size_t n = 0;
+    bool digits = false;
+    while (i + 1 < fmt.size() && fmt[i + 1] >= '0' && fmt[i + 1] <= '9') {
+      n = n * 10 + static_cast<size_t>(fmt[++i] - '0');
+      digits = true;
+    }
+    if (digits && n + 1 > count) count = n + 1;
+  }
+  return count;
+}
+
+// Each diagnostic's argument count, in table order.
+inline constexpr unsigned char kDiagArgumentCounts[] = {
+#define DIAG(Name, Id, Sev, Flag, Fmt) static_cast<unsigned char>(formatArgumentCount(Fmt)),
+#include "diagnostics/DiagnosticKinds.def"
+#undef DIAG
+};
+constexpr size_t diagArgumentCount(DiagId id) { return kDiagArgumentCounts[static_cast<size_t>(id)]; }
+
+// A diagnostic id known only at run time (the command-line parser's error):
+// report(runtimeId(id), ...) checks its argument count when it is reported
+// instead of when it is compiled. A choice between ids keeps the compile-time
+// check: `c ? DiagIdWithArgs<1>(DiagId::A) : DiagIdWithArgs<1>(DiagId::B)`,
+// and so does a parameter declared DiagIdWithArgs<n>.
+struct RuntimeDiagId {
+  DiagId id;
+};
+constexpr RuntimeDiagId runtimeId(DiagId id) { return {id}; }
+
+// Not constexpr: a DiagIdWithArgs built at compile time calls it only when
+// the count is wrong, which makes the call site fail to compile with this
+// name in the error.
+void diagnostic_argument_count_differs_from_its_format();
+// Throws InternalError (CAKE_CHECK) when `id` takes other than `n` arguments.
+void checkDiagArgumentCount(DiagId id, size_t n);
+
+// A diagnostic id that takes N arguments: what report, build and note take
+// first, N being the number of arguments after the range.
+template <size_t N>
+struct DiagIdWithArgs {
+  DiagId id;
+  consteval DiagIdWithArgs(DiagId i) : id(i) {  // NOLINT: implicit on purpose (DiagId::X at call sites)
+    if (diagArgumentCount(i) != N) diagnostic_argument_count_differs_from_its_format();
+  }
+  DiagIdWithArgs(RuntimeDiagId r) : id(r.id) { checkDiagArgumentCount(r.id, N); }  // NOLINT
+};
+template <typename... Args>
+using DiagIdFor = std::type_identity_t<DiagIdWithArgs<sizeof...(Args)>>;
 
 struct DiagInfo {
   DiagId kind;
@@ -90,7 +158,7 @@ public:
   DiagnosticBuilder(const DiagnosticBuilder &) = delete;
 
   template <typename... Args>
-  DiagnosticBuilder &note(DiagId id, SourceRange range, const Args &...args);
+  DiagnosticBuilder &note(DiagIdFor<Args...> id, SourceRange range, const Args &...args);
   // A fix-it for the note added last, or for the diagnostic when it has none
   // (a fix-it that is one possible meaning belongs on a note saying so).
   DiagnosticBuilder &fixit(SourceRange range, std::string text);
@@ -109,13 +177,16 @@ public:
   DiagnosticOptions &options() { return opts_; }
 
   template <typename... Args>
-  DiagnosticBuilder build(DiagId id, SourceRange range, const Args &...args) {
-    return DiagnosticBuilder(*this, make(id, range, {toString(args)...}));
+  DiagnosticBuilder build(DiagIdFor<Args...> id, SourceRange range, const Args &...args) {
+    return DiagnosticBuilder(*this, make(id.id, range, {toString(args)...}));
   }
   template <typename... Args>
-  void report(DiagId id, SourceRange range, const Args &...args) {
-    build(id, range, args...).emit();
+  void report(DiagIdFor<Args...> id, SourceRange range, const Args &...args) {
+    build<Args...>(id, range, args...).emit();
   }
+  // A diagnostic and arguments chosen at run time (the command-line parser's
+  // error): their count is checked here (CAKE_CHECK).
+  void reportWithArgs(RuntimeDiagId id, SourceRange range, std::vector<std::string> args);
 
   unsigned errorCount() const { return errors_; }
   unsigned warningCount() const { return warnings_; }
@@ -124,6 +195,13 @@ public:
   bool fatalOccurred() const { return fatal_; }
   // Clears the fatal flag between input files (counts stay).
   void resetFatal() { fatal_ = false; }
+  // Starts a part of a split input (--split-input-file), checked on its own:
+  // clears the fatal flag, and -fmax-errors counts the part's errors only.
+  void startPart() {
+    fatal_ = false;
+    stoppedForMaxErrors_ = false;
+    partErrorBase_ = errors_;
+  }
   // Whether a diagnostic `id` reported now would reach the consumer: false
   // once -fmax-errors has stopped output, and for a warning the options
   // suppress. A cheap query, for checks that would otherwise build many
@@ -150,14 +228,15 @@ private:
   DiagnosticConsumer *consumer_ = nullptr;
   unsigned errors_ = 0;
   unsigned warnings_ = 0;
+  unsigned partErrorBase_ = 0;  // errors_ when the current part started
   bool fatal_ = false;
   bool stoppedForMaxErrors_ = false;
   std::vector<DiagId> emitted_;
 };
 
 template <typename... Args>
-DiagnosticBuilder &DiagnosticBuilder::note(DiagId id, SourceRange range, const Args &...args) {
-  diag_.notes.push_back(engine_->make(id, range, {DiagnosticEngine::toString(args)...}));
+DiagnosticBuilder &DiagnosticBuilder::note(DiagIdFor<Args...> id, SourceRange range, const Args &...args) {
+  diag_.notes.push_back(engine_->make(id.id, range, {DiagnosticEngine::toString(args)...}));
   return *this;
 }
 

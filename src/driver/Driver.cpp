@@ -234,9 +234,10 @@ public:
       compileBuffer(path, *file, out);
       return;
     }
+    // Each part is checked on its own: -fmax-errors counts its errors only.
     for (FileId part : splitInputFile(sm_, *file)) {
+      diags_.startPart();
       compileBuffer(path, part, out);
-      diags_.resetFatal();
     }
   }
 
@@ -459,7 +460,7 @@ int compile(Options &opts, int argc, const char *const *argv, SourceManager &sm,
   for (const std::string &input : opts.inputs) {
     compilation.compileFile(input, out);
     diags.resetFatal();
-    if (diags.options().maxErrors && diags.errorCount() >= diags.options().maxErrors) break;
+    if (!opts.splitInputFile && diags.options().maxErrors && diags.errorCount() >= diags.options().maxErrors) break;
   }
 
   // The dependency rule is made first: a name make cannot represent fails
@@ -553,8 +554,7 @@ int runCompiler(int argc, const char *const *argv) {
   };
 
   if (parsed.status == ParseResult::ExitFailure) {
-    reportDiags.report(parsed.error, SourceRange(), parsed.args.size() > 0 ? parsed.args[0] : "",
-                       parsed.args.size() > 1 ? parsed.args[1] : "");
+    reportDiags.reportWithArgs(runtimeId(parsed.error), SourceRange(), parsed.args);
     printer->finish();
     appendDiagnosticLog(reportDiags.emittedIds());
     return 1;

@@ -59,7 +59,7 @@ void IndentingTokenSource::emit(std::unique_ptr<Token> tok) {
   pending_.push_back(std::move(tok));
 }
 
-void IndentingTokenSource::fatal(DiagId id, const Token *at, unsigned limit) {
+void IndentingTokenSource::fatal(DiagIdWithArgs<1> id, const Token *at, unsigned limit) {
   diags_.report(id, tokenRange(file_, at), limit);
   stopped_ = true;
 }

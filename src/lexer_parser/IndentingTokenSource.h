@@ -72,7 +72,7 @@ private:
   void applyIndent(uint32_t width, bool sawTab, size_t line, size_t col);
   // Returns false if the token must be dropped.
   bool checkToken(std::unique_ptr<antlr4::Token> &tok);
-  void fatal(DiagId id, const antlr4::Token *at, unsigned limit);
+  void fatal(DiagIdWithArgs<1> id, const antlr4::Token *at, unsigned limit);
   void emit(std::unique_ptr<antlr4::Token> tok);
 
   antlr4::Lexer &lexer_;

@@ -138,7 +138,7 @@ private:
   // wait.
   void checkUndeclaredBarrierRoles() {
     auto judge = [&](const Operation &op, ResourceId role, ResourceId b, const std::vector<ResourceId> &declared,
-                     DiagId undeclared) {
+                     DiagIdWithArgs<3> undeclared) {
       if (std::count(declared.begin(), declared.end(), role)) return;
       ctx_.diags.build(undeclared, op.range, name(role), name(b), roleList(k_, declared))
           .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))

@@ -354,8 +354,12 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
   // The fallback comes last, once.
   if (fam.fallback && op.kind != OpKind::Domain) {
     bool route = op.kind == OpKind::Route;
-    diags_.build(route ? DiagId::SemaRouteAfterFallback : DiagId::SemaFamilyFallbackTwice, c->range, famName)
-        .note(route ? DiagId::NoteDeclaredHere : DiagId::NotePreviousDefinition, fam.fallback->range, "lm.fallback")
+    using OneArg = DiagIdWithArgs<1>;
+    diags_
+        .build(route ? OneArg(DiagId::SemaRouteAfterFallback) : OneArg(DiagId::SemaFamilyFallbackTwice), c->range,
+               famName)
+        .note(route ? OneArg(DiagId::NoteDeclaredHere) : OneArg(DiagId::NotePreviousDefinition), fam.fallback->range,
+              "lm.fallback")
         .emit();
     return;
   }

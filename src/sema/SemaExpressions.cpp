@@ -17,9 +17,10 @@ namespace cake::sema::detail {
 // expressions
 
 Value Analyzer::constError(ConstError err, SourceRange r) {
-  DiagId id = err == ConstError::Overflow         ? DiagId::ConstOverflow
-              : err == ConstError::DivisionByZero ? DiagId::ConstDivisionByZero
-                                                  : DiagId::ConstNegativeExponent;
+  using NoArgs = DiagIdWithArgs<0>;
+  NoArgs id = err == ConstError::Overflow         ? NoArgs(DiagId::ConstOverflow)
+              : err == ConstError::DivisionByZero ? NoArgs(DiagId::ConstDivisionByZero)
+                                                  : NoArgs(DiagId::ConstNegativeExponent);
   diags_.report(id, r);
   return Value::error();
 }

@@ -20,9 +20,9 @@ std::string didYouMean(std::string_view word, const std::vector<std::string> &ca
 // candidates); with a match, a fix-it replaces `fixRange` (the misspelt word;
 // an invalid range for none) with it.
 template <typename... Args>
-DiagnosticBuilder buildSuggesting(DiagnosticEngine &diags, DiagId id, SourceRange range, SourceRange fixRange,
-                                  std::string_view word, const std::vector<std::string> &candidates,
-                                  const Args &...args) {
+DiagnosticBuilder buildSuggesting(DiagnosticEngine &diags, DiagIdFor<Args..., std::string> id, SourceRange range,
+                                  SourceRange fixRange, std::string_view word,
+                                  const std::vector<std::string> &candidates, const Args &...args) {
   std::string match = closestMatch(word, candidates);
   DiagnosticBuilder b =
       diags.build(id, range, args..., match.empty() ? std::string() : "; did you mean '" + match + "'?");

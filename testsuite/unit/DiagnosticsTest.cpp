@@ -2,8 +2,10 @@
 // -fmax-errors, and the text and JSON renderings.
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <set>
 
+#include "diagnostics/Check.h"
 #include "diagnostics/Diagnostics.h"
 
 using namespace cake;
@@ -36,6 +38,64 @@ TEST_CASE("messages are formatted from the table with positional arguments") {
         "unexpected ')'; expected an expression");
   CHECK(DiagnosticEngine::formatMessage(DiagId::VerifyNotSeen, {"error on line 3", "oops"}) ==
         "expected error on line 3 not seen: {{oops}}");
+}
+
+// The placeholders of a format, in order of appearance: {N} and {N:spec}
+// give N, {} and {:spec} give -1; {{ and }} are literal braces.
+static std::vector<int> placeholders(std::string_view fmt) {
+  std::vector<int> out;
+  for (size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '{') continue;
+    if (i + 1 < fmt.size() && fmt[i + 1] == '{') {
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    int n = 0;
+    while (j < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[j]))) n = n * 10 + (fmt[j++] - '0');
+    out.push_back(j == i + 1 ? -1 : n);
+    i = j;
+  }
+  return out;
+}
+
+TEST_CASE("every format numbers its placeholders 0..n-1 and the engine counts n arguments") {
+  for (const DiagInfo &d : allDiagnostics()) {
+    INFO("diagnostic '" << d.id << "': " << d.format);
+    std::vector<int> used = placeholders(d.format);
+    std::set<int> distinct(used.begin(), used.end());
+    CHECK(distinct.count(-1) == 0);  // positional only: {0}, not {}
+    size_t n = distinct.size();
+    // 0..n-1 without gaps: the largest is n-1.
+    if (n) CHECK(*distinct.rbegin() == static_cast<int>(n) - 1);
+    // What report's compile-time check compares a call site's arguments with.
+    CHECK(diagArgumentCount(d.kind) == n);
+    // The format takes exactly n arguments: fmt formats it without throwing
+    // (formatMessage would otherwise fall back to appending the arguments).
+    std::vector<std::string> args;
+    for (size_t i = 0; i < n; ++i) args.push_back("<arg" + std::to_string(i) + ">");
+    std::string message = DiagnosticEngine::formatMessage(d.kind, args);
+    for (const std::string &a : args) CHECK(message.find(a) != std::string::npos);
+  }
+}
+
+TEST_CASE("an id chosen at run time is checked for its argument count when reported") {
+  // A DiagId named at the call site is checked when the call compiles
+  // (`e.report(DiagId::DriverNoInput, r, "x")` does not compile); runtimeId
+  // defers the check to the report.
+  DiagnosticEngine e;
+  Collector c;
+  e.setConsumer(&c);
+  DiagId twoArgs = DiagId::SyntaxUnexpectedToken;
+  e.report(runtimeId(twoArgs), SourceRange(), "')'", "an expression");
+  REQUIRE(c.seen.size() == 1);
+  CHECK(c.seen[0].message == "unexpected ')'; expected an expression");
+  CHECK_THROWS_AS(e.report(runtimeId(twoArgs), SourceRange(), "')'"), InternalError);
+  CHECK_THROWS_AS((void)e.build(runtimeId(DiagId::DriverNoInput), SourceRange(), "extra"), InternalError);
+  CHECK(c.seen.size() == 1);
+  static_assert(diagArgumentCount(DiagId::DriverNoInput) == 0);
+  static_assert(diagArgumentCount(DiagId::SyntaxUnexpectedToken) == 2);
+  static_assert(formatArgumentCount("a {1} b {0:x} {{c}} {2}") == 3);
 }
 
 TEST_CASE("warning options: -Wno, -Werror, -Werror=, -Wno-error=, -w") {
@@ -104,6 +164,14 @@ TEST_CASE("-fmax-errors stops after N errors with one fatal notice") {
   REQUIRE(c.seen.size() == 3);
   CHECK(c.seen[2].kind == DiagId::DriverTooManyErrors);
   CHECK(e.fatalOccurred());
+  // A part of a split input (--split-input-file) counts its own errors.
+  e.startPart();
+  CHECK_FALSE(e.fatalOccurred());
+  for (int i = 0; i < 3; ++i) e.report(DiagId::DriverNoInput, SourceRange());
+  REQUIRE(c.seen.size() == 6);
+  CHECK(c.seen[3].kind == DiagId::DriverNoInput);
+  CHECK(c.seen[5].kind == DiagId::DriverTooManyErrors);
+  CHECK(e.errorCount() == 4);
 }
 
 TEST_CASE("text rendering: location, severity, id, source line and range underline") {

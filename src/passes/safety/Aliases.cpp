@@ -120,9 +120,10 @@ public:
                            name(rb.role), writes ? "writing" : "reading", name(q),
                            "no barrier orders the two each way (the later waits for a barrier the earlier signals "
                            "after its access is over)")
-                    .note(writes                                           ? DiagId::NoteWrittenHere
-                          : x.op->info().effects.group == AsyncGroup::Bulk ? DiagId::NoteAsyncReadHere
-                                                                           : DiagId::NoteReadHere,
+                    .note(writes ? DiagIdWithArgs<1>(DiagId::NoteWrittenHere)
+                          : x.op->info().effects.group == AsyncGroup::Bulk
+                              ? DiagIdWithArgs<1>(DiagId::NoteAsyncReadHere)
+                              : DiagIdWithArgs<1>(DiagId::NoteReadHere),
                           x.op->range, name(q))
                     .emit();
               }

@@ -85,6 +85,9 @@ def main():
           "# RUN: %cakec --target=sm_80 -DR=1 %s -o %t.cu\n# RUN: not %cakec -fsyntax-only --target=sm_80 %S/Inputs/in.cake\nX = 1\n")
     write(os.path.join(root, "testsuite", "a", "Inputs", "in.cake"), "X = 2\n")
     write(os.path.join(root, "testsuite", "a", "err.cake"), "X = 1  # expected-error {{bad}}\n")
+    write(os.path.join(root, "testsuite", "a", "split.cake"),
+          "# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_80 %s\n@cake.schedule()\ndef k(lm):\n"
+          "    pass  # expected-error {{bad}}\n# -----\n@cake.schedule()\ndef k(lm):\n    pass\n")
     write(os.path.join(root, "docs", "language.md"),
           "# doc\n\n```cake\n@cake.schedule()\ndef k(lm):\n    pass\n```\n\n```cake\nX = 1\n```\n")
     for case in sys.argv[2:]:
