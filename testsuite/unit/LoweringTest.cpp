@@ -76,6 +76,33 @@ TEST_CASE("every op of a formula-driven fragment handler has its formula on ever
   CHECK(checked > 0);
 }
 
+TEST_CASE("every op of a register-fragment or MMA handler names the element types it lowers for") {
+  // A handler refuses operands by LoweringTable::dtypes (0 means any type);
+  // an op added to a fragment handler, or an MMA path, without that column
+  // would take any type the gates accept (a bf16 tile into an f32 fold) and
+  // fails here, by name.
+  namespace d = codegen::detail;
+  const codegen::LowerFn typed[] = {&d::KernelEmitter::elementwise,  &d::KernelEmitter::rowReduction,
+                                    &d::KernelEmitter::rowArgmin,    &d::KernelEmitter::tril,
+                                    &d::KernelEmitter::loadFragment, &d::KernelEmitter::storeFragment,
+                                    &d::KernelEmitter::wgmma,        &d::KernelEmitter::mmaSync,
+                                    &d::KernelEmitter::tcgen05Mma,   &d::KernelEmitter::tmemLoad};
+  int checked = 0;
+  for (const TargetInfo &ti : allTargets()) {
+    const codegen::LoweringTable *table = codegen::loweringTable(ti.target);
+    if (!table) continue;
+    for (const OpRow &row : kRows) {
+      codegen::LowerFn fn = table->ops[static_cast<size_t>(row.kind)];
+      if (!fn || std::find(std::begin(typed), std::end(typed), fn) == std::end(typed)) continue;
+      ++checked;
+      INFO("lm.", std::string(row.name), " on ", std::string(ti.name),
+           " has no element-type column (Lowering.cpp, the entry's fourth field)");
+      CHECK(table->dtypes[static_cast<size_t>(row.kind)] != 0);
+    }
+  }
+  CHECK(checked > 0);
+}
+
 TEST_CASE("every target lowers: its tensor-core path and copy engine both have a family") {
   for (const TargetInfo &ti : allTargets()) {
     CAPTURE(ti.name);
