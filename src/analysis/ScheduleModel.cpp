@@ -430,7 +430,8 @@ std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
   case IntOp::Add:
   case IntOp::Sub:
   case IntOp::Pow:
-  case IntOp::Neg: return std::nullopt;
+  case IntOp::Neg:
+  case IntOp::Let: return std::nullopt;  // a named value has its value's form, never an atom
   }
   return std::nullopt;
 }
@@ -553,6 +554,7 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
   case IntOp::Min:
   case IntOp::Max:
   case IntOp::Pow: return std::nullopt;
+  case IntOp::Let: return evalAtFirstRun(k, e, n.a, depth);  // a name is its value
   case IntOp::Neg: return fold(evalAtFirstRun(k, e, n.a, depth + 1), 0);
   case IntOp::Add:
   case IntOp::Sub: return fold(evalAtFirstRun(k, e, n.a, depth + 1), evalAtFirstRun(k, e, n.b, depth + 1));

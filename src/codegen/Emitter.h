@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -154,6 +155,11 @@ private:
   // ---- expressions ----
   std::string expr(const ast::Expr *e, bool host);
   std::string value(const Value &v, bool host);
+  // An integer from sema's node (nullopt: lowered from the AST, which says why not).
+  std::optional<std::string> intExpr(IntExprId x, bool host);
+  // An integer's node as the author wrote it, for messages: the source of
+  // the first expression (in source order) that evaluated to it.
+  std::string intSource(IntExprId x);
   // An integer operation on lowered operands, as IntOps.def spells it in C++.
   std::string intOpCuda(IntOp op, const std::string &a, const std::string &b = "");
 
@@ -291,6 +297,8 @@ private:
   // While set, host expressions record here each divisor that is not a
   // constant (its text, then its source), for checks ahead of the division.
   std::vector<std::pair<std::string, std::string>> *hostDivisors_ = nullptr;
+  // intSource's index: each integer node's first expression (built on first use).
+  std::map<IntExprId, const ast::Expr *> intSources_;
   // Runs `render` (which lowers host expressions) and returns a check of
   // each divisor it met that is not a constant, inner divisors first: a line
   // `  if (divisor == 0) <onZero(the divisor's source text)>` (indented for

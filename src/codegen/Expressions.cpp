@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <set>
+#include <tuple>
 
 #include "codegen/Emitter.h"
 
@@ -25,6 +26,8 @@ static std::string floatSource(double x) {
 
 std::string KernelEmitter::value(const Value &v, bool host) {
   if (v.isConstInt()) return std::to_string(*v.constInt);
+  if (v.kind == ValueKind::Int && v.ix != kNoIntExpr)
+    if (std::optional<std::string> x = intExpr(v.ix, host)) return *x;
   if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
   if (v.kind == ValueKind::Float && (v.floatIsConst || !v.expr)) return floatSource(v.floatValue);
   return expr(v.expr, host);
@@ -44,6 +47,8 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
       }
       return std::to_string(c);
     }
+    if (v.kind == ValueKind::Int && v.ix != kNoIntExpr)
+      if (std::optional<std::string> x = intExpr(v.ix, host)) return *x;
     if (v.kind == ValueKind::Bool && v.boolIsConst) return v.constBool ? "true" : "false";
     if (v.kind == ValueKind::Float && v.floatIsConst) return floatSource(v.floatValue);
     // A 16- or 8-bit float scalar computes as a float (CUDA's operators on
@@ -134,6 +139,59 @@ std::string KernelEmitter::expr(const ast::Expr *e, bool host) {
   diags_.report(DiagId::CodegenRuntimeExpression, e->range, sourceText(sm_, e->range),
                 "it is not an integer expression of loop variables, parameters and block indices");
   return "0";
+}
+
+// An integer from its node: a leaf by its name or as IntOps.def spells it,
+// a named value (a Let) by its name in the kernel and by its expression in
+// the launcher, an operation as IntOps.def spells it. Nullopt where it is
+// not lowered (a constant past 32 bits, a power, an index in the launcher,
+// the multiprocessor count in the kernel): the caller lowers it from the
+// AST, which reports why at the offending subexpression.
+std::optional<std::string> KernelEmitter::intExpr(IntExprId x, bool host) {
+  const IntNode &n = k_.ints.node(x);
+  const IntOpInfo &info = intOpInfo(n.op);
+  if (n.op == IntOp::Const) {
+    if (n.value < INT32_MIN || n.value > INT32_MAX) return std::nullopt;
+    return std::to_string(n.value);
+  }
+  if (n.op == IntOp::LoopVar || n.op == IntOp::Param) return ident(k_.leafText(n));
+  if (n.op == IntOp::Let) {
+    if (!host) return ident(k_.intText(x));
+    std::optional<std::string> value = intExpr(n.a, host);
+    return value ? std::optional("(" + *value + ")") : std::nullopt;
+  }
+  if (!info.cuda || (info.place == IntPlace::Kernel && host) || (info.place == IntPlace::Host && !host))
+    return std::nullopt;
+  if (info.arity == 0) {
+    if (info.place == IntPlace::Host) usesSmCount_ = true;  // the launcher's one value: its multiprocessor count
+    static const char *dims = "xyz";
+    size_t d = n.value >= 0 && n.value <= 2 ? static_cast<size_t>(n.value) : 0;
+    return fmt::format(fmt::runtime(info.cuda), dims[d], info.wrapper ? w_.use(info.wrapper) : std::string());
+  }
+  std::optional<std::string> a = intExpr(n.a, host);
+  if (!a) return std::nullopt;
+  if (info.arity == 1) return intOpCuda(n.op, *a);
+  std::optional<std::string> b = intExpr(n.b, host);
+  if (!b) return std::nullopt;
+  if (host && hostDivisors_ && info.has(kDivides) && k_.ints.node(n.b).op != IntOp::Const)
+    hostDivisors_->emplace_back(*b, intSource(n.b));
+  return intOpCuda(n.op, *a, *b);
+}
+
+std::string KernelEmitter::intSource(IntExprId x) {
+  if (intSources_.empty()) {
+    auto before = [](const SourceRange &a, const SourceRange &b) {
+      return std::tie(a.begin.file, a.begin.line, a.begin.col, a.end.line, a.end.col) <
+             std::tie(b.begin.file, b.begin.line, b.begin.col, b.end.line, b.end.col);
+    };
+    for (const auto &[e, v] : k_.exprValues) {
+      if (v.kind != ValueKind::Int || v.ix == kNoIntExpr || !e->range.valid()) continue;
+      auto [it, fresh] = intSources_.emplace(v.ix, e);
+      if (!fresh && before(e->range, it->second->range)) it->second = e;
+    }
+  }
+  auto it = intSources_.find(x);
+  return it != intSources_.end() ? sourceText(sm_, it->second->range) : k_.intText(x);
 }
 
 std::string KernelEmitter::intOpCuda(IntOp op, const std::string &a, const std::string &b) {

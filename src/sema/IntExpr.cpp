@@ -10,8 +10,8 @@ namespace cake::sema {
 
 const IntOpInfo &intOpInfo(IntOp op) {
   static constexpr IntOpInfo kTable[] = {
-#define INT_OP(Enum, Arity, Traits, Source, Cuda, Wrapper, Place, Least, Range) \
-  {IntOp::Enum, #Enum, Arity, Traits, Source, Cuda, Wrapper, IntPlace::Place, Least, Range},
+#define INT_OP(Enum, Arity, Traits, Source, Cuda, Wrapper, Place, Least, Range, Prec) \
+  {IntOp::Enum, #Enum, Arity, Traits, Source, Cuda, Wrapper, IntPlace::Place, Least, Range, Prec},
 #include "sema/IntOps.def"
 #undef INT_OP
   };
@@ -31,6 +31,7 @@ std::optional<int64_t> foldInt(IntOp op, int64_t a, int64_t b) {
   case IntOp::Neg: return result(foldIntNegate(a));
   case IntOp::Min: return std::min(a, b);
   case IntOp::Max: return std::max(a, b);
+  case IntOp::Let: return a;
   case IntOp::Const:
   case IntOp::LoopVar:
   case IntOp::Param:
@@ -122,6 +123,11 @@ IntExprId IntExprTable::unary(IntOp op, IntExprId a) {
     f->terms.emplace_back(atom(op, static_cast<int64_t>(id), nullptr, nullptr, id), 1);
   }
   return push(IntNode{op, 0, a}, *f);
+}
+
+IntExprId IntExprTable::let(int64_t name, IntExprId value) {
+  if (auto it = interned_.find({IntOp::Let, name, value, kNoIntExpr}); it != interned_.end()) return it->second;
+  return push(IntNode{IntOp::Let, name, value}, form(value));
 }
 
 IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {

@@ -2,8 +2,9 @@
 //
 // Semantic analysis builds a node for every integer it evaluates inside a
 // kernel: constants, loop variables, scalar parameters, block and cluster
-// indices, and arithmetic on them. A name bound to a run-time value (a Let)
-// carries the node of its value, so an alias is the same expression.
+// indices, and arithmetic on them. A name bound to a run-time value by a Let
+// statement is a Let node over its value's node, with the value's normal
+// form (an alias is the same expression); codegen prints it as the name.
 //
 // Each node also gets a normal form on creation: an affine combination
 // c0 + c1*a1 + c2*a2 + ... of atoms, where an atom is a leaf (a loop
@@ -52,7 +53,8 @@ enum IntTraits : unsigned {
   kRightUnit = 1u << 3,    // x op 1 is x
   kIdempotent = 1u << 4,   // x op x is x
   kCommutative = 1u << 5,  // x op y and y op x are one atom
-  kCall = 1u << 6          // written as a call of its operands (lm.min(a, b)), not an operator
+  kCall = 1u << 6,         // written as a call of its operands (lm.min(a, b)), not an operator
+  kDivides = 1u << 7       // its second operand is a divisor
 };
 
 // One row of IntOps.def.
@@ -67,6 +69,7 @@ struct IntOpInfo {
   IntPlace place;
   std::optional<int64_t> least;
   const char *range;
+  int prec;  // the author's operator precedence (5: a leaf or a call)
   bool has(IntTraits t) const { return (traits & t) != 0; }
 };
 const IntOpInfo &intOpInfo(IntOp op);
@@ -139,6 +142,8 @@ public:
   IntExprId leaf(IntOp op, int64_t value);
   IntExprId unary(IntOp op, IntExprId a);
   IntExprId binary(IntOp op, IntExprId a, IntExprId b);
+  // A named value (IntOp::Let): the name's index, and its value's node.
+  IntExprId let(int64_t name, IntExprId value);
 
   const IntNode &node(IntExprId id) const { return nodes_.at(id); }
   const AffineForm &form(IntExprId id) const { return forms_.at(id); }

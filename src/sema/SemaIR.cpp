@@ -119,6 +119,26 @@ std::string Kernel::leafText(const IntNode &n) const {
   return fmt::format(fmt::runtime(info.source), n.value);
 }
 
+std::string Kernel::intText(IntExprId x) const {
+  const IntNode &n = ints.node(x);
+  const IntOpInfo &info = intOpInfo(n.op);
+  if (n.op == IntOp::Let) return n.value >= 0 && static_cast<size_t>(n.value) < letVars.size() ? letVars[n.value] : "?";
+  if (info.arity == 0) return leafText(n);
+  // An operand binding less tightly than the operator (or as tightly, on
+  // the side its associativity does not group) is parenthesised.
+  auto operand = [&](IntExprId y, bool left) {
+    int p = intOpInfo(ints.node(y).op).prec;
+    if (ints.node(y).op == IntOp::Const && ints.node(y).value < 0) p = intOpInfo(IntOp::Neg).prec;
+    bool rightAssoc = n.op == IntOp::Pow;
+    bool paren = p < info.prec || (p == info.prec && left == rightAssoc);
+    std::string t = intText(y);
+    return paren ? "(" + t + ")" : t;
+  };
+  if (info.has(kCall)) return fmt::format("{}({}, {})", info.source, intText(n.a), intText(n.b));
+  if (info.arity == 1) return info.source + operand(n.a, false);
+  return fmt::format("{} {} {}", operand(n.a, true), info.source, operand(n.b, false));
+}
+
 std::string sourceText(const SourceManager &sm, const SourceRange &r) {
   if (!r.valid()) return "?";
   std::string_view line = sm.lineText(r.begin.file, r.begin.line);

@@ -208,8 +208,8 @@ struct Kernel {
   int64_t tmemSlot = -1;
   // What each integer, boolean or number expression evaluated in the kernel
   // resolved to (constants folded, runtime values with their sources), and
-  // the bound operation of each call's callee: codegen lowers runtime
-  // expressions from the AST through this table.
+  // the bound operation of each call's callee: codegen lowers the booleans
+  // and numbers it holds from the AST, the integers from their nodes (ints).
   std::unordered_map<const ast::Expr *, Value> exprValues;
   // A use of a name bound by assignment to a run-time value -> the
   // expression it was bound to (loop variables and parameters have none).
@@ -222,9 +222,14 @@ struct Kernel {
   IntExprTable ints;
   // Each loop's variable name, by loop id (IrStmt::loopId).
   std::map<uint32_t, std::string> loopVars;
+  // Each named integer's name (a Let statement's), by IntOp::Let's value.
+  std::vector<std::string> letVars;
 
   // A leaf of `ints` as the author writes it: "k", "K", "lm.block_id(0)".
   std::string leafText(const IntNode &n) const;
+  // A node of `ints` as the author would write it: "(M + 1) // k_steps",
+  // spaced and parenthesised as its operators need (not as typed).
+  std::string intText(IntExprId x) const;
 
   Resource &resource(ResourceId id) { return resources[id]; }
   const Resource &resource(ResourceId id) const { return resources[id]; }

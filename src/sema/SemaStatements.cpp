@@ -65,6 +65,11 @@ void Analyzer::assign(const AssignStmt *a) {
     let.loopVar = first->name;
     let.start = v;
     (body_ ? *body_ : kernel_->lets).push_back(std::move(let));
+    // Its uses are the name, which stands for the value's node.
+    if (v.kind == ValueKind::Int && v.ix != kNoIntExpr) {
+      v.ix = kernel_->ints.let(static_cast<int64_t>(kernel_->letVars.size()), v.ix);
+      kernel_->letVars.push_back(first->name);
+    }
   }
   for (const Expr *t : a->targets) bindTarget(t, v);
 }
