@@ -2,6 +2,7 @@
 #include "analysis/Releases.h"
 
 #include <algorithm>
+#include <set>
 
 #include "analysis/KernelFacts.h"
 #include "sema/ConstEval.h"
@@ -13,14 +14,30 @@ using namespace sema;
 Releases collectReleases(const Kernel &k, const std::vector<RoleEvents> &roles,
                          const std::map<ResourceId, BarrierFacts> &barriers) {
   Releases out;
-  auto nearer = [&](const Event &w, const Event &e) {
+  // The roles reading each resource: only their signals can release it.
+  std::map<ResourceId, std::set<ResourceId>> readers;
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events)
+      for (int8_t slot : e.op->info().effects.reads)
+        if (ResourceId v = effectResource(*e.op, slot); v != kNoResource) readers[v].insert(r.role);
+  auto signalledByReader = [&](ResourceId b, ResourceId v) {
+    auto it = barriers.find(b);
+    if (it == barriers.end()) return false;
+    for (const Event *s : it->second.signals)
+      if (readers[v].count(s->role)) return true;
+    return false;
+  };
+  auto nearer = [&](const Event &w, const Event &e, ResourceId v) {
     for (const RoleEvents &r : roles) {
       if (r.role != e.role) continue;  // covers() relates events of one role
-      for (const Event &x : r.events)
-        if (x.op->info().effects.waits != kNone && x.index > w.index && x.index < e.index &&
-            effectResource(*x.op, x.op->info().effects.waits) != effectResource(*w.op, w.op->info().effects.waits) &&
-            covers(k, x, e) && covers(k, w, x))
+      for (const Event &x : r.events) {
+        ResourceId xb =
+            x.op->info().effects.waits != kNone ? effectResource(*x.op, x.op->info().effects.waits) : kNoResource;
+        if (xb != kNoResource && x.index > w.index && x.index < e.index &&
+            xb != effectResource(*w.op, w.op->info().effects.waits) && signalledByReader(xb, v) && covers(k, x, e) &&
+            covers(k, w, x))
           return true;
+      }
     }
     return false;
   };
@@ -29,7 +46,7 @@ Releases collectReleases(const Kernel &k, const std::vector<RoleEvents> &roles,
       for (const RoleEvents &r : roles)
         for (const Event &e : r.events)
           if (ResourceId v = effectResource(*e.op, e.op->info().effects.writes);
-              v != kNoResource && covers(k, *w, e) && !nearer(*w, e)) {
+              v != kNoResource && covers(k, *w, e) && !nearer(*w, e, v)) {
             bool kw, ke;
             AffineForm fw = formOf(k, stageOperand(*w->op), kw), fe = formOf(k, effectStage(*e.op, kReceiver), ke);
             out.views[b].try_emplace(v, kw && ke ? IntExprTable::constantDifference(fw, fe) : std::nullopt);

@@ -58,14 +58,7 @@ public:
     return forms_[f] = define(e);
   }
   // The loops whose variables a form depends on (through any atom).
-  void loopsOf(const AffineForm &f, std::set<uint32_t> &out) const {
-    for (const auto &[a, c] : f.terms) {
-      IntExprTable::AtomView v = k_.ints.atomInfo(a);
-      if (v.op == IntOp::LoopVar) out.insert(static_cast<uint32_t>(v.value));
-      if (v.lhs) loopsOf(*v.lhs, out);
-      if (v.rhs) loopsOf(*v.rhs, out);
-    }
-  }
+  void loopsOf(const AffineForm &f, std::set<uint32_t> &out) const { k_.ints.loopsIn(f, out); }
   const IrStmt *loop(uint32_t id) const {
     auto it = loops_.find(id);
     return it == loops_.end() ? nullptr : it->second;

@@ -140,11 +140,13 @@ public:
 };
 
 struct DiagnosticOptions {
-  bool suppressWarnings = false;      // -w
-  bool warningsAsErrors = false;      // -Werror
-  std::set<std::string> disabled;     // -Wno-NAME
-  std::set<std::string> enabled;      // -WNAME (re-enables after -Wno-NAME)
-  std::set<std::string> asErrors;     // -Werror=NAME
+  bool suppressWarnings = false;   // -w
+  bool warningsAsErrors = false;   // -Werror
+  std::set<std::string> disabled;  // -Wno-NAME
+  std::set<std::string> enabled;   // -WNAME (re-enables after -Wno-NAME)
+  // -Werror=NAME. What the safety gate cannot prove fails closed: the
+  // unproven warnings are errors unless -Wno-error=unproven.
+  std::set<std::string> asErrors = {"unproven"};
   std::set<std::string> notAsErrors;  // -Wno-error=NAME
   unsigned maxErrors = 50;            // -fmax-errors=N; 0 = unlimited
 };

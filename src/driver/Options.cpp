@@ -28,7 +28,8 @@ const char *kFooter = R"(Warning options:
   -Wno-<name>           disable warning <name>
   -Werror               treat every warning as an error
   -Werror=<name>        treat warning <name> as an error
-  -Wno-error=<name>     keep warning <name> a warning under -Werror
+  -Wno-error=<name>     keep warning <name> a warning (under -Werror, and for
+                        'unproven', which is an error by default)
   -w                    suppress all warnings
 
 Single-dash spellings -fsyntax-only, -fmax-errors=N, -arch=sm_XX, -verify,
@@ -53,9 +54,11 @@ bool takeWarningOption(const std::string &a, Options &opts) {
   } else if (w.rfind("error=", 0) == 0) {
     known(w.substr(6));
     opts.diag.asErrors.insert(w.substr(6));
+    opts.diag.notAsErrors.erase(w.substr(6));
   } else if (w.rfind("no-error=", 0) == 0) {
     known(w.substr(9));
     opts.diag.notAsErrors.insert(w.substr(9));
+    opts.diag.asErrors.erase(w.substr(9));
   } else if (w.rfind("no-", 0) == 0) {
     known(w.substr(3));
     opts.diag.disabled.insert(w.substr(3));

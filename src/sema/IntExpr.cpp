@@ -177,6 +177,15 @@ std::optional<int64_t> IntExprTable::constantDifference(const AffineForm &a, con
   return d->constant;
 }
 
+void IntExprTable::loopsIn(const AffineForm &f, std::set<uint32_t> &out) const {
+  for (const auto &[a, c] : f.terms) {
+    AtomView v = atomInfo(a);
+    if (v.op == IntOp::LoopVar) out.insert(static_cast<uint32_t>(v.value));
+    loopsIn(*v.lhs, out);
+    loopsIn(*v.rhs, out);
+  }
+}
+
 bool IntExprTable::dependsOnLoop(const AffineForm &f) const {
   return std::any_of(f.terms.begin(), f.terms.end(), [&](const auto &t) { return atoms_[t.first].loopDependent; });
 }

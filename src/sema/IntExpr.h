@@ -25,6 +25,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -166,6 +167,9 @@ public:
   }
   // Whether a form changes with some loop variable.
   bool dependsOnLoop(const AffineForm &f) const;
+  // The loops whose variables a form reads, inside non-linear atoms too
+  // (`k == 0` reads k).
+  void loopsIn(const AffineForm &f, std::set<uint32_t> &out) const;
   // The coefficient of loop `loopId`'s variable in `f` (0 if absent), and
   // `f` without that term.
   std::pair<int64_t, AffineForm> splitLoopVar(const AffineForm &f, uint32_t loopId) const;

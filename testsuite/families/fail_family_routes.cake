@@ -47,7 +47,7 @@ def area(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32,
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
-    lm.route(decode, when=M * N <= 1048576)  # expected-warning {{cannot prove which routes of family 'area' are reachable and which shapes reach only the fallback: 'M * N <= 1048576' compares several parameters}}
+    lm.route(decode, when=M * N <= 1048576)  # expected-error {{cannot prove which routes of family 'area' are reachable and which shapes reach only the fallback: 'M * N <= 1048576' compares several parameters}}
     lm.fallback(tiled)
 
 # No domain for K: it ranges over every positive 32-bit value.
@@ -86,7 +86,7 @@ def undecidable(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: 
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
-    lm.route(decode, when=M * 4611686018427387904 * 4 == 0)  # expected-warning {{cannot prove which routes of family 'undecidable' are reachable and which shapes reach only the fallback: 'M * 4611686018427387904 * 4 == 0' overflows 64 bits}}
+    lm.route(decode, when=M * 4611686018427387904 * 4 == 0)  # expected-error {{cannot prove which routes of family 'undecidable' are reachable and which shapes reach only the fallback: 'M * 4611686018427387904 * 4 == 0' overflows 64 bits}}
     lm.fallback(tiled)
 
 @cake.family
@@ -94,7 +94,7 @@ def notmonotone(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: 
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
-    lm.route(persistent, when=(M % 3) * M > 5)  # expected-warning {{cannot prove which routes of family 'notmonotone' are reachable and which shapes reach only the fallback: '(M % 3) * M > 5' is neither monotone in 'M' nor a remainder of it}}
+    lm.route(persistent, when=(M % 3) * M > 5)  # expected-error {{cannot prove which routes of family 'notmonotone' are reachable and which shapes reach only the fallback: '(M % 3) * M > 5' is neither monotone in 'M' nor a remainder of it}}
     lm.fallback(tiled)
 
 # Remainders of one parameter whose periods multiply past 4096 (64 and 4095):
@@ -105,7 +105,7 @@ def periods(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
     lm.route(decode, when=M % 64 == 0)
-    lm.route(tiled, when=M % 4095 == 1)  # expected-warning {{cannot prove which routes of family 'periods' are reachable and which shapes reach only the fallback: the remainders in the guards of 'M' have a period over 4096}}
+    lm.route(tiled, when=M % 4095 == 1)  # expected-error {{cannot prove which routes of family 'periods' are reachable and which shapes reach only the fallback: the remainders in the guards of 'M' have a period over 4096}}
     lm.fallback(tiled)
 
 # The domain's multiple (8) and a guard's modulus (1023) share a period over
@@ -114,13 +114,13 @@ def periods(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i
 def domain_period(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
-    lm.domain(K, 8, 65536, multiple=8)  # expected-warning {{cannot prove which routes of family 'domain_period' are reachable and which shapes reach only the fallback: the domain and remainders of 'K' have a period over 4096}}
+    lm.domain(K, 8, 65536, multiple=8)  # expected-error {{cannot prove which routes of family 'domain_period' are reachable and which shapes reach only the fallback: the domain and remainders of 'K' have a period over 4096}}
     lm.route(decode, when=K % 1023 == 0)
     lm.fallback(tiled)
 
 # Remainders of three parameters: 2048 x 128 x 512 cells, over 2^20.
 @cake.family
-def many_cells(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):  # expected-warning {{cannot prove which routes of family 'many_cells' are reachable and which shapes reach only the fallback: the guards split the domain into more than 1048576 cells}}
+def many_cells(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):  # expected-error {{cannot prove which routes of family 'many_cells' are reachable and which shapes reach only the fallback: the guards split the domain into more than 1048576 cells}}
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)

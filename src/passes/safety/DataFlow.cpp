@@ -119,7 +119,10 @@ public:
               // read, by enough threads (or after a role sync) to vouch for
               // every thread's stores.
               bool ok = false;
-              const Event *partial = nullptr;
+              const Event *partial = nullptr, *early = nullptr;
+              // The tensor core's write into TMEM completes after the MMA is
+              // issued: only a commit's arrival comes after it.
+              bool async = trackedGroup(*w.op, ctx_.module.target) != AsyncGroup::None;
               for (const auto &[b, use] : uses_) {
                 // A barrier whose first lap passes (credits) hands nothing
                 // over on that lap.
@@ -129,13 +132,24 @@ public:
                 if (!waited) continue;
                 for (const Event *x : use.signals) {
                   if (x->role != o.role || x->index <= w.index) continue;
-                  if (vouches(w, *x))
+                  if (async && x->op->info().effects.signal != Signal::CommitArrive)
+                    early = x;
+                  else if (vouches(w, *x))
                     ok = true;
                   else
                     partial = x;
                 }
               }
               if (ok || !reported.insert({&e, v}).second) continue;
+              if (early) {
+                ResourceId b = effectResource(*early->op, early->op->info().effects.signals);
+                ctx_.diags
+                    .build(DiagId::SafetyHandOffInFlight, early->op->range, name(o.role), name(v), name(r.role),
+                           name(b), w.op->info().name)
+                    .note(DiagId::NoteWrittenHere, w.op->range, name(v))
+                    .emit();
+                continue;
+              }
               if (partial) {
                 int64_t all = roleThreads(k_, o.role);
                 ResourceId b = effectResource(*partial->op, partial->op->info().effects.signals);
@@ -377,7 +391,21 @@ public:
           what = text.find(' ') == std::string::npos ? "init=" + text : "init=(" + text + ")";
         }
         std::optional<bool> overwrites = valueOnFirstRun(k_, *e, init.value);
-        if (overwrites == true) continue;
+        if (overwrites == true) {
+          // Initialised on the first run of a loop that may run zero times,
+          // and read after it: then nothing initialised what is read.
+          if (const IrStmt *l = skippableAround(*e, v, init.value))
+            ctx_.diags
+                .build(DiagId::SafetyUnprovenInitialised, e->op->range, name(r.role), name(v),
+                       fmt::format("{} of its first '{}' runs inside a loop over '{}' that may run zero times "
+                                   "(lm.range({}, {})), after which '{}' is read; declare the count as a tensor "
+                                   "dimension (at least 1), bound it with lm.max, or initialise before the loop",
+                                   what, e->op->info().name, l->loopVar, boundText(l->start), boundText(l->stop),
+                                   name(v)))
+                .note(DiagId::NoteLoopHere, l->range, l->loopVar)
+                .emit();
+          continue;
+        }
         if (overwrites == false)
           ctx_.diags.report(DiagId::SafetyUninitialisedAccumulator, e->op->range, name(r.role), name(v),
                             fmt::format("{} is false on the first run of its first '{}'{}", what, e->op->info().name,
@@ -424,6 +452,36 @@ public:
   }
 
 private:
+  // The outermost loop around `e` that may run zero times while `v` is
+  // read somewhere outside it (by any role), or null. A loop the launcher
+  // checks before it launches is not one: an init= that is not a constant
+  // names the loops whose first iteration it picks (its loop variables, or
+  // the innermost loop), and the launcher refuses a launch in which one of
+  // them runs no iteration (cake_check_trips, codegen/LauncherRanges.cpp).
+  const IrStmt *skippableAround(const Event &e, ResourceId v, const Value &init) const {
+    std::set<uint32_t> checked;
+    if (!(init.kind == ValueKind::Bool && init.boolIsConst) && !e.loops.empty()) {
+      if (init.ix != kNoIntExpr) k_.ints.loopsIn(k_.ints.form(init.ix), checked);
+      if (checked.empty()) checked.insert(e.loops.back()->loopId);
+    }
+    for (const IrStmt *l : e.loops) {
+      if (loopRunsAtLeastOnce(k_, *l) || checked.count(l->loopId)) continue;
+      // A reader in a loop of the same bounds runs no iteration either (a
+      // consumer role's loop over the same tiles).
+      auto sameLoop = [&](const IrStmt *x) {
+        return x == l || (sameBound(k_, x->start, l->start) && sameBound(k_, x->stop, l->stop));
+      };
+      for (const RoleEvents &o : roles_)
+        for (const Event &x : o.events)
+          if (readsResource(x, v) && std::none_of(x.loops.begin(), x.loops.end(), sameLoop)) return l;
+    }
+    return nullptr;
+  }
+  std::string boundText(const Value &b) const {
+    if (b.constInt) return std::to_string(*b.constInt);
+    return b.expr ? sourceText(ctx_.sm, b.expr->range) : std::string("?");
+  }
+
   std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> guards_;  // view -> {(barrier, writer)}
 };
 

@@ -74,12 +74,13 @@ public:
   // the arrival frees the slot for the producer's next write into it (the
   // write at the released stage plus the ring's depth), which may land
   // while the read runs. Reads of the next lap's data (another stage form)
-  // are not this.
+  // are not this. A commit releases too: its arrival covers only the
+  // tensor-core work issued before it.
   void checkReadAfterRelease() {
     for (const RoleEvents &r : roles_)
       for (const Event &a : r.events) {
         const OpEffects &fx = a.op->info().effects;
-        if (fx.signal != Signal::Arrive) continue;
+        if (fx.signal != Signal::Arrive && fx.signal != Signal::CommitArrive) continue;
         ResourceId b = effectResource(*a.op, fx.signals);
         auto rel = facts_.releases.views.find(b);
         if (b == kNoResource || rel == facts_.releases.views.end()) continue;
@@ -92,17 +93,27 @@ public:
           for (int8_t slot : e.op->info().effects.reads) {
             ResourceId v = effectResource(*e.op, slot);
             if (v == kNoResource || !releasesTo(k_, facts_, b, v, r.role) || reported.count(v)) continue;
-            std::optional<int64_t> shift = freedShift(k_, facts_, b, v);
-            bool ke;
-            AffineForm fe = formOf(k_, effectStage(*e.op, slot), ke);
-            std::optional<int64_t> d = ke ? IntExprTable::constantDifference(fa, fe) : std::nullopt;
-            // released stage + shift is the write that reuses the slot read
-            // at stage fe: fe + depth.
-            if (!shift || !d || satAdd(*d, *shift) != k_.resources[v].stages) continue;
+            if (k_.resources[v].stages <= 1) {
+              // One slot (a staging view, a TMEM accumulator): a read after
+              // its release reads what the next write may replace, unless a
+              // wait between them brought it back.
+              if (waitBetween(r, a, e)) continue;
+            } else {
+              std::optional<int64_t> shift = freedShift(k_, facts_, b, v);
+              bool ke;
+              AffineForm fe = formOf(k_, effectStage(*e.op, slot), ke);
+              std::optional<int64_t> d = ke ? IntExprTable::constantDifference(fa, fe) : std::nullopt;
+              // released stage + shift is the write that reuses the slot
+              // read at stage fe: fe + depth.
+              if (!shift || !d || satAdd(*d, *shift) != k_.resources[v].stages) continue;
+            }
             reported.insert(v);
             ctx_.diags
                 .build(DiagId::SafetyReadAfterRelease, e.op->range, name(r.role), stageOf(v, effectStage(*e.op, slot)),
-                       name(v), name(b))
+                       name(v), a.op->info().name, name(b),
+                       fx.signal == Signal::CommitArrive
+                           ? std::string("; a commit's arrival covers only the work issued before it: commit after it")
+                           : std::string())
                 .note(DiagId::NoteReleasedHere, a.op->range, name(v))
                 .emit();
           }
@@ -111,6 +122,13 @@ public:
   }
 
 private:
+  // Whether role `r` waits on a barrier between events `a` and `e`.
+  static bool waitBetween(const RoleEvents &r, const Event &a, const Event &e) {
+    return std::any_of(r.events.begin(), r.events.end(), [&](const Event &w) {
+      return w.index > a.index && w.index < e.index && w.op->info().effects.waits != kNone;
+    });
+  }
+
   std::set<std::pair<const Operation *, ResourceId>> reportedPartial_;
 };
 

@@ -16,16 +16,16 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS - 1):
-                lm.wait(empty, stage=t * KS + k)  # expected-error {{role 'load' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by 1 from the KS - 1 stage(s) one iteration of the loop over 'k' runs through, so stages are skipped across its iterations}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 1)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS-1, 1)}}
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{role 'load' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by 1 from the KS - 1 stage(s) one iteration of the loop over 'k' runs through, so stages are skipped across its iterations}} expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 1)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS-1, 1)}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by 1 from the KS - 1 stage(s) one iteration of the loop over 'k' runs through, so stages are skipped across its iterations}}
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
-            lm.wait(empty, stage=t * KS + KS - 1)  # expected-warning {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
-            a_s.tma_load(A, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-warning {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
-            b_s.tma_load(B, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-warning {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
+            lm.wait(empty, stage=t * KS + KS - 1)  # expected-error {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
+            a_s.tma_load(A, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-error {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
+            b_s.tma_load(B, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-error {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
     with wg0:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
-                lm.wait(full, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS-1, 1) and role 'wg0' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                lm.wait(full, stage=t * KS + k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS-1, 1) and role 'wg0' waits on it in range(0, T, 1)range(0, KS, 1)}}
                 lm.mma(acc0, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)

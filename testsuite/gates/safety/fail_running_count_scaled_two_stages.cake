@@ -15,7 +15,7 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):  # expect
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
-                lm.wait(empty, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 1)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 1)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
         for t in lm.range(0, T):

@@ -15,12 +15,12 @@ def pp(lm, A: LM.tma2d, M: LM.i32, N: LM.i32):
     with load:
         for t in lm.range(0, M):
             for k in lm.range(0, N):
-                lm.wait(empty, stage=t * N + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, P, 1)range(0, Q, 1) and role 'load' waits on it in range(0, M, 1)range(0, N, 1)}}
+                lm.wait(empty, stage=t * N + k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, P, 1)range(0, Q, 1) and role 'load' waits on it in range(0, M, 1)range(0, N, 1)}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * N + k, barrier=full)
     with wg0:
         for t in lm.range(0, P):
             for k in lm.range(0, Q):
-                lm.wait(full, stage=t * Q + k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, M, 1)range(0, N, 1) and role 'wg0' waits on it in range(0, P, 1)range(0, Q, 1)}}
+                lm.wait(full, stage=t * Q + k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, M, 1)range(0, N, 1) and role 'wg0' waits on it in range(0, P, 1)range(0, Q, 1)}}
                 lm.mma(acc0, a_s[t * Q + k], a_s[t * Q + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)

@@ -755,12 +755,12 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 32):
-            lm.wait(empty, stage=k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
+            lm.wait(empty, stage=k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):
-            lm.wait(full, stage=k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, K//32, 1) and role 'math' waits on it in range(0, K//64, 1)}}
+            lm.wait(full, stage=k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, K//32, 1) and role 'math' waits on it in range(0, K//64, 1)}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
@@ -787,7 +787,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
-            lm.wait(empty, stage=k // 2)  # expected-warning {{cannot prove which stage 'k // 2' names; stage indices should be a loop variable plus a constant}}
+            lm.wait(empty, stage=k // 2)  # expected-error {{cannot prove which stage 'k // 2' names; stage indices should be a loop variable plus a constant}}
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'b_s'}}
     with math:
@@ -919,7 +919,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 1 arrival(s) per phase: an arrival on it is conditional}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)  # expected-error {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-error {{cannot prove that barrier 'full' gets 1 arrival(s) per phase: an arrival on it is conditional}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
@@ -1168,10 +1168,10 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
-    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-warning {{cannot prove that barrier 'empty' gets 1 arrival(s) per phase: an arrival on it is conditional}}
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-error {{cannot prove that barrier 'empty' gets 1 arrival(s) per phase: an arrival on it is conditional}}
     with load:
         for k in lm.range(0, K // 64):
-            lm.wait(empty, stage=k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
+            lm.wait(empty, stage=k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
@@ -1352,7 +1352,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32, M: LM.i32):
             lm.mma_wait(pending=1)
             if k > 0:
                 lm.arrive(empty, stage=k - 1)
-        lm.arrive(empty, stage=M // 64 - 1)  # expected-warning {{cannot prove that stage 'M // 64 - 1' continues role 'math''s uses of barrier 'empty' (the next stage of the sequence is K // 64 - 1)}} expected-warning {{cannot prove that role 'math' releasing stage M//64-1 of 'a_s' (arrive on 'empty') does not free the stage that an asynchronous 'mma' issued in an earlier iteration may still be reading}} expected-warning {{releasing stage M//64-1 of 'b_s'}}
+        lm.arrive(empty, stage=M // 64 - 1)  # expected-error {{cannot prove that stage 'M // 64 - 1' continues role 'math''s uses of barrier 'empty' (the next stage of the sequence is K // 64 - 1)}} expected-error {{cannot prove that role 'math' releasing stage M//64-1 of 'a_s' (arrive on 'empty') does not free the stage that an asynchronous 'mma' issued in an earlier iteration may still be reading}} expected-error {{releasing stage M//64-1 of 'b_s'}}
         out = lm.cast(acc, lm.bf16)  # expected-error {{role 'math' uses the register fragment 'acc' while the asynchronous 'mma' that writes it may still be running; wait for it first: lm.mma_commit() after it, then lm.mma_wait()}}
         c_s.store(out)
         lm.fence_proxy()
@@ -1545,7 +1545,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     with math:
         for k in lm.range(0, K // 64):
             lm.wait(full, stage=k)
-            lm.mma(acc, a_s[k], b_s[k].T, init=(k == K))  # expected-warning {{cannot prove that 'acc' is initialised before role 'math' first accumulates into it: init=(k == K) of its first 'mma' has no known value on its first run}}
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == K))  # expected-error {{cannot prove that 'acc' is initialised before role 'math' first accumulates into it: init=(k == K) of its first 'mma' has no known value on its first run}}
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k)
@@ -2170,7 +2170,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-error {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
@@ -2182,7 +2182,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):
-            lm.wait(full, stage=k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
+            lm.wait(full, stage=k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
@@ -2205,7 +2205,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=2)
-    full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-warning {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-warning {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}
+    full = lm.barrier(count=2, prod=[load], cons=[math], init_count=2, pipeline=ring)  # expected-error {{cannot derive the transaction bytes of barrier 'full': a copy completing on it is conditional}} expected-error {{cannot prove that barrier 'full' gets 2 arrival(s) per phase: an arrival on it is conditional}}
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
         for k in lm.range(0, K // 64):
@@ -2217,7 +2217,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // 64):
-            lm.wait(full, stage=k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
+            lm.wait(full, stage=k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
@@ -2426,7 +2426,7 @@ def k(lm):
     y = lm.barrier(count=1, prod=[wb], cons=[wa])
     with wa:
         if lm.block_id(0) == 0:
-            lm.wait(y, stage=0)  # expected-error {{roles wait for each other before either arrives: role 'wa' waits on 'y', which role 'wb' signals only later; role 'wb' waits on 'x', which role 'wa' signals only later}} expected-warning {{cannot prove that barrier 'y' is signalled as often as it is awaited}}
+            lm.wait(y, stage=0)  # expected-error {{roles wait for each other before either arrives: role 'wa' waits on 'y', which role 'wb' signals only later; role 'wb' waits on 'x', which role 'wa' signals only later}} expected-error {{cannot prove that barrier 'y' is signalled as often as it is awaited}}
         lm.arrive(x, stage=0)
     with wb:
         lm.wait(x, stage=0)  # expected-note {{role 'wb' waits on 'x' here}}
@@ -3445,7 +3445,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32):
         for t in lm.range(0, my_tiles):
             tile = lm.block_id(0) + t * lm.num_blocks(0)
             for k in lm.range(0, 3):
-                lm.wait(empty, stage=t * 8 + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
+                lm.wait(empty, stage=t * 8 + k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
                 a_s.tma_load(A, coords=(k * 64, tile // (N // 128) * 128), stage=t * 8 + k, barrier=full)
                 b_s.tma_load(B, coords=(k * 64, tile % (N // 128) * 128), stage=t * 8 + k, barrier=full)
             lm.wait(fin, stage=t)
@@ -3457,7 +3457,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32):
         for t in lm.range(0, my_tiles):
             tile = lm.block_id(0) + t * lm.num_blocks(0)
             for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
+                lm.wait(full, stage=t * 8 + k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
                 lm.mma(acc, a_s[t * 8 + k], b_s[t * 8 + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
@@ -3572,14 +3572,14 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
-                lm.wait(empty, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg1' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}} expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg1' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
         for t in lm.range(0, T, 2):
             lm.wait(order, stage=t)  # expected-error {{role 'wg0' uses barrier 'order' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}}
             for k in lm.range(0, KS):
-                lm.wait(full, stage=t * KS + k)  # expected-error {{role 'wg0' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, KS, 1)}}
+                lm.wait(full, stage=t * KS + k)  # expected-error {{role 'wg0' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, KS, 1)}}
                 lm.mma(acc0, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
@@ -3589,7 +3589,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
         for t in lm.range(0, T, 2):
             lm.wait(order, stage=t)  # expected-error {{role 'wg1' uses barrier 'order' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}}
             for k in lm.range(0, KS):
-                lm.wait(full, stage=t * KS + k)  # expected-error {{role 'wg1' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS, 1) and role 'wg1' waits on it in range(0, T, 2)range(0, KS, 1)}}
+                lm.wait(full, stage=t * KS + k)  # expected-error {{role 'wg1' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS, 1) and role 'wg1' waits on it in range(0, T, 2)range(0, KS, 1)}}
                 lm.mma(acc1, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
@@ -3787,14 +3787,14 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS + 1):
-                lm.wait(empty, stage=t * KS + k)  # expected-error {{role 'load' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by -1 from the KS + 1 stage(s) one iteration of the loop over 'k' runs through, so stages repeat across its iterations}} expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS+1, 1)}}
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{role 'load' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by -1 from the KS + 1 stage(s) one iteration of the loop over 'k' runs through, so stages repeat across its iterations}} expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS+1, 1)}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by -1 from the KS + 1 stage(s) one iteration of the loop over 'k' runs through, so stages repeat across its iterations}}
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
         for t in lm.range(0, T, 2):
             lm.wait(order, stage=t)
             for k in lm.range(0, KS):
-                lm.wait(full, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS+1, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, KS, 1)}}
+                lm.wait(full, stage=t * KS + k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, T, 1)range(0, KS+1, 1) and role 'wg0' waits on it in range(0, T, 2)range(0, KS, 1)}}
                 lm.mma(acc0, a_s[t * KS + k], b_s[t * KS + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
@@ -3831,7 +3831,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
-                lm.wait(empty, stage=t * (K // 128) + k)  # expected-warning {{cannot prove which stage 't * (K // 128) + k' names; stage indices should be a loop variable plus a constant}}
+                lm.wait(empty, stage=t * (K // 128) + k)  # expected-error {{cannot prove which stage 't * (K // 128) + k' names; stage indices should be a loop variable plus a constant}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)  # expected-error {{role 'load' overwrites stage t*KS+k of 'a_s' when the ring wraps but never waits for role 'wg0', role 'wg1' to release it}}
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)  # expected-error {{role 'load' overwrites stage t*KS+k of 'b_s' when the ring wraps but never waits for role 'wg0', role 'wg1' to release it}}
     with wg0:
@@ -3878,7 +3878,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
                 lm.wait(empty, stage=t * KS + k)
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
-        lm.wait(empty, stage=T * KS)  # expected-warning {{cannot prove that stage 'T * KS' continues role 'load''s uses of barrier 'empty' (the next stage of the sequence is the stage after the loop over 't')}}
+        lm.wait(empty, stage=T * KS)  # expected-error {{cannot prove that stage 'T * KS' continues role 'load''s uses of barrier 'empty' (the next stage of the sequence is the stage after the loop over 't')}}
     with wg0:
         for t in lm.range(0, T, 2):
             lm.wait(order, stage=t)
@@ -3933,14 +3933,14 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d, M: LM.i32, N: LM.i
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
                 lm.arrive(empty, stage=t * KS + k, per="warpgroup")
-            lm.arrive(order, stage=t, per="warpgroup")  # expected-error {{role 'wg0' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}
+            lm.arrive(order, stage=t, per="warpgroup")  # expected-error {{role 'wg0' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}} expected-note {{'c0' released here}}
             out0 = lm.cast(acc0, lm.bf16)
             lm.tma_store_wait()
             lm.role_sync()
             c0.store(out0)  # expected-note {{'c0' written here}}
             lm.fence_proxy()
             lm.role_sync()
-            c0.tma_store(C, coords=(0, t * 64))  # expected-note {{'c0' read here; the read runs on after the operation is issued}}
+            c0.tma_store(C, coords=(0, t * 64))  # expected-note {{'c0' read here; the read runs on after the operation is issued}} expected-error {{role 'wg0' reads 'c0' after releasing it (arrive on 'order'): the producer may already be overwriting it}}
         lm.tma_store_wait()
     with wg1:
         for t in lm.range(1, T, 2):
@@ -3951,14 +3951,14 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d, M: LM.i32, N: LM.i
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
                 lm.arrive(empty, stage=t * KS + k, per="warpgroup")
-            lm.arrive(order, stage=t, per="warpgroup")  # expected-error {{role 'wg1' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}
+            lm.arrive(order, stage=t, per="warpgroup")  # expected-error {{role 'wg1' releases 'c0' (arrive on 'order') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}} expected-note {{'c0' released here}}
             out1 = lm.cast(acc1, lm.bf16)
             lm.tma_store_wait()
             lm.role_sync()
             c0.store(out1)  # expected-error {{roles 'wg0' and 'wg1' both write 'c0' and no barrier orders the writes}}
             lm.fence_proxy()
             lm.role_sync()
-            c0.tma_store(C, coords=(0, t * 64))  # expected-note {{'c0' read here; the read runs on after the operation is issued}}
+            c0.tma_store(C, coords=(0, t * 64))  # expected-note {{'c0' read here; the read runs on after the operation is issued}} expected-error {{role 'wg1' reads 'c0' after releasing it (arrive on 'order')}}
         lm.tma_store_wait()
 # -----
 # fail_pingpong_release_late_tail: The late-release ping-pong whose release after the loop names t * KS + KS - 2: the tile's stages repeat one and skip its last, so the ring's last slot is never released. Passing form: pass_pingpong_release_late.cake.
@@ -4031,7 +4031,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
-                lm.wait(empty, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
@@ -4081,7 +4081,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
-                lm.wait(empty, stage=t * KS + k)  # expected-warning {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 2)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS, 1)}}
                 a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
@@ -4093,7 +4093,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
                 lm.mma_commit()
                 lm.mma_wait(pending=1)
                 if k > 0:
-                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-warning {{cannot prove which stage 't * KS + k - 1' names; stage indices should be a loop variable plus a constant}}
+                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-error {{cannot prove which stage 't * KS + k - 1' names; stage indices should be a loop variable plus a constant}}
             lm.arrive(order, stage=t, per="warpgroup")
             lm.mma_wait(pending=0)
     with wg1:
@@ -4105,7 +4105,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
                 lm.mma_commit()
                 lm.mma_wait(pending=1)
                 if k > 0:
-                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-warning {{cannot prove which stage 't * KS + k - 1' names; stage indices should be a loop variable plus a constant}}
+                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-error {{cannot prove which stage 't * KS + k - 1' names; stage indices should be a loop variable plus a constant}}
             lm.arrive(order, stage=t, per="warpgroup")
             lm.mma_wait(pending=0)
 # -----
@@ -4207,7 +4207,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d, M: LM.i32, N: LM.i
                 lm.arrive(empty, stage=t * KS + k, per="warpgroup")
             lm.arrive(order, stage=t, per="warpgroup")
             out0 = lm.cast(acc0, lm.bf16)
-            lm.wait(epi, stage=t)  # expected-error {{role 'wg0' uses barrier 'epi' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped}} expected-warning {{cannot prove that barrier 'epi' is signalled as often as it is awaited: role 'wg1' signals it in range(1, T, 2) and role 'wg0' waits on it in range(0, T, 2)}}
+            lm.wait(epi, stage=t)  # expected-error {{role 'wg0' uses barrier 'epi' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped}} expected-error {{cannot prove that barrier 'epi' is signalled as often as it is awaited: role 'wg1' signals it in range(1, T, 2) and role 'wg0' waits on it in range(0, T, 2)}}
             c0.store(out0)  # expected-note {{'c0' written here}}
             lm.fence_proxy()
             lm.role_sync()
