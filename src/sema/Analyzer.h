@@ -90,6 +90,7 @@ private:
   Value declareRoleFamily(const CallExpr *c, std::vector<Operand> &operands);
   Value declareMembers(const Value &declared, const Value &family);
   bool isRoleFamily(const Value &v) const;
+  Value ownCopy(const Value &v) const;
   Value recordOp(const OpInfo &op, const Expr *at, SourceRange range, ResourceId receiver,
                  std::vector<Operand> operands);
   std::optional<ResourceId> fragmentResult(const OpInfo &op, const Expr *at, SourceRange range,
@@ -107,6 +108,7 @@ private:
   const Binding *lookup(const std::string &name) const;
   Resource &newResource(ResourceKind kind, SourceRange range);
   Resource &res(ResourceId id) { return kernel_->resources[id]; }
+  const Resource &res(ResourceId id) const { return kernel_->resources[id]; }
   std::string nameOf(ResourceId id) const { return kernel_->resources[id].name; }
 
   const SourceManager &sm_;

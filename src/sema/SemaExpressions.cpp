@@ -111,6 +111,15 @@ std::vector<std::string> Analyzer::visibleNames() const {
   return names;
 }
 
+// In the body of a member of a role family, a fragment or view declared
+// with role=family is the member's own copy.
+Value Analyzer::ownCopy(const Value &v) const {
+  if (v.kind == ValueKind::Members && !isRoleFamily(v) && role_ != kNoResource && res(role_).family == v.family &&
+      res(role_).member >= 0)
+    return v.elts[static_cast<size_t>(res(role_).member)];
+  return v;
+}
+
 Value Analyzer::evalName(const NameExpr *n) {
   if (const Binding *b = lookup(n->name)) {
     Value v = b->value;
@@ -120,12 +129,7 @@ Value Analyzer::evalName(const NameExpr *n) {
       v.expr = n;
     }
     if (v.kind == ValueKind::Float && v.resource != kNoResource) v.expr = n;
-    // In the body of a member of a role family, a fragment or view declared
-    // with role=family is the member's own copy.
-    if (v.kind == ValueKind::Members && !isRoleFamily(v) && role_ != kNoResource &&
-        res(role_).family == v.family && res(role_).member >= 0)
-      return v.elts[static_cast<size_t>(res(role_).member)];
-    return v;
+    return ownCopy(v);
   }
   Value v;
   if (n->name == "LM") {

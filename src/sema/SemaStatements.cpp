@@ -45,10 +45,18 @@ void Analyzer::assign(const AssignStmt *a) {
   // the fragment is updated (loop-carried state), not a new one declared.
   if (first && a->targets.size() == 1 && role_ != kNoResource) {
     const Binding *b = lookup(first->name);
-    if (b && isFragment(b->value)) {
-      ResourceId dest = b->value.resource;
+    if (b && isFragment(ownCopy(b->value))) {
+      ResourceId dest = ownCopy(b->value).resource;
       Value v = eval(a->value);
       if (!v.isError()) assignFragment(a, dest, v);
+      return;
+    }
+    // Fragments of a role family's members, assigned outside the family's
+    // body: which member's?
+    if (b && b->value.kind == ValueKind::Members && !isRoleFamily(b->value)) {
+      eval(a->value);
+      diags_.report(DiagId::SemaMemberRequired, first->range, first->name,
+                    kernel_->roleFamilies[static_cast<size_t>(b->value.family)].name);
       return;
     }
   }
