@@ -146,8 +146,6 @@ private:
 
 }  // namespace
 
-std::vector<Stmt *> cloneStmts(AstContext &ctx, const std::vector<Stmt *> &stmts) {
-  return Cloner(ctx).stmts(stmts);
-}
+std::vector<Stmt *> cloneStmts(AstContext &ctx, const std::vector<Stmt *> &stmts) { return Cloner(ctx).stmts(stmts); }
 
 }  // namespace cake::ast

@@ -103,9 +103,9 @@ enum class ParamKind : uint8_t {
   Swizzle,        // "none", "32B", "64B" or "128B"
   ArrivalScope,   // "role", "warpgroup", "warp" or "thread"
   DTypeP,         // lm.bf16, ...
-  RoleP,         // a role, or a role family (one of something per member)
-  RoleFamilyP,   // a role family
-  RoleList,      // [r1, r2]; a role family in it stands for all its members
+  RoleP,          // a role, or a role family (one of something per member)
+  RoleFamilyP,    // a role family
+  RoleList,       // [r1, r2]; a role family in it stands for all its members
   PipelineP,
   BarrierP,
   TensorP,           // a LM.tmaNd kernel parameter (a TMA descriptor)

@@ -155,8 +155,8 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case ResourceKind::Barrier:
     r.count = intArg(param::Barrier::count);
     // A role family in a list stands for all its members.
-    for (auto [list, out] : {std::pair{&arg(param::Barrier::prod), &r.producers},
-                             std::pair{&arg(param::Barrier::cons), &r.consumers}})
+    for (auto [list, out] :
+         {std::pair{&arg(param::Barrier::prod), &r.producers}, std::pair{&arg(param::Barrier::cons), &r.consumers}})
       for (const Value &e : list->value.elts)
         if (e.kind == ValueKind::Members)
           for (const Value &m : e.elts) out->push_back(m.resource);
@@ -252,7 +252,8 @@ Value Analyzer::declareMembers(const Value &declared, const Value &family) {
     r.family = family.family;
     r.member = static_cast<int32_t>(i);
     if (r.kind == ResourceKind::Regs) r.role = family.elts[i].resource;
-    if (r.kind == ResourceKind::View) r.offset = satAdd(res(first).offset, satMul(static_cast<int64_t>(i), r.totalBytes));
+    if (r.kind == ResourceKind::View)
+      r.offset = satAdd(res(first).offset, satMul(static_cast<int64_t>(i), r.totalBytes));
     Value m;
     m.kind = ValueKind::Resource;
     m.resource = id;

@@ -226,7 +226,7 @@ void Analyzer::familyBody(const WithStmt *w, const Value &family) {
   }
   struct Reported {
     Diagnostic diag;
-    std::string key;               // what makes two copies' diagnostics the same
+    std::string key;              // what makes two copies' diagnostics the same
     std::vector<size_t> members;  // the members that reported it
   };
   std::vector<Reported> reported;
@@ -239,8 +239,8 @@ void Analyzer::familyBody(const WithStmt *w, const Value &family) {
     std::string k = one(d);
     for (const Diagnostic &n : d.notes) k += "\n" + one(n);
     for (const FixIt &f : d.fixits)
-      k += fmt::format("\nfix {}:{}-{}:{} {}", f.range.begin.line, f.range.begin.col, f.range.end.line,
-                       f.range.end.col, f.text);
+      k += fmt::format("\nfix {}:{}-{}:{} {}", f.range.begin.line, f.range.begin.col, f.range.end.line, f.range.end.col,
+                       f.text);
     return k;
   };
   for (size_t m = 0; m < family.elts.size() && !diags_.fatalOccurred(); ++m) {
