@@ -23,19 +23,18 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     pool = lm.smem(STAGES * (BM + BN) * BK * 2 + 2 * BM * BN * 2)
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
-    c0 = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B")
-    c1 = pool.view(offset=STAGES * (BM + BN) * BK * 2 + BM * BN * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B")
     load = lm.role(warps=[0, 1, 2, 3], regs=40)
-    wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
-    wg1 = lm.role(warps=[8, 9, 10, 11], regs=232)
-    acc0 = lm.regs(shape=(BM, BN), dtype=lm.f32, role=wg0)
-    acc1 = lm.regs(shape=(BM, BN), dtype=lm.f32, role=wg1)
+    # The two consumers: a role family (members wg[0], wg[1]), each with its
+    # own accumulator and epilogue staging tile (c[1] right after c[0]).
+    wg = lm.roles(warps=[[4, 5, 6, 7], [8, 9, 10, 11]], regs=232)
+    c = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B", role=wg)
+    acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=wg)
     ring = lm.pipeline(stages=STAGES)
-    full = lm.barrier(count=STAGES, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)
-    empty = lm.barrier(count=STAGES, prod=[wg0, wg1], cons=[load], init_count=2, pipeline=ring)
+    full = lm.barrier(count=STAGES, prod=[load], cons=[wg], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=STAGES, prod=[wg], cons=[load], init_count=2, pipeline=ring)
     # The consumers' main loops in tile order: each waits for the previous
     # tile's main loop to be done (the first passes: credits=1).
-    order = lm.barrier(count=1, prod=[wg0, wg1], cons=[wg0, wg1], credits=1)
+    order = lm.barrier(count=1, prod=[wg], cons=[wg], credits=1)
     m_pairs = (M + 2 * BM - 1) // (2 * BM)   # pairs of tile rows, one per cluster rank
     n_tiles = (N + BN - 1) // BN
     pairs = m_pairs * n_tiles
@@ -53,12 +52,12 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
                 lm.wait(empty, stage=j * k_steps + k)
                 a_s.tma_load(A, coords=(k * BK, tm * BM), stage=j * k_steps + k, barrier=full)
                 b_s.tma_load(B, coords=(k * BK, tn * BN), stage=j * k_steps + k, barrier=full, multicast=2)
-    with wg0:
-        for j in lm.range(0, my_tiles, 2):
+    with wg as i:  # member i takes the block's tiles i, i + 2, ...
+        for j in lm.range(i, my_tiles, 2):
             lm.wait(order, stage=j)
             for k in lm.range(0, k_steps):
                 lm.wait(full, stage=j * k_steps + k)
-                lm.mma(acc0, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k == 0))
+                lm.mma(acc, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k == 0))
                 lm.mma_commit()
                 lm.mma_wait(pending=1)
                 if k > 0:
@@ -71,37 +70,11 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
             rows = lm.min(m_pairs - first_m, GROUP_M)
             tm = 2 * (first_m + p % group_pairs % rows) + lm.cluster_rank()
             tn = p % group_pairs // rows
-            out0 = lm.cast(acc0, lm.bf16)
+            out = lm.cast(acc, lm.bf16)
             lm.tma_store_wait()
             lm.role_sync()
-            c0.store(out0)
+            c.store(out)
             lm.fence_proxy()
             lm.role_sync()
-            c0.tma_store(C, coords=(tn * BN, tm * BM))
-        lm.tma_store_wait()
-    with wg1:
-        for j in lm.range(1, my_tiles, 2):
-            lm.wait(order, stage=j)
-            for k in lm.range(0, k_steps):
-                lm.wait(full, stage=j * k_steps + k)
-                lm.mma(acc1, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k == 0))
-                lm.mma_commit()
-                lm.mma_wait(pending=1)
-                if k > 0:
-                    lm.arrive(empty, stage=j * k_steps + k - 1, per="warpgroup", cluster=True)
-            lm.arrive(order, stage=j, per="warpgroup")
-            lm.mma_wait(pending=0)
-            lm.arrive(empty, stage=j * k_steps + k_steps - 1, per="warpgroup", cluster=True)
-            p = lm.cluster_id(0) + j * lm.num_clusters(0)
-            first_m = p // group_pairs * GROUP_M
-            rows = lm.min(m_pairs - first_m, GROUP_M)
-            tm = 2 * (first_m + p % group_pairs % rows) + lm.cluster_rank()
-            tn = p % group_pairs // rows
-            out1 = lm.cast(acc1, lm.bf16)
-            lm.tma_store_wait()
-            lm.role_sync()
-            c1.store(out1)
-            lm.fence_proxy()
-            lm.role_sync()
-            c1.tma_store(C, coords=(tn * BN, tm * BM))
+            c.tma_store(C, coords=(tn * BN, tm * BM))
         lm.tma_store_wait()

@@ -68,6 +68,10 @@ static bool mangledByRule(const std::string &n) {
 // none means anything else in the generated file.
 std::string ident(const std::string &n) {
   if (!n.empty() && n[0] == '%') return "cake_t" + n.substr(1);  // an unnamed fragment: a part of an expression
+  // A role family's member, or a member's copy of a fragment or view:
+  // `acc[1]` -> `cake_acc_m1` (no user name starts with `cake`).
+  if (size_t open = n.find('['); open != std::string::npos && n.back() == ']')
+    return fmt::format("cake_{}_m{}", n.substr(0, open), n.substr(open + 1, n.size() - open - 2));
   if (isCppReserved(n) || isHeaderName(n) || mangledByRule(n)) return n + "_";
   return n;
 }

@@ -268,7 +268,13 @@ std::string KernelEmitter::rangeChecks() {
   std::vector<std::tuple<std::pair<uint32_t, uint32_t>, std::string, const AffineForm *>>
       inOrder;  // by source position
   for (const auto &[f, where] : ints) inOrder.emplace_back(where.first, where.second, &f);
-  std::sort(inOrder.begin(), inOrder.end());
+  // Ties (one source position in several members of a role family) by the
+  // forms themselves, never by where they lie in memory.
+  std::sort(inOrder.begin(), inOrder.end(), [](const auto &a, const auto &b) {
+    if (std::get<0>(a) != std::get<0>(b) || std::get<1>(a) != std::get<1>(b))
+      return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+    return *std::get<2>(a) < *std::get<2>(b);
+  });
   for (const auto &[at, label, f] : inOrder)
     checks += fmt::format("  if (int e = cake_check_i32({}, \"{}\", cake_at, msg)) return e;\n", rt.ofForm(*f),
                           cStringText(label));

@@ -143,6 +143,10 @@ void DiagnosticBuilder::emit() {
 }
 
 void DiagnosticEngine::emit(Diagnostic d) {
+  if (capture_) {
+    capture_->push_back(std::move(d));
+    return;
+  }
   if (stoppedForMaxErrors_) return;
   if (!mapSeverity(d)) return;
   emitted_.push_back(d.kind);

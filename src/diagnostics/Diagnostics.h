@@ -209,6 +209,17 @@ public:
   // suppress. A cheap query, for checks that would otherwise build many
   // diagnostics nobody sees.
   bool willShow(DiagId id) const;
+  // While a capture is set, finished diagnostics go into it instead of
+  // being counted and shown; emitCaptured() emits one later. Sema analyses
+  // a role family's body once per member and reports each distinct
+  // diagnostic once.
+  void setCapture(std::vector<Diagnostic> *capture) { capture_ = capture; }
+  void emitCaptured(Diagnostic d) { emit(std::move(d)); }
+  // A diagnostic (a note to add to a captured one) made but not emitted.
+  template <typename... Args>
+  Diagnostic makeDiagnostic(DiagIdFor<Args...> id, SourceRange range, const Args &...args) {
+    return make(id.id, range, {toString(args)...});
+  }
   // Every diagnostic id emitted so far (for the coverage log).
   const std::vector<DiagId> &emittedIds() const { return emitted_; }
 
@@ -234,6 +245,7 @@ private:
   bool fatal_ = false;
   bool stoppedForMaxErrors_ = false;
   std::vector<DiagId> emitted_;
+  std::vector<Diagnostic> *capture_ = nullptr;
 };
 
 template <typename... Args>

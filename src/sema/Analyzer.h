@@ -60,6 +60,7 @@ private:
   void bind(const std::string &name, const Value &v, SourceRange range);
   void exprStmt(const ExprStmt *e);
   void withStmt(const WithStmt *w);
+  void familyBody(const WithStmt *w, const Value &family);
   void forStmt(const ForStmt *f);
   void ifStmt(const IfStmt *i);
   void finalizeKernel();
@@ -86,6 +87,10 @@ private:
   bool bindArguments(const CallExpr *c, const OpInfo &op, std::vector<Operand> &out);
   bool checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o);
   Value declare(const OpInfo &op, const CallExpr *c, std::vector<Operand> &operands, ResourceId receiver);
+  Value declareRoleFamily(const CallExpr *c, std::vector<Operand> &operands);
+  Value declareMembers(const Value &declared, const Value &family);
+  bool isRoleFamily(const Value &v) const;
+  Value ownCopy(const Value &v) const;
   Value recordOp(const OpInfo &op, const Expr *at, SourceRange range, ResourceId receiver,
                  std::vector<Operand> operands);
   std::optional<ResourceId> fragmentResult(const OpInfo &op, const Expr *at, SourceRange range,
@@ -103,6 +108,7 @@ private:
   const Binding *lookup(const std::string &name) const;
   Resource &newResource(ResourceKind kind, SourceRange range);
   Resource &res(ResourceId id) { return kernel_->resources[id]; }
+  const Resource &res(ResourceId id) const { return kernel_->resources[id]; }
   std::string nameOf(ResourceId id) const { return kernel_->resources[id].name; }
 
   const SourceManager &sm_;

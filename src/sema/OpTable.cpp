@@ -69,11 +69,13 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::ConstInt: return "a compile-time integer";
   case ParamKind::ConstIntTuple: return "a tuple of compile-time integers";
   case ParamKind::WarpList: return "a list of warp indices";
+  case ParamKind::WarpLists: return "a list of lists of warp indices";
   case ParamKind::Swizzle: return "one of \"none\", \"32B\", \"64B\", \"128B\"";
   case ParamKind::ArrivalScope: return "one of \"role\", \"warpgroup\", \"warp\", \"thread\"";
   case ParamKind::DTypeP: return "a dtype such as lm.bf16";
-  case ParamKind::RoleP: return "a role";
-  case ParamKind::RoleList: return "a list of roles";
+  case ParamKind::RoleP: return "a role or a role family";
+  case ParamKind::RoleFamilyP: return "a role family";
+  case ParamKind::RoleList: return "a list of roles and role families";
   case ParamKind::PipelineP: return "a pipeline";
   case ParamKind::BarrierP: return "a barrier";
   case ParamKind::TensorP: return "a TMA tensor parameter (LM.tmaNd)";

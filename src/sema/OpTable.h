@@ -84,6 +84,7 @@ enum class OpResult : uint8_t {
   Tmem,
   Regs,
   Role,
+  RoleFamily,  // several roles from one body (lm.roles)
   Pipeline,
   Barrier,
   Range,
@@ -98,11 +99,13 @@ enum class ParamKind : uint8_t {
   ConstInt,       // a compile-time integer
   ConstIntTuple,  // a compile-time tuple of integers (a shape)
   WarpList,       // a compile-time list of warp indices
+  WarpLists,      // a compile-time list of lists of warp indices (a role family's members)
   Swizzle,        // "none", "32B", "64B" or "128B"
   ArrivalScope,   // "role", "warpgroup", "warp" or "thread"
   DTypeP,         // lm.bf16, ...
-  RoleP,
-  RoleList,  // [r1, r2]
+  RoleP,          // a role, or a role family (one of something per member)
+  RoleFamilyP,    // a role family
+  RoleList,       // [r1, r2]; a role family in it stands for all its members
   PipelineP,
   BarrierP,
   TensorP,           // a LM.tmaNd kernel parameter (a TMA descriptor)

@@ -141,6 +141,7 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
   case OpResult::Tmem:
   case OpResult::Regs:
   case OpResult::Role:
+  case OpResult::RoleFamily:
   case OpResult::Pipeline:
   case OpResult::Barrier: {
     Value v = declare(op, c, operands, receiver);
@@ -417,6 +418,35 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     }
     return true;
   };
+  // A warp list: compile-time, non-negative, each warp once.
+  auto warpList = [&](const Value &list, const std::string &what) {
+    if (list.kind != ValueKind::List && list.kind != ValueKind::Tuple) return wrong();
+    if (list.elts.empty()) {
+      diags_.report(DiagId::SemaEmptyList, o.range, what);
+      return false;
+    }
+    std::set<int64_t> seen;
+    for (const Value &e : list.elts) {
+      if (e.kind != ValueKind::Int) return wrong();
+      if (!e.constInt) return notConstant();
+      if (*e.constInt < 0) {
+        diags_.report(DiagId::ConstNegative, o.range, "a warp index", *e.constInt);
+        return false;
+      }
+      if (!seen.insert(*e.constInt).second) {
+        diags_.report(DiagId::SemaDuplicateWarp, o.range, *e.constInt);
+        return false;
+      }
+    }
+    return true;
+  };
+  // One copy per member of a role family (a fragment, a view), named
+  // outside the family's body: which member's is meant?
+  if (v.kind == ValueKind::Members && !isRoleFamily(v)) {
+    diags_.report(DiagId::SemaMemberRequired, o.range, sourceText(sm_, o.valueRange),
+                  kernel_->roleFamilies[static_cast<size_t>(v.family)].name);
+    return false;
+  }
   switch (p.kind) {
   case ParamKind::ConstInt:
     if (v.kind != ValueKind::Int) return wrong();
@@ -438,26 +468,29 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       }
     }
     return true;
-  case ParamKind::WarpList: {
+  case ParamKind::WarpList: return warpList(v, fmt::format("the '{}' list", p.name));
+  case ParamKind::WarpLists: {
+    // A role family's members: lists of warps, all of one length.
+    auto bad = [&](const std::string &why) {
+      diags_.report(DiagId::SemaRoleFamilyWarps, o.range, nameHint_, why);
+      return false;
+    };
     if (v.kind != ValueKind::List && v.kind != ValueKind::Tuple) return wrong();
     if (v.elts.empty()) {
       diags_.report(DiagId::SemaEmptyList, o.range, fmt::format("the '{}' list", p.name));
       return false;
     }
-    std::set<int64_t> seen;
-    for (const Value &e : v.elts) {
-      if (e.kind != ValueKind::Int) return wrong();
-      if (!e.constInt) {
-        return notConstant();
-      }
-      if (*e.constInt < 0) {
-        diags_.report(DiagId::ConstNegative, o.range, "a warp index", *e.constInt);
-        return false;
-      }
-      if (!seen.insert(*e.constInt).second) {
-        diags_.report(DiagId::SemaDuplicateWarp, o.range, *e.constInt);
-        return false;
-      }
+    for (size_t i = 0; i < v.elts.size(); ++i) {
+      const Value &m = v.elts[i];
+      if (m.kind != ValueKind::List && m.kind != ValueKind::Tuple)
+        return bad(fmt::format("member {} is {}; each member is a list of warps, as in "
+                               "warps=[[4, 5, 6, 7], [8, 9, 10, 11]]",
+                               i, describe(m)));
+      if (!warpList(m, fmt::format("the warps of member {}", i))) return false;
+      if (m.elts.size() != v.elts[0].elts.size())
+        return bad(fmt::format("member {} has {} warp(s) and member 0 has {}; the members run one body, so each "
+                               "has as many warps",
+                               i, m.elts.size(), v.elts[0].elts.size()));
     }
     return true;
   }
@@ -481,7 +514,8 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     return true;
   }
   case ParamKind::DTypeP: return v.kind == ValueKind::DType || wrong();
-  case ParamKind::RoleP: return isRes(v, ResourceKind::Role) || wrong();
+  case ParamKind::RoleP: return isRes(v, ResourceKind::Role) || isRoleFamily(v) || wrong();
+  case ParamKind::RoleFamilyP: return isRoleFamily(v) || wrong();
   case ParamKind::RoleList:
     if (v.kind != ValueKind::List && v.kind != ValueKind::Tuple) return wrong();
     if (v.elts.empty()) {
@@ -489,7 +523,7 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
       return false;
     }
     for (const Value &e : v.elts)
-      if (!isRes(e, ResourceKind::Role)) {
+      if (!isRes(e, ResourceKind::Role) && !isRoleFamily(e)) {
         diags_.report(DiagId::SemaWrongArgType, o.range, p.name, opName, paramKindDescription(p.kind),
                       "a list holding " + describe(e));
         return false;

@@ -64,6 +64,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case OpResult::Role: kind = ResourceKind::Role; break;
   case OpResult::Pipeline: kind = ResourceKind::Pipeline; break;
   case OpResult::Barrier: kind = ResourceKind::Barrier; break;
+  case OpResult::RoleFamily: return declareRoleFamily(c, ops);
   case OpResult::None:
   case OpResult::Range:
   case OpResult::RuntimeInt:
@@ -144,7 +145,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case ResourceKind::Regs:
     r.shape = shapeArg(param::Regs::shape);
     r.dtype = arg(param::Regs::dtype).value.dtype;
-    if (arg(param::Regs::role).present) r.role = arg(param::Regs::role).value.resource;
+    if (arg(param::Regs::role).present) r.role = arg(param::Regs::role).value.resource;  // kNoResource for a family
     break;
   case ResourceKind::Role:
     for (const Value &e : arg(param::Role::warps).value.elts) r.warps.push_back(*e.constInt);
@@ -153,8 +154,14 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case ResourceKind::Pipeline: r.stages = intArg(param::Pipeline::stages); break;
   case ResourceKind::Barrier:
     r.count = intArg(param::Barrier::count);
-    for (const Value &e : arg(param::Barrier::prod).value.elts) r.producers.push_back(e.resource);
-    for (const Value &e : arg(param::Barrier::cons).value.elts) r.consumers.push_back(e.resource);
+    // A role family in a list stands for all its members.
+    for (auto [list, out] :
+         {std::pair{&arg(param::Barrier::prod), &r.producers}, std::pair{&arg(param::Barrier::cons), &r.consumers}})
+      for (const Value &e : list->value.elts)
+        if (e.kind == ValueKind::Members)
+          for (const Value &m : e.elts) out->push_back(m.resource);
+        else
+          out->push_back(e.resource);
     r.initCount = intArg(param::Barrier::init_count);
     r.initCountWritten = !arg(param::Barrier::init_count).defaulted;
     if (r.initCountWritten) {
@@ -176,6 +183,83 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   v.kind = ValueKind::Resource;
   v.resource = r.id;
   v.expr = c;
+  // role= a role family: one copy per member.
+  if (kind == ResourceKind::Regs && arg(param::Regs::role).value.kind == ValueKind::Members)
+    return declareMembers(v, arg(param::Regs::role).value);
+  if (kind == ResourceKind::View && arg(param::View::role).value.kind == ValueKind::Members)
+    return declareMembers(v, arg(param::View::role).value);
+  return v;
+}
+
+bool Analyzer::isRoleFamily(const Value &v) const {
+  return v.kind == ValueKind::Members && !v.elts.empty() && v.elts[0].resource != kNoResource &&
+         kernel_->resources[v.elts[0].resource].kind == ResourceKind::Role;
+}
+
+// lm.roles(warps=[[...], [...]], regs=N): one role per inner list, named
+// `family[i]`, each with the budget; the value stands for all of them.
+Value Analyzer::declareRoleFamily(const CallExpr *c, std::vector<Operand> &ops) {
+  const Operand &warps = ops[static_cast<size_t>(param::Roles::warps)];
+  const Operand &regs = ops[static_cast<size_t>(param::Roles::regs)];
+  if (*regs.value.constInt < 0) {
+    diags_.report(DiagId::ConstNegative, regs.range, "a register budget", *regs.value.constInt);
+    return Value::error();
+  }
+  RoleFamily fam;
+  fam.name = nameHint_;
+  fam.range = c->range;
+  Value v;
+  v.kind = ValueKind::Members;
+  v.family = static_cast<int32_t>(kernel_->roleFamilies.size());
+  v.expr = c;
+  for (size_t i = 0; i < warps.value.elts.size(); ++i) {
+    Resource &r = newResource(ResourceKind::Role, c->range);
+    r.name = fmt::format("{}[{}]", nameHint_, i);
+    for (const Value &w : warps.value.elts[i].elts) r.warps.push_back(*w.constInt);
+    r.regBudget = *regs.value.constInt;
+    r.family = v.family;
+    r.member = static_cast<int32_t>(i);
+    fam.members.push_back(r.id);
+    Value m;
+    m.kind = ValueKind::Resource;
+    m.resource = r.id;
+    m.expr = c;
+    v.elts.push_back(m);
+  }
+  kernel_->roleFamilies.push_back(std::move(fam));
+  return v;
+}
+
+// A fragment or view declared with role= a role family: `first` becomes
+// member 0's copy and each other member gets its own (a view's copies one
+// after another in the pool); the value stands for all of them.
+Value Analyzer::declareMembers(const Value &declared, const Value &family) {
+  ResourceId first = declared.resource;
+  Value v;
+  v.kind = ValueKind::Members;
+  v.family = family.family;
+  v.expr = declared.expr;
+  std::string base = nameHint_;
+  for (size_t i = 0; i < family.elts.size(); ++i) {
+    ResourceId id = first;
+    if (i > 0) {
+      Resource copy = res(first);
+      copy.id = id = static_cast<ResourceId>(kernel_->resources.size());
+      kernel_->resources.push_back(std::move(copy));
+    }
+    Resource &r = res(id);
+    r.name = fmt::format("{}[{}]", base, i);
+    r.family = family.family;
+    r.member = static_cast<int32_t>(i);
+    if (r.kind == ResourceKind::Regs) r.role = family.elts[i].resource;
+    if (r.kind == ResourceKind::View)
+      r.offset = satAdd(res(first).offset, satMul(static_cast<int64_t>(i), r.totalBytes));
+    Value m;
+    m.kind = ValueKind::Resource;
+    m.resource = id;
+    m.expr = v.expr;
+    v.elts.push_back(m);
+  }
   return v;
 }
 

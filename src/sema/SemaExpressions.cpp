@@ -111,6 +111,15 @@ std::vector<std::string> Analyzer::visibleNames() const {
   return names;
 }
 
+// In the body of a member of a role family, a fragment or view declared
+// with role=family is the member's own copy.
+Value Analyzer::ownCopy(const Value &v) const {
+  if (v.kind == ValueKind::Members && !isRoleFamily(v) && role_ != kNoResource && res(role_).family == v.family &&
+      res(role_).member >= 0)
+    return v.elts[static_cast<size_t>(res(role_).member)];
+  return v;
+}
+
 Value Analyzer::evalName(const NameExpr *n) {
   if (const Binding *b = lookup(n->name)) {
     Value v = b->value;
@@ -120,7 +129,7 @@ Value Analyzer::evalName(const NameExpr *n) {
       v.expr = n;
     }
     if (v.kind == ValueKind::Float && v.resource != kNoResource) v.expr = n;
-    return v;
+    return ownCopy(v);
   }
   Value v;
   if (n->name == "LM") {
@@ -265,6 +274,13 @@ Value Analyzer::evalAttribute(const AttributeExpr *a) {
     }
     break;
   }
+  case ValueKind::Members:
+    if (!isRoleFamily(obj)) {
+      diags_.report(DiagId::SemaMemberRequired, a->object->range, sourceText(sm_, a->object->range),
+                    kernel_->roleFamilies[static_cast<size_t>(obj.family)].name);
+      return Value::error();
+    }
+    break;
   case ValueKind::ViewStage:
     if (attr == "T") {
       Value t = obj;
@@ -287,6 +303,26 @@ Value Analyzer::evalSubscript(const SubscriptExpr *s) {
     return Value::error();
   }
   const Expr *index = s->indices[0];
+  if (obj.kind == ValueKind::Members) {
+    // family[i], copy[i]: one member's role, fragment or view.
+    const RoleFamily &fam = kernel_->roleFamilies[static_cast<size_t>(obj.family)];
+    Value i = eval(index);
+    if (i.isError()) return i;
+    if (i.kind != ValueKind::Int) {
+      diags_.report(DiagId::SemaWrongArgType, index->range, "member index", sourceText(sm_, s->object->range),
+                    "an integer", describe(i));
+      return Value::error();
+    }
+    if (!i.isConstInt()) {
+      diags_.report(DiagId::SemaNotConstant, index->range, "a member index");
+      return Value::error();
+    }
+    if (*i.constInt < 0 || *i.constInt >= static_cast<int64_t>(obj.elts.size())) {
+      diags_.report(DiagId::SemaMemberIndex, index->range, *i.constInt, fam.name, obj.elts.size());
+      return Value::error();
+    }
+    return obj.elts[static_cast<size_t>(*i.constInt)];
+  }
   if (obj.kind == ValueKind::Resource && res(obj.resource).kind == ResourceKind::View) {
     const Resource &r = res(obj.resource);
     Value i = eval(index);
@@ -612,6 +648,12 @@ std::string Analyzer::describe(const Value &v) const {
   case ValueKind::Package: return fmt::format("the package '{}'", v.str);
   case ValueKind::ModuleRef: return fmt::format("the module '{}'", v.str);
   case ValueKind::Schedule: return fmt::format("the schedule '{}'", v.str);
+  case ValueKind::Members: {
+    if (!kernel_ || v.family < 0) return "a role family";
+    const std::string &fam = kernel_->roleFamilies[static_cast<size_t>(v.family)].name;
+    if (isRoleFamily(v)) return fmt::format("the role family '{}'", fam);
+    return fmt::format("one copy per member of role family '{}'", fam);
+  }
   case ValueKind::Resource: {
     if (v.resource == kNoResource || !kernel_) return "a resource";
     switch (kernel_->resources[v.resource].kind) {

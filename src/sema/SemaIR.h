@@ -85,6 +85,11 @@ struct Resource {
   std::vector<int64_t> warps;
   int64_t regBudget = 0;  // setmaxnreg value; 0 = none
 
+  // Role, View, Regs: the role family (Kernel::roleFamilies) this is one
+  // member (or one member's copy) of, and the member's index; -1 if none.
+  int32_t family = -1;
+  int32_t member = -1;
+
   // Pipeline: stages above. Barrier:
   int64_t count = 0;
   std::vector<ResourceId> producers;
@@ -176,6 +181,14 @@ struct RoleBlock {
   std::vector<IrStmt> body;
 };
 
+// A role family (lm.roles): several roles from one body. Its members are
+// ordinary roles named `name[i]`; sema analyses the body once per member.
+struct RoleFamily {
+  std::string name;
+  SourceRange range;  // the lm.roles call
+  std::vector<ResourceId> members;
+};
+
 struct KernelParam {
   std::string name;
   SourceRange range;
@@ -190,6 +203,10 @@ struct Kernel {
   std::vector<KernelParam> params;
   std::vector<Resource> resources;
   std::vector<RoleBlock> roles;
+  std::vector<RoleFamily> roleFamilies;
+  // The copies of role family bodies, one per member (exprValues and the
+  // operations point into them).
+  std::shared_ptr<ast::AstContext> memberBodies = std::make_shared<ast::AstContext>();
   // Value and loop operations (lm.block_id, lm.range, ...) used anywhere:
   // they leave no Operation behind but must still exist on the target.
   std::vector<std::pair<OpKind, SourceRange>> valueOps;

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "lexer_parser/AstClone.h"
 #include "sema/Analyzer.h"
 #include "sema/ConstEval.h"
 #include "sema/Suggest.h"
@@ -44,10 +45,18 @@ void Analyzer::assign(const AssignStmt *a) {
   // the fragment is updated (loop-carried state), not a new one declared.
   if (first && a->targets.size() == 1 && role_ != kNoResource) {
     const Binding *b = lookup(first->name);
-    if (b && isFragment(b->value)) {
-      ResourceId dest = b->value.resource;
+    if (b && isFragment(ownCopy(b->value))) {
+      ResourceId dest = ownCopy(b->value).resource;
       Value v = eval(a->value);
       if (!v.isError()) assignFragment(a, dest, v);
+      return;
+    }
+    // Fragments of a role family's members, assigned outside the family's
+    // body: which member's?
+    if (b && b->value.kind == ValueKind::Members && !isRoleFamily(b->value)) {
+      eval(a->value);
+      diags_.report(DiagId::SemaMemberRequired, first->range, first->name,
+                    kernel_->roleFamilies[static_cast<size_t>(b->value.family)].name);
       return;
     }
   }
@@ -171,10 +180,16 @@ void Analyzer::withStmt(const WithStmt *w) {
                   "several roles at once");
     return;
   }
-  if (!w->items[0].alias.empty())  // nothing to bind: the role is its own name
-    diags_.report(DiagId::SemaWithAlias, w->items[0].aliasRange, w->items[0].alias);
   Value v = eval(w->items[0].context);
+  // Nothing to bind for a role: it is its own name (a family binds its
+  // member index).
+  if (!w->items[0].alias.empty() && !isRoleFamily(v))
+    diags_.report(DiagId::SemaWithAlias, w->items[0].aliasRange, w->items[0].alias);
   if (v.isError()) return;
+  if (isRoleFamily(v)) {
+    familyBody(w, v);
+    return;
+  }
   if (v.kind != ValueKind::Resource || res(v.resource).kind != ResourceKind::Role) {
     diags_.report(DiagId::SemaWithNotRole, w->items[0].context->range, describe(v));
     return;
@@ -194,6 +209,78 @@ void Analyzer::withStmt(const WithStmt *w) {
   scopes_.pop_back();
   role_ = kNoResource;
   body_ = nullptr;
+}
+
+// `with family as i:` is the block of every member of the family: its body
+// is analysed once per member, on a copy of its nodes, with `i` the
+// member's index (a constant). A diagnostic the copies report alike is
+// reported once, with a note naming the members it holds for.
+void Analyzer::familyBody(const WithStmt *w, const Value &family) {
+  const WithItem &item = w->items[0];
+  const RoleFamily &fam = kernel_->roleFamilies[static_cast<size_t>(family.family)];
+  if (role_ != kNoResource) {
+    diags_.build(DiagId::SemaNestedRole, item.context->range, fam.name, nameOf(role_))
+        .note(DiagId::NoteRoleEntered, roleRange_, nameOf(role_))
+        .emit();
+    return;
+  }
+  struct Reported {
+    Diagnostic diag;
+    std::string key;              // what makes two copies' diagnostics the same
+    std::vector<size_t> members;  // the members that reported it
+  };
+  std::vector<Reported> reported;
+  auto keyOf = [](const Diagnostic &d) {
+    auto one = [](const Diagnostic &x) {
+      const SourceRange &r = x.range;
+      return fmt::format("{}|{}:{}:{}-{}:{}|{}", static_cast<int>(x.kind), r.begin.file, r.begin.line, r.begin.col,
+                         r.end.line, r.end.col, x.message);
+    };
+    std::string k = one(d);
+    for (const Diagnostic &n : d.notes) k += "\n" + one(n);
+    for (const FixIt &f : d.fixits)
+      k += fmt::format("\nfix {}:{}-{}:{} {}", f.range.begin.line, f.range.begin.col, f.range.end.line, f.range.end.col,
+                       f.text);
+    return k;
+  };
+  for (size_t m = 0; m < family.elts.size() && !diags_.fatalOccurred(); ++m) {
+    std::vector<Diagnostic> captured;
+    diags_.setCapture(&captured);
+    ResourceId member = family.elts[m].resource;
+    kernel_->roles.push_back(RoleBlock{member, w->range, {}});
+    role_ = member;
+    roleRange_ = item.context->range;
+    body_ = &kernel_->roles.back().body;
+    scopes_.emplace_back();
+    if (!item.alias.empty()) bind(item.alias, Value::constant(static_cast<int64_t>(m)), item.aliasRange);
+    stmts(ast::cloneStmts(*kernel_->memberBodies, w->body));
+    scopes_.pop_back();
+    role_ = kNoResource;
+    body_ = nullptr;
+    diags_.setCapture(nullptr);
+    for (Diagnostic &d : captured) {
+      std::string key = keyOf(d);
+      auto same = std::find_if(reported.begin(), reported.end(), [&](const Reported &r) { return r.key == key; });
+      if (same != reported.end())
+        same->members.push_back(m);
+      else
+        reported.push_back(Reported{std::move(d), std::move(key), {m}});
+    }
+  }
+  for (Reported &r : reported) {
+    std::string which;
+    if (r.members.size() == family.elts.size() && r.members.size() > 1) {
+      which = "every member";
+    } else if (r.members.size() == 1) {
+      which = fmt::format("member {}", r.members[0]);
+    } else {
+      which = "members ";
+      for (size_t i = 0; i < r.members.size(); ++i)
+        which += (i == 0 ? "" : i + 1 == r.members.size() ? " and " : ", ") + std::to_string(r.members[i]);
+    }
+    r.diag.notes.push_back(diags_.makeDiagnostic(DiagId::NoteInRoleFamily, item.context->range, which, fam.name));
+    diags_.emitCaptured(std::move(r.diag));
+  }
 }
 
 void Analyzer::forStmt(const ForStmt *f) {

@@ -67,6 +67,8 @@ enum class ValueKind : uint8_t {
   Package,     // `stdlib` after `import stdlib.tiles`: a dotted prefix
   ModuleRef,   // an imported module; its constants are attributes
   Schedule,    // a schedule (of this file or imported): what a family's route launches
+  Members,     // one value per member of a role family (elts; the family in `family`):
+               // the family's roles, or a per-member fragment or view
 };
 
 // A boolean that compares two integers: `lhs <op> rhs`, kept as the
@@ -137,6 +139,7 @@ struct Value {
   ValueKind receiverKind = ValueKind::None;  // BoundOp
   const Module *module = nullptr;            // ModuleRef
   const Kernel *schedule = nullptr;          // Schedule
+  int32_t family = -1;                       // Members: the role family (Kernel::roleFamilies)
 
   static Value error() { return Value{}; }
   static Value none() {

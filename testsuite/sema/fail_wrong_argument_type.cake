@@ -5,8 +5,8 @@ def k(lm, A: LM.tma2d, G: LM.tensor2d, n: LM.i32):
     pool = lm.smem(1024)
     r = lm.role(warps=[0])
     v = pool.view(offset=0, shape=(8, 8), dtype=r)  # expected-error {{argument 'dtype' of 'pool.view' must be a dtype such as lm.bf16, not the role 'r'}}
-    b = lm.barrier(count=2, prod=r, cons=[r])  # expected-error {{argument 'prod' of 'lm.barrier' must be a list of roles, not the role 'r'}}
-    c = lm.barrier(count=2, prod=[pool], cons=[r])  # expected-error {{argument 'prod' of 'lm.barrier' must be a list of roles, not a list holding the pool 'pool'}}
+    b = lm.barrier(count=2, prod=r, cons=[r])  # expected-error {{argument 'prod' of 'lm.barrier' must be a list of roles and role families, not the role 'r'}}
+    c = lm.barrier(count=2, prod=[pool], cons=[r])  # expected-error {{argument 'prod' of 'lm.barrier' must be a list of roles and role families, not a list holding the pool 'pool'}}
     w = pool.view(offset=0, shape=(8, 8), dtype=lm.f32)
     with r:
         w.tma_load(pool, coords=(0, 0), barrier=w)  # expected-error {{argument 'tensor' of 'view.tma_load' must be a TMA tensor parameter (LM.tmaNd), not the pool 'pool'}} expected-error {{argument 'barrier' of 'view.tma_load' must be a barrier, not the view 'w'}}
