@@ -185,7 +185,8 @@ public:
         if (span ? *span <= 0 : !rg.coeffScaled) return std::nullopt;
         if (!span) {
           auto n = IntExprTable::combine(stop, start, -1);
-          if (!n || lowerBound(k_, *n).value_or(-1) < 0) return std::nullopt;
+          if (!n) return std::nullopt;
+          if (lowerBound(k_, *n).value_or(-1) < 0 && !rg.unprovenSpan) rg.unprovenSpan = &L;
         }
         firstValue = *fv;
         afterValue = *av;

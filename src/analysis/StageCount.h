@@ -75,6 +75,10 @@ struct Region {
   // count: the use where the chain breaks, and why.
   const Event *badAt = nullptr;
   std::string why;
+  // Set when the chain holds only if an inner loop's run-time span is not
+  // negative, which the analysis cannot prove (`range(3, ks)`): the loop
+  // whose span it is.
+  const sema::IrStmt *unprovenSpan = nullptr;
   // base + C * x; nullopt on overflow, or for a run-time C and an x that
   // is not a constant.
   std::optional<sema::AffineForm> at(const sema::AffineForm &x) const {

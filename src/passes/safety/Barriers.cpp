@@ -77,7 +77,29 @@ public:
             break;
           }
       }
-      if (uneven || use.arrivalsPerPhase == bar.initCount) continue;
+      if (uneven) continue;
+      // Roles taking turns each complete whole phases on their own: each
+      // must give init_count arrivals (a phase of the one that gives fewer
+      // never completes; one that gives more completes early).
+      if (use.signalTurns) {
+        std::set<int64_t> counts;
+        for (const auto &[role, ra] : use.arrivals)
+          if (use.signalTurns->has(role)) counts.insert(ra.count);
+        if (counts.size() > 1) {
+          for (const auto &[role, ra] : use.arrivals) {
+            if (!use.signalTurns->has(role) || ra.count == bar.initCount) continue;
+            ctx_.diags
+                .build(DiagId::SafetyArrivalCount, ra.sites.front().first->op->range, bar.name, bar.initCount, ra.count,
+                       fmt::format("role '{}' gives {} ({}); the roles take turns, so a phase gets the "
+                                   "arrivals of one of them, and each must give init_count",
+                                   name(role), ra.count, siteText(ra.sites.front())))
+                .note(DiagId::NoteBarrierDeclaredHere, bar.range, bar.name)
+                .emit();
+          }
+          continue;
+        }
+      }
+      if (use.arrivalsPerPhase == bar.initCount) continue;
       std::string parts;
       for (const auto &[role, ra] : use.arrivals)
         parts += fmt::format("{}role '{}' gives {} ({})", parts.empty() ? "" : "; ", name(role), ra.count,

@@ -199,7 +199,21 @@ public:
   // only fill slots for the first time: their stages (k + c, constants) stay
   // below the view's depth.
   bool coversAfterFirstLap(const Event &w, const Event &e, const StageRef &written, int64_t depth) const {
-    if (!w.guarded || w.conditional || w.role != e.role || w.index >= e.index || w.loops != e.loops) return false;
+    if (!w.guarded || w.conditional || w.role != e.role || w.index >= e.index) return false;
+    // A one-slot buffer (a TMEM accumulator rewritten per tile) whose
+    // release wait skips only the first iteration of a loop around the
+    // write (`if c > 0: wait(acc_free, stage=c - 1)`): that iteration writes
+    // the slot for the first time.
+    if (depth <= 1 && !written.present() && !w.loops.empty() && w.loops.size() <= e.loops.size() &&
+        std::equal(w.loops.begin(), w.loops.end(), e.loops.begin())) {
+      const IrStmt &L = *w.loops.back();
+      if (L.step > 0 && L.start.ix != kNoIntExpr && L.stop.ix != kNoIntExpr) {
+        auto skipped = IntExprTable::constantDifference(w.first, k_.ints.form(L.start.ix));
+        auto toEnd = IntExprTable::constantDifference(w.end, k_.ints.form(L.stop.ix));
+        if (skipped == L.step && toEnd && *toEnd >= 0) return true;
+      }
+    }
+    if (w.loops != e.loops) return false;
     auto re = iterationRange(k_, e);
     if (!re || !re->first.isConstant() || !w.first.isConstant()) return false;
     auto toEnd = IntExprTable::constantDifference(w.end, re->end);

@@ -89,7 +89,11 @@ public:
         if (!ka) continue;
         std::set<ResourceId> reported;
         for (const Event &e : r.events) {
-          if (e.index <= a.index || e.loops != a.loops) continue;
+          // Reads after it in its iteration, or in loops nested after it
+          // (a constant stage read again in a later loop).
+          if (e.index <= a.index || e.loops.size() < a.loops.size() ||
+              !std::equal(a.loops.begin(), a.loops.end(), e.loops.begin()))
+            continue;
           for (int8_t slot : e.op->info().effects.reads) {
             ResourceId v = effectResource(*e.op, slot);
             if (v == kNoResource || !releasesTo(k_, facts_, b, v, r.role) || reported.count(v)) continue;

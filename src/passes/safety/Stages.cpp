@@ -134,7 +134,19 @@ public:
         if (region) {
           // The body of the outermost loop is one running count: checked as
           // a unit at its first use, the others are inside it. Or it breaks
-          // at one use: said there, once.
+          // at one use: said there, once. Or it is one only if a run-time
+          // span is not negative: unproven, said at the first use.
+          if (region->unprovenSpan) {
+            if (&e == region->first) {
+              const IrStmt &L = *region->unprovenSpan;
+              ctx_.diags.report(DiagId::SafetyUnprovenSpan, at, name(r.role), name(b), region->loop->loopVar, L.loopVar,
+                                fmt::format("lm.range({}, {})",
+                                            L.start.expr ? sourceText(ctx_.sm, L.start.expr->range) : "?",
+                                            L.stop.expr ? sourceText(ctx_.sm, L.stop.expr->range) : "?"));
+              next[b] = std::nullopt;
+            }
+            continue;
+          }
           if (region->badAt) {
             if (&e == region->badAt) bad(region->why);
             continue;
@@ -210,7 +222,12 @@ public:
           bad(ls.notRunning);
           continue;
         }
-        if (depth + ls.nest != e.loops.size()) {
+        // Under a guard that narrows its innermost loop to one iteration
+        // (`if k == 3:`), a use runs once per iteration of the loop around.
+        std::optional<int64_t> guardedTrips =
+            e.guarded && !e.conditional ? IntExprTable::constantDifference(e.end, e.first) : std::nullopt;
+        bool once = guardedTrips == 1 && e.loops.back()->step == 1 && depth + ls.nest + 1 == e.loops.size();
+        if (depth + ls.nest != e.loops.size() && !once) {
           bad(fmt::format("it repeats in every iteration of the inner loop over '{}'", e.loops.back()->loopVar));
           continue;
         }
@@ -241,7 +258,7 @@ public:
           range = IterationRange{turns->start, k_.ints.form(L.stop.ix)};
         else if (turn)
           range = std::nullopt;
-        else if (ls.nest == 1)
+        else if (ls.nest == 1 && !once)
           range = iterationRange(k_, e);
         else if (L.start.ix != kNoIntExpr && L.stop.ix != kNoIntExpr)
           range = IterationRange{k_.ints.form(L.start.ix), k_.ints.form(L.stop.ix)};

@@ -9,19 +9,19 @@ def pp(lm, A: LM.tma2d, B: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     wg0 = lm.role(warps=[4, 5, 6, 7], regs=232)
     acc0 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg0)
     ring = lm.pipeline(stages=4)
-    full = lm.barrier(count=4, prod=[load], cons=[wg0], init_count=1, pipeline=ring)  # expected-note {{barrier 'full' declared here}}
-    empty = lm.barrier(count=4, prod=[wg0], cons=[load], init_count=1, pipeline=ring)  # expected-note {{barrier 'empty' declared here}}
+    full = lm.barrier(count=4, prod=[load], cons=[wg0], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=4, prod=[wg0], cons=[load], init_count=1, pipeline=ring)
     T = (M // 64 * (N // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
     KS = K // 128
     with load:
         for t in lm.range(0, T):
             for k in lm.range(0, KS - 1):
-                lm.wait(empty, stage=t * KS + k)  # expected-error {{role 'load' uses barrier 'empty' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by 1 from the KS - 1 stage(s) one iteration of the loop over 'k' runs through, so stages are skipped across its iterations}} expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 1)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS-1, 1)}}
-                a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage 't * KS + k', which is not its running count of uses (0, 1, 2, ...): its coefficient of 't' differs by 1 from the KS - 1 stage(s) one iteration of the loop over 'k' runs through, so stages are skipped across its iterations}}
+                lm.wait(empty, stage=t * KS + k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited: role 'wg0' signals it in range(0, T, 1)range(0, KS, 1) and role 'load' waits on it in range(0, T, 1)range(0, KS-1, 1)}} expected-error {{cannot prove that role 'load''s uses of barrier 'empty' in one iteration}}
+                a_s.tma_load(A, coords=(k * 64, 0), stage=t * KS + k, barrier=full)  # expected-error {{cannot prove that role 'load''s uses of barrier 'full' in one iteration}}
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
-            lm.wait(empty, stage=t * KS + KS - 1)  # expected-error {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
-            a_s.tma_load(A, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-error {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
-            b_s.tma_load(B, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)  # expected-error {{cannot prove which stage 't * KS + KS - 1' names; stage indices should be a loop variable plus a constant}}
+            lm.wait(empty, stage=t * KS + KS - 1)
+            a_s.tma_load(A, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)
+            b_s.tma_load(B, coords=(0, 0), stage=t * KS + KS - 1, barrier=full)
     with wg0:
         for t in lm.range(0, T):
             for k in lm.range(0, KS):
