@@ -227,6 +227,55 @@ public:
     return firstStage >= 0 && lastSkipped < depth;
   }
 
+  // Whether the readers' arrivals on `b` can stand for being done with the
+  // slot the write after wait `w` reuses: false only when every arrival of
+  // a reader on `b` is positively not after its read of that slot's stage
+  // (or a later one),
+  // in its loop body (a wait on another ring's release barrier before a
+  // copy into this ring: the arrival follows the other ring's read, or a
+  // read of another stage of this one). Arrivals whose relation to the
+  // reads the forms cannot tell count, as before.
+  bool releasesAfterReads(ResourceId b, ResourceId v, const Event &w, const StageRef &written) const {
+    if (k_.resources[v].stages <= 1) return true;
+    bool kw, ka;
+    AffineForm fw = formOf(k_, written, kw), fa = formOf(k_, stageOperand(*w.op), ka);
+    std::optional<int64_t> lead = kw && ka ? IntExprTable::constantDifference(fw, fa) : std::nullopt;
+    if (!lead) return true;
+    // The wait at stage a consumes the arrival at a - credits; the write at
+    // stage a + lead reuses the slot of stage a + lead - depth, whose read
+    // that arrival must follow: read stage - arrival stage = want.
+    int64_t credits = facts_.barrier(b).release ? k_.resources[b].count : 0;
+    int64_t want = satAdd(satAdd(*lead, -k_.resources[v].stages), credits);
+    bool any = false;
+    for (const RoleEvents &r : roles_)
+      for (const Event &a : r.events) {
+        if (effectResource(*a.op, a.op->info().effects.signals) != b || r.role == w.role) continue;
+        bool known;
+        AffineForm fs = formOf(k_, stageOperand(*a.op), known);
+        if (!known) return true;
+        bool readBefore = false, mismatchOnly = true;
+        for (const Event &x : r.events) {
+          if (x.index >= a.index || x.loops.size() < a.loops.size() ||
+              !std::equal(a.loops.begin(), a.loops.end(), x.loops.begin()))
+            continue;
+          for (int8_t slot : x.op->info().effects.reads) {
+            if (effectResource(*x.op, slot) != v) continue;
+            readBefore = true;
+            bool kr;
+            AffineForm fr = formOf(k_, effectStage(*x.op, slot), kr);
+            std::optional<int64_t> d =
+                kr && x.loops == a.loops ? IntExprTable::constantDifference(fr, fs) : std::nullopt;
+            // Reads run in stage order: an arrival after a later stage's
+            // read is after this one too (a stricter wait).
+            if (!d || *d >= want) mismatchOnly = false;
+          }
+        }
+        if (readBefore && !mismatchOnly) return true;
+        any = true;
+      }
+    return !any;
+  }
+
   void checkRingReuse() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
@@ -271,7 +320,7 @@ public:
           // releasing role's stages run in sequence (checkStageSequence).
           for (const Event *w : use.waits)
             if ((covers(k_, *w, e) || coversAfterFirstLap(*w, e, written, view.stages)) &&
-                protects(stageOperand(*w->op), written, b, view.stages))
+                protects(stageOperand(*w->op), written, b, view.stages) && releasesAfterReads(b, v, *w, written))
               released = true;
         }
         if (!released) {

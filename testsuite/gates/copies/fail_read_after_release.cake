@@ -4,8 +4,8 @@
 @cake.schedule(grid=(M // 128, N // 128))
 def k(lm, A: LM.tensor2d, B: LM.tensor2d, C: LM.tensor2d, M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(4 * 256 * 32 * 2 + 128 * 128 * 2)
-    a_s = pool.view(offset=0, shape=(128, 32), dtype=lm.bf16, stage=4, swizzle="64B")
-    b_s = pool.view(offset=4 * 128 * 32 * 2, shape=(128, 32), dtype=lm.bf16, stage=4, swizzle="64B")
+    a_s = pool.view(offset=0, shape=(128, 32), dtype=lm.bf16, stage=4, swizzle="64B")  # expected-note {{'a_s' declared here}}
+    b_s = pool.view(offset=4 * 128 * 32 * 2, shape=(128, 32), dtype=lm.bf16, stage=4, swizzle="64B")  # expected-note {{'b_s' declared here}}
     c_s = pool.view(offset=4 * 256 * 32 * 2, shape=(128, 128), dtype=lm.bf16, swizzle="128B")
     load = lm.role(warps=[0])
     math = lm.role(warps=[1, 2, 3, 4, 5, 6, 7, 8])
@@ -16,8 +16,8 @@ def k(lm, A: LM.tensor2d, B: LM.tensor2d, C: LM.tensor2d, M: LM.i32, N: LM.i32, 
     with load:
         for k in lm.range(0, K // 32):
             lm.wait(empty, stage=k)
-            a_s.cp_async(A, coords=(k * 32, lm.block_id(0) * 128), stage=k, barrier=full)
-            b_s.cp_async(B, coords=(k * 32, lm.block_id(1) * 128), stage=k, barrier=full)
+            a_s.cp_async(A, coords=(k * 32, lm.block_id(0) * 128), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
+            b_s.cp_async(B, coords=(k * 32, lm.block_id(1) * 128), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'b_s' when the ring wraps but never waits for role 'math' to release it}}
     with math:
         for k in lm.range(0, K // 32):
             lm.wait(full, stage=k)

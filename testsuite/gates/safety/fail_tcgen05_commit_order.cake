@@ -85,8 +85,8 @@ def k(lm, Q: LM.tma3d, K: LM.tma3d, O: LM.tma2d, n: LM.i32):
 @cake.schedule()
 def k(lm, Q: LM.tma3d, K: LM.tma3d, O: LM.tma2d, n: LM.i32):
     pool = lm.smem(131072)
-    a = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=3)
-    b = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16, stage=3)
+    a = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=3)  # expected-note {{'a' declared here}}
+    b = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16, stage=3)  # expected-note {{'b' declared here}}
     c = pool.view(offset=98304, shape=(128, 128), dtype=lm.bf16)
     acc = lm.tmem(cols=0, width=128, shape=(128, 128), dtype=lm.f32)
     load = lm.role(warps=[0])
@@ -100,8 +100,8 @@ def k(lm, Q: LM.tma3d, K: LM.tma3d, O: LM.tma2d, n: LM.i32):
     with load:
         for s in lm.range(0, n):
             lm.wait(empty, stage=s)
-            a.tma_load(Q, coords=(0, 0, s), stage=s, barrier=full)
-            b.tma_load(K, coords=(0, 0, s), stage=s, barrier=full)
+            a.tma_load(Q, coords=(0, 0, s), stage=s, barrier=full)  # expected-error {{role 'load' overwrites stage s of 'a' when the ring wraps but never waits for role 'math' to release it}}
+            b.tma_load(K, coords=(0, 0, s), stage=s, barrier=full)  # expected-error {{role 'load' overwrites stage s of 'b' when the ring wraps but never waits for role 'math' to release it}}
     with math:
         for s in lm.range(0, n):
             lm.wait(full, stage=s)
