@@ -95,6 +95,73 @@ public:
           }
         }
       }
+    checkStagesCarried();
+  }
+
+  // A ring the reader reads after every wait on its guard, at the stage it
+  // waited for, must be written at every stage the writer signals that
+  // guard: a group of copies signalling one stage (same loops, same stage)
+  // that leaves the ring out hands over a stale lap's slot (one of two
+  // copies deleted across a split running count). Decided only where every
+  // wait of the reader is followed, in its iteration, by such a read.
+  void checkStagesCarried() {
+    std::set<std::pair<const Event *, ResourceId>> reported;
+    for (const auto &[v, gs] : guards_) {
+      if (k_.resources[v].kind != ResourceKind::View || k_.resources[v].stages <= 1) continue;
+      for (const auto &[b, writer] : gs) {
+        const BarrierFacts &use = facts_.barrier(b);
+        // A reader role that reads v after each of its waits on b.
+        const Event *need = nullptr;
+        for (const RoleEvents &r : roles_) {
+          if (r.role == writer) continue;
+          bool all = false;
+          const Event *sample = nullptr;
+          for (const Event *w : use.waits) {
+            if (w->role != r.role) continue;
+            const Event *read = nullptr;
+            for (const Event &x : r.events) {
+              if (x.index <= w->index || x.loops != w->loops || x.conditional || (x.guarded && !w->guarded)) continue;
+              for (int8_t slot : x.op->info().effects.reads)
+                if (effectResource(*x.op, slot) == v && sameStage(k_, stageOperand(*w->op), effectStage(*x.op, slot)))
+                  read = &x;
+              if (read) break;
+            }
+            if (!read) {
+              all = false;
+              break;
+            }
+            all = true;
+            if (!sample) sample = read;
+          }
+          if (all) need = sample;
+          if (need) break;
+        }
+        if (!need) continue;
+        for (const Event *s : use.signals) {
+          if (s->role != writer || s->alternative || s->conditional) continue;
+          // (Two stages named in one iteration: checkStageSequence's.)
+          bool carries = false, first = true, oneStage = true;
+          std::vector<ResourceId> views = sharing(v);
+          for (const Event *o : use.signals) {
+            if (o->role != writer || o->loops != s->loops) continue;
+            if (!sameStage(k_, stageOperand(*o->op), stageOperand(*s->op))) {
+              oneStage = false;
+              continue;
+            }
+            if (o->index < s->index) first = false;
+            for (ResourceId w : written(*o)) carries |= std::find(views.begin(), views.end(), w) != views.end();
+          }
+          if (!oneStage) continue;
+          if (carries || !first || !reported.insert({s, v}).second) continue;
+          ctx_.diags
+              .build(DiagId::SafetyStageUnwritten, s->op->range, name(writer), name(b),
+                     stageOperand(*s->op).present() ? sourceText(ctx_.sm, stageOperand(*s->op).expr->range) : "0",
+                     name(v), name(need->role))
+              .note(DiagId::NoteReadHere, need->op->range, name(v))
+              .emit();
+        }
+      }
+    }
   }
 
   // A hand-off that is not a TMA copy: a view written with generic stores,
