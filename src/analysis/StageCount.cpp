@@ -215,15 +215,20 @@ public:
       prevInner = f.offset;
     }
     // One unit is a plain running count, and straight-line uses in a loop
-    // are the stages of its iterations: the sequence check handles both.
-    if (!next || rg.units < 2 || rg.loops == 0) return std::nullopt;
+    // are the stages of its iterations: the sequence check handles both,
+    // except one inner loop whose run-time coefficient (j * k_steps + k - 1
+    // under `if k > 0`, its partner after the loop deleted) its span does
+    // not match: that is a region that skips or repeats stages.
+    if (!next || rg.loops == 0 ||
+        (rg.units < 2 && (!rg.coeffScaled || linearStage(stageOperand(*rg.first->op), *rg.first).ok)))
+      return std::nullopt;
     auto totalForm = IntExprTable::combine(*next, rg.base, -1);
     if (!totalForm) return std::nullopt;
     AffineForm coeffForm;
     coeffForm.constant = rg.coeff;
     if (rg.coeffScaled) coeffForm = *rg.coeffScaled;
     auto d = IntExprTable::constantDifference(*totalForm, coeffForm);
-    if (!d) return std::nullopt;
+    if (!d || (rg.units < 2 && *d == 0)) return std::nullopt;
     if (*d != 0) {
       rg.badAt = prev;
       rg.why = totalForm->isConstant()

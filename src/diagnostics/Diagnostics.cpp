@@ -149,6 +149,13 @@ void DiagnosticEngine::emit(Diagnostic d) {
   }
   if (stoppedForMaxErrors_) return;
   if (!mapSeverity(d)) return;
+  auto where = [](const Diagnostic &x) {
+    return fmt::format("{}:{}:{}:{}:{}:{}", static_cast<int>(x.kind), x.range.begin.file, x.range.begin.line,
+                       x.range.begin.col, x.range.end.col, x.message);
+  };
+  std::string key = where(d);
+  for (const Diagnostic &n : d.notes) key += "\n" + where(n);
+  if (!shown_.insert(key).second) return;
   emitted_.push_back(d.kind);
   for (const Diagnostic &n : d.notes) emitted_.push_back(n.kind);
   if (d.severity >= Severity::Error) ++errors_;

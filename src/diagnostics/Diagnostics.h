@@ -246,6 +246,10 @@ private:
   bool stoppedForMaxErrors_ = false;
   std::vector<DiagId> emitted_;
   std::vector<Diagnostic> *capture_ = nullptr;
+  // Diagnostics already shown, as kind, place, message and notes: the same
+  // one twice (one finding reached through two role-family members whose
+  // bodies are one text) is shown once.
+  std::set<std::string> shown_;
 };
 
 template <typename... Args>

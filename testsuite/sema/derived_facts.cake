@@ -2,7 +2,7 @@
 # alignment, pool placement at 1024-byte boundaries, mbarrier placement after
 # the pools, block size from the highest warp, module constants, compile-time
 # `if` choosing declarations, and tuple unpacking.
-# RUN: %cakec --emit=ir --target=sm_90a -Wno-error=unproven %s | FileCheck %s
+# RUN: %cakec --emit=ir --target=sm_90a %s | FileCheck %s
 TILE = 64
 USE_BIG = TILE > 32
 @cake.schedule(grid=(n, 2), cluster=(2, 1))
@@ -18,7 +18,7 @@ def k(lm, A: LM.tma3d, W: LM.tma2d, n: LM.i32, scale: LM.f32):
     p3 = lm.smem(4096)
     a_s = p3.view(offset=0, shape=(64, 16), dtype=lm.bf16)
     b_s = p3.view(offset=2048, shape=(64, 16), dtype=lm.bf16)
-    x, (y, z) = 3, (4, 5)
+    x, (y, z) = 1, (4, 5)
     r = lm.role(warps=[4, 5, 6, 7])
     q = lm.role(warps=[0])
     e = lm.role(warps=[9])
@@ -34,19 +34,21 @@ def k(lm, A: LM.tma3d, W: LM.tma2d, n: LM.i32, scale: LM.f32):
         for s in lm.range(0, n * 2):
             lm.wait(b1, stage=s)
             if s == 4 and n > 2:
-                lm.arrive(b2, stage=s, per="thread")
+                lm.arrive(b2, stage=s, per="warpgroup")
             else:
                 lm.role_sync()
+                lm.arrive(b2, stage=s, per="warpgroup")
         t = lm.scale(acc, scale)
         m = lm.rowmax(t)
     with q:
-        v.tma_load(A, coords=(0, 1, 2), stage=0, barrier=b1)
         a_s.tma_load(W, coords=(0, 0), barrier=b3)
         b_s.tma_load(W, coords=(0, 64), barrier=b3)
-        lm.wait(b2, stage=0)
+        for s in lm.range(0, n * 2):
+            v.tma_load(A, coords=(0, 1, 2), stage=s, barrier=b1)
+            lm.wait(b2, stage=s)
     with e:
         lm.role_sync()
-# CHECK: kernel k  @[[#@LINE-40]]:5
+# CHECK: kernel k  @[[#@LINE-42]]:5
 # CHECK-NEXT: launch: block 320 threads (10 warps), grid (n, 2), cluster 2x1x1
 # CHECK-NEXT: shared memory: 7200 B dynamic (32 B of mbarriers); target limit 232448 B
 # CHECK: scalar   scale     f32
@@ -62,7 +64,7 @@ def k(lm, A: LM.tma3d, W: LM.tma2d, n: LM.i32, scale: LM.f32):
 # CHECK-NEXT: role     q         warps [0], threads 0..31, no register budget
 # CHECK-NEXT: role     e         warps [9], threads 288..319, no register budget
 # CHECK-NEXT: barrier  b1        2 mbarriers at smem+7168 (8 B each), init_count 1, producers [q], consumers [r]
-# CHECK-NEXT: barrier  b2        1 mbarrier at smem+7184 (8 B each), init_count 3, producers [r], consumers [q]
+# CHECK-NEXT: barrier  b2        1 mbarrier at smem+7184 (8 B each), init_count 1, producers [r], consumers [q]
 # CHECK-NEXT: barrier  b3        1 mbarrier at smem+7192 (8 B each), init_count 1, producers [q], consumers [r]
 # CHECK-NEXT: regs     acc       64x64 f32, role r
 # CHECK-NEXT: regs     t         64x64 f32, role r (derived)
@@ -75,15 +77,17 @@ def k(lm, A: LM.tma3d, W: LM.tma2d, n: LM.i32, scale: LM.f32):
 # CHECK-NEXT: for s in range(0, n * 2, 1):
 # CHECK-NEXT: wait(barrier=b1, stage=s)
 # CHECK-NEXT: if s == 4 and n > 2:
-# CHECK-NEXT: arrive(barrier=b2, stage=s, per="thread", cluster=False)
+# CHECK-NEXT: arrive(barrier=b2, stage=s, per="warpgroup", cluster=False)
 # CHECK-NEXT: else:
 # CHECK-NEXT: role_sync()
+# CHECK-NEXT: arrive(barrier=b2, stage=s, per="warpgroup", cluster=False)
 # CHECK-NEXT: t = scale(src=acc, factor=scale)
 # CHECK-NEXT: m = rowmax(src=t)
 # CHECK-NEXT: role q:
-# CHECK-NEXT: v.tma_load(tensor=A, coords=(0, 1, 2), stage=0, barrier=b1, multicast=0)
 # CHECK-NEXT: a_s.tma_load(tensor=W, coords=(0, 0), barrier=b3, multicast=0)
 # CHECK-NEXT: b_s.tma_load(tensor=W, coords=(0, 64), barrier=b3, multicast=0)
-# CHECK-NEXT: wait(barrier=b2, stage=0)
+# CHECK-NEXT: for s in range(0, n * 2, 1):
+# CHECK-NEXT: v.tma_load(tensor=A, coords=(0, 1, 2), stage=s, barrier=b1, multicast=0)
+# CHECK-NEXT: wait(barrier=b2, stage=s)
 # CHECK-NEXT: role e:
 # CHECK-NEXT: role_sync()

@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "passes/safety/Safety.h"
 #include "sema/ConstEval.h"
+#include "target/TargetInfo.h"
 
 namespace cake::passes::safety {
 
@@ -24,7 +26,8 @@ public:
 
   // The ring slots (stage % stages) a use of a staged view can name, from
   // its stage form over its loops' ranges; every slot when not known.
-  std::set<int64_t> slotsOf(const Event &e, const StageRef &stage, const Resource &v) const {
+  std::set<int64_t> slotsOf(const Event &e, const StageRef &stage, const Resource &v,
+                            std::optional<std::pair<uint32_t, int64_t>> fixed = std::nullopt) const {
     std::set<int64_t> all;
     for (int64_t i = 0; i < v.stages; ++i) all.insert(i);
     if (v.stages <= 1) return all;
@@ -37,7 +40,10 @@ public:
       if (it == e.loops.end()) return all;
       const IrStmt &l = **it;
       std::optional<int64_t> first, count;
-      if (l.step == 1 && l.start.constInt && l.stop.constInt && !(e.guarded && *it == e.loops.back())) {
+      if (fixed && fixed->first == id) {
+        first = fixed->second;
+        count = 1;
+      } else if (l.step == 1 && l.start.constInt && l.stop.constInt && !(e.guarded && *it == e.loops.back())) {
         first = *l.start.constInt;
         count = std::max<int64_t>(0, *l.stop.constInt - *l.start.constInt);
       }
@@ -64,7 +70,8 @@ public:
   }
   // The pool bytes [begin, end) a use of a view touches: the slots it can
   // name, or the whole view.
-  std::vector<std::pair<int64_t, int64_t>> bytesOf(const Event &e, ResourceId id) const {
+  std::vector<std::pair<int64_t, int64_t>> bytesOf(const Event &e, ResourceId id,
+                                                   std::optional<std::pair<uint32_t, int64_t>> fixed = {}) const {
     const Resource &v = k_.resources[id];
     std::vector<std::pair<int64_t, int64_t>> out;
     StageRef stage = stageFor(e, id);
@@ -72,7 +79,7 @@ public:
       out.emplace_back(v.offset, satAdd(v.offset, v.totalBytes));
       return out;
     }
-    for (int64_t slot : slotsOf(e, stage, v))
+    for (int64_t slot : slotsOf(e, stage, v, fixed))
       out.emplace_back(satAdd(v.offset, satMul(slot, v.bytesPerStage)),
                        satAdd(v.offset, satMul(slot + 1, v.bytesPerStage)));
     return out;
@@ -108,7 +115,8 @@ public:
                 if (!writes && !readsResource(x, q)) continue;
                 if (!overlap(bytesOf(w, p), bytesOf(x, q))) continue;
                 bool staged = stageFor(w, p).present() && stageFor(x, q).present();
-                if (aliasOrdered(ra, w, rb, x, staged) || !reported.insert({std::min(&w, &x), std::max(&w, &x)}).second)
+                if (aliasOrdered(ra, w, p, rb, x, q, staged) ||
+                    !reported.insert({std::min(&w, &x), std::max(&w, &x)}).second)
                   continue;
                 ctx_.diags
                     .build(DiagId::SafetyAliasRace, w.op->range, name(ra.role),
@@ -143,6 +151,7 @@ public:
       if (x.index >= w.index || xf.group != AsyncGroup::Mma || !readsResource(x, q)) continue;
       if (!overlap(bytesOf(w, p), bytesOf(x, q))) continue;
       std::optional<size_t> end = accessEnd(r, x);
+      if (end && *end < w.index && ownRowsOnly(x, q, w, p)) continue;
       bool synced = false;
       for (const Event &sy : r.events)
         synced |= end && sy.op->info().effects.syncsRole && sy.index > *end && sy.index < w.index &&
@@ -158,6 +167,30 @@ public:
       return;
     }
   }
+  // Each warpgroup writes back only rows its own MMA read (its own wait
+  // then orders the two): x reads q as wgmma's A operand, not transposed,
+  // whose rows the lowering splits evenly over the role's warpgroups as it
+  // splits the accumulator; w stores a fragment of as many rows (the
+  // accumulator layout: the same split) into p, which describes q's bytes
+  // alike (same pool, offset, shape, dtype and swizzle, one stage), so row
+  // i of one is row i of the other (ThunderKittens' attention writes O over
+  // the rows of Q it read).
+  bool ownRowsOnly(const Event &x, ResourceId q, const Event &w, ResourceId p) const {
+    if (targetInfo(ctx_.module.target).mma != MmaPath::Wgmma || x.op->kind != OpKind::Mma ||
+        w.op->kind != OpKind::Store)
+      return false;
+    if (effectResource(*x.op, 1) != q || x.op->operandAt(1).value.transposed) return false;
+    const Resource &a = k_.resources[q], &o = k_.resources[p];
+    if (a.stages > 1 || o.stages > 1 || a.pool != o.pool || a.offset != o.offset || a.shape != o.shape ||
+        a.dtype != o.dtype || a.swizzle != o.swizzle || a.shape.empty())
+      return false;
+    ResourceId acc = effectResource(*x.op, 0), src = effectResource(*w.op, 0);
+    if (acc == kNoResource || src == kNoResource) return false;
+    const Resource &ra = k_.resources[acc], &rs = k_.resources[src];
+    if (ra.kind != ResourceKind::Regs || rs.kind != ResourceKind::Regs || ra.shape.empty() || rs.shape.empty())
+      return false;
+    return ra.shape[0] == a.shape[0] && rs.shape[0] == o.shape[0] && ra.role == x.role && rs.role == w.role;
+  }
   // W, in loops nested inside E's, runs before E in every iteration of
   // E's loops, unconditionally: a loop of waits that consumes every phase
   // it is given before E (when it runs no times, the trip-count check has
@@ -169,7 +202,28 @@ public:
   }
   // `staged`: both uses name ring stages, so a ring's release barrier
   // pairs them stage by stage.
-  bool aliasOrdered(const RoleEvents &ra, const Event &a, const RoleEvents &rb, const Event &b, bool staged) const {
+  // A wait guarded to a sub-range of its loop's iterations (ThunderKittens'
+  // `if k == 3: wait(fin)`) orders `later`, in the same loops, on the
+  // iterations whose bytes meet `other`'s: each is the wait's first
+  // iteration (the wait comes first in the body) or a later one.
+  bool guardCoversOverlap(const Event &wt, const Event &later, ResourceId view,
+                          const std::vector<std::pair<int64_t, int64_t>> &other) const {
+    if (!wt.guarded || wt.conditional || later.guarded || later.conditional || wt.role != later.role ||
+        wt.loops != later.loops || wt.loops.empty() || !wt.first.isConstant())
+      return false;
+    const IrStmt &L = *later.loops.back();
+    if (L.step != 1 || !L.start.constInt || !L.stop.constInt || *L.stop.constInt - *L.start.constInt > 4096)
+      return false;
+    int64_t first = wt.first.constant;
+    for (int64_t i = *L.start.constInt; i < *L.stop.constInt; ++i) {
+      if (!overlap(bytesOf(later, view, std::make_pair(L.loopId, i)), other)) continue;
+      if (i < first || (i == first && wt.index > later.index)) return false;
+    }
+    return true;
+  }
+
+  bool aliasOrdered(const RoleEvents &ra, const Event &a, ResourceId pa, const RoleEvents &rb, const Event &b,
+                    ResourceId pb, bool staged) const {
     // `later` in its role waits for a barrier that `earlier`'s role signals
     // once its access is over: 1 when that wait precedes `later` in its
     // loops, 2 when it is a loop of waits run before `later`, which consume
@@ -203,7 +257,9 @@ public:
           if (!signalsAfter) continue;
           for (const Event *wt : use.waits) {
             if (wt->role == later.role) {
-              how = std::max(how, runsBefore(*wt, later) ? 2 : covers(k_, *wt, later) ? 1 : 0);
+              bool guardedCover = &later == &a ? guardCoversOverlap(*wt, a, pa, bytesOf(b, pb))
+                                               : guardCoversOverlap(*wt, b, pb, bytesOf(a, pa));
+              how = std::max(how, runsBefore(*wt, later) ? 2 : covers(k_, *wt, later) || guardedCover ? 1 : 0);
             } else if (hops < 3 && wt->role != from.role) {
               reach(*wt, wt->index, hops + 1);
             }

@@ -157,6 +157,80 @@ public:
     return total;
   }
 
+  // The plain mismatches of one signal site against one wait whose counts
+  // have no common normal form (run-time bounds not proven positive), read
+  // from the two loop nests level by level (steps equal, no guards):
+  //  - the same nest but for one level of step 1 whose trip count differs
+  //    by a constant c (range(0, T + 1) against range(0, T)): the counts
+  //    differ by c times the other levels' trips, whenever the loops run;
+  //  - one nest the other's with loops added inside (a release moved out
+  //    of its loop): the counts differ unless those loops run once in all.
+  // A release barrier's credits let waits outrun signals by up to its
+  // stage count: a difference it provably covers is no mismatch.
+  // Returns why they differ, "" when the nests run equal counts (the same
+  // trips level by level, bounds written differently), nullopt when the
+  // nests do not tell.
+  std::optional<std::string> nestMismatch(ResourceId b, const Event &s, const Event &w) const {
+    if (s.conditional || w.conditional || s.guarded || w.guarded) return std::nullopt;
+    auto tripsOf = [&](const IrStmt &l) -> std::optional<AffineForm> {
+      if (l.step != 1 || l.start.ix == kNoIntExpr || l.stop.ix == kNoIntExpr) return std::nullopt;
+      return IntExprTable::combine(k_.ints.form(l.stop.ix), k_.ints.form(l.start.ix), -1);
+    };
+    auto same = [&](const IrStmt &x, const IrStmt &y) {
+      return sameBound(k_, x.start, y.start) && sameBound(k_, x.stop, y.stop) &&
+             sameBound(k_, x.stepValue, y.stepValue);
+    };
+    size_t common = std::min(s.loops.size(), w.loops.size());
+    int64_t count = k_.resources[b].count;
+    bool release = facts_.barrier(b).release;
+    // Credits cover `waitsMore` extra waits per run of the constant levels
+    // `others` when every other level is constant and the product fits.
+    auto covered = [&](int64_t waitsMore, const std::vector<const IrStmt *> &others) {
+      if (!release || waitsMore <= 0) return false;
+      int64_t total = waitsMore;
+      for (const IrStmt *l : others) {
+        std::optional<AffineForm> n = tripsOf(*l);
+        if (!n || !n->isConstant()) return false;
+        total = satMul(total, std::max<int64_t>(0, n->constant));
+      }
+      return total <= count;
+    };
+    if (s.loops.size() == w.loops.size()) {
+      std::optional<size_t> at;
+      int64_t c = 0;
+      for (size_t i = 0; i < common; ++i) {
+        if (same(*s.loops[i], *w.loops[i])) continue;
+        std::optional<AffineForm> ns = tripsOf(*s.loops[i]), nw = tripsOf(*w.loops[i]);
+        std::optional<int64_t> d = ns && nw ? IntExprTable::constantDifference(*ns, *nw) : std::nullopt;
+        if (!d || (at && *d != 0)) return std::nullopt;
+        if (*d == 0) continue;
+        at = i;
+        c = *d;
+      }
+      if (!at) return std::string();  // equal trips level by level: equal counts
+      std::vector<const IrStmt *> others;
+      for (size_t i = 0; i < common; ++i)
+        if (i != *at) others.push_back(s.loops[i]);
+      if (covered(-c, others)) return std::string();
+      return fmt::format("the loop over '{}' runs {} iteration(s) {} in role '{}', each with the same uses, so the "
+                         "counts differ whenever the loops run",
+                         s.loops[*at]->loopVar, c > 0 ? c : -c, c > 0 ? "more" : "fewer", name(s.role));
+    }
+    for (size_t i = 0; i < common; ++i)
+      if (!same(*s.loops[i], *w.loops[i])) return std::nullopt;
+    const Event &deeper = s.loops.size() > w.loops.size() ? s : w;
+    std::string extra;
+    for (size_t i = common; i < deeper.loops.size(); ++i) {
+      std::optional<AffineForm> n = tripsOf(*deeper.loops[i]);
+      if (!n || (n->isConstant() && n->constant == 1)) return std::nullopt;
+      extra += fmt::format("{}'{}'", extra.empty() ? "" : " and ", deeper.loops[i]->loopVar);
+    }
+    return fmt::format("role '{}' uses it once per iteration of the loop{} over {}, which role '{}' uses it outside "
+                       "of, so the counts agree only when {} once",
+                       name(deeper.role), deeper.loops.size() - common > 1 ? "s" : "", extra,
+                       name((&deeper == &s ? w : s).role), deeper.loops.size() - common > 1 ? "they run" : "it runs");
+  }
+
   // Each pair of a signalling and a waiting role: the phases one completes
   // and the other consumes must be equal. Constant counts are compared as
   // numbers; symbolic ones as normal forms (equal, or provably different by
@@ -221,6 +295,17 @@ public:
             std::string n = loopNestKey(ctx_.sm, e);
             return n.empty() ? std::string("once") : "in " + n;
           };
+          if (!turns && oneEach)
+            if (std::optional<std::string> why = nestMismatch(b, *site->second.sites.front().first, *w)) {
+              if (why->empty()) continue;
+              ctx_.diags
+                  .build(DiagId::SafetyTripCountMismatch, w->op->range, name(b),
+                         fmt::format("role '{}' signals it {} and role '{}' waits on it {}: {}", name(s->role),
+                                     nest(*s), name(w->role), nest(*w), *why))
+                  .note(DiagId::NoteSignalHere, s->op->range, name(s->role), name(b))
+                  .emit();
+              continue;
+            }
           ctx_.diags.report(DiagId::SafetyUnprovenTripCount, w->op->range, name(b),
                             fmt::format("role '{}' signals it {} and role '{}' waits on it {}", name(s->role), nest(*s),
                                         name(w->role), nest(*w)));

@@ -4061,7 +4061,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=t * KS + KS - 1, per="warpgroup")  # expected-error {{role 'wg1' uses barrier 'empty' at stage 't * KS + KS - 1', which is not its running count of uses (0, 1, 2, ...): the previous use already signalled that stage, so its phase gets the arrivals of both}}
 # -----
-# fail_pingpong_release_late_no_tail: The late-release ping-pong without the release after the loop: each tile's last stage is never released, so the ring runs dry; the count per turn is not one running count, and the analysis says it cannot prove the stages. Passing form: pass_pingpong_release_late.cake.
+# fail_pingpong_release_late_no_tail: The late-release ping-pong without the release after the loop: each tile's last stage is never released, so the ring runs dry; one turn's uses run through KS - 1 stages against the coefficient KS of t. Passing form: pass_pingpong_release_late.cake.
 @cake.schedule(grid=(lm.sm_count(),))
 def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(196608)
@@ -4074,7 +4074,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
     acc1 = lm.regs(shape=(64, 256), dtype=lm.f32, role=wg1)
     ring = lm.pipeline(stages=4)
     full = lm.barrier(count=4, prod=[load], cons=[wg0, wg1], init_count=1, pipeline=ring)
-    empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=4, prod=[wg0, wg1], cons=[load], init_count=1, pipeline=ring)  # expected-note 2 {{barrier 'empty' declared here}}
     order = lm.barrier(count=1, prod=[wg0, wg1], cons=[wg0, wg1], credits=1)
     T = ((M + 63) // 64 * ((N + 255) // 256) - lm.block_id(0) + lm.num_blocks(0) - 1) // lm.num_blocks(0)
     KS = (K + 63) // 64
@@ -4093,7 +4093,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
                 lm.mma_commit()
                 lm.mma_wait(pending=1)
                 if k > 0:
-                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-error {{cannot prove which stage 't * KS + k - 1' names; stage indices should be a loop variable plus a constant}}
+                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-error {{role 'wg0' uses barrier 'empty' at stage 't * KS + k - 1', which is not its running count of uses (0, 1, 2, ...): one iteration of the loop over 't' runs through 1 stage(s) fewer than the coefficient of 't', so stages are skipped across its iterations}}
             lm.arrive(order, stage=t, per="warpgroup")
             lm.mma_wait(pending=0)
     with wg1:
@@ -4105,7 +4105,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
                 lm.mma_commit()
                 lm.mma_wait(pending=1)
                 if k > 0:
-                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-error {{cannot prove which stage 't * KS + k - 1' names; stage indices should be a loop variable plus a constant}}
+                    lm.arrive(empty, stage=t * KS + k - 1, per="warpgroup")  # expected-error {{role 'wg1' uses barrier 'empty' at stage 't * KS + k - 1', which is not its running count of uses (0, 1, 2, ...): one iteration of the loop over 't' runs through 1 stage(s) fewer than the coefficient of 't', so stages are skipped across its iterations}}
             lm.arrive(order, stage=t, per="warpgroup")
             lm.mma_wait(pending=0)
 # -----
