@@ -155,7 +155,7 @@ void DiagnosticEngine::emit(Diagnostic d) {
   };
   std::string key = where(d);
   for (const Diagnostic &n : d.notes) key += "\n" + where(n);
-  if (!shown_.insert(key).second) return;
+  if (d.range.begin.valid() && !shown_.insert(key).second) return;
   emitted_.push_back(d.kind);
   for (const Diagnostic &n : d.notes) emitted_.push_back(n.kind);
   if (d.severity >= Severity::Error) ++errors_;

@@ -203,6 +203,7 @@ public:
     fatal_ = false;
     stoppedForMaxErrors_ = false;
     partErrorBase_ = errors_;
+    shown_.clear();
   }
   // Whether a diagnostic `id` reported now would reach the consumer: false
   // once -fmax-errors has stopped output, and for a warning the options
@@ -246,9 +247,9 @@ private:
   bool stoppedForMaxErrors_ = false;
   std::vector<DiagId> emitted_;
   std::vector<Diagnostic> *capture_ = nullptr;
-  // Diagnostics already shown, as kind, place, message and notes: the same
-  // one twice (one finding reached through two role-family members whose
-  // bodies are one text) is shown once.
+  // Diagnostics with a place already shown, as kind, place, message and
+  // notes: the same one twice (one finding reached through two role-family
+  // members whose bodies are one text) is shown once (per part).
   std::set<std::string> shown_;
 };
 

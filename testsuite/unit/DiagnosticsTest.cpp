@@ -154,6 +154,22 @@ TEST_CASE("warning options: -Wno, -Werror, -Werror=, -Wno-error=, -w") {
   }
 }
 
+TEST_CASE("the same diagnostic at the same place is shown once per part") {
+  DiagnosticEngine e;
+  Collector c;
+  e.setConsumer(&c);
+  SourceRange at(SourceLoc{0, 3, 5}, SourceLoc{0, 3, 9});
+  SourceRange other(SourceLoc{0, 4, 5}, SourceLoc{0, 4, 9});
+  e.report(DiagId::DriverNoInput, at);
+  e.report(DiagId::DriverNoInput, at);
+  e.report(DiagId::DriverNoInput, other);
+  CHECK(c.seen.size() == 2);
+  CHECK(e.errorCount() == 2);
+  e.startPart();
+  e.report(DiagId::DriverNoInput, at);
+  CHECK(c.seen.size() == 3);
+}
+
 TEST_CASE("-fmax-errors stops after N errors with one fatal notice") {
   DiagnosticOptions o;
   o.maxErrors = 2;
