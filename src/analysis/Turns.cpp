@@ -14,8 +14,19 @@ using namespace sema;
 std::optional<Turns> turnsOf(const Kernel &k, const std::vector<const Event *> &uses,
                              const std::set<ResourceId> &roles) {
   if (roles.size() < 2) return std::nullopt;
+  // A wait on the stage the role's previous use of the barrier just waited
+  // for, in the same iteration, waits for no further phase: one role
+  // repeating a wait its turn partners make once still takes turns alike.
   std::map<ResourceId, std::vector<const Event *>> byRole;
-  for (const Event *e : uses) byRole[e->role].push_back(e);
+  for (const Event *e : uses) {
+    std::vector<const Event *> &es = byRole[e->role];
+    auto waitsOn = [](const Event &x) { return x.op->info().effects.waits != kNone; };
+    if (!es.empty() && waitsOn(*e) && waitsOn(*es.back()) && es.back()->loops == e->loops &&
+        es.back()->guarded == e->guarded && !e->conditional &&
+        sameStage(k, stageOperand(*es.back()->op), stageOperand(*e->op)))
+      continue;
+    es.push_back(e);
+  }
   Turns t;
   t.step = static_cast<int64_t>(roles.size());
   std::vector<std::pair<int64_t, ResourceId>> starts;  // (start - first role's start, role)
