@@ -603,13 +603,16 @@ bool covers(const Kernel &k, const Event &w, const Event &e) {
   return lo && hi && *lo >= 0 && *hi >= 0;
 }
 
+std::string boundText(const SourceManager &sm, const Value &b) {
+  if (b.constInt) return std::to_string(*b.constInt);
+  return b.expr ? sourceText(sm, b.expr->range) : std::string("?");
+}
+
 std::string loopNestKey(const SourceManager &sm, const Event &e) {
   std::string key;
   for (const IrStmt *l : e.loops) {
     auto text = [&](const Value &v) {
-      if (v.constInt) return std::to_string(*v.constInt);
-      if (!v.expr) return std::string("?");
-      std::string t = sourceText(sm, v.expr->range);
+      std::string t = boundText(sm, v);
       t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
       return t;
     };

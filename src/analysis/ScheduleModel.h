@@ -132,6 +132,8 @@ bool covers(const sema::Kernel &k, const Event &w, const Event &e);
 // The loop nest as the author wrote it, "range(0, K // BK, 1)" per level
 // ("" if none), for messages.
 std::string loopNestKey(const SourceManager &sm, const Event &e);
+// A loop bound as the author wrote it ("?" when it has no source).
+std::string boundText(const SourceManager &sm, const sema::Value &b);
 
 // The threads of a role (32 per warp).
 int64_t roleThreads(const sema::Kernel &k, sema::ResourceId role);

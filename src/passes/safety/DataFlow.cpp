@@ -297,8 +297,7 @@ public:
   // Whether the readers' arrivals on `b` can stand for being done with the
   // slot the write after wait `w` reuses: false only when every arrival of
   // a reader on `b` is positively not after its read of that slot's stage
-  // (or a later one),
-  // in its loop body (a wait on another ring's release barrier before a
+  // (or a later one) in its loop body (a wait on another ring's release barrier before a
   // copy into this ring: the arrival follows the other ring's read, or a
   // read of another stage of this one). Arrivals whose relation to the
   // reads the forms cannot tell count, as before.
@@ -322,14 +321,26 @@ public:
         if (!known) return true;
         bool readBefore = false, mismatchOnly = true;
         for (const Event &x : r.events) {
-          if (x.index >= a.index || x.loops.size() < a.loops.size() ||
-              !std::equal(a.loops.begin(), a.loops.end(), x.loops.begin()))
-            continue;
+          if (x.loops.size() < a.loops.size() || !std::equal(a.loops.begin(), a.loops.end(), x.loops.begin())) continue;
+          // A read after the arrival in the same loop body ran in the
+          // previous iteration too, before it: at its stage less one step
+          // of the loop (the release at the top of the next iteration).
+          bool carried = x.index >= a.index;
+          if (carried && (x.loops != a.loops || a.loops.empty() || a.loops.back()->step <= 0)) continue;
           for (int8_t slot : x.op->info().effects.reads) {
             if (effectResource(*x.op, slot) != v) continue;
-            readBefore = true;
             bool kr;
             AffineForm fr = formOf(k_, effectStage(*x.op, slot), kr);
+            if (carried) {
+              if (!kr) continue;
+              const IrStmt &L = *a.loops.back();
+              auto [c, rest] = k_.ints.splitLoopVar(fr, L.loopId);
+              if (c == 0) continue;
+              std::optional<AffineForm> prev = IntExprTable::combine(fr, AffineForm{satMul(c, L.step), {}}, -1);
+              if (!prev) continue;
+              fr = *prev;
+            }
+            readBefore = true;
             std::optional<int64_t> d =
                 kr && x.loops == a.loops ? IntExprTable::constantDifference(fr, fs) : std::nullopt;
             // Reads run in stage order: an arrival after a later stage's
@@ -530,8 +541,8 @@ public:
                        fmt::format("{} of its first '{}' runs inside a loop over '{}' that may run zero times "
                                    "(lm.range({}, {})), after which '{}' is read; declare the count as a tensor "
                                    "dimension (at least 1), bound it with lm.max, or initialise before the loop",
-                                   what, e->op->info().name, l->loopVar, boundText(l->start), boundText(l->stop),
-                                   name(v)))
+                                   what, e->op->info().name, l->loopVar, boundText(ctx_.sm, l->start),
+                                   boundText(ctx_.sm, l->stop), name(v)))
                 .note(DiagId::NoteLoopHere, l->range, l->loopVar)
                 .emit();
           continue;
@@ -606,10 +617,6 @@ private:
           if (readsResource(x, v) && std::none_of(x.loops.begin(), x.loops.end(), sameLoop)) return l;
     }
     return nullptr;
-  }
-  std::string boundText(const Value &b) const {
-    if (b.constInt) return std::to_string(*b.constInt);
-    return b.expr ? sourceText(ctx_.sm, b.expr->range) : std::string("?");
   }
 
   std::map<ResourceId, std::set<std::pair<ResourceId, ResourceId>>> guards_;  // view -> {(barrier, writer)}
