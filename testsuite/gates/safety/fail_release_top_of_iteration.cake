@@ -5,7 +5,7 @@
 @cake.schedule()
 def k(lm, A: LM.tma2d):
     pool = lm.smem(65536)
-    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4, swizzle="128B")  # expected-note {{'a_s' declared here}}
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
@@ -19,7 +19,7 @@ def k(lm, A: LM.tma2d):
     with math:
         for k in lm.range(0, 16):
             lm.wait(full, stage=k)
-            lm.arrive(empty, stage=k)
+            lm.arrive(empty, stage=k)  # expected-note {{'a_s' released here}}
             lm.mma(acc, a_s[k], a_s[k].T, init=(k == 0))  # expected-error {{role 'math' reads stage k of 'a_s' after releasing it (arrive on 'empty'): the producer may already be overwriting it}}
             lm.mma_commit()
             lm.mma_wait(pending=0)
