@@ -170,6 +170,15 @@ public:
   // Returns why they differ, "" when the nests run equal counts (the same
   // trips level by level, bounds written differently), nullopt when the
   // nests do not tell.
+  // Whether an event's stage changes with loop L's variable.
+  bool stageReads(const Event &e, const IrStmt &L) const {
+    bool known;
+    AffineForm f = formOf(k_, stageOperand(*e.op), known);
+    if (!known) return true;
+    std::set<uint32_t> loops;
+    k_.ints.loopsIn(f, loops);
+    return loops.count(L.loopId) > 0;
+  }
   std::optional<std::string> nestMismatch(ResourceId b, const Event &s, const Event &w) const {
     if (s.conditional || w.conditional || s.guarded || w.guarded) return std::nullopt;
     auto tripsOf = [&](const IrStmt &l) -> std::optional<AffineForm> {
@@ -208,6 +217,8 @@ public:
         c = *d;
       }
       if (!at) return std::string();  // equal trips level by level: equal counts
+      // Waits repeating one stage over the longer loop wait for one phase.
+      if (c < 0 && !stageReads(w, *w.loops[*at])) return std::nullopt;
       std::vector<const IrStmt *> others;
       for (size_t i = 0; i < common; ++i)
         if (i != *at) others.push_back(s.loops[i]);
@@ -219,6 +230,9 @@ public:
     for (size_t i = 0; i < common; ++i)
       if (!same(*s.loops[i], *w.loops[i])) return std::nullopt;
     const Event &deeper = s.loops.size() > w.loops.size() ? s : w;
+    if (&deeper == &w)
+      for (size_t i = common; i < w.loops.size(); ++i)
+        if (!stageReads(w, *w.loops[i])) return std::nullopt;
     std::string extra;
     for (size_t i = common; i < deeper.loops.size(); ++i) {
       std::optional<AffineForm> n = tripsOf(*deeper.loops[i]);
