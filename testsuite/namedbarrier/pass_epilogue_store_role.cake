@@ -1,6 +1,6 @@
 # A named barrier over a subset of roles (issue 34): the load role, which
 # issues the TMA copies, also issues the TMA store of C once the math role
-# has staged it; the two meet at 'staged' (bar.sync over their 8 warps, not
+# has staged it; the two meet at 'staged' (barrier.sync over their 8 warps, not
 # the whole block): math's stores and proxy fence come before its lm.sync,
 # the load role's TMA store after its own. Lowered and built with nvcc in
 # named_barrier_nvcc.test; run on the H200 in bench/results/issue34_2026-12-02b.

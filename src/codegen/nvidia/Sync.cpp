@@ -61,7 +61,7 @@ void KernelEmitter::roleSync(const Operation &, RoleCtx &rc) {
 // syncs on one runs its body on all its threads (not single-thread).
 void KernelEmitter::namedSync(const Operation &o, RoleCtx &) {
   ResourceId nb = o.operand(param::Sync::barrier).value.resource;
-  line(fmt::format("{}({}, {});  // '{}': roles {}", w_.use("cake_named_barrier_sync"), namedBarrierId(nb),
+  line(fmt::format("{}({}, {});  // '{}': roles {}", w_.use("cake_barrier_sync_roles"), namedBarrierId(nb),
                    namedBarrierThreads(nb), k_.resource(nb).name, [&] {
                      std::string names;
                      for (ResourceId r : k_.resource(nb).consumers)
