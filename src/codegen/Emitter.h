@@ -170,6 +170,9 @@ private:
   void op(const Operation &o, RoleCtx &rc);
   void roleBranch(ResourceId role, bool first);
   unsigned roleBarrierId(ResourceId role) const;
+  // A named barrier's id (after the roles') and the threads that meet there.
+  unsigned namedBarrierId(ResourceId nb) const;
+  int64_t namedBarrierThreads(ResourceId nb) const;
   bool singleThreadRole(ResourceId role) const;
   // Boxes cut to a shorter tensor (TensorMap::clipExtent, Kernel.cpp): the
   // rows a box copies, the zeroing of the views' rows past the cut (by the
@@ -188,6 +191,7 @@ public:
   void mbarArrive(const Operation &o, RoleCtx &rc);
   void fenceProxy(const Operation &o, RoleCtx &rc);
   void roleSync(const Operation &o, RoleCtx &rc);
+  void namedSync(const Operation &o, RoleCtx &rc);
   // nvidia/CpAsync.cpp: every target
   void cpAsync(const Operation &o, RoleCtx &rc);
   void copyTo(const Operation &o, RoleCtx &rc);

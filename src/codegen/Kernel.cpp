@@ -189,15 +189,32 @@ void KernelEmitter::op(const Operation &o, RoleCtx &rc) {
 // ---------------------------------------------------------------------------
 // roles and the kernel
 
-// A role's named barrier: 1.. in declaration order (0 is __syncthreads).
-unsigned KernelEmitter::roleBarrierId(ResourceId roleId) const {
+// The 1-based place of resource `id` among the kernel's resources of its kind.
+static unsigned ordinalOf(const Kernel &k, ResourceId id) {
   unsigned index = 0;
-  for (const Resource &r : k_.resources) {
-    if (r.kind != ResourceKind::Role) continue;
+  for (const Resource &r : k.resources) {
+    if (r.kind != k.resources[id].kind) continue;
     ++index;
-    if (r.id == roleId) break;
+    if (r.id == id) break;
   }
   return index;
+}
+
+// A role's named barrier: 1.. in declaration order (0 is __syncthreads).
+unsigned KernelEmitter::roleBarrierId(ResourceId roleId) const { return ordinalOf(k_, roleId); }
+
+// A named barrier's id: after the roles', in declaration order.
+unsigned KernelEmitter::namedBarrierId(ResourceId nb) const {
+  auto roles = std::count_if(k_.resources.begin(), k_.resources.end(),
+                             [](const Resource &r) { return r.kind == ResourceKind::Role; });
+  return static_cast<unsigned>(roles) + ordinalOf(k_, nb);
+}
+
+// Every warp of its roles meets there.
+int64_t KernelEmitter::namedBarrierThreads(ResourceId nb) const {
+  int64_t warps = 0;
+  for (ResourceId role : k_.resource(nb).consumers) warps += static_cast<int64_t>(k_.resource(role).warps.size());
+  return 32 * warps;
 }
 
 // A role whose operations are all single-thread ones or waits runs on one

@@ -37,7 +37,8 @@ const Family kSync = {"sync",
                       {{OpKind::Wait, &K::mbarWait},
                        {OpKind::Arrive, &K::mbarArrive},
                        {OpKind::FenceProxy, &K::fenceProxy},
-                       {OpKind::RoleSync, &K::roleSync}}};
+                       {OpKind::RoleSync, &K::roleSync},
+                       {OpKind::Sync, &K::namedSync}}};
 // The formulas of elementwise math and of row reductions' folds are the
 // third column (FragmentMath).
 const Family kFragments = {"fragments",

@@ -205,6 +205,14 @@ static __device__ __forceinline__ void cake_named_barrier_sync(uint32_t id, uint
   asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
 }
 )CAKE"},
+      {"cake_barrier_sync_roles",
+       {},
+       R"CAKE(// Named barrier `id` for `threads` threads of several roles, which reach it from different code:
+// barrier.sync without .aligned (bar.sync is the .aligned form, which wants one instruction for all).
+static __device__ __forceinline__ void cake_barrier_sync_roles(uint32_t id, uint32_t threads) {
+  asm volatile("barrier.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+)CAKE"},
       {"cake_setmaxnreg",
        {},
        R"CAKE(// Raises or lowers this warpgroup's per-thread register budget (all its warps execute it).

@@ -233,10 +233,12 @@ private:
     }
   }
 
-  // Each role gets a named barrier (for lm.role_sync) besides barrier 0.
+  // Each role gets a named barrier (for lm.role_sync) besides barrier 0,
+  // and so does each lm.named_barrier.
   void checkNamedBarriers() {
-    size_t roleCount = std::count_if(k_.resources.begin(), k_.resources.end(),
-                                     [](const Resource &r) { return r.kind == ResourceKind::Role; });
+    size_t roleCount = std::count_if(k_.resources.begin(), k_.resources.end(), [](const Resource &r) {
+      return r.kind == ResourceKind::Role || r.kind == ResourceKind::NamedBarrier;
+    });
     if (roleCount + 1 > ti_.namedBarriers)
       ctx_.diags.report(DiagId::HwNamedBarriers, k_.nameRange, k_.name, roleCount, ti_.name, ti_.namedBarriers,
                         ti_.namedBarriers - 1);

@@ -15,6 +15,8 @@
 //    a producer that wraps around its ring waits for the stage's release;
 //    generic-proxy writes read by the async proxy are fenced;
 //  - checkTxBytes (Barriers.cpp): transaction bytes fit the mbarrier;
+//  - checkNamedBarrierMeetings (NamedBarriers.cpp): exactly the roles of a
+//    named barrier meet at it, each as often as the others;
 //  - checkReleaseInFlight (InFlight.cpp): nothing is released or
 //    overwritten while an asynchronous read of it may still run;
 //  - checkPartialRelease, checkReadAfterRelease (Releases.cpp): a release
@@ -107,10 +109,13 @@ const char *Checker::unitName(int64_t threads, int64_t all) {
 void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f) {
   using namespace safety;
   static const SubCheck kChecks[] = {
-      checkStageForms,       checkStageSequence, checkTurnOrder,  checkReadBeforeWait,  checkHandOffs,
-      checkSignalled,        checkArrivalCounts, checkTripCounts, checkCircularWait,    checkRingReuse,
-      checkMulticastRelease, checkProxyFences,   checkTxBytes,    checkReleaseInFlight, checkPartialRelease,
-      checkReadAfterRelease, checkWritten,       checkAliasRaces,
+      checkStageForms,     checkStageSequence,    checkTurnOrder,
+      checkReadBeforeWait, checkHandOffs,         checkSignalled,
+      checkArrivalCounts,  checkTripCounts,       checkNamedBarrierMeetings,
+      checkCircularWait,   checkRingReuse,        checkMulticastRelease,
+      checkProxyFences,    checkTxBytes,          checkReleaseInFlight,
+      checkPartialRelease, checkReadAfterRelease, checkWritten,
+      checkAliasRaces,
   };
   for (SubCheck check : kChecks) check(ctx, k, f);
 }

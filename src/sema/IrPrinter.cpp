@@ -89,6 +89,7 @@ public:
                          r.regBudget ? fmt::format("setmaxnreg {}", r.regBudget) : std::string("no register budget"));
     }
     case ResourceKind::Pipeline: return head + fmt::format("{} stages", r.stages);
+    case ResourceKind::NamedBarrier: return head + fmt::format("roles {}", names(r.consumers));
     case ResourceKind::Barrier:
       return head + fmt::format("{} mbarrier{} at smem+{} (8 B each), init_count {}, producers {}, consumers {}{}",
                                 r.count, r.count == 1 ? "" : "s", r.smemOffset, r.initCount, names(r.producers),

@@ -78,6 +78,7 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::RoleList: return "a list of roles and role families";
   case ParamKind::PipelineP: return "a pipeline";
   case ParamKind::BarrierP: return "a barrier";
+  case ParamKind::NamedBarrierP: return "a named barrier (lm.named_barrier)";
   case ParamKind::TensorP: return "a TMA tensor parameter (LM.tmaNd)";
   case ParamKind::GlobalTensorP: return "a global tensor parameter (LM.tensorNd)";
   case ParamKind::IntExpr: return "an integer";

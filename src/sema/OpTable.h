@@ -87,6 +87,7 @@ enum class OpResult : uint8_t {
   RoleFamily,  // several roles from one body (lm.roles)
   Pipeline,
   Barrier,
+  NamedBarrier,  // a hardware named barrier some roles meet at (lm.named_barrier)
   Range,
   RuntimeInt,
   Fragment,
@@ -108,6 +109,7 @@ enum class ParamKind : uint8_t {
   RoleList,       // [r1, r2]; a role family in it stands for all its members
   PipelineP,
   BarrierP,
+  NamedBarrierP,     // a named barrier (lm.named_barrier)
   TensorP,           // a LM.tmaNd kernel parameter (a TMA descriptor)
   GlobalTensorP,     // a LM.tensorNd kernel parameter (a pointer with strides)
   IntExpr,           // an integer, constant or runtime
@@ -174,10 +176,13 @@ struct OpEffects {
   Signal signal = Signal::None;
   int8_t waits = kNone;
   bool fence = false;
-  bool single = false;           // issued by one elected thread of the role
-  bool closesGroup = false;      // closes the group of async operations issued so far
-  bool waitsGroup = false;       // waits for earlier groups of this thread's async operations
-  bool syncsRole = false;        // every thread of the role meets here (a named barrier)
+  bool single = false;       // issued by one elected thread of the role
+  bool closesGroup = false;  // closes the group of async operations issued so far
+  bool waitsGroup = false;   // waits for earlier groups of this thread's async operations
+  bool syncsRole = false;    // every thread of the role meets here (a named barrier)
+  // NamedBarrierP parameter: every warp of that named barrier's roles meets
+  // here (bar.sync), this role's among them.
+  int8_t meets = kNone;
   int8_t multicast = kNone;      // ConstInt parameter: the copy's tile is shared by that many blocks of the cluster
   int8_t clusterSignal = kNone;  // ConstBool parameter: when true, the signal lands in every block of the cluster
   // IntExpr parameter: the stage index that selects the barrier's mbarrier

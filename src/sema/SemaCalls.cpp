@@ -143,7 +143,8 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
   case OpResult::Role:
   case OpResult::RoleFamily:
   case OpResult::Pipeline:
-  case OpResult::Barrier: {
+  case OpResult::Barrier:
+  case OpResult::NamedBarrier: {
     Value v = declare(op, c, operands, receiver);
     if (asStatement && !v.isError()) {
       diags_.report(DiagId::SemaDiscardedDeclaration, c->range, name);
@@ -531,6 +532,7 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     return true;
   case ParamKind::PipelineP: return isRes(v, ResourceKind::Pipeline) || wrong();
   case ParamKind::BarrierP: return isRes(v, ResourceKind::Barrier) || wrong();
+  case ParamKind::NamedBarrierP: return isRes(v, ResourceKind::NamedBarrier) || wrong();
   case ParamKind::TensorP: return (isRes(v, ResourceKind::TensorParam) && kernel_->resource(v.resource).tma) || wrong();
   case ParamKind::GlobalTensorP:
     return (isRes(v, ResourceKind::TensorParam) && !kernel_->resource(v.resource).tma) || wrong();

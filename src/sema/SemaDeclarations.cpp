@@ -64,6 +64,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case OpResult::Role: kind = ResourceKind::Role; break;
   case OpResult::Pipeline: kind = ResourceKind::Pipeline; break;
   case OpResult::Barrier: kind = ResourceKind::Barrier; break;
+  case OpResult::NamedBarrier: kind = ResourceKind::NamedBarrier; break;
   case OpResult::RoleFamily: return declareRoleFamily(c, ops);
   case OpResult::None:
   case OpResult::Range:
@@ -104,7 +105,8 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
       return Value::error();
     }
     break;
-  case ResourceKind::Regs: break;
+  case ResourceKind::Regs:
+  case ResourceKind::NamedBarrier: break;
   case ResourceKind::TensorParam:
   case ResourceKind::ScalarParam: CAKE_CHECK(false, "a parameter declared by an operation"); break;
   }
@@ -175,6 +177,13 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     }
     if (arg(param::Barrier::pipeline).present) r.pipeline = arg(param::Barrier::pipeline).value.resource;
     if (arg(param::Barrier::credits).present) r.credits = intArg(param::Barrier::credits);
+    break;
+  case ResourceKind::NamedBarrier:
+    // The roles that meet there (a role family: all its members), once each.
+    for (const Value &e : arg(param::NamedBarrier::roles).value.elts)
+      for (const Value &m : e.kind == ValueKind::Members ? e.elts : std::vector<Value>{e})
+        if (std::find(r.consumers.begin(), r.consumers.end(), m.resource) == r.consumers.end())
+          r.consumers.push_back(m.resource);
     break;
   case ResourceKind::TensorParam:
   case ResourceKind::ScalarParam: break;

@@ -675,6 +675,7 @@ std::string Analyzer::describe(const Value &v) const {
     case ResourceKind::Role: return named("the role");
     case ResourceKind::Pipeline: return named("the pipeline");
     case ResourceKind::Barrier: return named("the barrier");
+    case ResourceKind::NamedBarrier: return named("the named barrier");
     }
   }
   }

@@ -34,6 +34,7 @@ std::string_view resourceKindName(ResourceKind k) {
   case ResourceKind::Role: return "role";
   case ResourceKind::Pipeline: return "pipeline";
   case ResourceKind::Barrier: return "barrier";
+  case ResourceKind::NamedBarrier: return "namedbar";
   }
   return "?";
 }

@@ -25,7 +25,18 @@
 
 namespace cake::sema {
 
-enum class ResourceKind : uint8_t { TensorParam, ScalarParam, Pool, View, Tmem, Regs, Role, Pipeline, Barrier };
+enum class ResourceKind : uint8_t {
+  TensorParam,
+  ScalarParam,
+  Pool,
+  View,
+  Tmem,
+  Regs,
+  Role,
+  Pipeline,
+  Barrier,
+  NamedBarrier
+};
 std::string_view resourceKindName(ResourceKind k);
 
 enum class Swizzle : uint8_t { None, B32, B64, B128 };

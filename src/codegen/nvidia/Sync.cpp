@@ -57,4 +57,17 @@ void KernelEmitter::roleSync(const Operation &, RoleCtx &rc) {
   line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
 }
 
+// Every thread of every role of the named barrier meets here: a role that
+// syncs on one runs its body on all its threads (not single-thread).
+void KernelEmitter::namedSync(const Operation &o, RoleCtx &) {
+  ResourceId nb = o.operand(param::Sync::barrier).value.resource;
+  line(fmt::format("{}({}, {});  // '{}': roles {}", w_.use("cake_barrier_sync_roles"), namedBarrierId(nb),
+                   namedBarrierThreads(nb), k_.resource(nb).name, [&] {
+                     std::string names;
+                     for (ResourceId r : k_.resource(nb).consumers)
+                       names += (names.empty() ? "'" : ", '") + k_.resource(r).name + "'";
+                     return names;
+                   }()));
+}
+
 }  // namespace cake::codegen::detail

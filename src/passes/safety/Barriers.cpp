@@ -335,11 +335,16 @@ public:
   // dependencies is a wait no role can end.
   void checkCircularWait() {
     // A node: (role, barrier it signals) -> its first signal event.
+    // A meeting at a named barrier (lm.sync) is a signal of it, and a wait
+    // for every other role of it.
     std::map<std::pair<ResourceId, ResourceId>, const Event *> firstSignal;
     for (const RoleEvents &r : roles_)
-      for (const Event &e : r.events)
+      for (const Event &e : r.events) {
         if (ResourceId c = effectResource(*e.op, e.op->info().effects.signals); c != kNoResource)
           firstSignal.try_emplace({r.role, c}, &e);
+        if (ResourceId c = effectResource(*e.op, e.op->info().effects.meets); c != kNoResource)
+          firstSignal.try_emplace({r.role, c}, &e);
+      }
     // Edges: node -> (the wait that blocks it, the node that wait needs).
     using Node = std::pair<ResourceId, ResourceId>;
     std::map<Node, std::vector<std::pair<const Event *, Node>>> edges;
@@ -348,6 +353,11 @@ public:
         if (r.role != node.first) continue;
         for (const Event &w : r.events) {
           if (w.index >= sig->index) break;
+          if (ResourceId nb = effectResource(*w.op, w.op->info().effects.meets); nb != kNoResource) {
+            for (ResourceId other : k_.resources[nb].consumers)
+              if (other != r.role) edges[node].push_back({&w, Node{other, nb}});
+            continue;
+          }
           ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
           // A conditional wait counts: whenever it runs, it needs the signal.
           if (b == kNoResource || facts_.barrier(b).release) continue;
@@ -386,14 +396,18 @@ public:
       for (size_t i = 0; i < path.size(); ++i) {
         const Event *w = path[i].first;
         ResourceId who = path[i].second.first;
-        text +=
-            fmt::format("{}role '{}' waits on '{}', which {} signals only later", i ? "; " : "", name(w->role),
-                        name(path[i].second.second), who == w->role ? std::string("it") : "role '" + name(who) + "'");
+        bool meeting = k_.resources[path[i].second.second].kind == ResourceKind::NamedBarrier;
+        text += fmt::format("{}role '{}' {} '{}', which {} {} only later", i ? "; " : "", name(w->role),
+                            meeting ? "syncs on" : "waits on", name(path[i].second.second),
+                            who == w->role ? std::string("it") : "role '" + name(who) + "'",
+                            meeting ? "reaches" : "signals");
       }
       auto builder = ctx_.diags.build(DiagId::SafetyCircularWait, path.front().first->op->range, text);
       for (size_t i = 1; i < path.size(); ++i)
-        builder.note(DiagId::NoteWaitHere, path[i].first->op->range, name(path[i].first->role),
-                     name(path[i].second.second));
+        builder.note(k_.resources[path[i].second.second].kind == ResourceKind::NamedBarrier
+                         ? DiagIdWithArgs<2>(DiagId::NoteSyncHere)
+                         : DiagIdWithArgs<2>(DiagId::NoteWaitHere),
+                     path[i].first->op->range, name(path[i].first->role), name(path[i].second.second));
       builder.emit();
       for (const auto &p : path) done.insert(p.second);
     }

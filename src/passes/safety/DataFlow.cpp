@@ -207,6 +207,7 @@ public:
                     partial = x;
                 }
               }
+              ok = ok || metAfter(w, e);
               if (ok || !reported.insert({&e, v}).second) continue;
               if (early) {
                 ResourceId b = effectResource(*early->op, early->op->info().effects.signals);
@@ -233,6 +234,32 @@ public:
                   .emit();
             }
         }
+  }
+
+  // A named barrier both roles meet at, each from one place in loop nests of
+  // the same bounds (their k-th meetings are one): the writer meets there
+  // after the write in its iteration, the reader before the read in its
+  // own. (bar.sync orders every participating thread's writes before the
+  // meeting with the others' reads after it.)
+  bool metAfter(const Event &w, const Event &e) const {
+    for (const Resource &nb : k_.resources) {
+      if (nb.kind != ResourceKind::NamedBarrier) continue;
+      const Event *mw = nullptr, *me = nullptr;
+      int nw = 0, ne = 0;
+      for (const RoleEvents &r : roles_)
+        for (const Event &x : r.events) {
+          if (effectResource(*x.op, x.op->info().effects.meets) != nb.id) continue;
+          if (x.role == w.role) mw = &x, ++nw;
+          if (x.role == e.role) me = &x, ++ne;
+        }
+      if (nw != 1 || ne != 1 || mw->conditional || me->conditional || mw->guarded || me->guarded ||
+          !sameLoopNest(k_, *mw, *me))
+        continue;
+      bool writeBefore = w.index < mw->index && w.loops.size() >= mw->loops.size() &&
+                         std::equal(mw->loops.begin(), mw->loops.end(), w.loops.begin());
+      if (writeBefore && covers(k_, *me, e)) return true;
+    }
+    return false;
   }
 
   // Whether signal `x` comes after every thread's part of write `w`: its

@@ -81,5 +81,7 @@ void checkPartialRelease(const PassContext &ctx, const Kernel &k, const KernelFa
 void checkReadAfterRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // InFlight.cpp
 void checkReleaseInFlight(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// NamedBarriers.cpp
+void checkNamedBarrierMeetings(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 
 }  // namespace cake::passes::safety

@@ -3,7 +3,7 @@
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 # RUN: %cakec -verify -fsyntax-only --target=sm_80 %s
 @cake.schedule()
-def k(lm):  # expected-error {{kernel 'k' has 16 roles, each with a named barrier besides barrier 0 of the whole block}}
+def k(lm):  # expected-error {{kernel 'k' needs 16 named barriers besides barrier 0 of the whole block}}
     r0 = lm.role(warps=[0])
     r1 = lm.role(warps=[1])
     r2 = lm.role(warps=[2])

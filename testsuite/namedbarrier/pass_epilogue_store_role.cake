@@ -1,0 +1,40 @@
+# A named barrier over a subset of roles (issue 34): the load role, which
+# issues the TMA copies, also issues the TMA store of C once the math role
+# has staged it; the two meet at 'staged' (barrier.sync over their 8 warps, not
+# the whole block): math's stores and proxy fence come before its lm.sync,
+# the load role's TMA store after its own. Lowered and built with nvcc in
+# named_barrier_nvcc.test; run on the H200 in bench/results/issue34_2026-12-02b.
+# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+# expected-no-diagnostics
+@cake.schedule(grid=((M + 63) // 64, (N + 63) // 64))
+def epilogue_by_loader(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=32768, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    staged = lm.named_barrier(roles=[load, math])
+    with load:
+        for k in lm.range(0, (K + 63) // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, lm.block_id(0) * 64), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, lm.block_id(1) * 64), stage=k, barrier=full)
+        lm.sync(staged)
+        c_s.tma_store(C, coords=(lm.block_id(1) * 64, lm.block_id(0) * 64))
+        lm.tma_store_wait()
+    with math:
+        for k in lm.range(0, (K + 63) // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k)
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.sync(staged)
