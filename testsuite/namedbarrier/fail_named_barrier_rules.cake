@@ -175,3 +175,18 @@ def sync_before_store(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N
         lm.sync(staged)
         c_s.store(out)  # expected-note {{'c_s' written here}}
         lm.fence_proxy()
+# -----
+# The two roles meet once per iteration of loops over different run-time
+# counts (M and N): equal only when M == N, which the gate cannot tell, so
+# the count is unproven (an error unless -Wno-error=unproven).
+@cake.schedule()
+def unproven_count(lm, M: LM.i32, N: LM.i32):
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    turn = lm.named_barrier(roles=[load, math])
+    with load:
+        for i in lm.range(0, M):
+            lm.sync(turn)
+    with math:
+        for i in lm.range(0, N):
+            lm.sync(turn)  # expected-error {{cannot prove that the roles of named barrier 'turn' meet at it equally often: role 'load' meets at it in range(0, M, 1) and role 'math' in range(0, N, 1)}}
