@@ -157,6 +157,15 @@ public:
     return total;
   }
 
+  // Whether an event's stage changes with loop L's variable.
+  bool stageReads(const Event &e, const IrStmt &L) const {
+    bool known;
+    AffineForm f = formOf(k_, stageOperand(*e.op), known);
+    if (!known) return true;
+    std::set<uint32_t> loops;
+    k_.ints.loopsIn(f, loops);
+    return loops.count(L.loopId) > 0;
+  }
   // The plain mismatches of one signal site against one wait whose counts
   // have no common normal form (run-time bounds not proven positive), read
   // from the two loop nests level by level (steps equal, no guards):
@@ -170,15 +179,6 @@ public:
   // Returns why they differ, "" when the nests run equal counts (the same
   // trips level by level, bounds written differently), nullopt when the
   // nests do not tell.
-  // Whether an event's stage changes with loop L's variable.
-  bool stageReads(const Event &e, const IrStmt &L) const {
-    bool known;
-    AffineForm f = formOf(k_, stageOperand(*e.op), known);
-    if (!known) return true;
-    std::set<uint32_t> loops;
-    k_.ints.loopsIn(f, loops);
-    return loops.count(L.loopId) > 0;
-  }
   std::optional<std::string> nestMismatch(ResourceId b, const Event &s, const Event &w) const {
     if (s.conditional || w.conditional || s.guarded || w.guarded) return std::nullopt;
     auto tripsOf = [&](const IrStmt &l) -> std::optional<AffineForm> {

@@ -20,6 +20,7 @@
 
 #include "passes/safety/Safety.h"
 #include "sema/ConstEval.h"
+#include "target/TargetInfo.h"
 
 namespace cake::passes::safety {
 
@@ -239,8 +240,8 @@ public:
   // A named barrier both roles meet at, each from one place in loop nests of
   // the same bounds (their k-th meetings are one): the writer meets there
   // after the write in its iteration, the reader before the read in its
-  // own. (bar.sync orders every participating thread's writes before the
-  // meeting with the others' reads after it.)
+  // own. (barrier.sync orders every participating thread's writes before
+  // the meeting with the others' reads after it.)
   bool metAfter(const Event &w, const Event &e) const {
     for (const Resource &nb : k_.resources) {
       if (nb.kind != ResourceKind::NamedBarrier) continue;
@@ -440,6 +441,7 @@ public:
   }
 
   void checkProxyFences() {
+    checkHandOffFences();
     for (const RoleEvents &r : roles_) {
       std::map<ResourceId, const Event *> unfenced, unsynced, unsyncedGeneric;
       for (const Event &e : r.events) {
@@ -489,6 +491,44 @@ public:
           }
       }
     }
+  }
+
+  // Across roles: generic-proxy stores that another role reads through the
+  // async proxy (its TMA store or MMA operand, after a barrier or named
+  // barrier hand-off) need a fence of the writer after them, in the
+  // write's iteration or after its loop; the fence must come before the
+  // hand-off, which orders it (checked: that it follows the stores).
+  void checkHandOffFences() {
+    // Before sm_90 there is no async proxy to order against (the fence
+    // lowers to nothing; mma.sync reads shared memory with ldmatrix).
+    if (targetInfo(ctx_.module.target).sm < 90) return;
+    std::set<const Event *> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.proxy != Proxy::Async) continue;
+        for (int8_t slot : fx.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || k_.resources[v].kind != ResourceKind::View) continue;
+          for (const RoleEvents &o : roles_) {
+            if (o.role == r.role) continue;
+            for (const Event &w : o.events) {
+              const OpEffects &wf = w.op->info().effects;
+              if (wf.proxy != Proxy::Generic || effectResource(*w.op, wf.writes) != v) continue;
+              bool fenced = false;
+              for (const Event &f : o.events)
+                fenced |= f.op->info().effects.fence && f.index > w.index && f.loops.size() <= w.loops.size() &&
+                          std::equal(f.loops.begin(), f.loops.end(), w.loops.begin());
+              if (fenced || !reported.insert(&w).second) continue;
+              ctx_.diags
+                  .build(DiagId::SafetyHandOffProxyFence, w.op->range, name(o.role), name(v), name(r.role),
+                         e.op->info().name)
+                  .note(DiagId::NoteAsyncReadHere, e.op->range, name(v))
+                  .emit();
+            }
+          }
+        }
+      }
   }
 
   // Everything read was written first: a view or fragment nothing writes,
