@@ -2,7 +2,7 @@
 // still run (ProgramSafety's sub-check checkReleaseInFlight; what is in
 // flight where is analysis/AsyncFlight's walk):
 //  - a stage is not released (an arrive on a barrier whose waiters write the
-//    buffer) while an asynchronous tensor-core operation that reads it may
+//    buffer, or a copy that signals such a barrier) while an asynchronous tensor-core operation that reads it may
 //    still run: a wgmma read ends when a wait leaves fewer groups in flight
 //    than were committed after it; a tcgen05 read ends only for a commit's
 //    arrival (release-in-flight). Loops are followed into their next
@@ -54,8 +54,11 @@ private:
     }
     if (trackedGroup(op, ctx_.module.target) == AsyncGroup::None) checkFragmentUse(op, role, p.after());
     // A commit's arrival comes when the tensor core is done: it releases
-    // nothing early. A plain arrive releases now.
-    if (fx.signal != Signal::Arrive) return;
+    // nothing early. A plain arrive releases now; so does a copy signalling
+    // a barrier whose waiters rewrite the view (its arrival does not wait
+    // for the role's own bulk store reading it: the next tile's TMA loads
+    // on 'full' issued before the TMA store of the last tile is waited for).
+    if (fx.signal == Signal::None || fx.signal == Signal::CommitArrive) return;
     ResourceId b = effectResource(op, fx.signals);
     auto rel = facts_.releases.views.find(b);
     if (b == kNoResource || rel == facts_.releases.views.end()) return;
@@ -73,6 +76,9 @@ private:
       if (d) *d -= *shift;
       if (depth > 1 && d && *d % depth != 0) continue;
       if (!reported_.insert({&op, f.view}).second) continue;
+      // Copies signalling one barrier together (a_s and b_s on 'full'): the
+      // first of them stands for the group.
+      if (fx.signal != Signal::Arrive && !copyReported_.insert({b, f.op}).second) continue;
       if (depth > 1 && !d) {
         ctx_.diags
             .build(DiagId::SafetyUnprovenReleaseInFlight, op.range, name(role), stageText(ctx_.sm, released),
@@ -139,6 +145,7 @@ private:
 
   // (operation, view or fragment) pairs already reported: one diagnostic each.
   std::set<std::pair<const Operation *, ResourceId>> reported_;
+  std::set<std::pair<ResourceId, const Operation *>> copyReported_;
 };
 
 }  // namespace
