@@ -181,7 +181,7 @@ struct OpEffects {
   bool waitsGroup = false;   // waits for earlier groups of this thread's async operations
   bool syncsRole = false;    // every thread of the role meets here (a named barrier)
   // NamedBarrierP parameter: every warp of that named barrier's roles meets
-  // here (bar.sync), this role's among them.
+  // here (barrier.sync), this role's among them.
   int8_t meets = kNone;
   int8_t multicast = kNone;      // ConstInt parameter: the copy's tile is shared by that many blocks of the cluster
   int8_t clusterSignal = kNone;  // ConstBool parameter: when true, the signal lands in every block of the cluster
@@ -211,6 +211,11 @@ struct OpEffects {
   // leaf keyed by its first, constant parameter, or a binary operation on
   // its two parameters). Const: not a value operation.
   IntOp value = IntOp::Const;
+  // Parameter whose rows the lowering splits evenly over the role's
+  // warpgroups, as it splits the accumulator (wgmma: each warpgroup reads
+  // its own rows of the A operand; a fragment's store writes each
+  // warpgroup's rows of the view from that warpgroup's threads).
+  int8_t warpgroupRows = kNone;
 };
 
 struct PtxForm {

@@ -168,23 +168,25 @@ public:
     }
   }
   // Each warpgroup writes back only rows its own MMA read (its own wait
-  // then orders the two): x reads q as wgmma's A operand, not transposed,
-  // whose rows the lowering splits evenly over the role's warpgroups as it
-  // splits the accumulator; w stores a fragment of as many rows (the
-  // accumulator layout: the same split) into p, which describes q's bytes
+  // then orders the two): x reads q through its warpgroupRows operand
+  // (wgmma's A, not transposed), whose rows the lowering splits evenly over
+  // the role's warpgroups as it splits the accumulator; w writes p from a
+  // fragment of as many rows through its own (a store: the same split), which describes q's bytes
   // alike (same pool, offset, shape, dtype and swizzle, one stage), so row
   // i of one is row i of the other (ThunderKittens' attention writes O over
   // the rows of Q it read).
   bool ownRowsOnly(const Event &x, ResourceId q, const Event &w, ResourceId p) const {
-    if (targetInfo(ctx_.module.target).mma != MmaPath::Wgmma || x.op->kind != OpKind::Mma ||
-        w.op->kind != OpKind::Store)
+    const OpEffects &xf = x.op->info().effects, &wf = w.op->info().effects;
+    if (targetInfo(ctx_.module.target).mma != MmaPath::Wgmma || xf.warpgroupRows == kNone ||
+        wf.warpgroupRows == kNone || effectResource(*w.op, wf.writes) != p)
       return false;
-    if (effectResource(*x.op, 1) != q || x.op->operandAt(1).value.transposed) return false;
+    if (effectResource(*x.op, xf.warpgroupRows) != q || x.op->operandAt(xf.warpgroupRows).value.transposed)
+      return false;
     const Resource &a = k_.resources[q], &o = k_.resources[p];
     if (a.stages > 1 || o.stages > 1 || a.pool != o.pool || a.offset != o.offset || a.shape != o.shape ||
         a.dtype != o.dtype || a.swizzle != o.swizzle || a.shape.empty())
       return false;
-    ResourceId acc = effectResource(*x.op, 0), src = effectResource(*w.op, 0);
+    ResourceId acc = effectResource(*x.op, xf.writes), src = effectResource(*w.op, wf.warpgroupRows);
     if (acc == kNoResource || src == kNoResource) return false;
     const Resource &ra = k_.resources[acc], &rs = k_.resources[src];
     if (ra.kind != ResourceKind::Regs || rs.kind != ResourceKind::Regs || ra.shape.empty() || rs.shape.empty())
