@@ -192,6 +192,7 @@ std::vector<RoleEvents> collectEvents(const Kernel &k) {
 ResourceId effectResource(const Operation &op, int8_t slot) {
   if (slot == kNone) return kNoResource;
   if (slot == kReceiver) return op.receiver;
+  if (slot == kResult) return op.result.kind == ValueKind::Resource ? op.result.resource : kNoResource;
   const Operand &o = op.operands[static_cast<size_t>(slot)];
   if (!o.present) return kNoResource;
   if (o.value.kind == ValueKind::Resource || o.value.kind == ValueKind::ViewStage) return o.value.resource;

@@ -3,7 +3,26 @@
 
 #include <fmt/format.h>
 
+#include "analysis/ScheduleModel.h"
+
 namespace cake::analysis {
+
+bool sameThreadElements(MmaPath path, const sema::Kernel &k, sema::ResourceId role, const sema::Operation &a,
+                        const sema::Operation &b) {
+  const sema::Resource &r = k.resource(role);
+  FragmentTiling t[2];
+  int64_t rows[2] = {0, 0};
+  const sema::Operation *ops[2] = {&a, &b};
+  for (int i = 0; i < 2; ++i) {
+    sema::ResourceId f = effectResource(*ops[i], ops[i]->info().effects.threadElements);
+    if (f == sema::kNoResource) return false;
+    const sema::Resource &frag = k.resource(f);
+    t[i] = fragmentTiling(path, frag.shape, r);
+    if (!t[i].ok || t[i].form != FragmentForm::Tile) return false;
+    rows[i] = frag.shape[0];
+  }
+  return rows[0] == rows[1] && t[0].lanes == t[1].lanes;
+}
 
 WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
   WgmmaTiling t;

@@ -75,4 +75,15 @@ struct FragmentTiling {
 };
 FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role);
 
+// Whether two generic accesses of one view through register fragments (the
+// effects' threadElements: a fragment's store, a view's load) give each
+// element of the view to the same thread of `role`: both tiles of one row
+// count in one layout (a thread's elements sit at the same rows and column
+// residues whatever the tile's width: the accumulator layout, or the lanes
+// layout's one row per thread). A vector is replicated over threads (a row
+// over four lanes, a column over every warp) and stored from one of them,
+// so it never matches; nor does a fragment no layout holds.
+bool sameThreadElements(MmaPath path, const sema::Kernel &k, sema::ResourceId role, const sema::Operation &a,
+                        const sema::Operation &b);
+
 }  // namespace cake::analysis

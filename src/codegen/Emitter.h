@@ -247,6 +247,7 @@ private:
   std::string fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);
+  static bool swizzledRowsFit(const Resource &view);
   void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
   void storeLanes(const Operation &o);
   void elementOffset(const Resource &view, const std::string &row, const std::string &col);

@@ -52,13 +52,22 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
   if (v.kind != ValueKind::Resource) return value(v, false);
   const Resource &r = k_.resource(v.resource);
   analysis::FragmentTiling t = analysis::fragmentTiling(ti_.mma, r.shape, role);
-  std::string n = ident(r.name);
-  if (t.form == dst.form) return fmt::format("{}[{}]", n, i);
-  CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
-  int64_t half = dst.cols / 2;  // elements of a thread per m64 block
-  if (t.form == analysis::FragmentForm::RowVector)
-    return fmt::format("{}[({} / {}) * 2 + ({} / 2) % 2]", n, i, half, i);
-  return fmt::format("{}[(({} % {}) / 4) * 2 + {} % 2]", n, i, half, i);
+  // A 16-bit fragment (packed in pairs) is read element by element as f32.
+  bool packed = r.dtype == DType::BF16 || r.dtype == DType::F16;
+  std::string n = packed ? fmt::format("reinterpret_cast<const {} *>({})", dtypeInfo(r.dtype).cudaType, ident(r.name))
+                         : ident(r.name);
+  std::string element;
+  if (t.form == dst.form) {
+    element = fmt::format("{}[{}]", n, i);
+  } else {
+    CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
+    int64_t half = dst.cols / 2;  // elements of a thread per m64 block
+    element = t.form == analysis::FragmentForm::RowVector
+                  ? fmt::format("{}[({} / {}) * 2 + ({} / 2) % 2]", n, i, half, i)
+                  : fmt::format("{}[(({} % {}) / 4) * 2 + {} % 2]", n, i, half, i);
+  }
+  if (!packed) return element;
+  return fmt::format("{}({})", r.dtype == DType::BF16 ? "__bfloat162float" : "__half2float", element);
 }
 
 // A fragment's array: a declared one at the start of its role, a derived
@@ -72,6 +81,12 @@ void KernelEmitter::declareFragment(const Resource &frag, const analysis::Fragme
   line(fmt::format("{} {}[{}];  // {}{} {}{}", type, ident(frag.name), packed ? t.perThread / 2 : t.perThread,
                    frag.derived ? "" : "'" + frag.name + "' ", shapeText(frag.shape), dtypeInfo(frag.dtype).name,
                    packed ? ", two per register" : ""));
+}
+
+// Whether the rows of a view are whole for its swizzle: unswizzled, or each
+// row one swizzle span or whole panels of it (elementOffset's addressing).
+bool KernelEmitter::swizzledRowsFit(const Resource &view) {
+  return view.swizzle == Swizzle::None || analysis::viewRowBytes(view) % swizzleBytes(view.swizzle) == 0;
 }
 
 // `uint32_t cake_off`: the byte offset in a stage of `view` of the element
@@ -106,9 +121,7 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   int64_t perThread = 0;
   if (!fragmentLayout(src, *rc.role, o.range, perThread)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
-  int64_t rowBytes = analysis::viewRowBytes(view);
-  if (view.swizzle != Swizzle::None && rowBytes % swizzleBytes(view.swizzle) != 0 &&
-      rowBytes != swizzleBytes(view.swizzle)) {
+  if (!swizzledRowsFit(view)) {
     refuse(DiagId::LowerFragmentStore, o.range, fmt::format("a store into the swizzled view '{}'", view.name),
            "a swizzled destination's rows must be one swizzle span or whole panels of it");
     return;
@@ -215,8 +228,7 @@ bool KernelEmitter::elementwiseOperands(const Operation &o, RoleCtx &rc, analysi
     if (!table_.lowersDtype(o.kind, src.dtype)) {
       refuse(DiagId::LowerFragmentMath, o.range,
              fmt::format("'lm.{}' on the {} fragment '{}'", info.name, dtypeInfo(src.dtype).name, src.name),
-             fmt::format("fragment math is lowered on {} fragments; 16-bit fragments are MMA operands and stores",
-                         table_.dtypeNames(o.kind)));
+             fmt::format("fragment math is lowered on {} fragments", table_.dtypeNames(o.kind)));
       return false;
     }
   }
@@ -396,30 +408,95 @@ void KernelEmitter::rowArgmin(const Operation &o, RoleCtx &rc) {
   line("}");
 }
 
-// A view loaded into registers: a 1 x N f32 view as a column vector, each
-// thread reading the columns its accumulator elements sit in.
+// A view loaded into registers, in the layout of the fragment it becomes
+// (the view's shape and dtype): a tile in the accumulator layout or the
+// lanes layout, an M x 1 row vector from M consecutive elements, a 1 x N
+// column vector (each thread reading the columns its accumulator elements
+// sit in). 16-bit fragments are packed in pairs as declareFragment lays
+// them out; a tile through the view's panels and swizzle (elementOffset).
 void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   const Resource &view = k_.resource(o.receiver), &dst = k_.resource(o.result.resource);
   analysis::FragmentTiling dt;
   if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
-  if (dt.form != analysis::FragmentForm::ColumnVector || view.swizzle != Swizzle::None ||
-      !table_.lowersDtype(o.kind, view.dtype)) {
-    refuse(
-        DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
-        fmt::format("views are loaded as column vectors: an unswizzled 1 x N view of {}", table_.dtypeNames(o.kind)));
+  int64_t esize = dtypeInfo(view.dtype).bits / 8;
+  bool tile = dt.form == analysis::FragmentForm::Tile;
+  if (!table_.lowersDtype(o.kind, view.dtype) || (!tile && view.swizzle != Swizzle::None) ||
+      (tile && !swizzledRowsFit(view)) || (dt.lanes && (dt.cols * esize) % 16 != 0)) {
+    refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
+           fmt::format("views of {} are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), "
+                       "unswizzled M x 1 and 1 x N vectors",
+                       table_.dtypeNames(o.kind)));
     return;
   }
   declareFragment(dst, dt);
-  line(fmt::format("// column vector: this thread's {} columns", dt.perThread));
+  std::string d = ident(dst.name), type(dtypeInfo(view.dtype).cudaType);
+  bool packed = esize == 2;
+  // Element `i` of the destination, written through its element type.
+  std::string elem = packed ? fmt::format("reinterpret_cast<{} *>({})", type, d) : d;
+  std::string base = viewAddr(o.receiver, analysis::stageOperand(o).expr);
+  if (!tile) {
+    bool rows = dt.form == analysis::FragmentForm::RowVector;
+    line(rows ? fmt::format("// row vector: this thread's {} rows", dt.perThread)
+              : fmt::format("// column vector: this thread's {} columns", dt.perThread));
+    line("{");
+    ++indent_;
+    line(fmt::format("const {0} *cake_src = reinterpret_cast<const {0} *>(cake_smem_raw + ({1} - cake_smem));", type,
+                     base));
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c)", dt.perThread));
+    if (rows)
+      line(fmt::format("  {}[cake_c] = cake_src[cake_wg * {}u + (cake_c / 2) * 64u + cake_wg_warp * 16u + cake_lane / "
+                       "4u + 8u * (cake_c % 2)];",
+                       elem, dt.rowsPerWarpgroup));
+    else
+      line(fmt::format("  {}[cake_c] = cake_src[8 * (cake_c / 2) + 2 * static_cast<int>(cake_lane % 4u) + cake_c % 2];",
+                       elem));
+    --indent_;
+    line("}");
+    return;
+  }
   line("{");
   ++indent_;
-  line(fmt::format("const {} *cake_src = reinterpret_cast<const {} *>(cake_smem_raw + ({} - cake_smem));",
-                   dtypeInfo(view.dtype).cudaType, dtypeInfo(view.dtype).cudaType,
-                   viewAddr(o.receiver, analysis::stageOperand(o).expr)));
-  line("#pragma unroll");
-  line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c)", dt.perThread));
-  line(fmt::format("  {}[cake_c] = cake_src[8 * (cake_c / 2) + 2 * static_cast<int>(cake_lane % 4u) + cake_c % 2];",
-                   ident(dst.name)));
+  line(fmt::format("const uint32_t cake_base = {};", base));
+  if (dt.lanes) {
+    // One row per thread, element i its column i, 16 bytes per load.
+    int64_t perChunk = 16 / esize;
+    line(fmt::format("// the lanes layout: row 32 * (warp % 4) + lane, {} elements, 16 bytes per load", dt.cols));
+    line("const uint32_t cake_row = 32u * (cake_warp % 4u) + cake_lane;");
+    line(fmt::format("uint32_t *cake_dst = reinterpret_cast<uint32_t *>({});", d));
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_c = 0; cake_c < {}; cake_c += {}) {{", dt.cols, perChunk));
+    ++indent_;
+    elementOffset(view, "cake_row", "cake_c");
+    line(fmt::format("const uint4 cake_v = {}(cake_base + cake_off);", w_.use("cake_ld_shared_v4")));
+    line(fmt::format("cake_dst[cake_c * {0} / 4] = cake_v.x; cake_dst[cake_c * {0} / 4 + 1] = cake_v.y;", esize));
+    line(fmt::format("cake_dst[cake_c * {0} / 4 + 2] = cake_v.z; cake_dst[cake_c * {0} / 4 + 3] = cake_v.w;", esize));
+    --indent_;
+    line("}");
+  } else {
+    int64_t half = dt.cols / 2;
+    line(fmt::format("// the wgmma accumulator layout: {} elements per thread, two per load", dt.perThread));
+    line(fmt::format("const uint32_t cake_row0 = cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u;",
+                     dt.rowsPerWarpgroup));
+    line("const uint32_t cake_col0 = 2u * (cake_lane % 4u);");
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", dt.perThread));
+    ++indent_;
+    line(fmt::format("const uint32_t cake_row = cake_row0 + (cake_i / {}) * 64u + 8u * ((cake_i / 2) % 2);", half));
+    line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", half));
+    elementOffset(view, "cake_row", "cake_col");
+    std::string at = "cake_smem_raw + (cake_base - cake_smem) + cake_off";
+    if (packed) {
+      line(fmt::format("{}[cake_i / 2] = *reinterpret_cast<const {}2 *>({});", d,
+                       view.dtype == DType::BF16 ? "__nv_bfloat16" : "__half", at));
+    } else {
+      std::string pair = view.dtype == DType::F32 ? "float2" : "int2";
+      line(fmt::format("const {0} cake_v = *reinterpret_cast<const {0} *>({1});", pair, at));
+      line(fmt::format("{0}[cake_i] = cake_v.x; {0}[cake_i + 1] = cake_v.y;", d));
+    }
+    --indent_;
+    line("}");
+  }
   --indent_;
   line("}");
 }

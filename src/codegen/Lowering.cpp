@@ -24,8 +24,9 @@ using sema::DType;
 constexpr DTypeSet kF32 = dtypeBit(DType::F32), kI32 = dtypeBit(DType::I32);
 constexpr DTypeSet k16Bit = dtypeBit(DType::BF16) | dtypeBit(DType::F16);
 constexpr DTypeSet kFp8 = dtypeBit(DType::E4M3) | dtypeBit(DType::E5M2);
-// Fragment math reads f32 fragments, and i32 ones (masks, indices).
-constexpr DTypeSet kWords = kF32 | kI32;
+// Fragment math reads f32 fragments, i32 ones (masks, indices) and 16-bit
+// ones (read as f32); views of those types load into registers.
+constexpr DTypeSet kWords = kF32 | kI32, kMath = kWords | k16Bit;
 struct Family {
   const char *name;
   std::vector<Entry> entries;
@@ -43,21 +44,22 @@ const Family kSync = {"sync",
 // third column (FragmentMath).
 const Family kFragments = {"fragments",
                            {{OpKind::Store, &K::storeFragment, {}, k16Bit | kWords},
-                            {OpKind::Load, &K::loadFragment, {}, kWords},
-                            {OpKind::Cast, &K::elementwise, {"{0}"}, kWords},
-                            {OpKind::Copy, &K::elementwise, {"{0}", nullptr, true}, kWords},
-                            {OpKind::Fill, &K::elementwise, {"{1}", nullptr, true}, kWords},
-                            {OpKind::Scale, &K::elementwise, {"{0} * {1}"}, kWords},
-                            {OpKind::Add, &K::elementwise, {"{0} + {1}", nullptr, true}, kWords},
-                            {OpKind::Sub, &K::elementwise, {"{0} - {1}", nullptr, true}, kWords},
-                            {OpKind::Mul, &K::elementwise, {"{0} * {1}", nullptr, true}, kWords},
-                            {OpKind::Div, &K::elementwise, {"__fdividef({0}, {1})"}, kWords},
-                            {OpKind::Maximum, &K::elementwise, {"fmaxf({0}, {1})"}, kWords},
-                            {OpKind::Minimum, &K::elementwise, {"fminf({0}, {1})"}, kWords},
-                            {OpKind::Exp2, &K::elementwise, {"cake_ex2({0})", "cake_ex2"}, kWords},
-                            {OpKind::Log2, &K::elementwise, {"cake_lg2({0})", "cake_lg2"}, kWords},
-                            {OpKind::Less, &K::elementwise, {"({0} < {1}) ? 1 : 0", nullptr, true}, kWords},
-                            {OpKind::Where, &K::elementwise, {"{0} != 0 ? {1} : {2}", nullptr, true}, kWords},
+                            {OpKind::Load, &K::loadFragment, {}, kMath},
+                            {OpKind::Cast, &K::elementwise, {"{0}"}, kMath},
+                            {OpKind::Copy, &K::elementwise, {"{0}", nullptr, true}, kMath},
+                            {OpKind::Fill, &K::elementwise, {"{1}", nullptr, true}, kMath},
+                            {OpKind::Scale, &K::elementwise, {"{0} * {1}"}, kMath},
+                            {OpKind::Add, &K::elementwise, {"{0} + {1}", nullptr, true}, kMath},
+                            {OpKind::Sub, &K::elementwise, {"{0} - {1}", nullptr, true}, kMath},
+                            {OpKind::Mul, &K::elementwise, {"{0} * {1}", nullptr, true}, kMath},
+                            {OpKind::Div, &K::elementwise, {"__fdividef({0}, {1})"}, kMath},
+                            {OpKind::Maximum, &K::elementwise, {"fmaxf({0}, {1})"}, kMath},
+                            {OpKind::Minimum, &K::elementwise, {"fminf({0}, {1})"}, kMath},
+                            {OpKind::Exp2, &K::elementwise, {"cake_ex2({0})", "cake_ex2"}, kMath},
+                            {OpKind::Log2, &K::elementwise, {"cake_lg2({0})", "cake_lg2"}, kMath},
+                            {OpKind::Tanh, &K::elementwise, {"cake_tanh({0})", "cake_tanh"}, kMath},
+                            {OpKind::Less, &K::elementwise, {"({0} < {1}) ? 1 : 0", nullptr, true}, kMath},
+                            {OpKind::Where, &K::elementwise, {"{0} != 0 ? {1} : {2}", nullptr, true}, kMath},
                             {OpKind::Tril, &K::tril, {}, kWords},
                             {OpKind::RowMax, &K::rowReduction, {"fmaxf({0}, {1})"}, kF32},
                             {OpKind::RowSum, &K::rowReduction, {"{0} + {1}"}, kF32},

@@ -257,6 +257,13 @@ static __device__ __forceinline__ float cake_ex2(float x) {
   return y;
 }
 )CAKE"},
+      {"cake_tanh", {}, R"CAKE(// tanh(x) by the multi-function unit (tanh.approx: about 2^-11 relative error).
+static __device__ __forceinline__ float cake_tanh(float x) {
+  float y;
+  asm("tanh.approx.f32 %0, %1;" : "=f"(y) : "f"(x));
+  return y;
+}
+)CAKE"},
       {"cake_lg2", {}, R"CAKE(// log2(x) by the multi-function unit (lg2.approx.ftz).
 static __device__ __forceinline__ float cake_lg2(float x) {
   float y;

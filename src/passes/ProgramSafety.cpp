@@ -13,7 +13,9 @@
 //    and no two roles wait on each other before either signals;
 //  - checkRingReuse, checkMulticastRelease, checkProxyFences (DataFlow.cpp):
 //    a producer that wraps around its ring waits for the stage's release;
-//    generic-proxy writes read by the async proxy are fenced;
+//    generic-proxy writes read by the async proxy are fenced; a role's
+//    threads touching a view through register fragments of different
+//    layouts (analysis::sameThreadElements) sync between the accesses;
 //  - checkTxBytes (Barriers.cpp): transaction bytes fit the mbarrier;
 //  - checkNamedBarrierMeetings (NamedBarriers.cpp): exactly the roles of a
 //    named barrier meet at it, each as often as the others;
@@ -28,8 +30,9 @@
 //
 // The program-point facts these read (which asynchronous work is in flight
 // where, how roles sharing a ring take turns, which writes a barrier
-// releases, how stages run) are the analysis layer's (src/analysis/:
-// AsyncFlight, Turns, Releases, StageCount), computed once per kernel.
+// releases, how stages run, which thread holds which element) are the
+// analysis layer's (src/analysis/: AsyncFlight, Turns, Releases, StageCount,
+// Tiling), computed once per kernel.
 //
 // Where it cannot decide (stage indices it cannot relate, symbolic trip
 // counts that differ in form, conditional copies) it warns under -Wunproven

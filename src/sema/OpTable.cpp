@@ -129,6 +129,7 @@ std::string signature(const OpInfo &op) {
 std::string effectsText(const OpInfo &op) {
   auto name = [&](int8_t i) -> std::string {
     if (i == kReceiver) return "receiver";
+    if (i == kResult) return "the result";
     return std::string(op.params[static_cast<size_t>(i)].name);
   };
   std::vector<std::string> parts;
@@ -154,6 +155,8 @@ std::string effectsText(const OpInfo &op) {
     parts.push_back("shares its tile with " + name(op.effects.multicast) + " blocks of the cluster");
   if (op.effects.clusterSignal != kNone)
     parts.push_back("in every block of the cluster when " + name(op.effects.clusterSignal));
+  if (op.effects.threadElements != kNone)
+    parts.push_back("each thread the elements " + name(op.effects.threadElements) + " holds");
   if (op.effects.firstColumn != kNone) parts.push_back("copies the columns from " + name(op.effects.firstColumn));
   if (parts.empty()) return "none";
   std::string s;

@@ -138,6 +138,7 @@ struct ParamInfo {
 
 inline constexpr int8_t kNone = -1;
 inline constexpr int8_t kReceiver = -2;
+inline constexpr int8_t kResult = -3;  // the fragment an operation yields
 enum class Proxy : uint8_t { None, Generic, Async };
 // The family of asynchronous operations a group belongs to: tensor-core
 // operations (wgmma groups on sm_90a; on sm_100a tcgen05 work, which only a
@@ -216,6 +217,12 @@ struct OpEffects {
   // its own rows of the A operand; a fragment's store writes each
   // warpgroup's rows of the view from that warpgroup's threads).
   int8_t warpgroupRows = kNone;
+  // A generic access by every thread of the role to the elements of a view
+  // that a register fragment holds (the parameter, or kResult: the fragment
+  // the operation yields): the fragment's layout says which thread touches
+  // which element, so two such accesses of one view order themselves only
+  // when their layouts give each element to the same thread.
+  int8_t threadElements = kNone;
 };
 
 struct PtxForm {

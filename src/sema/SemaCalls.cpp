@@ -283,6 +283,19 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
     first = &operands.front();
     shape = res(receiver).shape;
     dtype = res(receiver).dtype;
+    // rows=True: a 1 x M view (per-row values laid out as a row of memory)
+    // becomes an M x 1 row vector.
+    if (op.kind == OpKind::Load) {
+      const Operand &rows = operands[static_cast<size_t>(param::Load::rows)];
+      if (rows.present && rows.value.constBool) {
+        if (shape.size() != 2 || shape[0] != 1 || shape[1] < 2) {
+          diags_.report(DiagId::SemaBadValue, rows.range, "rows", name, "True only for a 1 x M view",
+                        fmt::format("a view of {}", shapeText(shape)));
+          return std::nullopt;
+        }
+        shape = {shape[1], 1};
+      }
+    }
   }
   if (!first) {
     // Only numbers: elementwise math needs a fragment to work on.

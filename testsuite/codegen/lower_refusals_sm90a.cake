@@ -126,11 +126,12 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32
         lm.tma_store_wait()
 
 # -----
-# A bf16 fragment cast back to f32, and a bf16 row loaded into registers.
+# An fp8 view loaded into registers, and fragment math to fp8 (fp8
+# fragments are MMA operands only).
 @cake.schedule()
 def k(lm, X: LM.tma2d, n: LM.i32):
     pool = lm.smem(32768)
-    row = pool.view(offset=0, shape=(1, 64), dtype=lm.bf16)
+    row = pool.view(offset=0, shape=(1, 64), dtype=lm.e4m3)
     math = lm.role(warps=[0, 1, 2, 3])
     got = lm.barrier(count=1, prod=[math], cons=[math], init_count=1)
     f = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
@@ -138,9 +139,8 @@ def k(lm, X: LM.tma2d, n: LM.i32):
         row.tma_load(X, coords=(0, 0), barrier=got)
         lm.wait(got, stage=0)
         f = lm.fill(f, 1.0)
-        h = lm.cast(f, lm.bf16)
-        g = lm.cast(h, lm.f32)  # expected-error {{'lm.cast' on the bf16 fragment 'h' has no sm_90a lowering: fragment math is lowered on f32, i32 fragments}}
-        r = row.load()  # expected-error {{a load of 'row' has no sm_90a lowering: views are loaded as column vectors: an unswizzled 1 x N view of f32, i32}}
+        q8 = lm.cast(f, lm.e4m3)  # expected-error {{'lm.cast' to a 64x64 e4m3 fragment has no sm_90a lowering: fragment math yields f32; lm.cast converts tiles to bf16 or f16}}
+        r = row.load()  # expected-error {{a load of 'row' has no sm_90a lowering: views of bf16, f16, f32, i32 are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), unswizzled M x 1 and 1 x N vectors}}
 
 # -----
 # A fragment no warpgroup layout holds: reported once, where it is declared.

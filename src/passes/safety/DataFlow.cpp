@@ -18,6 +18,7 @@
 #include <map>
 #include <set>
 
+#include "analysis/Tiling.h"
 #include "passes/safety/Safety.h"
 #include "sema/ConstEval.h"
 #include "target/TargetInfo.h"
@@ -493,6 +494,64 @@ public:
     }
   }
 
+  // Within a role: two generic accesses of one view through register
+  // fragments (a fragment's store, a view's load; at least one a store) with
+  // no role sync between them, in program order or from one iteration of
+  // their common loop to the next, must give each element to the same
+  // thread (analysis::sameThreadElements): a row vector stored by one lane
+  // of four and loaded by all four, or a tile loaded after a store of a
+  // differently shaped fragment, reads what other threads wrote.
+  void checkFragmentElements() {
+    MmaPath path = targetInfo(ctx_.module.target).mma;
+    for (const RoleEvents &r : roles_) {
+      if (roleThreads(k_, r.role) <= 1) continue;
+      std::vector<const Event *> acc, syncs;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.syncsRole && !e.conditional) syncs.push_back(&e);
+        if (fx.threadElements != kNone && fx.proxy == Proxy::Generic) acc.push_back(&e);
+      }
+      auto view = [](const Event &e) {
+        const OpEffects &fx = e.op->info().effects;
+        ResourceId w = effectResource(*e.op, fx.writes);
+        return w != kNoResource ? w : effectResource(*e.op, fx.reads[0]);
+      };
+      auto stores = [](const Event &e) { return e.op->info().effects.writes != kNone; };
+      for (size_t j = 0; j < acc.size(); ++j)
+        for (size_t i = 0; i < j; ++i) {
+          const Event &p = *acc[i], &q = *acc[j];
+          if (view(p) != view(q) || (!stores(p) && !stores(q))) continue;
+          StageRef sp = effectStage(*p.op, kReceiver), sq = effectStage(*q.op, kReceiver);
+          bool kp = false, kq = false;
+          AffineForm fp = formOf(k_, sp, kp), fq = formOf(k_, sq, kq);
+          if (kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
+          if (sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
+          // Forward: q after p with no role sync between.
+          bool forward = !roleSyncBetween(p.index, q);
+          // Loop-carried: p of the next iteration after q, with no role sync
+          // in their common innermost loop outside p .. q.
+          const IrStmt *loop = nullptr;
+          for (size_t d = 0; d < p.loops.size() && d < q.loops.size() && p.loops[d] == q.loops[d]; ++d)
+            loop = p.loops[d];
+          bool carried = loop != nullptr;
+          for (const Event *s : syncs)
+            if (carried && (s->index > q.index || s->index < p.index) &&
+                std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end())
+              carried = false;
+          if (!forward && !carried) continue;
+          const Event &late = forward ? q : p, &early = forward ? p : q;
+          auto d = ctx_.diags.build(DiagId::SafetyFragmentCrossThread, late.op->range, name(r.role),
+                                    stores(late) ? "stores" : "loads", name(view(q)),
+                                    stores(early) ? "stored" : "loaded", forward ? "" : " in the previous iteration");
+          if (stores(early))
+            d.note(DiagId::NoteWrittenHere, early.op->range, name(view(q)));
+          else
+            d.note(DiagId::NoteReadHere, early.op->range, name(view(q)));
+          d.emit();
+        }
+    }
+  }
+
   // Across roles: generic-proxy stores that another role reads through the
   // async proxy (its TMA store or MMA operand, after a barrier or named
   // barrier hand-off) need a fence of the writer after them, in the
@@ -704,7 +763,9 @@ void checkMulticastRelease(const PassContext &ctx, const Kernel &k, const Kernel
   DataFlowChecks(ctx, k, f).checkMulticastRelease();
 }
 void checkProxyFences(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
-  DataFlowChecks(ctx, k, f).checkProxyFences();
+  DataFlowChecks c(ctx, k, f);
+  c.checkProxyFences();
+  c.checkFragmentElements();
 }
 void checkWritten(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
   DataFlowChecks(ctx, k, f).checkWritten();
