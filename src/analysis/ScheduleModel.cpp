@@ -206,6 +206,17 @@ const Operand *copyCoords(const Operation &op) {
   return nullptr;
 }
 
+ResourceId copyTile(const Operation &op) {
+  if (op.receiver != kNoResource) return op.receiver;
+  if (op.result.kind == ValueKind::Resource) return op.result.resource;
+  const OpInfo &info = op.info();
+  for (size_t i = 0; i < info.params.size(); ++i)
+    if (info.params[i].kind == ParamKind::RegsP && op.operands[i].present &&
+        op.operands[i].value.kind == ValueKind::Resource)
+      return op.operands[i].value.resource;
+  return kNoResource;
+}
+
 StageRef stageOperand(const Operation &op) {
   int8_t i = op.info().effects.stage;
   if (i == kNone) return {};

@@ -53,6 +53,10 @@ struct StageRef {
 };
 // A copy's coordinates (its IntTuple parameter), or null.
 const sema::Operand *copyCoords(const sema::Operation &op);
+// The resource whose shape and element type are a copy's tile: its
+// receiver view, or for a copy between a global tensor and registers the
+// fragment it loads (its result) or stores (its register operand).
+sema::ResourceId copyTile(const sema::Operation &op);
 // The stage an operation names for its barrier and receiver view (the
 // effects' stage slot).
 StageRef stageOperand(const sema::Operation &op);

@@ -17,11 +17,11 @@ bool sameThreadElements(MmaPath path, const sema::Kernel &k, sema::ResourceId ro
     sema::ResourceId f = effectResource(*ops[i], ops[i]->info().effects.threadElements);
     if (f == sema::kNoResource) return false;
     const sema::Resource &frag = k.resource(f);
-    t[i] = fragmentTiling(path, frag.shape, r);
+    t[i] = fragmentTiling(path, frag.shape, r, frag.layout);
     if (!t[i].ok || t[i].form != FragmentForm::Tile) return false;
     rows[i] = frag.shape[0];
   }
-  return rows[0] == rows[1] && t[0].lanes == t[1].lanes;
+  return rows[0] == rows[1] && t[0].lanes == t[1].lanes && t[0].rows == t[1].rows;
 }
 
 WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
@@ -98,7 +98,42 @@ WgmmaTiling accumulatorTiling(MmaPath path, const std::vector<int64_t> &shape, c
   return wgmmaTiling(shape, role);
 }
 
-FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role) {
+// The rows layout (FragmentTiling::rows).
+static FragmentTiling rowsTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
+  FragmentTiling f;
+  f.rows = true;
+  int64_t warps = static_cast<int64_t>(role.warps.size());
+  if (shape.size() != 2 || warps == 0) {
+    f.problem = "a fragment in the rows layout is two-dimensional";
+    return f;
+  }
+  if (shape[1] == 1 && shape[0] > 1) f.form = FragmentForm::RowVector;
+  if (shape[0] == 1 && shape[1] > 1) f.form = FragmentForm::ColumnVector;
+  int64_t R = shape[0], N = shape[1];
+  if (f.form != FragmentForm::ColumnVector && R % warps != 0) {
+    f.problem = fmt::format("the rows layout gives each of the {} warps of role '{}' as many whole rows; {} rows do "
+                            "not divide among them",
+                            warps, role.name, R);
+    return f;
+  }
+  if (f.form != FragmentForm::RowVector && N % 256 != 0) {
+    f.problem = fmt::format("the rows layout gives each lane 8 consecutive columns of every 256; {} columns are not "
+                            "a multiple of 256",
+                            N);
+    return f;
+  }
+  f.ok = true;
+  f.rowsPerWarp = f.form == FragmentForm::ColumnVector ? 0 : R / warps;
+  f.cols = f.form == FragmentForm::RowVector ? 0 : N;
+  f.perThread = f.form == FragmentForm::RowVector      ? f.rowsPerWarp
+                : f.form == FragmentForm::ColumnVector ? N / 32
+                                                       : f.rowsPerWarp * (N / 32);
+  return f;
+}
+
+FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role,
+                              sema::FragmentLayout layout) {
+  if (layout == sema::FragmentLayout::Rows) return rowsTiling(shape, role);
   int64_t warpgroups = static_cast<int64_t>(role.warps.size()) / 4;
   FragmentTiling f;
   if (path == MmaPath::Tcgen05) {

@@ -72,8 +72,18 @@ struct FragmentTiling {
   int64_t cols = 0;              // tiles and column vectors
   int64_t perThread = 0;         // elements each thread holds
   bool lanes = false;            // tcgen05's one-row-per-thread layout (lanesTiling), not wgmma's
+  // The rows layout (sema::FragmentLayout::Rows), on every path: warp w of
+  // the role's W holds rows w * R / W .. (w + 1) * R / W - 1 of an R x N
+  // tile; lane l of it the columns 256 j + 8 l .. 256 j + 8 l + 7 of each,
+  // element i of its array at row i / (N / 32) of its rows and column
+  // 256 ((i % (N / 32)) / 8) + 8 l + i % 8. A row vector (R x 1) holds the
+  // warp's rows (every lane all of them), a column vector (1 x N) a lane's
+  // columns (every warp the same).
+  bool rows = false;
+  int64_t rowsPerWarp = 0;
 };
-FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role);
+FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role,
+                              sema::FragmentLayout layout = sema::FragmentLayout::Accumulator);
 
 // Whether two generic accesses of one view through register fragments (the
 // effects' threadElements: a fragment's store, a view's load) give each

@@ -217,6 +217,10 @@ public:
   void rowReduction(const Operation &o, RoleCtx &rc);
   void rowArgmin(const Operation &o, RoleCtx &rc);
   void loadFragment(const Operation &o, RoleCtx &rc);
+  void loadTile(const Operation &o, RoleCtx &rc);
+  void storeTile(const Operation &o, RoleCtx &rc);
+  bool globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords, const Resource &frag,
+                        bool load);
 
 private:
   // ---- pieces ----

@@ -18,6 +18,10 @@ namespace cake::codegen::detail {
 // 64 x N block at row 16w + lane/4 + 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2.
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread) {
   analysis::WgmmaTiling t = analysis::accumulatorTiling(ti_.mma, frag.shape, role);
+  if (frag.layout == FragmentLayout::Rows) {
+    t.ok = false;
+    t.problem = "it is in the rows layout, and this operation takes the accumulator layout";
+  }
   if (!t.ok) {
     if (badLayouts_.insert(&frag).second)
       refuse(DiagId::LowerFragmentLayout, at,
@@ -33,13 +37,15 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
 // of one (analysis::fragmentTiling).
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at,
                                    analysis::FragmentTiling &t) {
-  t = analysis::fragmentTiling(ti_.mma, frag.shape, role);
+  t = analysis::fragmentTiling(ti_.mma, frag.shape, role, frag.layout);
   if (!t.ok && badLayouts_.insert(&frag).second)
     refuse(DiagId::LowerFragmentLayout, at,
            fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
-           "fragments lower to the accumulator layout of the target's tensor-core path (a tile, an M x 1 row vector "
-           "or a 1 x N column "
-           "vector of one): " +
+           (frag.layout == FragmentLayout::Rows
+                ? std::string("fragments in the rows layout are tiles, M x 1 row vectors or 1 x N column vectors "
+                              "spread by rows over the role's warps: ")
+                : std::string("fragments lower to the accumulator layout of the target's tensor-core path (a tile, an "
+                              "M x 1 row vector or a 1 x N column vector of one): ")) +
                t.problem);
   return t.ok;
 }
@@ -51,7 +57,7 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
                                            const std::string &i) {
   if (v.kind != ValueKind::Resource) return value(v, false);
   const Resource &r = k_.resource(v.resource);
-  analysis::FragmentTiling t = analysis::fragmentTiling(ti_.mma, r.shape, role);
+  analysis::FragmentTiling t = analysis::fragmentTiling(ti_.mma, r.shape, role, r.layout);
   // A 16-bit fragment (packed in pairs) is read element by element as f32.
   bool packed = r.dtype == DType::BF16 || r.dtype == DType::F16;
   std::string n = packed ? fmt::format("reinterpret_cast<const {} *>({})", dtypeInfo(r.dtype).cudaType, ident(r.name))
@@ -59,6 +65,12 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
   std::string element;
   if (t.form == dst.form) {
     element = fmt::format("{}[{}]", n, i);
+  } else if (dst.rows) {
+    // A row vector holds the warp's rows, a column vector a lane's columns.
+    CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
+    int64_t perRow = dst.cols / 32;
+    element = t.form == analysis::FragmentForm::RowVector ? fmt::format("{}[({}) / {}]", n, i, perRow)
+                                                          : fmt::format("{}[({}) % {}]", n, i, perRow);
   } else {
     CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
     int64_t half = dst.cols / 2;  // elements of a thread per m64 block
@@ -110,6 +122,11 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   const Resource &view = k_.resource(o.receiver);
   analysis::FragmentTiling ft;
   if (!fragmentLayout(src, *rc.role, o.range, ft)) return;
+  if (ft.rows) {
+    refuse(DiagId::LowerFragmentStore, o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
+           "fragments in the rows layout are stored to global memory (lm.store_tile), not to shared memory");
+    return;
+  }
   if (ft.form == analysis::FragmentForm::RowVector) {
     storeRowVector(o, rc, ft);
     return;
@@ -286,8 +303,9 @@ void KernelEmitter::tril(const Operation &o, RoleCtx &rc) {
   analysis::FragmentTiling dt;
   if (!elementwiseOperands(o, rc, dt)) return;
   const Resource &dst = k_.resource(o.result.resource);
-  if (dt.form != analysis::FragmentForm::Tile) {
-    refuse(DiagId::LowerFragmentMath, o.range, "'lm.tril' on a vector", "the causal mask applies to tiles");
+  if (dt.form != analysis::FragmentForm::Tile || dt.rows) {
+    refuse(DiagId::LowerFragmentMath, o.range, dt.rows ? "'lm.tril' in the rows layout" : "'lm.tril' on a vector",
+           "the causal mask applies to tiles in the accumulator layout");
     return;
   }
   declareFragment(dst, dt);
@@ -341,6 +359,34 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
   int64_t half = st.cols / 2;
   std::string s = ident(src.name), d = ident(dst.name);
   declareFragment(dst, dt);
+  if (st.rows) {
+    // The rows layout: each lane folds its N / 32 elements of each of its
+    // warp's rows in four partials, then the 32 lanes exchange theirs.
+    int64_t perRow = st.cols / 32;
+    line(fmt::format("// {}: {} values per lane and row in 4 partials, then across the 32 lanes of the warp",
+                     o.info().name, perRow));
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", st.rowsPerWarp));
+    ++indent_;
+    line(fmt::format("const int cake_b = cake_r * {};  // the row's first element", perRow));
+    line("float cake_p[4];");
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_q = 0; cake_q < 4; ++cake_q) cake_p[cake_q] = {};",
+                     fragmentElement(o.operandAt(o.info().effects.reads[0]).value, *rc.role, st, "cake_b + cake_q")));
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_j = 4; cake_j < {}; ++cake_j)", perRow));
+    line(fmt::format("  cake_p[cake_j % 4] = {};",
+                     fold("cake_p[cake_j % 4]", fragmentElement(o.operandAt(o.info().effects.reads[0]).value, *rc.role,
+                                                                st, "cake_b + cake_j"))));
+    line(fmt::format("float cake_v = {};", fold(fold("cake_p[0]", "cake_p[1]"), fold("cake_p[2]", "cake_p[3]"))));
+    line("#pragma unroll");
+    line("for (int cake_m = 16; cake_m >= 1; cake_m /= 2)");
+    line(fmt::format("  cake_v = {};", fold("cake_v", "__shfl_xor_sync(0xffffffffu, cake_v, cake_m)")));
+    line(fmt::format("{}[cake_r] = cake_v;", d));
+    --indent_;
+    line("}");
+    return;
+  }
   // Four partial folds per row (short dependency chains), then combined.
   int64_t partials = half >= 16 ? 4 : 1;
   line(fmt::format("// {}: {} values per thread and row in {} partial(s), then across the 4 lanes of the row",
@@ -373,7 +419,7 @@ void KernelEmitter::rowArgmin(const Operation &o, RoleCtx &rc) {
   const Resource &val = k_.resource(o.result.elts[0].resource), &idx = k_.resource(o.result.elts[1].resource);
   analysis::FragmentTiling st, dt;
   if (!fragmentLayout(src, *rc.role, o.range, st) || !fragmentLayout(val, *rc.role, o.range, dt)) return;
-  if (st.form != analysis::FragmentForm::Tile || !table_.lowersDtype(o.kind, src.dtype)) {
+  if (st.form != analysis::FragmentForm::Tile || st.rows || !table_.lowersDtype(o.kind, src.dtype)) {
     refuse(DiagId::LowerFragmentMath, o.range, fmt::format("'lm.rowargmin' of '{}'", src.name),
            fmt::format("row reductions take {} tiles", table_.dtypeNames(o.kind)));
     return;
@@ -420,7 +466,7 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
   bool tile = dt.form == analysis::FragmentForm::Tile;
-  if (!table_.lowersDtype(o.kind, view.dtype) || (!tile && view.swizzle != Swizzle::None) ||
+  if (dt.rows || !table_.lowersDtype(o.kind, view.dtype) || (!tile && view.swizzle != Swizzle::None) ||
       (tile && !swizzledRowsFit(view)) || (dt.lanes && (dt.cols * esize) % 16 != 0)) {
     refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
            fmt::format("views of {} are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), "
@@ -499,6 +545,81 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   }
   --indent_;
   line("}");
+}
+
+// A tile of a global tensor moved straight between it and a fragment in the
+// rows layout (lm.load_tile, lm.store_tile): lane l of warp w moves the 8
+// elements at columns 256 j + 8 l of each of the warp's rows, 16 bytes per
+// access for 16-bit elements, two for 32-bit ones; a warp's lanes cover 256
+// consecutive elements of a row per step. The launcher checks the tensor's
+// type, that its rows are 16-byte aligned and that every tile lies inside
+// it. Returns false, having reported why, where it does not lower.
+bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords,
+                                     const Resource &frag, bool load) {
+  const Resource &t = k_.resource(tensor);
+  analysis::FragmentTiling ft;
+  if (!fragmentLayout(frag, *rc.role, o.range, ft)) return false;
+  int64_t esize = dtypeInfo(frag.dtype).bits / 8;
+  std::string what = load ? fmt::format("a load of a tile of '{}'", t.name)
+                          : fmt::format("a store of '{}' into '{}'", frag.name, t.name);
+  bool column = ft.form == analysis::FragmentForm::ColumnVector;  // one row, the same in every warp
+  if (!ft.rows || ft.form == analysis::FragmentForm::RowVector || (esize != 2 && esize != 4) || t.rank != 2 ||
+      coords.elts.size() != 2) {
+    const char *why = "tiles and column vectors of 16- or 32-bit elements in the rows layout move between registers "
+                      "and a 2-d tensor";
+    if (load)
+      refuse(DiagId::LowerFragmentLoad, o.range, what, why);
+    else
+      refuse(DiagId::LowerFragmentStore, o.range, what, why);
+    return false;
+  }
+  int64_t perRow = ft.cols / 32, rows = column ? 1 : ft.rowsPerWarp;
+  line(fmt::format("// the rows layout: {}, {} elements per lane and row, 8 per access",
+                   column ? std::string("one row in every warp") : fmt::format("{} row(s) per warp", rows), perRow));
+  line("{");
+  ++indent_;
+  line(column ? fmt::format("const int64_t cake_r0 = static_cast<int64_t>({});", value(coords.elts[1], false))
+              : fmt::format("const int64_t cake_r0 = static_cast<int64_t>({}) + (cake_rtid / 32u) * {};",
+                            value(coords.elts[1], false), rows));
+  line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({}) + 8 * cake_lane;", value(coords.elts[0], false)));
+  line(fmt::format("uint4 *cake_f = reinterpret_cast<uint4 *>({});  // 16 bytes: 8 of 16 bits, 4 of 32",
+                   ident(frag.name)));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", rows));
+  ++indent_;
+  line(fmt::format("uint4 *cake_g = reinterpret_cast<uint4 *>({0}.data + ((cake_r0 + cake_r) * {0}.stride[0] + "
+                   "cake_c0) * {1});",
+                   ident(t.name), esize));
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_j = 0; cake_j < {}; ++cake_j) {{", ft.cols / 256));
+  ++indent_;
+  int64_t per = esize / 2;  // 16-byte accesses per 8 elements
+  for (int64_t h = 0; h < per; ++h) {
+    std::string g = fmt::format("cake_g[cake_j * {} + {}]", 32 * per, h);
+    std::string f = fmt::format("cake_f[(cake_r * {} + cake_j * 8) / {} + {}]", perRow, 16 / esize, h);
+    line(load ? fmt::format("{} = {};", f, g) : fmt::format("{} = {};", g, f));
+  }
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+  return true;
+}
+
+void KernelEmitter::loadTile(const Operation &o, RoleCtx &rc) {
+  const Resource &dst = k_.resource(o.result.resource);
+  analysis::FragmentTiling dt;
+  if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
+  declareFragment(dst, dt);
+  globalTileAccess(o, rc, o.operand(param::LoadTile::tensor).value.resource, o.operand(param::LoadTile::coords).value,
+                   dst, true);
+}
+
+void KernelEmitter::storeTile(const Operation &o, RoleCtx &rc) {
+  globalTileAccess(o, rc, o.operand(param::StoreTile::tensor).value.resource, o.operand(param::StoreTile::coords).value,
+                   k_.resource(o.operand(param::StoreTile::src).value.resource), false);
 }
 
 }  // namespace cake::codegen::detail

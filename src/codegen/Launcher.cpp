@@ -44,7 +44,9 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
         const OpInfo &info = s.op.info();
         for (size_t i = 0; i < info.params.size(); ++i) {
           if (info.params[i].kind != ParamKind::GlobalTensorP || !s.op.operands[i].present) continue;
-          const Resource &view = k_.resource(s.op.receiver);
+          ResourceId tile = analysis::copyTile(s.op);
+          if (tile == kNoResource) continue;
+          const Resource &view = k_.resource(tile);
           auto [it, fresh] =
               uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op});
           if (!fresh && it->second.dtype != view.dtype && !tensorTypesChecked_)
@@ -115,9 +117,9 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
       auto it = maps_.find(r.id);
       auto g = globals.find(r.id);
       if (g != globals.end())
-        tensorDocs +=
-            fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), copied by cp.async\n", p.name,
-                        r.rank, dtypeInfo(g->second.dtype).name, shapeText(g->second.box));
+        tensorDocs += fmt::format("//   {}: rank {}, {}, tile {} (each dimension a multiple of it), moved by a role's "
+                                  "threads (cp.async, load_tile, ...)\n",
+                                  p.name, r.rank, dtypeInfo(g->second.dtype).name, shapeText(g->second.box));
       else if (it != maps_.end() && !r.dims.empty())
         tensorDocs += fmt::format(
             "//   {}: shape {}, {}, tile {} (partial tiles read as zeros, their stores dropped), swizzle {}\n", p.name,

@@ -191,12 +191,14 @@ std::string KernelEmitter::rangeChecks() {
         int initAt = info.effects.overwrites != kNone && s.op.operandAt(info.effects.overwrites).present
                          ? info.effects.overwrites
                          : -1;
-        if (tensorAt >= 0 && coordsOp && s.op.receiver != kNoResource) {
+        ResourceId tile = analysis::copyTile(s.op);
+        if (tensorAt >= 0 && coordsOp && tile != kNoResource) {
           const Resource &t = k_.resource(s.op.operands[static_cast<size_t>(tensorAt)].value.resource);
-          const Resource &view = k_.resource(s.op.receiver);
+          const Resource &view = k_.resource(tile);
           const Value &coords = coordsOp->value;
           if (!(t.tma && !t.dims.empty()) && coords.elts.size() == t.rank && view.shape.size() <= t.rank) {
-            const char *how = info.effects.writes == kReceiver ? "reads" : "writes";
+            bool reads = info.effects.writes == kReceiver || s.op.result.kind == ValueKind::Resource;
+            const char *how = reads ? "reads" : "writes";
             for (size_t d = 0; d < t.rank; ++d) {
               const Value &c = coords.elts[t.rank - 1 - d];  // coordinates innermost first
               size_t outer = t.rank - view.shape.size();

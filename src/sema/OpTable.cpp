@@ -71,6 +71,7 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::WarpList: return "a list of warp indices";
   case ParamKind::WarpLists: return "a list of lists of warp indices";
   case ParamKind::Swizzle: return "one of \"none\", \"32B\", \"64B\", \"128B\"";
+  case ParamKind::LayoutP: return "one of \"accumulator\", \"rows\"";
   case ParamKind::ArrivalScope: return "one of \"role\", \"warpgroup\", \"warp\", \"thread\"";
   case ParamKind::DTypeP: return "a dtype such as lm.bf16";
   case ParamKind::RoleP: return "a role or a role family";

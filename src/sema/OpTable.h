@@ -103,6 +103,7 @@ enum class ParamKind : uint8_t {
   WarpLists,      // a compile-time list of lists of warp indices (a role family's members)
   Swizzle,        // "none", "32B", "64B" or "128B"
   ArrivalScope,   // "role", "warpgroup", "warp" or "thread"
+  LayoutP,        // a register fragment's layout: "accumulator" or "rows"
   DTypeP,         // lm.bf16, ...
   RoleP,          // a role, or a role family (one of something per member)
   RoleFamilyP,    // a role family

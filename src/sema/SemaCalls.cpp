@@ -201,6 +201,7 @@ Value Analyzer::recordOp(const OpInfo &op, const Expr *at, SourceRange range, Re
     index.shape = shape;
     index.dtype = DType::I32;
     index.role = role_;
+    index.layout = res(result.resource).layout;
     index.name = fmt::format("%{}", index.id);
     Value second = result;
     second.resource = index.id;
@@ -239,8 +240,10 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
   std::string name = opDisplayName(op);
   std::vector<int64_t> shape;
   std::optional<DType> dtype;
-  const Operand *first = nullptr;   // the first fragment operand: the element type
-  const Operand *shaper = nullptr;  // the first operand of the broadcast (a mask counts)
+  FragmentLayout layout = FragmentLayout::Accumulator;
+  const Operand *laidOut = nullptr;  // the first fragment operand: the layout
+  const Operand *first = nullptr;    // the first fragment operand: the element type
+  const Operand *shaper = nullptr;   // the first operand of the broadcast (a mask counts)
   for (size_t i = 0; i < op.params.size(); ++i) {
     const Operand &o = operands[i];
     ParamKind kind = op.params[i].kind;
@@ -249,6 +252,15 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
         o.value.kind != ValueKind::Resource)
       continue;
     const Resource &r = res(o.value.resource);
+    auto layoutName = [](FragmentLayout l) { return l == FragmentLayout::Rows ? "rows" : "accumulator"; };
+    if (!laidOut) {
+      laidOut = &o;
+      layout = r.layout;
+    } else if (r.layout != layout) {
+      diags_.report(DiagId::SemaFragmentLayouts, SourceRange::cover(laidOut->range, o.range), name,
+                    res(laidOut->value.resource).name, layoutName(layout), r.name, layoutName(r.layout));
+      return std::nullopt;
+    }
     if (!mask && !first) {
       first = &o;
       dtype = r.dtype;
@@ -297,6 +309,15 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
       }
     }
   }
+  if (!first && op.kind == OpKind::LoadTile) {
+    // A tile of global memory: the shape, type and layout it names.
+    first = &operands[static_cast<size_t>(param::LoadTile::tensor)];
+    for (const Value &e : operands[static_cast<size_t>(param::LoadTile::shape)].value.elts)
+      shape.push_back(e.constInt.value_or(0));
+    dtype = operands[static_cast<size_t>(param::LoadTile::dtype)].value.dtype;
+    layout = operands[static_cast<size_t>(param::LoadTile::layout)].value.str == "rows" ? FragmentLayout::Rows
+                                                                                        : FragmentLayout::Accumulator;
+  }
   if (!first) {
     // Only numbers: elementwise math needs a fragment to work on.
     const Operand &o = operands[0];
@@ -317,6 +338,7 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
   frag.derived = true;
   frag.shape = shape;
   frag.dtype = *dtype;
+  frag.layout = layout;
   frag.role = role_;
   // The name it is assigned to belongs to the whole expression, not to the
   // operations computing its parts.
@@ -509,10 +531,12 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
     return true;
   }
   case ParamKind::Swizzle:
-  case ParamKind::ArrivalScope: {
+  case ParamKind::ArrivalScope:
+  case ParamKind::LayoutP: {
     static const std::vector<std::string> swz = {"none", "32B", "64B", "128B"};
     static const std::vector<std::string> scopes = {"role", "warpgroup", "warp", "thread"};
-    const auto &allowed = p.kind == ParamKind::Swizzle ? swz : scopes;
+    static const std::vector<std::string> layouts = {"accumulator", "rows"};
+    const auto &allowed = p.kind == ParamKind::Swizzle ? swz : p.kind == ParamKind::LayoutP ? layouts : scopes;
     if (v.kind != ValueKind::String) return wrong();
     if (std::find(allowed.begin(), allowed.end(), v.str) == allowed.end()) {
       // The fix-it replaces the string literal, quotes included.

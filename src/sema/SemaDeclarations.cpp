@@ -147,6 +147,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case ResourceKind::Regs:
     r.shape = shapeArg(param::Regs::shape);
     r.dtype = arg(param::Regs::dtype).value.dtype;
+    r.layout = arg(param::Regs::layout).value.str == "rows" ? FragmentLayout::Rows : FragmentLayout::Accumulator;
     if (arg(param::Regs::role).present) r.role = arg(param::Regs::role).value.resource;  // kNoResource for a family
     break;
   case ResourceKind::Role:

@@ -44,6 +44,10 @@ std::string_view swizzleName(Swizzle s);
 unsigned swizzleBytes(Swizzle s);  // 0, 32, 64, 128
 
 enum class ArrivalScope : uint8_t { Role, Warpgroup, Warp, Thread };
+// How a register fragment's elements are spread over its role's threads
+// (analysis::fragmentTiling): the accumulator layout of the target's tensor
+// cores, or rows: whole rows per warp, 8 consecutive elements per lane.
+enum class FragmentLayout : uint8_t { Accumulator, Rows };
 std::string_view arrivalScopeName(ArrivalScope s);  // "role", "warpgroup", "warp", "thread"
 
 struct Resource {
@@ -89,8 +93,9 @@ struct Resource {
   int64_t firstColumn = 0;
   int64_t width = 0;
 
-  // Regs: the role holding it (kNoResource if unassigned)
+  // Regs: the role holding it (kNoResource if unassigned), and its layout
   ResourceId role = kNoResource;
+  FragmentLayout layout = FragmentLayout::Accumulator;
 
   // Role
   std::vector<int64_t> warps;

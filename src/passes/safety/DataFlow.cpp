@@ -509,23 +509,43 @@ public:
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         if (fx.syncsRole && !e.conditional) syncs.push_back(&e);
-        if (fx.threadElements != kNone && fx.proxy == Proxy::Generic) acc.push_back(&e);
+        if (fx.threadElements != kNone) acc.push_back(&e);
       }
+      // The memory accessed: the receiver view, or the global tensor of a
+      // copy between a tensor and registers (its tile at its coordinates).
       auto view = [](const Event &e) {
-        const OpEffects &fx = e.op->info().effects;
-        ResourceId w = effectResource(*e.op, fx.writes);
-        return w != kNoResource ? w : effectResource(*e.op, fx.reads[0]);
+        if (e.op->receiver != kNoResource) return e.op->receiver;
+        const OpInfo &info = e.op->info();
+        for (size_t i = 0; i < info.params.size(); ++i)
+          if ((info.params[i].kind == ParamKind::GlobalTensorP || info.params[i].kind == ParamKind::TensorP) &&
+              e.op->operands[i].present)
+            return e.op->operands[i].value.resource;
+        return kNoResource;
       };
-      auto stores = [](const Event &e) { return e.op->info().effects.writes != kNone; };
+      // A store reads its fragment (and writes memory); a load yields it.
+      auto stores = [](const Event &e) { return e.op->info().effects.threadElements != kResult; };
+      auto sameCoords = [&](const Event &a, const Event &b) {
+        const Operand *ca = copyCoords(*a.op), *cb = copyCoords(*b.op);
+        if (!ca || !cb) return ca == cb;
+        if (ca->value.elts.size() != cb->value.elts.size()) return false;
+        for (size_t d = 0; d < ca->value.elts.size(); ++d) {
+          const Value &x = ca->value.elts[d], &y = cb->value.elts[d];
+          if (x.constInt && y.constInt
+                  ? *x.constInt != *y.constInt
+                  : (x.ix == kNoIntExpr || y.ix == kNoIntExpr || !(k_.ints.form(x.ix) == k_.ints.form(y.ix))))
+            return false;
+        }
+        return true;
+      };
       for (size_t j = 0; j < acc.size(); ++j)
         for (size_t i = 0; i < j; ++i) {
           const Event &p = *acc[i], &q = *acc[j];
-          if (view(p) != view(q) || (!stores(p) && !stores(q))) continue;
+          if (view(p) == kNoResource || view(p) != view(q) || (!stores(p) && !stores(q))) continue;
           StageRef sp = effectStage(*p.op, kReceiver), sq = effectStage(*q.op, kReceiver);
           bool kp = false, kq = false;
           AffineForm fp = formOf(k_, sp, kp), fq = formOf(k_, sq, kq);
           if (kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
-          if (sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
+          if (sameCoords(p, q) && sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
           // Forward: q after p with no role sync between.
           bool forward = !roleSyncBetween(p.index, q);
           // Loop-carried: p of the next iteration after q, with no role sync

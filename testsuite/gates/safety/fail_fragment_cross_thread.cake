@@ -57,3 +57,15 @@ def k(lm, Y: LM.tensor2d[64, 64], T: LM.i32):
         y_s.store(v)
         lm.role_sync()
         y_s.copy_to(Y, coords=(0, 0))
+
+# -----
+# Global memory alike: a tile stored in the rows layout and one row of it
+# loaded back as a column vector (every warp reads the row one warp wrote).
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 256], Y: LM.tensor2d[4, 256]):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    with rows:
+        x = lm.load_tile(X, coords=(0, 0), shape=(4, 256), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, 0), src=x * 2.0)  # expected-note {{'Y' written here}}
+        y = lm.load_tile(Y, coords=(0, 0), shape=(1, 256), dtype=lm.f32)  # expected-error {{role 'rows' loads 'Y' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
+        lm.store_tile(X, coords=(0, 0), src=x + y)

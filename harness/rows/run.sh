@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# harness/rows/run.sh - the GPU run of the row kernels (RMSNorm with a
+# residual, softmax) in one device call. Generate first, here:
+#   bash harness/rows/generate.sh
+# then on the device (carry harness/rows/generated):
+#   bash harness/rows/run.sh
+# 1. the GPU; 2. nvcc builds each generated file into a shared library
+# (ptxas report kept); 3. rows_bench.py: correctness against an f32
+# reference at several row counts and input scales, then CUPTI timing beside
+# PyTorch eager, torch.compile and a bf16 copy of as many bytes (L2 flushed,
+# median of SAMPLES); 4. compute-sanitizer memcheck, racecheck, synccheck on
+# `--check-only`, filtered to our kernels. Logs in ${OUT:-harness/rows/out}.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+OUTDIR=${OUT:-harness/rows/out}
+mkdir -p "$OUTDIR"
+NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
+SAN=${SANITIZER:-/usr/local/cuda/bin/compute-sanitizer}
+echo "== $(date -u +%Y-%m-%dT%H:%M:%SZ) $(hostname)"
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
+status=0
+SPECS=""
+for f in harness/rows/generated/*.cu; do
+  name=$(basename "$f" .cu)  # KIND_N
+  so=/tmp/cake_rows_$name.so
+  if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -lineinfo -Xptxas -v -Xcompiler -fPIC \
+      -shared -o "$so" "$f" > "$OUTDIR/build-$name.log" 2>&1; then
+    echo "built $name: $(grep -E 'registers' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: //'); $(grep -E 'spill' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: *//')"
+    SPECS="$SPECS $so:${name%_*}:${name##*_}"
+  else
+    echo "build $name failed"; cat "$OUTDIR/build-$name.log"; status=1
+  fi
+done
+# shellcheck disable=SC2086  # the specs are separate arguments
+timeout 420 python3 harness/rows/rows_bench.py --samples "${SAMPLES:-120}" --json "$OUTDIR/rows.json" $SPECS \
+  2>&1 | tee "$OUTDIR/bench.log" | grep -v "Warning\|_warn_once"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+[ "${SANITIZE:-1}" = 1 ] || { echo "exit $status"; exit $status; }
+echo "== compute-sanitizer (--check-only), filtered to our kernels"
+for tool in memcheck racecheck synccheck; do
+  for kernel in rmsnorm_residual softmax_rows; do
+    # shellcheck disable=SC2086
+    timeout 240 "$SAN" --tool "$tool" --error-exitcode 9 --kernel-name kns=$kernel \
+      python3 harness/rows/rows_bench.py --check-only $SPECS > "$OUTDIR/san-$tool-$kernel.log" 2>&1
+    rc=$?; [ $rc -eq 0 ] || status=1
+    echo "$tool $kernel: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|FAIL' "$OUTDIR/san-$tool-$kernel.log" | head -2 | tr '\n' ' ')"
+  done
+done
+echo "exit $status"
+exit $status

@@ -1,0 +1,20 @@
+# The rows layout (lm.regs(layout="rows"), lm.load_tile) checked by sema: an
+# unknown layout name (with a fix-it), and fragments of the two layouts
+# combined in one operation (their elements sit in different threads).
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 256]):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    v = lm.regs(shape=(4, 256), dtype=lm.f32, role=rows, layout="row")  # expected-error {{argument 'layout' of 'lm.regs' must be one of "accumulator", "rows", got "row"; did you mean 'rows'?}}
+    with rows:
+        v = lm.fill(v, 1.0)
+
+# -----
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[64, 256], Y: LM.tensor2d[64, 256]):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 256), dtype=lm.f32, role=rows)
+    with rows:
+        acc = lm.fill(acc, 1.0)
+        x = lm.load_tile(X, coords=(0, 0), shape=(64, 256), dtype=lm.f32)
+        y = x + acc  # expected-error {{operands of 'lm.add' differ in layout: 'x' is in the rows layout and 'acc' in the accumulator layout; their elements sit in different threads}}
