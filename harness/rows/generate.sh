@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # harness/rows/generate.sh - generates the row kernels harness/rows/run.sh
 # runs on the GPU (here, where cakec is built): RMSNorm with a residual and
-# softmax, rows of 4096 and 2048. CAKEC=path overrides build-test/bin/cakec.
+# softmax, rows of 2048 to 32768. CAKEC=path overrides build-test/bin/cakec.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 CAKEC=${CAKEC:-build-test/bin/cakec}
 GEN=harness/rows/generated
 mkdir -p "$GEN"
-for n in 4096 2048; do  # KIND_N: the names run.sh reads the kind and N from
-  "$CAKEC" examples/rmsnorm_sm90a.cake -DN=$n -o "$GEN/rmsnorm_$n.cu"
-  "$CAKEC" examples/softmax_sm90a.cake -DN=$n -o "$GEN/softmax_$n.cu"
+# KIND_N_ROWS: the names run.sh reads the kind, N and the rows per block from.
+for n in 4096 2048; do
+  "$CAKEC" examples/rmsnorm_sm90a.cake -DN=$n -o "$GEN/rmsnorm_${n}_4.cu"
+  "$CAKEC" examples/softmax_sm90a.cake -DN=$n -o "$GEN/softmax_${n}_4.cu"
 done
+# Longer rows, several warps per row.
+"$CAKEC" examples/rmsnorm_sm90a.cake -DN=8192 -DSPLIT=2 -o "$GEN/rmsnorm_8192_2.cu"
+"$CAKEC" examples/softmax_sm90a.cake -DN=8192 -DSPLIT=2 -o "$GEN/softmax_8192_2.cu"
+"$CAKEC" examples/softmax_sm90a.cake -DN=32768 -DWARPS=8 -DSPLIT=8 -o "$GEN/softmax_32768_1.cu"
 ls "$GEN"

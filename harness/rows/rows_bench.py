@@ -11,8 +11,8 @@ them), called through ctypes:
   int softmax_rows_launch(const cake_tensor *X, const cake_tensor *Y, int32_t M, cudaStream_t stream);
       Y = softmax(X) along rows (f32 inside, bf16 out)
 
-A library is named LIB:KIND:N, KIND rmsnorm or softmax, N the row length it
-was generated for.
+A library is named LIB:KIND:N:ROWS, KIND rmsnorm or softmax, N the row length
+and ROWS the rows per block it was generated for.
 
 Correctness: X, R ~ N(0, 1) * scale (scales 1e-2, 1 and 30 for softmax's
 large logits, 1e-3 and 100 for RMSNorm), W ~ U(0.5, 1.5), outputs poisoned
@@ -26,7 +26,7 @@ rate), in this process, from CUPTI records (torch.profiler), L2 flushed
 before each sample, median of --samples; bandwidth = bytes read + written /
 time (RMSNorm: X, R read, Y, H written; softmax: X read, Y written).
 
-  rows_bench.py [--check-only] [--samples N] [--rows M,...] [--json F] LIB:KIND:N ...
+  rows_bench.py [--check-only] [--samples N] [--rows M,...] [--json F] LIB:KIND:N:ROWS ...
 """
 import argparse
 import ctypes
@@ -60,9 +60,9 @@ def softmax_eager(x):
 class Kernel:
     def __init__(self, spec):
         parts = spec.split(":")
-        if len(parts) != 3 or parts[1] not in ("rmsnorm", "softmax"):
-            sys.exit(f"rows_bench.py: {spec}: expected LIB:rmsnorm|softmax:N")
-        self.path, self.kind, self.N = parts[0], parts[1], int(parts[2])
+        if len(parts) != 4 or parts[1] not in ("rmsnorm", "softmax"):
+            sys.exit(f"rows_bench.py: {spec}: expected LIB:rmsnorm|softmax:N:ROWS")
+        self.path, self.kind, self.N, self.rows = parts[0], parts[1], int(parts[2]), int(parts[3])
         self.lib = ctypes.CDLL(os.path.abspath(self.path))
         (self.launcher,) = exported_launchers(self.path)
         self.fn = getattr(self.lib, self.launcher)
@@ -146,13 +146,14 @@ def main():
             for j, s in enumerate(scales[1:2] if args.check_only else scales):
                 ok &= check(kern, M, s, 10 * i + j)
         # The launcher refuses a row count that is not a multiple of the block's rows.
-        ins, outs = kern.inputs(6, 1.0, 0)
-        try:
-            kern.bind(ins, outs)()
-            print("  launcher check M = 6: UNEXPECTED: accepted")
-            ok = False
-        except RuntimeError as e:
-            print(f"  launcher check M = 6 -> refused ({e})")
+        if kern.rows > 1:
+            ins, outs = kern.inputs(kern.rows + 1, 1.0, 0)
+            try:
+                kern.bind(ins, outs)()
+                print(f"  launcher check M = {kern.rows + 1}: UNEXPECTED: accepted")
+                ok = False
+            except RuntimeError as e:
+                print(f"  launcher check M = {kern.rows + 1} -> refused ({e})")
         print(f"  {'ALL CORRECT' if ok else 'FAILURES'}")
         all_ok &= ok
         entry = {"lib": kern.path, "kind": kern.kind, "N": kern.N, "correct": ok, "timing": []}

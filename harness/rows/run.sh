@@ -21,12 +21,13 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 status=0
 SPECS=""
 for f in harness/rows/generated/*.cu; do
-  name=$(basename "$f" .cu)  # KIND_N
+  name=$(basename "$f" .cu)  # KIND_N_ROWS
   so=/tmp/cake_rows_$name.so
   if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -lineinfo -Xptxas -v -Xcompiler -fPIC \
       -shared -o "$so" "$f" > "$OUTDIR/build-$name.log" 2>&1; then
     echo "built $name: $(grep -E 'registers' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: //'); $(grep -E 'spill' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: *//')"
-    SPECS="$SPECS $so:${name%_*}:${name##*_}"
+    IFS=_ read -r kind n rows <<< "$name"
+    SPECS="$SPECS $so:$kind:$n:$rows"
   else
     echo "build $name failed"; cat "$OUTDIR/build-$name.log"; status=1
   fi

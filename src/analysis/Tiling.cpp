@@ -17,11 +17,12 @@ bool sameThreadElements(MmaPath path, const sema::Kernel &k, sema::ResourceId ro
     sema::ResourceId f = effectResource(*ops[i], ops[i]->info().effects.threadElements);
     if (f == sema::kNoResource) return false;
     const sema::Resource &frag = k.resource(f);
-    t[i] = fragmentTiling(path, frag.shape, r, frag.layout);
+    t[i] = fragmentTiling(path, frag, r);
     if (!t[i].ok || t[i].form != FragmentForm::Tile) return false;
     rows[i] = frag.shape[0];
   }
-  return rows[0] == rows[1] && t[0].lanes == t[1].lanes && t[0].rows == t[1].rows;
+  return rows[0] == rows[1] && t[0].lanes == t[1].lanes && t[0].rows == t[1].rows &&
+         t[0].warpsPerRow == t[1].warpsPerRow;
 }
 
 WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
@@ -99,41 +100,53 @@ WgmmaTiling accumulatorTiling(MmaPath path, const std::vector<int64_t> &shape, c
 }
 
 // The rows layout (FragmentTiling::rows).
-static FragmentTiling rowsTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {
+static FragmentTiling rowsTiling(const std::vector<int64_t> &shape, const sema::Resource &role, int64_t P) {
   FragmentTiling f;
   f.rows = true;
+  f.warpsPerRow = P;
   int64_t warps = static_cast<int64_t>(role.warps.size());
   if (shape.size() != 2 || warps == 0) {
     f.problem = "a fragment in the rows layout is two-dimensional";
     return f;
   }
-  if (shape[1] == 1 && shape[0] > 1) f.form = FragmentForm::RowVector;
-  if (shape[0] == 1 && shape[1] > 1) f.form = FragmentForm::ColumnVector;
-  int64_t R = shape[0], N = shape[1];
-  if (f.form != FragmentForm::ColumnVector && R % warps != 0) {
-    f.problem = fmt::format("the rows layout gives each of the {} warps of role '{}' as many whole rows; {} rows do "
-                            "not divide among them",
-                            warps, role.name, R);
+  if (P < 1 || warps % P != 0) {
+    f.problem = fmt::format("warps_per_row={} does not divide the {} warps of role '{}'", P, warps, role.name);
     return f;
   }
-  if (f.form != FragmentForm::RowVector && N % 256 != 0) {
-    f.problem = fmt::format("the rows layout gives each lane 8 consecutive columns of every 256; {} columns are not "
-                            "a multiple of 256",
-                            N);
+  int64_t R = shape[0], N = shape[1], groups = warps / P;  // groups of P warps, each a share of the rows
+  // One row held by all the role's warps (P of them) is a tile and a column
+  // vector alike; its row reductions give 1 x 1 row vectors.
+  if (shape[1] == 1)
+    f.form = FragmentForm::RowVector;
+  else if (shape[0] == 1 && groups > 1)
+    f.form = FragmentForm::ColumnVector;
+  if (f.form != FragmentForm::ColumnVector && R % groups != 0) {
+    f.problem = fmt::format("the rows layout gives each of the {} of role '{}' as many whole rows; {} rows do not "
+                            "divide among them",
+                            P == 1 ? fmt::format("{} warps", warps) : fmt::format("{} groups of {} warps", groups, P),
+                            role.name, R);
+    return f;
+  }
+  if (f.form != FragmentForm::RowVector && N % (256 * P) != 0) {
+    f.problem = fmt::format(
+        "the rows layout gives each lane 8 consecutive columns of every 256{}; {} columns are not a "
+        "multiple of 256{}",
+        P > 1 ? " of its warp's part" : "", N, P > 1 ? fmt::format(" x {} warps per row", P) : std::string());
     return f;
   }
   f.ok = true;
-  f.rowsPerWarp = f.form == FragmentForm::ColumnVector ? 0 : R / warps;
+  f.rowsPerWarp = f.form == FragmentForm::ColumnVector ? 0 : R / groups;
   f.cols = f.form == FragmentForm::RowVector ? 0 : N;
+  f.perRow = N / (32 * P);
   f.perThread = f.form == FragmentForm::RowVector      ? f.rowsPerWarp
-                : f.form == FragmentForm::ColumnVector ? N / 32
-                                                       : f.rowsPerWarp * (N / 32);
+                : f.form == FragmentForm::ColumnVector ? f.perRow
+                                                       : f.rowsPerWarp * f.perRow;
   return f;
 }
 
 FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role,
-                              sema::FragmentLayout layout) {
-  if (layout == sema::FragmentLayout::Rows) return rowsTiling(shape, role);
+                              sema::FragmentLayout layout, int64_t warpsPerRow) {
+  if (layout == sema::FragmentLayout::Rows) return rowsTiling(shape, role, warpsPerRow);
   int64_t warpgroups = static_cast<int64_t>(role.warps.size()) / 4;
   FragmentTiling f;
   if (path == MmaPath::Tcgen05) {

@@ -81,9 +81,19 @@ struct FragmentTiling {
   // columns (every warp the same).
   bool rows = false;
   int64_t rowsPerWarp = 0;
+  // With warps_per_row = P > 1: warp w holds part w % P of the rows of row
+  // group w / P: columns (w % P) N / P + 256 j + 8 l + e; a column vector
+  // holds a warp's part. Row reductions combine the parts through shared
+  // memory (Kernel::reduceScratch).
+  int64_t warpsPerRow = 1;
+  int64_t perRow = 0;  // elements of a row a lane holds: N / (32 P)
 };
 FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, const sema::Resource &role,
-                              sema::FragmentLayout layout = sema::FragmentLayout::Accumulator);
+                              sema::FragmentLayout layout = sema::FragmentLayout::Accumulator, int64_t warpsPerRow = 1);
+// The tiling of a declared or derived fragment (its shape, layout and warps per row).
+inline FragmentTiling fragmentTiling(MmaPath path, const sema::Resource &frag, const sema::Resource &role) {
+  return fragmentTiling(path, frag.shape, role, frag.layout, frag.warpsPerRow);
+}
 
 // Whether two generic accesses of one view through register fragments (the
 // effects' threadElements: a fragment's store, a view's load) give each

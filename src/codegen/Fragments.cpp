@@ -37,7 +37,7 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
 // of one (analysis::fragmentTiling).
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at,
                                    analysis::FragmentTiling &t) {
-  t = analysis::fragmentTiling(ti_.mma, frag.shape, role, frag.layout);
+  t = analysis::fragmentTiling(ti_.mma, frag, role);
   if (!t.ok && badLayouts_.insert(&frag).second)
     refuse(DiagId::LowerFragmentLayout, at,
            fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
@@ -57,7 +57,7 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
                                            const std::string &i) {
   if (v.kind != ValueKind::Resource) return value(v, false);
   const Resource &r = k_.resource(v.resource);
-  analysis::FragmentTiling t = analysis::fragmentTiling(ti_.mma, r.shape, role, r.layout);
+  analysis::FragmentTiling t = analysis::fragmentTiling(ti_.mma, r, role);
   // A 16-bit fragment (packed in pairs) is read element by element as f32.
   bool packed = r.dtype == DType::BF16 || r.dtype == DType::F16;
   std::string n = packed ? fmt::format("reinterpret_cast<const {} *>({})", dtypeInfo(r.dtype).cudaType, ident(r.name))
@@ -68,7 +68,7 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
   } else if (dst.rows) {
     // A row vector holds the warp's rows, a column vector a lane's columns.
     CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
-    int64_t perRow = dst.cols / 32;
+    int64_t perRow = dst.perRow;
     element = t.form == analysis::FragmentForm::RowVector ? fmt::format("{}[({}) / {}]", n, i, perRow)
                                                           : fmt::format("{}[({}) % {}]", n, i, perRow);
   } else {
@@ -360,11 +360,14 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
   std::string s = ident(src.name), d = ident(dst.name);
   declareFragment(dst, dt);
   if (st.rows) {
-    // The rows layout: each lane folds its N / 32 elements of each of its
-    // warp's rows in four partials, then the 32 lanes exchange theirs.
-    int64_t perRow = st.cols / 32;
-    line(fmt::format("// {}: {} values per lane and row in 4 partials, then across the 32 lanes of the warp",
-                     o.info().name, perRow));
+    // The rows layout: each lane folds its N / (32 P) elements of each of
+    // its warp's rows in four partials, then the 32 lanes exchange theirs;
+    // with P warps per row, lane 0 of each writes its part's value to the
+    // scratch, the role meets, every thread folds the P parts of its rows,
+    // and the role meets again before the scratch is reused.
+    int64_t perRow = st.perRow, P = st.warpsPerRow;
+    line(fmt::format("// {}: {} values per lane and row in 4 partials, then across the 32 lanes of the warp{}",
+                     o.info().name, perRow, P > 1 ? fmt::format(", then across the row's {} warps", P) : ""));
     line("#pragma unroll");
     line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", st.rowsPerWarp));
     ++indent_;
@@ -385,6 +388,35 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
     line(fmt::format("{}[cake_r] = cake_v;", d));
     --indent_;
     line("}");
+    if (P > 1) {
+      CAKE_CHECK(k_.reduceScratchBytes >= 4 * st.rowsPerWarp * (rc.threads / 32),
+                 "no shared-memory scratch for a row reduction across warps (Kernel::reduceScratch)");
+      line("{");
+      ++indent_;
+      line(fmt::format("float *cake_red = reinterpret_cast<float *>(cake_smem_raw + {}u);  // [warp][row]",
+                       k_.reduceScratch));
+      line("#pragma unroll");
+      line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r)", st.rowsPerWarp));
+      line(fmt::format("  if (cake_lane == 0) cake_red[(cake_rtid / 32u) * {}u + cake_r] = {}[cake_r];", st.rowsPerWarp,
+                       d));
+      line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
+      line("#pragma unroll");
+      line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", st.rowsPerWarp));
+      ++indent_;
+      line(fmt::format("const float *cake_parts = cake_red + ((cake_rtid / 32u) / {0}u) * {0}u * {1}u + cake_r;", P,
+                       st.rowsPerWarp));
+      line("float cake_v = cake_parts[0];");
+      line("#pragma unroll");
+      line(fmt::format("for (int cake_q = 1; cake_q < {}; ++cake_q)", P));
+      line(fmt::format("  cake_v = {};", fold("cake_v", fmt::format("cake_parts[cake_q * {}]", st.rowsPerWarp))));
+      line(fmt::format("{}[cake_r] = cake_v;", d));
+      --indent_;
+      line("}");
+      line(fmt::format("{}({}, {});  // the scratch is free again", w_.use("cake_named_barrier_sync"), rc.barrierId,
+                       rc.threads));
+      --indent_;
+      line("}");
+    }
     return;
   }
   // Four partial folds per row (short dependency chains), then combined.
@@ -573,15 +605,16 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
       refuse(DiagId::LowerFragmentStore, o.range, what, why);
     return false;
   }
-  int64_t perRow = ft.cols / 32, rows = column ? 1 : ft.rowsPerWarp;
+  int64_t perRow = ft.perRow, rows = column ? 1 : ft.rowsPerWarp, P = ft.warpsPerRow;
   line(fmt::format("// the rows layout: {}, {} elements per lane and row, 8 per access",
                    column ? std::string("one row in every warp") : fmt::format("{} row(s) per warp", rows), perRow));
   line("{");
   ++indent_;
   line(column ? fmt::format("const int64_t cake_r0 = static_cast<int64_t>({});", value(coords.elts[1], false))
-              : fmt::format("const int64_t cake_r0 = static_cast<int64_t>({}) + (cake_rtid / 32u) * {};",
-                            value(coords.elts[1], false), rows));
-  line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({}) + 8 * cake_lane;", value(coords.elts[0], false)));
+              : fmt::format("const int64_t cake_r0 = static_cast<int64_t>({}) + (cake_rtid / 32u{}) * {};",
+                            value(coords.elts[1], false), P > 1 ? fmt::format(" / {}u", P) : "", rows));
+  line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({}) + {}8 * cake_lane;", value(coords.elts[0], false),
+                   P > 1 ? fmt::format("((cake_rtid / 32u) % {}u) * {} + ", P, ft.cols / P) : ""));
   line(fmt::format("uint4 *cake_f = reinterpret_cast<uint4 *>({});  // 16 bytes: 8 of 16 bits, 4 of 32",
                    ident(frag.name)));
   line("#pragma unroll");
@@ -591,7 +624,7 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
                    "cake_c0) * {1});",
                    ident(t.name), esize));
   line("#pragma unroll");
-  line(fmt::format("for (int cake_j = 0; cake_j < {}; ++cake_j) {{", ft.cols / 256));
+  line(fmt::format("for (int cake_j = 0; cake_j < {}; ++cake_j) {{", perRow / 8));
   ++indent_;
   int64_t per = esize / 2;  // 16-byte accesses per 8 elements
   for (int64_t h = 0; h < per; ++h) {

@@ -202,6 +202,7 @@ Value Analyzer::recordOp(const OpInfo &op, const Expr *at, SourceRange range, Re
     index.dtype = DType::I32;
     index.role = role_;
     index.layout = res(result.resource).layout;
+    index.warpsPerRow = res(result.resource).warpsPerRow;
     index.name = fmt::format("%{}", index.id);
     Value second = result;
     second.resource = index.id;
@@ -241,6 +242,7 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
   std::vector<int64_t> shape;
   std::optional<DType> dtype;
   FragmentLayout layout = FragmentLayout::Accumulator;
+  int64_t warpsPerRow = 1;
   const Operand *laidOut = nullptr;  // the first fragment operand: the layout
   const Operand *first = nullptr;    // the first fragment operand: the element type
   const Operand *shaper = nullptr;   // the first operand of the broadcast (a mask counts)
@@ -252,13 +254,19 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
         o.value.kind != ValueKind::Resource)
       continue;
     const Resource &r = res(o.value.resource);
-    auto layoutName = [](FragmentLayout l) { return l == FragmentLayout::Rows ? "rows" : "accumulator"; };
+    auto layoutName = [](FragmentLayout l, int64_t p) {
+      return l == FragmentLayout::Accumulator ? std::string("accumulator")
+             : p == 1                         ? std::string("rows")
+                                              : fmt::format("rows (warps_per_row={})", p);
+    };
     if (!laidOut) {
       laidOut = &o;
       layout = r.layout;
-    } else if (r.layout != layout) {
+      warpsPerRow = r.warpsPerRow;
+    } else if (r.layout != layout || r.warpsPerRow != warpsPerRow) {
       diags_.report(DiagId::SemaFragmentLayouts, SourceRange::cover(laidOut->range, o.range), name,
-                    res(laidOut->value.resource).name, layoutName(layout), r.name, layoutName(r.layout));
+                    res(laidOut->value.resource).name, layoutName(layout, warpsPerRow), r.name,
+                    layoutName(r.layout, r.warpsPerRow));
       return std::nullopt;
     }
     if (!mask && !first) {
@@ -317,6 +325,7 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
     dtype = operands[static_cast<size_t>(param::LoadTile::dtype)].value.dtype;
     layout = operands[static_cast<size_t>(param::LoadTile::layout)].value.str == "rows" ? FragmentLayout::Rows
                                                                                         : FragmentLayout::Accumulator;
+    warpsPerRow = operands[static_cast<size_t>(param::LoadTile::warps_per_row)].value.constInt.value_or(1);
   }
   if (!first) {
     // Only numbers: elementwise math needs a fragment to work on.
@@ -339,6 +348,7 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
   frag.shape = shape;
   frag.dtype = *dtype;
   frag.layout = layout;
+  frag.warpsPerRow = warpsPerRow;
   frag.role = role_;
   // The name it is assigned to belongs to the whole expression, not to the
   // operations computing its parts.

@@ -148,6 +148,7 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
     r.shape = shapeArg(param::Regs::shape);
     r.dtype = arg(param::Regs::dtype).value.dtype;
     r.layout = arg(param::Regs::layout).value.str == "rows" ? FragmentLayout::Rows : FragmentLayout::Accumulator;
+    r.warpsPerRow = arg(param::Regs::warps_per_row).value.constInt.value_or(1);
     if (arg(param::Regs::role).present) r.role = arg(param::Regs::role).value.resource;  // kNoResource for a family
     break;
   case ResourceKind::Role:
@@ -300,6 +301,16 @@ void Analyzer::finalizeKernel() {
     offset = satAdd(offset, 16);
   }
   k.barrierBytes = offset - barrierStart;
+  // Scratch for row reductions across the warps sharing a row: one f32 per
+  // part of each row (the warps of a role hold R x P parts of an R-row tile).
+  for (const Resource &r : k.resources)
+    if (r.kind == ResourceKind::Regs && r.layout == FragmentLayout::Rows && r.warpsPerRow > 1 && r.shape.size() == 2)
+      k.reduceScratchBytes = std::max(k.reduceScratchBytes, satMul(4, satMul(r.shape[0], r.warpsPerRow)));
+  if (k.reduceScratchBytes > 0) {
+    offset = alignUp(offset, 16);
+    k.reduceScratch = offset;
+    offset = satAdd(offset, k.reduceScratchBytes);
+  }
   k.smemBytes = offset;
   int64_t maxWarp = -1;
   for (Resource &r : k.resources) {

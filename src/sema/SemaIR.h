@@ -96,6 +96,7 @@ struct Resource {
   // Regs: the role holding it (kNoResource if unassigned), and its layout
   ResourceId role = kNoResource;
   FragmentLayout layout = FragmentLayout::Accumulator;
+  int64_t warpsPerRow = 1;  // the rows layout: warps sharing each row, each a part of its columns
 
   // Role
   std::vector<int64_t> warps;
@@ -235,6 +236,10 @@ struct Kernel {
   int64_t threads = 0;    // 32 x (highest warp + 1)
   int64_t smemBytes = 0;  // pools + mbarriers, with alignment padding
   int64_t barrierBytes = 0;
+  // Row reductions of fragments spread over several warps per row (the rows
+  // layout with warps_per_row > 1) exchange the warps' partial values
+  // through this many bytes of shared memory at reduceScratch (0: none).
+  int64_t reduceScratch = 0, reduceScratchBytes = 0;
   // With TMEM regions: 16 bytes after the mbarriers for the lowering's own
   // TMEM bookkeeping (an mbarrier that drains the tensor core before the
   // columns are released, and the address tcgen05.alloc writes); -1 without.

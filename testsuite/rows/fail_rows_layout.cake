@@ -18,3 +18,12 @@ def k(lm, X: LM.tensor2d[64, 256], Y: LM.tensor2d[64, 256]):
         acc = lm.fill(acc, 1.0)
         x = lm.load_tile(X, coords=(0, 0), shape=(64, 256), dtype=lm.f32)
         y = x + acc  # expected-error {{operands of 'lm.add' differ in layout: 'x' is in the rows layout and 'acc' in the accumulator layout; their elements sit in different threads}}
+
+# -----
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 512], W: LM.tensor2d[1, 512]):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    with rows:
+        x = lm.load_tile(X, coords=(0, 0), shape=(2, 512), dtype=lm.f32, warps_per_row=2)
+        w = lm.load_tile(W, coords=(0, 0), shape=(1, 512), dtype=lm.f32)
+        y = x * w  # expected-error {{operands of 'lm.mul' differ in layout: 'x' is in the rows (warps_per_row=2) layout and 'w' in the rows layout; their elements sit in different threads}}

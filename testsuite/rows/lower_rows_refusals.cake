@@ -37,3 +37,13 @@ def k(lm, A: LM.tensor2d[64, 256], B: LM.tma2d):
         lm.mma(acc, a, b_s.T, init=True)  # expected-error {{the register fragment 'acc' (64x256) has no sm_90a lowering: fragments lower to the accumulator layout of the target's tensor-core path: it is in the rows layout, and this operation takes the accumulator layout}}
         lm.mma_commit()
         lm.mma_wait(pending=0)
+
+# -----
+# warps_per_row must divide the role's warps, and each warp's part of a row
+# be a multiple of 256 columns.
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[1, 512]):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    with rows:
+        x = lm.load_tile(X, coords=(0, 0), shape=(4, 1024), dtype=lm.bf16, warps_per_row=3)  # expected-error {{the register fragment 'x' (4x1024) has no sm_90a lowering: fragments in the rows layout are tiles, M x 1 row vectors or 1 x N column vectors spread by rows over the role's warps: warps_per_row=3 does not divide the 4 warps of role 'rows'}}
+        y = lm.load_tile(Y, coords=(0, 0), shape=(1, 512), dtype=lm.bf16, warps_per_row=4)  # expected-error {{the register fragment 'y' (1x512) has no sm_90a lowering: fragments in the rows layout are tiles, M x 1 row vectors or 1 x N column vectors spread by rows over the role's warps: the rows layout gives each lane 8 consecutive columns of every 256 of its warp's part; 512 columns are not a multiple of 256 x 4 warps per row}}

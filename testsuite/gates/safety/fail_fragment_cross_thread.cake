@@ -69,3 +69,16 @@ def k(lm, X: LM.tensor2d[4, 256], Y: LM.tensor2d[4, 256]):
         lm.store_tile(Y, coords=(0, 0), src=x * 2.0)  # expected-note {{'Y' written here}}
         y = lm.load_tile(Y, coords=(0, 0), shape=(1, 256), dtype=lm.f32)  # expected-error {{role 'rows' loads 'Y' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
         lm.store_tile(X, coords=(0, 0), src=x + y)
+
+# -----
+# The same tile at the same coordinates, but spread over the warps
+# differently (one warp per row, then two): warp 1 reads half of the row
+# warp 0 wrote.
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 512], Y: LM.tensor2d[4, 512], Z: LM.tensor2d[4, 512]):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    with rows:
+        x = lm.load_tile(X, coords=(0, 0), shape=(4, 512), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, 0), src=x)  # expected-note {{'Y' written here}}
+        y = lm.load_tile(Y, coords=(0, 0), shape=(4, 512), dtype=lm.f32, warps_per_row=2)  # expected-error {{role 'rows' loads 'Y' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
+        lm.store_tile(Z, coords=(0, 0), src=y)
