@@ -16,4 +16,7 @@ done
 "$CAKEC" examples/rmsnorm_sm90a.cake -DN=8192 -DSPLIT=2 -o "$GEN/rmsnorm_8192_2.cu"
 "$CAKEC" examples/softmax_sm90a.cake -DN=8192 -DSPLIT=2 -o "$GEN/softmax_8192_2.cu"
 "$CAKEC" examples/softmax_sm90a.cake -DN=32768 -DWARPS=8 -DSPLIT=8 -o "$GEN/softmax_32768_1.cu"
+# fp8 quantization round trips (harness/rows/fp8_check.py).
+"$CAKEC" testsuite/rows/Inputs/fp8_quant.cake -DE5M2=False -o "$GEN/fp8_e4m3.cu"
+"$CAKEC" testsuite/rows/Inputs/fp8_quant.cake -DE5M2=True -o "$GEN/fp8_e5m2.cu"
 ls "$GEN"

@@ -252,6 +252,7 @@ private:
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);
   static bool swizzledRowsFit(const Resource &view);
+  static bool isFp8(DType d);
   void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
   void storeLanes(const Operation &o);
   void elementOffset(const Resource &view, const std::string &row, const std::string &col);

@@ -78,17 +78,28 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
                   ? fmt::format("{}[({} / {}) * 2 + ({} / 2) % 2]", n, i, half, i)
                   : fmt::format("{}[(({} % {}) / 4) * 2 + {} % 2]", n, i, half, i);
   }
+  if (isFp8(r.dtype)) {
+    // fp8 pairs (uint16_t, the first element in the low byte) are read
+    // through cvt.rn.f16x2.{e4m3x2,e5m2x2}: element i is half i % 2 of
+    // pair i / 2 (the index is a constant once the loops unroll).
+    std::string at = element.substr(ident(r.name).size());  // "[index]"
+    return fmt::format("{}({}, {})", w_.use(r.dtype == DType::E4M3 ? "cake_e4m3_at" : "cake_e5m2_at"), ident(r.name),
+                       at.substr(1, at.size() - 2));
+  }
   if (!packed) return element;
   return fmt::format("{}({})", r.dtype == DType::BF16 ? "__bfloat162float" : "__half2float", element);
 }
+
+bool KernelEmitter::isFp8(DType d) { return d == DType::E4M3 || d == DType::E5M2; }
 
 // A fragment's array: a declared one at the start of its role, a derived
 // one where it is first written. 16-bit elements are packed in pairs.
 void KernelEmitter::declareFragment(const Resource &frag, const analysis::FragmentTiling &t) {
   if (!declaredFragments_.insert(frag.id).second) return;
-  bool packed = frag.dtype == DType::BF16 || frag.dtype == DType::F16;
+  bool packed = frag.dtype == DType::BF16 || frag.dtype == DType::F16 || isFp8(frag.dtype);
   std::string type = frag.dtype == DType::BF16  ? "__nv_bfloat162"
                      : frag.dtype == DType::F16 ? "__half2"
+                     : isFp8(frag.dtype)        ? "uint16_t"
                                                 : std::string(dtypeInfo(frag.dtype).cudaType);
   line(fmt::format("{} {}[{}];  // {}{} {}{}", type, ident(frag.name), packed ? t.perThread / 2 : t.perThread,
                    frag.derived ? "" : "'" + frag.name + "' ", shapeText(frag.shape), dtypeInfo(frag.dtype).name,
@@ -254,12 +265,22 @@ bool KernelEmitter::elementwiseOperands(const Operation &o, RoleCtx &rc, analysi
            "i32 fragments (masks, indices) are made by comparisons, lm.where, copies, fills, + - *");
     return false;
   }
-  bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16;
+  bool packed = dst.dtype == DType::BF16 || dst.dtype == DType::F16 || isFp8(dst.dtype);
   bool word = dst.dtype == DType::F32 || dst.dtype == DType::I32;
   if ((packed && dt.form != analysis::FragmentForm::Tile) || (!packed && !word)) {
     refuse(DiagId::LowerFragmentMath, o.range,
            fmt::format("'lm.{}' to a {} {} fragment", info.name, shapeText(dst.shape), dtypeInfo(dst.dtype).name),
-           "fragment math yields f32; lm.cast converts tiles to bf16 or f16");
+           "fragment math yields f32; lm.cast converts tiles to bf16, f16, e4m3 or e5m2");
+    return false;
+  }
+  // fp8 conversions are cvt's e4m3x2 / e5m2x2 forms (sm_89 and later).
+  bool fp8 = isFp8(dst.dtype);
+  for (const Operand &x : o.operands)
+    fp8 |= x.present && x.value.kind == ValueKind::Resource &&
+           k_.resource(x.value.resource).kind == ResourceKind::Regs && isFp8(k_.resource(x.value.resource).dtype);
+  if (fp8 && ti_.sm < 89) {
+    refuse(DiagId::LowerFragmentMath, o.range, fmt::format("'lm.{}' on fp8 fragments", info.name),
+           "fp8 conversions (cvt e4m3x2 / e5m2x2) need sm_89 or later");
     return false;
   }
   return true;
@@ -288,10 +309,14 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
   declareFragment(dst, dt);
   std::string d = ident(dst.name);
   line("#pragma unroll");
-  if (dst.dtype == DType::BF16 || dst.dtype == DType::F16) {
+  if (dst.dtype == DType::BF16 || dst.dtype == DType::F16 || isFp8(dst.dtype)) {
+    // Pairs converted together: round to nearest even; fp8 saturates to
+    // the largest finite value (cvt .satfinite).
+    std::string pack = dst.dtype == DType::BF16  ? std::string("__floats2bfloat162_rn")
+                       : dst.dtype == DType::F16 ? std::string("__floats2half2_rn")
+                                                 : w_.use(dst.dtype == DType::E4M3 ? "cake_e4m3x2" : "cake_e5m2x2");
     line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {}[cake_i / 2] = {}({}, {});", dt.perThread, d,
-                     dst.dtype == DType::BF16 ? "__floats2bfloat162_rn" : "__floats2half2_rn", element("cake_i"),
-                     element("cake_i + 1")));
+                     pack, element("cake_i"), element("cake_i + 1")));
     return;
   }
   line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, d, element("cake_i")));
@@ -595,10 +620,10 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   std::string what = load ? fmt::format("a load of a tile of '{}'", t.name)
                           : fmt::format("a store of '{}' into '{}'", frag.name, t.name);
   bool column = ft.form == analysis::FragmentForm::ColumnVector;  // one row, the same in every warp
-  if (!ft.rows || ft.form == analysis::FragmentForm::RowVector || (esize != 2 && esize != 4) || t.rank != 2 ||
-      coords.elts.size() != 2) {
-    const char *why = "tiles and column vectors of 16- or 32-bit elements in the rows layout move between registers "
-                      "and a 2-d tensor";
+  if (!ft.rows || ft.form == analysis::FragmentForm::RowVector || (esize != 1 && esize != 2 && esize != 4) ||
+      t.rank != 2 || coords.elts.size() != 2) {
+    const char *why = "tiles and column vectors of 8-, 16- or 32-bit elements in the rows layout move between "
+                      "registers and a 2-d tensor";
     if (load)
       refuse(DiagId::LowerFragmentLoad, o.range, what, why);
     else
@@ -615,21 +640,24 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
                             value(coords.elts[1], false), P > 1 ? fmt::format(" / {}u", P) : "", rows));
   line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({}) + {}8 * cake_lane;", value(coords.elts[0], false),
                    P > 1 ? fmt::format("((cake_rtid / 32u) % {}u) * {} + ", P, ft.cols / P) : ""));
-  line(fmt::format("uint4 *cake_f = reinterpret_cast<uint4 *>({});  // 16 bytes: 8 of 16 bits, 4 of 32",
-                   ident(frag.name)));
+  // The unit of access: 8 bytes for 8 fp8 elements, else 16 bytes (8 of
+  // 16 bits; 4 of 32 bits, two per 8 elements).
+  std::string unit = esize == 1 ? "uint2" : "uint4";
+  int64_t per = esize == 4 ? 2 : 1, perUnit = esize == 1 ? 8 : 16 / esize;
+  line(fmt::format("{0} *cake_f = reinterpret_cast<{0} *>({1});  // 8 elements: {2} access(es) of {3} bytes", unit,
+                   ident(frag.name), per, esize == 1 ? 8 : 16));
   line("#pragma unroll");
   line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", rows));
   ++indent_;
-  line(fmt::format("uint4 *cake_g = reinterpret_cast<uint4 *>({0}.data + ((cake_r0 + cake_r) * {0}.stride[0] + "
+  line(fmt::format("{2} *cake_g = reinterpret_cast<{2} *>({0}.data + ((cake_r0 + cake_r) * {0}.stride[0] + "
                    "cake_c0) * {1});",
-                   ident(t.name), esize));
+                   ident(t.name), esize, unit));
   line("#pragma unroll");
   line(fmt::format("for (int cake_j = 0; cake_j < {}; ++cake_j) {{", perRow / 8));
   ++indent_;
-  int64_t per = esize / 2;  // 16-byte accesses per 8 elements
   for (int64_t h = 0; h < per; ++h) {
     std::string g = fmt::format("cake_g[cake_j * {} + {}]", 32 * per, h);
-    std::string f = fmt::format("cake_f[(cake_r * {} + cake_j * 8) / {} + {}]", perRow, 16 / esize, h);
+    std::string f = fmt::format("cake_f[(cake_r * {} + cake_j * 8) / {} + {}]", perRow, perUnit, h);
     line(load ? fmt::format("{} = {};", f, g) : fmt::format("{} = {};", g, f));
   }
   --indent_;

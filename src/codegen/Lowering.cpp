@@ -24,9 +24,9 @@ using sema::DType;
 constexpr DTypeSet kF32 = dtypeBit(DType::F32), kI32 = dtypeBit(DType::I32);
 constexpr DTypeSet k16Bit = dtypeBit(DType::BF16) | dtypeBit(DType::F16);
 constexpr DTypeSet kFp8 = dtypeBit(DType::E4M3) | dtypeBit(DType::E5M2);
-// Fragment math reads f32 fragments, i32 ones (masks, indices) and 16-bit
-// ones (read as f32); views of those types load into registers.
-constexpr DTypeSet kWords = kF32 | kI32, kMath = kWords | k16Bit;
+// Fragment math reads f32 fragments, i32 ones (masks, indices), 16-bit and
+// fp8 ones (read as f32); views of 32- and 16-bit types load into registers.
+constexpr DTypeSet kWords = kF32 | kI32, kMath = kWords | k16Bit | kFp8;
 struct Family {
   const char *name;
   std::vector<Entry> entries;
@@ -44,9 +44,9 @@ const Family kSync = {"sync",
 // third column (FragmentMath).
 const Family kFragments = {"fragments",
                            {{OpKind::Store, &K::storeFragment, {}, k16Bit | kWords},
-                            {OpKind::Load, &K::loadFragment, {}, kMath},
-                            {OpKind::LoadTile, &K::loadTile, {}, k16Bit | kWords},
-                            {OpKind::StoreTile, &K::storeTile, {}, k16Bit | kWords},
+                            {OpKind::Load, &K::loadFragment, {}, kWords | k16Bit},
+                            {OpKind::LoadTile, &K::loadTile, {}, kMath},
+                            {OpKind::StoreTile, &K::storeTile, {}, kMath},
                             {OpKind::Cast, &K::elementwise, {"{0}"}, kMath},
                             {OpKind::Copy, &K::elementwise, {"{0}", nullptr, true}, kMath},
                             {OpKind::Fill, &K::elementwise, {"{1}", nullptr, true}, kMath},

@@ -264,6 +264,36 @@ static __device__ __forceinline__ float cake_tanh(float x) {
   return y;
 }
 )CAKE"},
+      {"cake_e4m3x2", {}, R"CAKE(// Two f32 to a pair of e4m3 (lo in the low byte), nearest even, saturated to +-448.
+static __device__ __forceinline__ uint16_t cake_e4m3x2(float lo, float hi) {
+  uint16_t r;
+  asm("cvt.rn.satfinite.e4m3x2.f32 %0, %2, %1;" : "=h"(r) : "f"(lo), "f"(hi));
+  return r;
+}
+)CAKE"},
+      {"cake_e5m2x2", {}, R"CAKE(// Two f32 to a pair of e5m2 (lo in the low byte), nearest even, saturated to +-57344.
+static __device__ __forceinline__ uint16_t cake_e5m2x2(float lo, float hi) {
+  uint16_t r;
+  asm("cvt.rn.satfinite.e5m2x2.f32 %0, %2, %1;" : "=h"(r) : "f"(lo), "f"(hi));
+  return r;
+}
+)CAKE"},
+      {"cake_e4m3_at", {}, R"CAKE(// Element i of e4m3 pairs, exactly, as f32 (through f16x2).
+static __device__ __forceinline__ float cake_e4m3_at(const uint16_t *p, int i) {
+  uint32_t h;
+  asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(h) : "h"(p[i / 2]));
+  const float2 f = __half22float2(*reinterpret_cast<const __half2 *>(&h));
+  return (i & 1) ? f.y : f.x;
+}
+)CAKE"},
+      {"cake_e5m2_at", {}, R"CAKE(// Element i of e5m2 pairs, exactly, as f32 (through f16x2).
+static __device__ __forceinline__ float cake_e5m2_at(const uint16_t *p, int i) {
+  uint32_t h;
+  asm("cvt.rn.f16x2.e5m2x2 %0, %1;" : "=r"(h) : "h"(p[i / 2]));
+  const float2 f = __half22float2(*reinterpret_cast<const __half2 *>(&h));
+  return (i & 1) ? f.y : f.x;
+}
+)CAKE"},
       {"cake_lg2", {}, R"CAKE(// log2(x) by the multi-function unit (lg2.approx.ftz).
 static __device__ __forceinline__ float cake_lg2(float x) {
   float y;

@@ -36,7 +36,7 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K
             lm.arrive(empty, stage=k, per="warpgroup")
         out = lm.cast(acc, lm.bf16)
         mx = lm.rowmax(out)  # expected-error {{'lm.rowmax' of 'out' has no sm_90a lowering: row reductions take f32 tiles}}
-        q8 = lm.cast(acc, lm.e4m3)  # expected-error {{'lm.cast' to a 128x256 e4m3 fragment has no sm_90a lowering: fragment math yields f32; lm.cast converts tiles to bf16 or f16}}
+        h = lm.cast(lm.rowmax(acc), lm.f16)  # expected-error {{'lm.cast' to a 128x1 f16 fragment has no sm_90a lowering: fragment math yields f32; lm.cast converts tiles to bf16, f16, e4m3 or e5m2}}
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()

@@ -8,7 +8,7 @@
 # IDS: [lower.tensor-dtype]
 # IDS-NOT: [lower.tensor-dtype]
 # f16 operands into an f16 accumulator: the hardware takes it, the lowering
-# accumulates in f32 only; fragment math yields no fp8 fragment.
+# accumulates in f32 only; sm_80 has no fp8 conversions.
 BM = 256
 BN = 128
 BK = 32                     # one 64-byte swizzled row of bf16 per stage
@@ -37,7 +37,7 @@ def gemm_bf16_sm80(lm, A: LM.tensor2d, B: LM.tensor2d, C: LM.tensor2d, M: LM.i32
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{mma.sync is lowered for A and B of one type among bf16, f16, i8, e4m3, e5m2, with f32 accumulators (i32 for i8) (here f16 and f16 into f16)}}
             lm.arrive(empty, stage=k, per="thread")
         out = lm.cast(acc, lm.f16)
-        q8 = lm.cast(acc, lm.e4m3)  # expected-error {{'lm.cast' to a 256x128 e4m3 fragment has no sm_80 lowering: fragment math yields f32; lm.cast converts tiles to bf16 or f16}}
+        q8 = lm.cast(acc, lm.e4m3)  # expected-error {{'lm.cast' on fp8 fragments has no sm_80 lowering: fp8 conversions (cvt e4m3x2 / e5m2x2) need sm_89 or later}}
         c_s.store(out)
         lm.role_sync()
         c_s.copy_to(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))

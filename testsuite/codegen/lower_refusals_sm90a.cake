@@ -126,8 +126,8 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32
         lm.tma_store_wait()
 
 # -----
-# An fp8 view loaded into registers, and fragment math to fp8 (fp8
-# fragments are MMA operands only).
+# An fp8 view loaded into registers (fp8 fragments move through global
+# memory only), and a row vector cast to bf16 (16-bit results are tiles).
 @cake.schedule()
 def k(lm, X: LM.tma2d, n: LM.i32):
     pool = lm.smem(32768)
@@ -139,7 +139,7 @@ def k(lm, X: LM.tma2d, n: LM.i32):
         row.tma_load(X, coords=(0, 0), barrier=got)
         lm.wait(got, stage=0)
         f = lm.fill(f, 1.0)
-        q8 = lm.cast(f, lm.e4m3)  # expected-error {{'lm.cast' to a 64x64 e4m3 fragment has no sm_90a lowering: fragment math yields f32; lm.cast converts tiles to bf16 or f16}}
+        h = lm.cast(lm.rowmax(f), lm.bf16)  # expected-error {{'lm.cast' to a 64x1 bf16 fragment has no sm_90a lowering: fragment math yields f32; lm.cast converts tiles to bf16, f16, e4m3 or e5m2}}
         r = row.load()  # expected-error {{a load of 'row' has no sm_90a lowering: views of bf16, f16, f32, i32 are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), unswizzled M x 1 and 1 x N vectors}}
 
 # -----

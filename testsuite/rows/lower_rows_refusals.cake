@@ -20,7 +20,7 @@ def k(lm, X: LM.tensor2d[64, 256], S: LM.tensor2d[64, 1]):
     with rows:
         x = lm.load_tile(X, coords=(0, 0), shape=(64, 256), dtype=lm.f32)
         x_s.store(x)  # expected-error {{a store of 'x' into 'x_s' has no sm_90a lowering: fragments in the rows layout are stored to global memory (lm.store_tile), not to shared memory}}
-        s = lm.load_tile(S, coords=(0, 0), shape=(64, 1), dtype=lm.f32)  # expected-error {{a load of a tile of 'S' has no sm_90a lowering: tiles and column vectors of 16- or 32-bit elements in the rows layout move between registers and a 2-d tensor}}
+        s = lm.load_tile(S, coords=(0, 0), shape=(64, 1), dtype=lm.f32)  # expected-error {{a load of a tile of 'S' has no sm_90a lowering: tiles and column vectors of 8-, 16- or 32-bit elements in the rows layout move between registers and a 2-d tensor}}
 
 # -----
 @cake.schedule(grid=(1,))
@@ -33,7 +33,7 @@ def k(lm, A: LM.tensor2d[64, 256], B: LM.tma2d):
     with math:
         b_s.tma_load(B, coords=(0, 0), barrier=got)
         lm.wait(got, stage=0)
-        a = lm.load_tile(A, coords=(0, 0), shape=(64, 64), dtype=lm.bf16, layout="accumulator")  # expected-error {{a load of a tile of 'A' has no sm_90a lowering: tiles and column vectors of 16- or 32-bit elements in the rows layout move between registers and a 2-d tensor}}
+        a = lm.load_tile(A, coords=(0, 0), shape=(64, 64), dtype=lm.bf16, layout="accumulator")  # expected-error {{a load of a tile of 'A' has no sm_90a lowering: tiles and column vectors of 8-, 16- or 32-bit elements in the rows layout move between registers and a 2-d tensor}}
         lm.mma(acc, a, b_s.T, init=True)  # expected-error {{the register fragment 'acc' (64x256) has no sm_90a lowering: fragments lower to the accumulator layout of the target's tensor-core path: it is in the rows layout, and this operation takes the accumulator layout}}
         lm.mma_commit()
         lm.mma_wait(pending=0)
