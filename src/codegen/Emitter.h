@@ -247,7 +247,10 @@ private:
   std::string panelAddr(const Operation &o, const Panels &pn, int64_t p);
   std::string panelCoords(const Value &coords, const Panels &pn, int64_t p);
   bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, int64_t &perThread);
-  bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, analysis::FragmentTiling &t);
+  // accumulator: the operation takes the accumulator layout (tensor-core
+  // operands and results), which a rows-layout fragment is not.
+  bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, analysis::FragmentTiling &t,
+                      bool accumulator = false);
   std::string fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);

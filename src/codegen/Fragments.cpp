@@ -36,8 +36,12 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
 // Any fragment: a tile in the accumulator layout, or a row or column vector
 // of one (analysis::fragmentTiling).
 bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, SourceRange at,
-                                   analysis::FragmentTiling &t) {
+                                   analysis::FragmentTiling &t, bool accumulator) {
   t = analysis::fragmentTiling(ti_.mma, frag, role);
+  if (accumulator && t.rows) {
+    t.ok = false;
+    t.problem = "it is in the rows layout, and this operation takes the accumulator layout";
+  }
   if (!t.ok && badLayouts_.insert(&frag).second)
     refuse(DiagId::LowerFragmentLayout, at,
            fmt::format("the register fragment '{}' ({})", frag.name, shapeText(frag.shape)),
@@ -63,14 +67,22 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
   std::string n = packed ? fmt::format("reinterpret_cast<const {} *>({})", dtypeInfo(r.dtype).cudaType, ident(r.name))
                          : ident(r.name);
   std::string element;
-  if (t.form == dst.form) {
+  if (dst.rows) {
+    // By shape (a one-row tile held by all the role's warps has a column
+    // vector's form): the same shape element by element; a 1 x 1 operand
+    // one value; an M x 1 one holds the warp's rows, a 1 x N one a lane's
+    // columns.
+    bool rowVec = r.shape.size() == 2 && r.shape[1] == 1, dstRowVec = dst.form == analysis::FragmentForm::RowVector;
+    if (rowVec == dstRowVec && t.perThread == dst.perThread)
+      element = fmt::format("{}[{}]", n, i);
+    else if (r.shape == std::vector<int64_t>{1, 1})  // one value for every element
+      element = fmt::format("{}[0]", n);
+    else if (rowVec)
+      element = fmt::format("{}[({}) / {}]", n, i, dst.perRow);
+    else
+      element = fmt::format("{}[({}) % {}]", n, i, dst.perRow);
+  } else if (t.form == dst.form) {
     element = fmt::format("{}[{}]", n, i);
-  } else if (dst.rows) {
-    // A row vector holds the warp's rows, a column vector a lane's columns.
-    CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
-    int64_t perRow = dst.perRow;
-    element = t.form == analysis::FragmentForm::RowVector ? fmt::format("{}[({}) / {}]", n, i, perRow)
-                                                          : fmt::format("{}[({}) % {}]", n, i, perRow);
   } else {
     CAKE_CHECK(dst.form == analysis::FragmentForm::Tile, "a vector operand broadcast into a vector");
     int64_t half = dst.cols / 2;  // elements of a thread per m64 block
@@ -414,12 +426,13 @@ void KernelEmitter::rowReduction(const Operation &o, RoleCtx &rc) {
     --indent_;
     line("}");
     if (P > 1) {
-      CAKE_CHECK(k_.reduceScratchBytes >= 4 * st.rowsPerWarp * (rc.threads / 32),
-                 "no shared-memory scratch for a row reduction across warps (Kernel::reduceScratch)");
+      auto at = k_.reduceScratchAt.find(src.role);
+      CAKE_CHECK(at != k_.reduceScratchAt.end(),
+                 "no shared-memory scratch for a row reduction across warps (Kernel::reduceScratchAt)");
       line("{");
       ++indent_;
-      line(fmt::format("float *cake_red = reinterpret_cast<float *>(cake_smem_raw + {}u);  // [warp][row]",
-                       k_.reduceScratch));
+      line(fmt::format("float *cake_red = reinterpret_cast<float *>(cake_smem_raw + {}u);  // [warp][row] of role '{}'",
+                       k_.reduceScratch + at->second, rc.role->name));
       line("#pragma unroll");
       line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r)", st.rowsPerWarp));
       line(fmt::format("  if (cake_lane == 0) cake_red[(cake_rtid / 32u) * {}u + cake_r] = {}[cake_r];", st.rowsPerWarp,
@@ -620,16 +633,23 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   std::string what = load ? fmt::format("a load of a tile of '{}'", t.name)
                           : fmt::format("a store of '{}' into '{}'", frag.name, t.name);
   bool column = ft.form == analysis::FragmentForm::ColumnVector;  // one row, the same in every warp
-  if (!ft.rows || ft.form == analysis::FragmentForm::RowVector || (esize != 1 && esize != 2 && esize != 4) ||
-      t.rank != 2 || coords.elts.size() != 2) {
-    const char *why = "tiles and column vectors of 8-, 16- or 32-bit elements in the rows layout move between "
-                      "registers and a 2-d tensor";
+  auto refused = [&](const char *why) {
     if (load)
       refuse(DiagId::LowerFragmentLoad, o.range, what, why);
     else
       refuse(DiagId::LowerFragmentStore, o.range, what, why);
     return false;
-  }
+  };
+  if (!ft.rows || ft.form == analysis::FragmentForm::RowVector || (esize != 1 && esize != 2 && esize != 4) ||
+      t.rank != 2 || coords.elts.size() != 2)
+    return refused("tiles and column vectors of 8-, 16- or 32-bit elements in the rows layout move between "
+                   "registers and a 2-d tensor");
+  // Each lane moves 8 consecutive elements with one vector access: the
+  // tile's first column must keep them aligned (a constant multiple of 8).
+  const Value &col = coords.elts[0];
+  if (!col.constInt || *col.constInt % 8 != 0)
+    return refused("the first column of a tile in the rows layout is a constant multiple of 8 (each lane moves 8 "
+                   "aligned elements per access)");
   int64_t perRow = ft.perRow, rows = column ? 1 : ft.rowsPerWarp, P = ft.warpsPerRow;
   line(fmt::format("// the rows layout: {}, {} elements per lane and row, 8 per access",
                    column ? std::string("one row in every warp") : fmt::format("{} row(s) per warp", rows), perRow));

@@ -302,10 +302,16 @@ void Analyzer::finalizeKernel() {
   }
   k.barrierBytes = offset - barrierStart;
   // Scratch for row reductions across the warps sharing a row: one f32 per
-  // part of each row (the warps of a role hold R x P parts of an R-row tile).
+  // part of each row (the warps of a role hold R x P parts of an R-row
+  // tile), a part of the scratch per role.
+  std::map<ResourceId, int64_t> need;
   for (const Resource &r : k.resources)
     if (r.kind == ResourceKind::Regs && r.layout == FragmentLayout::Rows && r.warpsPerRow > 1 && r.shape.size() == 2)
-      k.reduceScratchBytes = std::max(k.reduceScratchBytes, satMul(4, satMul(r.shape[0], r.warpsPerRow)));
+      need[r.role] = std::max(need[r.role], satMul(4, satMul(r.shape[0], r.warpsPerRow)));
+  for (const auto &[role, bytes] : need) {
+    k.reduceScratchAt[role] = k.reduceScratchBytes;
+    k.reduceScratchBytes = satAdd(k.reduceScratchBytes, bytes);
+  }
   if (k.reduceScratchBytes > 0) {
     offset = alignUp(offset, 16);
     k.reduceScratch = offset;

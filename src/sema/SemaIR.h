@@ -238,8 +238,11 @@ struct Kernel {
   int64_t barrierBytes = 0;
   // Row reductions of fragments spread over several warps per row (the rows
   // layout with warps_per_row > 1) exchange the warps' partial values
-  // through this many bytes of shared memory at reduceScratch (0: none).
+  // through this many bytes of shared memory at reduceScratch (0: none),
+  // each role its own part of them, at reduceScratchAt[role] (roles run
+  // their reductions at the same time).
   int64_t reduceScratch = 0, reduceScratchBytes = 0;
+  std::map<ResourceId, int64_t> reduceScratchAt;
   // With TMEM regions: 16 bytes after the mbarriers for the lowering's own
   // TMEM bookkeeping (an mbarrier that drains the tensor core before the
   // columns are released, and the address tcgen05.alloc writes); -1 without.

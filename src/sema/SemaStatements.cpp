@@ -106,6 +106,16 @@ void Analyzer::assignFragment(const AssignStmt *a, ResourceId dest, const Value 
                   describeFragment(d));
     return;
   }
+  // Elements sit in different threads in another layout: no copy moves them.
+  if (src.layout != d.layout || src.warpsPerRow != d.warpsPerRow) {
+    auto layoutName = [](const Resource &r) {
+      return r.layout == FragmentLayout::Accumulator ? std::string("accumulator")
+             : r.warpsPerRow == 1                    ? std::string("rows")
+                                                     : fmt::format("rows (warps_per_row={})", r.warpsPerRow);
+    };
+    diags_.report(DiagId::SemaFragmentLayouts, a->range, "=", d.name, layoutName(d), src.name, layoutName(src));
+    return;
+  }
   // The value was just computed by the last operation recorded: it writes x.
   if (body_ && !body_->empty()) {
     IrStmt &last = body_->back();

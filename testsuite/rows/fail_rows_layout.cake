@@ -27,3 +27,15 @@ def k(lm, X: LM.tensor2d[4, 512], W: LM.tensor2d[1, 512]):
         x = lm.load_tile(X, coords=(0, 0), shape=(2, 512), dtype=lm.f32, warps_per_row=2)
         w = lm.load_tile(W, coords=(0, 0), shape=(1, 512), dtype=lm.f32)
         y = x * w  # expected-error {{operands of 'lm.mul' differ in layout: 'x' is in the rows (warps_per_row=2) layout and 'w' in the rows layout; their elements sit in different threads}}
+
+# -----
+# Assignment keeps the declared fragment's layout: a value computed in
+# another layout (or warps per row) is refused, not copied element by element.
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 512], Y: LM.tensor2d[4, 512]):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    v = lm.regs(shape=(4, 512), dtype=lm.f32, role=rows, layout="rows")
+    with rows:
+        x = lm.load_tile(X, coords=(0, 0), shape=(4, 512), dtype=lm.f32, warps_per_row=2)
+        v = x + 1.0  # expected-error {{operands of '=' differ in layout: 'v' is in the rows layout and '%5' in the rows (warps_per_row=2) layout; their elements sit in different threads}}
+        lm.store_tile(Y, coords=(0, 0), src=v)

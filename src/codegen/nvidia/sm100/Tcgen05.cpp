@@ -111,7 +111,7 @@ void KernelEmitter::tmemLoad(const Operation &o, RoleCtx &rc) {
   const Resource &dst = k_.resource(o.operand(param::TmemLoad::dst).value.resource);
   const Resource &src = k_.resource(o.operand(param::TmemLoad::src).value.resource);
   analysis::FragmentTiling ft;
-  if (!fragmentLayout(dst, *rc.role, o.range, ft)) return;
+  if (!fragmentLayout(dst, *rc.role, o.range, ft, true)) return;
   if (dst.shape != src.shape || dst.dtype != src.dtype || !table_.lowersDtype(o.kind, src.dtype) ||
       dst.shape[1] % 32 != 0) {
     refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("'lm.tmem_load' of '{}' into '{}'", src.name, dst.name),

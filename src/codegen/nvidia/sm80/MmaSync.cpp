@@ -57,7 +57,7 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   }
   CAKE_CHECK(!mmaName.empty(), "the mma.sync lowering's dtype column names a type it has no instruction for");
   analysis::FragmentTiling t;
-  if (!fragmentLayout(acc, *rc.role, o.range, t)) return;
+  if (!fragmentLayout(acc, *rc.role, o.range, t, true)) return;
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t esize = dtypeInfo(a.dtype).bits / 8, kElems = 32 / esize;
   // The hardware gate (hw.mma-shape) holds N to multiples of 16 and K to

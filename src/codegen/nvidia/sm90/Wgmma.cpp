@@ -50,7 +50,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
     }
   }
   analysis::FragmentTiling at;
-  if (aInRegs && !fragmentLayout(a, *rc.role, o.range, at)) return;
+  if (aInRegs && !fragmentLayout(a, *rc.role, o.range, at, true)) return;
   if (aInRegs && at.form != analysis::FragmentForm::Tile) {
     refuse(DiagId::LowerMmaPlacement, o.range, fmt::format("the register fragment '{}' as A", a.name),
            "A from registers is a tile in the accumulator layout, not a row or column vector");
