@@ -2,9 +2,20 @@
 # from 1 to 16384 and any N, K that are multiples of 8 (16-byte rows for
 # TMA), as one family of schedules behind shape guards.
 #
-# The dispatcher `gemm_bf16_launch` (same C signature as each schedule's
-# launcher) checks the shape against the declared domain and the tensors'
-# declared shapes, then launches the first route whose guard holds:
+# The dispatcher `gemm_bf16_launch` (each schedule's C signature, and the
+# split-K route's workspace: `void *workspace, size_t workspace_bytes`,
+# sized by gemm_bf16_workspace_size) checks the shape against the declared
+# domain and the tensors' declared shapes, then launches the first route
+# whose guard holds:
+#   - at most 64 tiles of 128x128 (M <= 128 and N <= 8192, M <= 256 and
+#     N <= 4096, M <= 512 and N <= 2048, M <= 1024 and N <= 1024) and
+#     K >= 4096 (K >= 8192 for M <= 128): split-K, two or more blocks per
+#     tile, each a share of the K loop; the last to finish adds the partials
+#     in a fixed order. With one block per tile such shapes leave most
+#     multiprocessors idle: 0.67 of cuBLAS over the under-filled list of
+#     bench/results/issue36_2026-12-03, 0.79 with this route. For M <= 128
+#     at K = 4096 the decode schedule stays faster (N = 7168: 0.94-1.03 of
+#     cuBLAS against 0.72-0.86).
 #   - M <= 64: the decode schedule. The product is bound by reading the
 #     weight B once; it streams B through a 14-stage ring on 128 blocks.
 #     Its 64-row box of A is cut to M rows at launch (TMA copies the real
@@ -46,6 +57,7 @@ from gemm_bf16_persistent_sm90a import gemm_bf16 as persistent
 from gemm_bf16_persistent_cluster_sm90a import gemm_bf16 as persistent_cluster
 from gemm_bf16_sm90a import gemm_bf16 as tiled
 from gemm_bf16_cluster_n_sm90a import gemm_bf16 as mid
+from gemm_bf16_splitk_sm90a import gemm_bf16_splitk as splitk
 decode128 = cake.instantiate("gemm_bf16_decode_sm90a", BM=128, STAGES=8)
 tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4)
 small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
@@ -55,6 +67,10 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
+    lm.route(splitk, when=M <= 128 and N <= 8192 and K >= 8192)
+    lm.route(splitk, when=M <= 256 and N <= 4096 and K >= 4096)
+    lm.route(splitk, when=M <= 512 and N <= 2048 and K >= 4096)
+    lm.route(splitk, when=M <= 1024 and N <= 1024 and K >= 4096)
     lm.route(decode, when=M <= 64)
     lm.route(decode128.gemm_bf16_decode, when=M <= 128)
     lm.route(tiny.gemm_bf16_decode, when=M <= 256 and N <= 1024)

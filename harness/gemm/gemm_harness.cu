@@ -37,7 +37,9 @@
 #define CAKE_CAT(a, b) CAKE_CAT2(a, b)
 #define CAKE_STR2(a) #a
 #define CAKE_STR(a) CAKE_STR2(a)
+#ifndef WORKSPACE
 #define gemm_launch CAKE_CAT(KERNEL_NAME, _launch)
+#endif
 #define gemm_last_error CAKE_CAT(KERNEL_NAME, _last_error)
 // -DFAMILY: KERNEL_NAME is a family's dispatcher; the kernel a shape runs is
 // the route KERNEL_NAME_route names (its kernel has the route's name).
@@ -57,6 +59,32 @@
 #include <vector>
 
 #include "../common/check_cuda.h"
+
+// -DWORKSPACE: the schedule takes a workspace (lm.workspace). The harness
+// sizes it with KERNEL_NAME_workspace_size, allocates it (again when a shape
+// needs more) and zero-fills it before the first launch at each shape; the
+// kernel leaves its counters zero, so launches at one shape (the timing
+// loops) reuse it as it is.
+#ifdef WORKSPACE
+static void *g_workspace = nullptr;
+static size_t g_workspace_bytes = 0;
+static int gemm_launch(const cake_tensor *A, const cake_tensor *B, const cake_tensor *C, int M, int N, int K,
+                       cudaStream_t stream) {
+  static int lastM = -1, lastN = -1, lastK = -1;
+  size_t need = 0;
+  if (CAKE_CAT(KERNEL_NAME, _workspace_size)(M, N, K, &need) == CAKE_SUCCESS &&
+      (need > g_workspace_bytes || M != lastM || N != lastN || K != lastK)) {
+    if (need > g_workspace_bytes) {
+      if (g_workspace) CHECK_CUDA(cudaFree(g_workspace));
+      CHECK_CUDA(cudaMalloc(&g_workspace, need));
+      g_workspace_bytes = need;
+    }
+    CHECK_CUDA(cudaMemsetAsync(g_workspace, 0, g_workspace_bytes, stream));
+    lastM = M, lastN = N, lastK = K;
+  }
+  return CAKE_CAT(KERNEL_NAME, _launch)(A, B, C, M, N, K, g_workspace, g_workspace_bytes, stream);
+}
+#endif
 #define CHECK_CUBLAS(x)                                                                                \
   do {                                                                                                 \
     cublasStatus_t s_ = (x);                                                                           \
@@ -292,7 +320,25 @@ static CheckOutcome check(cublasHandle_t h, const Buffers &b, const Shape &s, ui
     std::printf("  MISMATCH %dx%dx%d: %llu of %zu elements outside the bound; first at (%llu, %llu): %g vs %g\n",
                 s.M, s.N, s.K, ours.bad, nC, i / s.N, i % s.N, __bfloat162float(cv), rv);
   }
-  return {ours.bad == 0, std::sqrt(ours.err2 / ref2), std::sqrt(theirs.err2 / ref2), ours.max_scaled};
+  // REPEATS=n: n more launches must give C bit for bit (a deterministic
+  // reduction; the split-K schedule's fix-up adds its partials in a fixed
+  // order whichever block arrives last).
+  bool same = true;
+  if (const char *rep = std::getenv("REPEATS")) {
+    int n = std::atoi(rep);
+    std::vector<uint16_t> first(nC), again(nC);
+    CHECK_CUDA(cudaMemcpy(first.data(), b.C, nC * 2, cudaMemcpyDeviceToHost));
+    int differ = 0;
+    for (int i = 0; i < n; ++i) {
+      fill_nan<<<1024, 256>>>(b.C, nC);
+      if (launch_ours(b, s, 0) != CAKE_SUCCESS) std::exit(2);
+      CHECK_CUDA(cudaMemcpy(again.data(), b.C, nC * 2, cudaMemcpyDeviceToHost));
+      differ += std::memcmp(first.data(), again.data(), nC * 2) != 0;
+    }
+    same = differ == 0;
+    std::printf("    %d repeats: %s\n", n, same ? "bitwise identical" : "DIFFERENT bits");
+  }
+  return {ours.bad == 0 && same, std::sqrt(ours.err2 / ref2), std::sqrt(theirs.err2 / ref2), ours.max_scaled};
 }
 
 static double median(std::vector<double> v) {
@@ -336,6 +382,27 @@ static bool launcher_checks(const Buffers &b) {
   expect("M = 20000: outside the domain", gemm_launch(&bad, &tB, &bigC, 20000, s.N, s.K, 0), CAKE_ERROR_SHAPE);
 #else
   expect("K = 100: rows of 200 bytes", gemm_launch(&bad, &badB, &tC, s.M, s.N, 100, 0), CAKE_ERROR_MISALIGNED);
+#endif
+#ifdef WORKSPACE
+  {  // the workspace: sized by the query, checked by the launcher (a shape the split-K route takes)
+    Shape w = {256, 512, 4096};
+    cake_tensor wA = {b.A, {w.M, w.K}, {w.K, 1}, 2, CAKE_DTYPE_BF16}, wB = tensor_b(b, w),
+                wC = {b.C, {w.M, w.N}, {w.N, 1}, 2, CAKE_DTYPE_BF16};
+    size_t need = 0;
+    int rc = CAKE_CAT(KERNEL_NAME, _workspace_size)(w.M, w.N, w.K, &need);
+    char note[64];
+    std::snprintf(note, sizeof note, "%zu bytes", need);
+    expect("workspace size of 256x512x4096", rc == CAKE_SUCCESS && need > 0 ? 0 : 1, 0, note);
+    void *p = nullptr;
+    CHECK_CUDA(cudaMalloc(&p, need + 256));
+    auto raw = [&](void *ws, size_t bytes) {
+      return CAKE_CAT(KERNEL_NAME, _launch)(&wA, &wB, &wC, w.M, w.N, w.K, ws, bytes, 0);
+    };
+    expect("null workspace", raw(nullptr, need), CAKE_ERROR_INVALID_ARGUMENT);
+    expect("workspace 1 byte short", raw(p, need - 1), CAKE_ERROR_SHAPE);
+    expect("workspace misaligned by 16", raw(static_cast<char *>(p) + 16, need), CAKE_ERROR_MISALIGNED);
+    CHECK_CUDA(cudaFree(p));
+  }
 #endif
   bad = tA;
   bad.data = reinterpret_cast<char *>(b.A) + 2;

@@ -71,7 +71,7 @@ private:
   static std::vector<const KernelParam *> paramsOf(const Kernel &k) {
     std::vector<const KernelParam *> out;
     for (const KernelParam &p : k.params)
-      if (!p.isBuilder) out.push_back(&p);
+      if (!p.isBuilder && !p.workspace) out.push_back(&p);  // a workspace is the launcher's, not an argument
     return out;
   }
   void compare(const FamilyRoute &route) {

@@ -304,6 +304,7 @@ KernelFacts analyzeKernel(const Kernel &k, Target target, const SourceManager &s
   f.drains = roleEndDrains(f.flight, target);
   f.releases = collectReleases(k, f.roles, f.barriers);
   f.stageRegions = collectStageRegions(k, sm, f);
+  f.crossBlock = collectCrossBlock(k, f.roles);
   return f;
 }
 

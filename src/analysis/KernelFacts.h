@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "analysis/AsyncFlight.h"
+#include "analysis/CrossBlock.h"
 #include "analysis/Family.h"
 #include "analysis/Releases.h"
 #include "analysis/ScheduleModel.h"
@@ -150,6 +151,9 @@ struct KernelFacts {
   // The running count over each outermost loop's body, for every role,
   // barrier and outermost loop a use names (collectStageRegions).
   StageRegions stageRegions;
+
+  // What blocks hand each other through the workspace (collectCrossBlock).
+  CrossBlockFacts crossBlock;
 
   // The facts of a barrier (empty ones for a barrier nothing uses).
   const BarrierFacts &barrier(sema::ResourceId b) const;

@@ -393,6 +393,7 @@ std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
         for (const auto &d : r.dims)
           if (d.scalar == static_cast<ResourceId>(v.value)) return 1;
     return std::nullopt;
+  case IntOp::RoleValue: return std::nullopt;  // an atomic's old value: any
   case IntOp::Const:
   case IntOp::BlockId:
   case IntOp::NumBlocks:
@@ -563,6 +564,7 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
   case IntOp::NumClusters:
   case IntOp::ClusterBlock:
   case IntOp::SmCount:
+  case IntOp::RoleValue:
   case IntOp::Min:
   case IntOp::Max:
   case IntOp::Pow: return std::nullopt;

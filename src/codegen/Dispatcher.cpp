@@ -34,16 +34,43 @@ Dims dimsOf(const Kernel &sig, const Family &fam, const analysis::FamilyFacts &f
   if (d.decl.empty()) d.decl = d.wide = "void";
   return d;
 }
+
+// Whether a route's schedule takes a workspace (lm.workspace).
+bool takesWorkspace(const Kernel &k) {
+  for (const KernelParam &p : k.params)
+    if (p.workspace) return true;
+  return false;
+}
+
+// The family's launch signature: its schedules', and the workspace before
+// the stream when a route takes one.
+std::string withWorkspace(std::string sig, bool ws) {
+  const std::string stream = "cudaStream_t stream";
+  if (ws && sig.size() >= stream.size() && sig.compare(sig.size() - stream.size(), stream.size(), stream) == 0)
+    sig.insert(sig.size() - stream.size(), "void *workspace, size_t workspace_bytes, ");
+  return sig;
+}
 }  // namespace
+
+bool KernelEmitter::familyWorkspace(const Family &fam) {
+  for (const FamilyRoute &r : fam.routes)
+    if (takesWorkspace(*r.schedule)) return true;
+  return fam.fallback && takesWorkspace(*fam.fallback->schedule);
+}
 
 std::string KernelEmitter::dispatcherDeclarations(const Family &fam, const analysis::FamilyFacts &f) {
   std::string docs, sig = launcherSignature(docs);
+  bool ws = familyWorkspace(fam);
+  sig = withWorkspace(sig, ws);
   std::string name = symbol();
   Dims dims = dimsOf(k_, fam, f);
   std::string o =
       fmt::format("// Family '{}': launches the first of its routes whose guard holds, else its fallback.\n", k_.name);
   o += fmt::format("// Shapes outside its domain ({}) are CAKE_ERROR_SHAPE.\n", dims.domain);
   o += fmt::format("int {}_launch({});\n", name, sig);
+  if (ws)
+    o += "// The workspace bytes the route a shape takes needs (0 for a route without one).\n" +
+         fmt::format("int {}_workspace_size({});\n", name, workspaceSizeSignature());
   o += fmt::format("const char *{}_last_error(void);\n", name);
   o += "// The name of the route a shape takes (the fallback's when no guard holds), or NULL outside the domain\n"
        "// (and where a guard would divide by zero).\n";
@@ -55,14 +82,22 @@ std::string KernelEmitter::dispatcher(const Family &fam, const analysis::FamilyF
                                       const std::vector<std::string> &symbols) {
   std::string name = symbol();
   std::string docs, sig = launcherSignature(docs);
+  bool ws = familyWorkspace(fam);
+  sig = withWorkspace(sig, ws);
   Dims dims = dimsOf(k_, fam, f);
-  std::string args;
+  std::string args, scalars;
   for (const KernelParam &p : k_.params)
-    if (!p.isBuilder && p.resource != kNoResource) args += ident(p.name) + ", ";
-  args += "stream";
+    if (!p.isBuilder && p.resource != kNoResource) {
+      args += ident(p.name) + ", ";
+      if (k_.resource(p.resource).kind == ResourceKind::ScalarParam) scalars += ident(p.name) + ", ";
+    }
   std::vector<const FamilyRoute *> routes;
   for (const FamilyRoute &r : fam.routes) routes.push_back(&r);
   routes.push_back(&*fam.fallback);
+  // A route's arguments: the workspace too where its schedule takes one.
+  auto routeArgs = [&](const FamilyRoute &r) {
+    return args + (takesWorkspace(*r.schedule) ? "workspace, workspace_bytes, stream" : "stream");
+  };
 
   std::string o;
   o += fmt::format("// ---- family '{}': its dispatcher ----\n//\n", k_.name);
@@ -119,7 +154,7 @@ std::string KernelEmitter::dispatcher(const Family &fam, const analysis::FamilyF
   o += fmt::format("  switch (cake_{}_pick({})) {{\n", name, dims.args);
   for (size_t i = 0; i < routes.size(); ++i) {
     o += fmt::format("  case {}: {{\n", i);
-    o += fmt::format("    int e = {}_launch({});\n", symbols[i], args);
+    o += fmt::format("    int e = {}_launch({});\n", symbols[i], routeArgs(*routes[i]));
     o += fmt::format("    if (e != CAKE_SUCCESS) snprintf(msg, 512, \"route '{}': %.400s\", {}_last_error());\n",
                      symbols[i], symbols[i]);
     o += "    return e;\n  }\n";
@@ -133,6 +168,22 @@ std::string KernelEmitter::dispatcher(const Family &fam, const analysis::FamilyF
   o += fmt::format("    return cake_fail(msg, CAKE_ERROR_SHAPE, \"{} is outside the domain of family '{}' ({})\"{});\n",
                    dims.format, k_.name, dims.domain, dims.values);
   o += "  }\n}\n";
+  if (ws) {
+    o += fmt::format("\n// The workspace bytes the route a shape takes needs (0 for a route without one).\n"
+                     "extern \"C\" int {}_workspace_size({}) {{\n",
+                     name, workspaceSizeSignature());
+    o += fmt::format("  char *msg = cake_{}_message;\n  msg[0] = '\\0';\n", name);
+    o += "  if (!bytes) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, \"bytes is null\");\n  *bytes = 0;\n";
+    o += fmt::format("  switch (cake_{}_pick({})) {{\n", name, dims.args);
+    for (size_t i = 0; i < routes.size(); ++i) {
+      if (!takesWorkspace(*routes[i]->schedule)) continue;
+      o += fmt::format("  case {}: {{\n    int e = {}_workspace_size({}bytes);\n", i, symbols[i], scalars);
+      o += fmt::format("    if (e != CAKE_SUCCESS) snprintf(msg, 512, \"route '{}': %.400s\", {}_last_error());\n",
+                       symbols[i], symbols[i]);
+      o += "    return e;\n  }\n";
+    }
+    o += "  default:\n    return CAKE_SUCCESS;\n  }\n}\n";
+  }
   return o;
 }
 

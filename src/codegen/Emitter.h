@@ -218,6 +218,7 @@ public:
   void rowArgmin(const Operation &o, RoleCtx &rc);
   void loadFragment(const Operation &o, RoleCtx &rc);
   void loadTile(const Operation &o, RoleCtx &rc);
+  void atomic(const Operation &o, RoleCtx &rc);
   void storeTile(const Operation &o, RoleCtx &rc);
   bool globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords, const Resource &frag,
                         bool load);
@@ -285,6 +286,15 @@ private:
   // The launcher's computation of cake_grid[3] from the grid's expressions
   // (`grid`: their host text, for the comments and messages).
   std::string gridValues(const std::vector<std::string> &grid);
+  // The workspace tensors (lm.workspace), in declaration order, and the
+  // launcher's text that places them: a static function computing each one's
+  // shape and byte offset in the caller's buffer (256-byte aligned) and the
+  // total, and the C function NAME_workspace_size; empty without any.
+  std::vector<const Resource *> workspaces() const;
+  std::string workspaceLayout();
+  std::string workspaceSizeSignature() const;
+  // Whether a route of the family takes a workspace (its dispatcher then does).
+  static bool familyWorkspace(const Family &fam);
   // Reports what this target's lowering cannot do with an accepted operation
   // (`id`: one of the lower.* diagnostics), and why, saying what it lowers.
   void refuse(DiagIdWithArgs<3> id, SourceRange r, const std::string &what, const std::string &why) {

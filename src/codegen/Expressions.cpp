@@ -155,6 +155,7 @@ std::optional<std::string> KernelEmitter::intExpr(IntExprId x, bool host) {
     return std::to_string(n.value);
   }
   if (n.op == IntOp::LoopVar || n.op == IntOp::Param) return ident(k_.leafText(n));
+  if (n.op == IntOp::RoleValue) return host ? std::nullopt : std::optional(fmt::format("cake_rv{}", n.value));
   if (n.op == IntOp::Let) {
     if (!host) return ident(k_.intText(x));
     std::optional<std::string> value = intExpr(n.a, host);

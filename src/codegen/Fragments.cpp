@@ -640,6 +640,57 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
       refuse(DiagId::LowerFragmentStore, o.range, what, why);
     return false;
   };
+  if (!ft.rows && ft.form == analysis::FragmentForm::Tile && !ft.lanes) {
+    // The accumulator layout: a thread holds pairs of adjacent elements of a
+    // row (wgmma's and mma.sync's C fragment), each pair one 8-byte access.
+    if ((esize != 4 && esize != 2) || t.rank != 2 || coords.elts.size() != 2)
+      return refused("tiles of 16- and 32-bit elements in the accumulator layout move between registers and a 2-d "
+                     "tensor, a pair of elements per access");
+    const Value &col = coords.elts[0];
+    bool even = col.constInt ? *col.constInt % 2 == 0 : col.ix != kNoIntExpr && [&] {
+      const AffineForm &f = k_.ints.form(col.ix);
+      if (f.constant % 2 != 0) return false;
+      for (const auto &[atom, c] : f.terms)
+        if (c % 2 != 0) return false;
+      return true;
+    }();
+    if (!even)
+      return refused("the first column of a tile in the accumulator layout is provably even (each thread moves "
+                     "aligned pairs of elements), as a constant or a multiple of one");
+    int64_t half = ft.cols / 2;
+    // 32-bit elements: a float2 or int2 per pair; 16-bit ones: the pair's
+    // one 32-bit word, as the fragment holds it.
+    std::string pair = esize == 2 ? "uint32_t" : frag.dtype == DType::F32 ? "float2" : "int2";
+    line(fmt::format("// the accumulator layout: {} elements per thread, a pair per {}-byte access", ft.perThread,
+                     2 * esize));
+    line("{");
+    ++indent_;
+    line(fmt::format("const int64_t cake_r0 = static_cast<int64_t>({}) + cake_wg * {} + cake_wg_warp * 16u + "
+                     "cake_lane / 4u;",
+                     value(coords.elts[1], false), ft.rowsPerWarpgroup));
+    line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({}) + 2u * (cake_lane % 4u);",
+                     value(coords.elts[0], false)));
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", ft.perThread));
+    ++indent_;
+    line(fmt::format("const int64_t cake_row = cake_r0 + (cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2);", half));
+    line(fmt::format("const int64_t cake_col = cake_c0 + 8 * ((cake_i % {}) / 4);", half));
+    line(fmt::format("{0} *cake_g = reinterpret_cast<{0} *>({1}.data + (cake_row * {1}.stride[0] + cake_col) * {2});",
+                     pair, ident(t.name), esize));
+    std::string f = ident(frag.name);
+    if (esize == 2)
+      line(load ? fmt::format("reinterpret_cast<uint32_t *>({})[cake_i / 2] = *cake_g;", f)
+                : fmt::format("*cake_g = reinterpret_cast<const uint32_t *>({})[cake_i / 2];", f));
+    else if (load)
+      line(fmt::format("const {} cake_v = *cake_g;  {}[cake_i] = cake_v.x;  {}[cake_i + 1] = cake_v.y;", pair, f, f));
+    else
+      line(fmt::format("*cake_g = {}{{{}[cake_i], {}[cake_i + 1]}};", pair, f, f));
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+    return true;
+  }
   if (!ft.rows || ft.form == analysis::FragmentForm::RowVector || (esize != 1 && esize != 2 && esize != 4) ||
       t.rank != 2 || coords.elts.size() != 2)
     return refused("tiles and column vectors of 8-, 16- or 32-bit elements in the rows layout move between "

@@ -704,7 +704,7 @@ bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const Sourc
                       opts.compilerVersion.empty() ? "" : " " + opts.compilerVersion, cStringText(sm.name(m.file)),
                       ti.name);
   text += "// Include it from C or C++; no CUDA header is needed. Do not edit: edit the .cake file.\n";
-  text += fmt::format("#ifndef {0}\n#define {0}\n\n#include <stdint.h>\n\n", guard);
+  text += fmt::format("#ifndef {0}\n#define {0}\n\n#include <stddef.h>\n#include <stdint.h>\n\n", guard);
   text += "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
   text += "// As cuda_runtime_api.h declares it (an identical typedef may repeat).\n"
           "typedef struct CUstream_st *cudaStream_t;\n\n";

@@ -109,7 +109,7 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
   std::map<ResourceId, GlobalUse> globals = globalTensors();
   std::string sig;
   for (const KernelParam &p : k_.params) {
-    if (p.isBuilder || p.resource == kNoResource) continue;
+    if (p.isBuilder || p.resource == kNoResource || p.workspace) continue;
     const Resource &r = k_.resource(p.resource);
     if (!sig.empty()) sig += ", ";
     if (r.kind == ResourceKind::TensorParam) {
@@ -140,6 +140,24 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
                                   dtypeInfo(r.dtype).name, hostScalarType(r.dtype));
     }
   }
+  std::vector<const Resource *> ws = workspaces();
+  if (!ws.empty()) {
+    sig += (sig.empty() ? "" : ", ") + std::string("void *workspace, size_t workspace_bytes");
+    tensorDocs +=
+        fmt::format("//   workspace: device memory of at least {}_workspace_size(...) bytes, 256-byte "
+                    "aligned, zero-filled\n//      before its first launch (the kernel leaves its counters as "
+                    "it found them); one launch\n//      at a time uses it. It holds:\n",
+                    symbol());
+    for (const Resource *w : ws) {
+      std::string shape;
+      for (const Value &e : w->workspaceShape)
+        shape +=
+            (shape.empty() ? "" : ", ") +
+            (e.isConstInt() ? std::to_string(*e.constInt) : (e.ix != kNoIntExpr ? k_.intText(e.ix) : std::string("?")));
+      tensorDocs += fmt::format("//      {}: ({}{}) {}\n", w->name, shape, w->workspaceShape.size() == 1 ? "," : "",
+                                dtypeInfo(w->dtype).name);
+    }
+  }
   if (!sig.empty()) sig += ", ";
   sig += "cudaStream_t stream";
   return sig;
@@ -160,6 +178,7 @@ std::string KernelEmitter::headerDeclarations() {
     pos = end + 1;
   }
   o += fmt::format("int {}_launch({});\n", name, sig);
+  if (!workspaces().empty()) o += fmt::format("int {}_workspace_size({});\n", name, workspaceSizeSignature());
   o += fmt::format("const char *{}_last_error(void);\n", name);
   return o;
 }
@@ -178,10 +197,19 @@ void KernelEmitter::launcher(std::string &text) {
   o += "//   Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
        "//   16-byte aligned, other strides multiples of 16 bytes):\n" +
        tensorDocs;
+  std::vector<const Resource *> ws = workspaces();
+  o += workspaceLayout();
   o += launcherHead(name, sig);
-  // Tensor checks and maps.
+  std::string scalars;  // the integer scalars, for the workspace's layout
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (r.kind == ResourceKind::ScalarParam && dtypeInfo(r.dtype).scalar == ScalarKind::Int)
+      scalars += "(int64_t)" + ident(p.name) + ", ";
+  }
+  // Tensor checks and maps.
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource || p.workspace) continue;
     const Resource &r = k_.resource(p.resource);
     if (r.kind != ResourceKind::TensorParam) continue;
     if (auto g = globals.find(r.id); g != globals.end()) {
@@ -227,6 +255,37 @@ void KernelEmitter::launcher(std::string &text) {
         ident(p.name), p.name, r.rank, dtypeCode(info.dtype), upperName(info.dtype), dtypeInfo(info.dtype).bits / 8,
         multiple);
     o += shapeChecks(r);
+  }
+  if (!ws.empty()) {
+    // The workspace tensors, placed in the caller's buffer (after the caller's
+    // tensors are checked: their errors come first).
+    o += fmt::format("  int64_t cake_ws_shape[{0}][5], cake_ws_offset[{0}], cake_ws_bytes = 0;\n", ws.size());
+    o += fmt::format("  if (int e = cake_{}_workspace_layout({}cake_ws_shape, cake_ws_offset, &cake_ws_bytes, msg)) "
+                     "return e;\n",
+                     name, scalars);
+    o += fmt::format(
+        "  if (!workspace)\n    return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, \"the workspace is null; this "
+        "launch needs %lld bytes ({0}_workspace_size)\", (long long)cake_ws_bytes);\n"
+        "  if (reinterpret_cast<uintptr_t>(workspace) % 256 != 0)\n    return cake_fail(msg, CAKE_ERROR_MISALIGNED, "
+        "\"the workspace %p is not 256-byte aligned\", workspace);\n"
+        "  if ((uint64_t)workspace_bytes < (uint64_t)cake_ws_bytes)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the "
+        "workspace has %llu bytes; this launch needs %lld ({0}_workspace_size)\", (unsigned long long)workspace_bytes, "
+        "(long long)cake_ws_bytes);\n",
+        name);
+    for (size_t i = 0; i < ws.size(); ++i) {
+      const Resource &w = *ws[i];
+      o += fmt::format("  cake_tensor cake_ws_{0};  // workspace tensor {1}: contiguous\n"
+                       "  memset(&cake_ws_{0}, 0, sizeof cake_ws_{0});\n"
+                       "  cake_ws_{0}.data = static_cast<uint8_t *>(workspace) + cake_ws_offset[{2}];\n"
+                       "  cake_ws_{0}.rank = {3};\n  cake_ws_{0}.dtype = {4};\n",
+                       ident(w.name), cStringText(w.name), i, w.rank, dtypeCode(w.dtype));
+      o += fmt::format("  for (int cake_d = {0} - 1; cake_d >= 0; --cake_d) {{\n"
+                       "    cake_ws_{1}.shape[cake_d] = cake_ws_shape[{2}][cake_d];\n"
+                       "    cake_ws_{1}.stride[cake_d] = cake_d == {0} - 1 ? 1 : cake_ws_{1}.stride[cake_d + 1] * "
+                       "cake_ws_{1}.shape[cake_d + 1];\n  }}\n",
+                       w.rank, ident(w.name), i);
+      o += fmt::format("  const cake_tensor *{0} = &cake_ws_{0};\n", ident(w.name));
+    }
   }
   // Grid.
   std::vector<std::string> grid = {"1", "1", "1"};
@@ -284,7 +343,7 @@ void KernelEmitter::launcher(std::string &text) {
       o += fmt::format("  cake_gtensor cake_map_{0};  // the pointer and strides the kernel reads\n"
                        "  memset(&cake_map_{0}, 0, sizeof cake_map_{0});\n",
                        ident(p.name));
-      if (globals.count(r.id))
+      if (globals.count(r.id) || r.workspace)
         o += fmt::format(
             "  cake_map_{0}.data = static_cast<uint8_t *>({0}->data);\n"
             "  for (int cake_d = 0; cake_d < {1}; ++cake_d) cake_map_{0}.stride[cake_d] = {0}->stride[cake_d];\n",
@@ -349,7 +408,30 @@ void KernelEmitter::launcher(std::string &text) {
   o += "  if (err != cudaSuccess)\n"
        "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
   o += "  return CAKE_SUCCESS;\n}\n";
+  if (!ws.empty()) {
+    o += fmt::format("\n// The bytes of workspace a launch at these scalars needs (in *bytes).\n"
+                     "extern \"C\" int {0}_workspace_size({1}) {{\n"
+                     "  char *msg = cake_{0}_message;\n  msg[0] = '\\0';\n"
+                     "  if (!bytes) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, \"bytes is null\");\n"
+                     "  int64_t cake_ws_shape[{2}][5], cake_ws_offset[{2}], cake_ws_bytes = 0;\n"
+                     "  if (int e = cake_{0}_workspace_layout({3}cake_ws_shape, cake_ws_offset, &cake_ws_bytes, msg)) "
+                     "return e;\n"
+                     "  *bytes = (size_t)cake_ws_bytes;\n  return CAKE_SUCCESS;\n}}\n",
+                     name, workspaceSizeSignature(), ws.size(), scalars);
+  }
   text = o;
+}
+
+// NAME_workspace_size's parameters: the launcher's scalars, then where the
+// size goes.
+std::string KernelEmitter::workspaceSizeSignature() const {
+  std::string sig;
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (r.kind == ResourceKind::ScalarParam) sig += fmt::format("{} {}, ", hostScalarType(r.dtype), ident(p.name));
+  }
+  return sig + "size_t *bytes";
 }
 
 // Runtime support of the launchers, once per file.

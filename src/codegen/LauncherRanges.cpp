@@ -142,6 +142,62 @@ std::string KernelEmitter::gridValues(const std::vector<std::string> &grid) {
   return o;
 }
 
+std::vector<const Resource *> KernelEmitter::workspaces() const {
+  std::vector<const Resource *> out;
+  for (const KernelParam &p : k_.params)
+    if (p.workspace && p.resource != kNoResource) out.push_back(&k_.resource(p.resource));
+  return out;
+}
+
+std::string KernelEmitter::workspaceLayout() {
+  std::vector<const Resource *> ws = workspaces();
+  if (ws.empty()) return "";
+  std::string name = symbol();
+  std::string wide;
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
+    wide += "int64_t " + ident(p.name) + ", ";
+  }
+  std::string o = "// The workspace: each tensor's shape (outermost first) and byte offset in the\n"
+                  "// caller's buffer, 256-byte aligned, and the bytes it needs in all.\n";
+  o += fmt::format("[[maybe_unused]] static int cake_{}_workspace_layout({}int64_t (*cake_shape)[5], int64_t "
+                   "*cake_offset, int64_t *cake_total, char *msg) {{\n",
+                   name, wide);
+  o += "  int64_t cake_at = 0;\n";
+  for (size_t i = 0; i < ws.size(); ++i) {
+    const Resource &w = *ws[i];
+    RangeText rt(k_, usesSmCount_, fmt::format("cake_w{}iv", i));
+    std::vector<std::string> dims;
+    for (const Value &e : w.workspaceShape) dims.push_back(rt.ofValue(e));
+    o += fmt::format("  {{  // {}\n", cStringText(w.name));
+    o += rt.code;
+    std::string bad;
+    for (const std::string &d : dims) bad += (bad.empty() ? "" : " || ") + d + ".flags";
+    o += fmt::format("  if ({})\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"workspace {}: its shape overflows "
+                     "int64\");\n",
+                     bad, cStringText(w.name));
+    o += "  int64_t cake_bytes = " + std::to_string(dtypeInfo(w.dtype).bits / 8) + ";\n";
+    for (size_t d = 0; d < dims.size(); ++d) {
+      o += fmt::format("  cake_shape[{}][{}] = {}.lo;\n", i, d, dims[d]);
+      o +=
+          fmt::format("  if (cake_shape[{0}][{1}] <= 0 || !cake_mul64(cake_bytes, cake_shape[{0}][{1}], &cake_bytes))\n"
+                      "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"workspace {2}: extent {1} is %lld\", "
+                      "(long long)cake_shape[{0}][{1}]);\n",
+                      i, d, cStringText(w.name));
+    }
+    o += fmt::format("  cake_offset[{}] = cake_at;\n", i);
+    o += fmt::format("  if (!cake_add64(cake_at, cake_bytes, &cake_at) || !cake_add64(cake_at, 255, &cake_at))\n"
+                     "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"workspace {}: too large\");\n"
+                     "  cake_at = cake_at / 256 * 256;\n",
+                     cStringText(w.name));
+    o += "  }\n";
+  }
+  o += "  *cake_total = cake_at;\n  return CAKE_SUCCESS;\n}\n\n";
+  return o;
+}
+
 std::string KernelEmitter::rangeChecks() {
   RangeText rt(k_, usesSmCount_);
   std::string checks;
@@ -192,17 +248,18 @@ std::string KernelEmitter::rangeChecks() {
                          ? info.effects.overwrites
                          : -1;
         ResourceId tile = analysis::copyTile(s.op);
-        if (tensorAt >= 0 && coordsOp && tile != kNoResource) {
+        bool element = info.effects.memoryOrder != kNone;  // one element (an atomic)
+        if (tensorAt >= 0 && coordsOp && (tile != kNoResource || element)) {
           const Resource &t = k_.resource(s.op.operands[static_cast<size_t>(tensorAt)].value.resource);
-          const Resource &view = k_.resource(tile);
+          std::vector<int64_t> shape = tile != kNoResource ? k_.resource(tile).shape : std::vector<int64_t>();
           const Value &coords = coordsOp->value;
-          if (!(t.tma && !t.dims.empty()) && coords.elts.size() == t.rank && view.shape.size() <= t.rank) {
+          if (!(t.tma && !t.dims.empty()) && coords.elts.size() == t.rank && shape.size() <= t.rank) {
             bool reads = info.effects.writes == kReceiver || s.op.result.kind == ValueKind::Resource;
-            const char *how = reads ? "reads" : "writes";
+            const char *how = element ? "updates" : reads ? "reads" : "writes";
             for (size_t d = 0; d < t.rank; ++d) {
               const Value &c = coords.elts[t.rank - 1 - d];  // coordinates innermost first
-              size_t outer = t.rank - view.shape.size();
-              int64_t extent = d >= outer ? view.shape[d - outer] : 1;
+              size_t outer = t.rank - shape.size();
+              int64_t extent = d >= outer ? shape[d - outer] : 1;
               std::string iv = rt.ofValue(c);  // one name per normal form
               if (!seen.emplace(t.id, d, iv, extent).second) continue;
               checks += fmt::format("  if (int e = cake_check_extent({}, {}, {}, {}, \"{}\", \"{}\", \"{}\", cake_at, "

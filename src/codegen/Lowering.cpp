@@ -39,7 +39,8 @@ const Family kSync = {"sync",
                        {OpKind::Arrive, &K::mbarArrive},
                        {OpKind::FenceProxy, &K::fenceProxy},
                        {OpKind::RoleSync, &K::roleSync},
-                       {OpKind::Sync, &K::namedSync}}};
+                       {OpKind::Sync, &K::namedSync},
+                       {OpKind::Atomic, &K::atomic}}};
 // The formulas of elementwise math and of row reductions' folds are the
 // third column (FragmentMath).
 const Family kFragments = {"fragments",

@@ -586,7 +586,31 @@ std::string wgmmaText(const WgmmaForm &f) {
                      aParams, accIndex, ptxType, regLines, aText, bIndex, imms, outs, aInputs);
 }
 
+std::string atomicName(const std::string &op, const std::string &order, const std::string &scope) {
+  return fmt::format("cake_atom_{}_{}_{}", op, order, scope);
+}
+
+// One atomic on a global 32-bit integer, with its memory order and scope.
+std::string atomicText(const std::string &op, const std::string &order, const std::string &scope) {
+  bool cas = op == "cas";
+  std::string type = op == "exch" || cas ? "b32" : "s32";
+  return fmt::format(
+      "// Atomically {0} the int at p ({1}, {2} scope{8}); returns its old value.\n"
+      "static __device__ __forceinline__ int32_t {3}(int32_t *p, int32_t v{4}) {{\n"
+      "  int32_t old;\n"
+      "  asm volatile(\"atom.{1}.{2}.global.{0}.{5} %0, [%1], {6};\" : \"=r\"(old) : \"l\"(p), \"r\"(v){7} : "
+      "\"memory\");\n"
+      "  return old;\n}}\n",
+      op, order, scope, atomicName(op, order, scope), cas ? ", int32_t c" : "", type, cas ? "%3, %2" : "%2",
+      cas ? ", \"r\"(c)" : "", cas ? ": v where it equals c" : "");
+}
+
 }  // namespace
+
+std::string WrapperSet::useAtomic(const std::string &op, const std::string &order, const std::string &scope) {
+  atomics_.insert({op, order, scope});
+  return atomicName(op, order, scope);
+}
 
 std::string WrapperSet::use(const std::string &name) {
   const Wrapper *w = findWrapper(name);
@@ -623,6 +647,7 @@ std::string WrapperSet::text() const {
     if (fixed_.count(w.name)) out += w.text + "\n";
   for (const auto &[store, rank] : tma_) out += tmaText(store, rank) + "\n";
   for (const WgmmaForm &f : wgmma_) out += wgmmaText(f) + "\n";
+  for (const auto &[op, order, scope] : atomics_) out += atomicText(op, order, scope) + "\n";
   return out;
 }
 

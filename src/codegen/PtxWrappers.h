@@ -35,6 +35,10 @@ public:
   // a descriptor or from registers (_rs), B through a K-major or MN-major
   // (_bmn) descriptor, f32 accumulators in registers.
   std::string useWgmma(const WgmmaForm &f);
+  // cake_atom_<op>_<order>_<scope>: an atomic read-modify-write of one
+  // 32-bit global integer (op: add, max, min, exch, cas), returning its old
+  // value.
+  std::string useAtomic(const std::string &op, const std::string &order, const std::string &scope);
 
   // The definitions of every used wrapper, in table order, then the
   // generated ones by name.
@@ -44,6 +48,7 @@ private:
   std::set<std::string> fixed_;
   std::set<std::pair<int, unsigned>> tma_;  // (0 load / 1 store / 2 multicast load, rank)
   std::set<WgmmaForm> wgmma_;
+  std::set<std::tuple<std::string, std::string, std::string>> atomics_;
 };
 
 }  // namespace cake::codegen

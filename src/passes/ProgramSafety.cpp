@@ -26,7 +26,10 @@
 //  - checkWritten (DataFlow.cpp): what is read was written first, and two
 //    roles writing one view are ordered;
 //  - checkAliasRaces (Aliases.cpp): views sharing bytes through an alias are
-//    handed over like one view.
+//    handed over like one view;
+//  - checkCrossBlock (CrossBlock.cpp): what blocks hand each other through
+//    the workspace is read after an acquiring atomic's branch, written before
+//    the releasing atomic, counted to the last block, and the counter reset.
 //
 // The program-point facts these read (which asynchronous work is in flight
 // where, how roles sharing a ring take turns, which writes a barrier
@@ -118,7 +121,7 @@ void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const Ker
       checkCircularWait,   checkRingReuse,        checkMulticastRelease,
       checkProxyFences,    checkTxBytes,          checkReleaseInFlight,
       checkPartialRelease, checkReadAfterRelease, checkWritten,
-      checkAliasRaces,
+      checkAliasRaces,     checkCrossBlock,
   };
   for (SubCheck check : kChecks) check(ctx, k, f);
 }

@@ -88,6 +88,7 @@ private:
   bool checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o);
   Value declare(const OpInfo &op, const CallExpr *c, std::vector<Operand> &operands, ResourceId receiver);
   Value declareRoleFamily(const CallExpr *c, std::vector<Operand> &operands);
+  Value declareWorkspace(const CallExpr *c, std::vector<Operand> &operands);
   Value declareMembers(const Value &declared, const Value &family);
   bool isRoleFamily(const Value &v) const;
   Value ownCopy(const Value &v) const;

@@ -41,7 +41,8 @@ std::optional<int64_t> foldInt(IntOp op, int64_t a, int64_t b) {
   case IntOp::ClusterId:
   case IntOp::NumClusters:
   case IntOp::ClusterBlock:
-  case IntOp::SmCount: break;  // leaves
+  case IntOp::SmCount:
+  case IntOp::RoleValue: break;  // leaves
   }
   return std::nullopt;
 }

@@ -73,6 +73,9 @@ std::string_view paramKindDescription(ParamKind k) {
   case ParamKind::Swizzle: return "one of \"none\", \"32B\", \"64B\", \"128B\"";
   case ParamKind::LayoutP: return "one of \"accumulator\", \"rows\"";
   case ParamKind::ArrivalScope: return "one of \"role\", \"warpgroup\", \"warp\", \"thread\"";
+  case ParamKind::AtomicOpP: return "one of \"add\", \"max\", \"min\", \"exch\", \"cas\"";
+  case ParamKind::MemOrderP: return "one of \"relaxed\", \"acquire\", \"release\", \"acq_rel\"";
+  case ParamKind::MemScopeP: return "one of \"gpu\", \"cluster\"";
   case ParamKind::DTypeP: return "a dtype such as lm.bf16";
   case ParamKind::RoleP: return "a role or a role family";
   case ParamKind::RoleFamilyP: return "a role family";

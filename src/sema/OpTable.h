@@ -90,6 +90,8 @@ enum class OpResult : uint8_t {
   NamedBarrier,  // a hardware named barrier some roles meet at (lm.named_barrier)
   Range,
   RuntimeInt,
+  RoleInt,    // a run-time integer an operation of a role computes (an atomic's old value): the same in every thread
+  Workspace,  // a global tensor in the launch's workspace (lm.workspace)
   Fragment,
   FragmentPair  // a tuple of two fragments (a value and an index)
 };
@@ -104,6 +106,9 @@ enum class ParamKind : uint8_t {
   Swizzle,        // "none", "32B", "64B" or "128B"
   ArrivalScope,   // "role", "warpgroup", "warp" or "thread"
   LayoutP,        // a register fragment's layout: "accumulator" or "rows"
+  AtomicOpP,      // an atomic's operation: "add", "max", "min", "exch" or "cas"
+  MemOrderP,      // a memory order: "relaxed", "acquire", "release" or "acq_rel"
+  MemScopeP,      // a memory scope: "gpu" or "cluster"
   DTypeP,         // lm.bf16, ...
   RoleP,          // a role, or a role family (one of something per member)
   RoleFamilyP,    // a role family
@@ -224,6 +229,13 @@ struct OpEffects {
   // which element, so two such accesses of one view order themselves only
   // when their layouts give each element to the same thread.
   int8_t threadElements = kNone;
+  // GlobalTensorP parameter of a generic access to a global tensor by the
+  // role's threads (load_tile, store_tile, atomic): whether it writes it
+  // (globalWrite), and for an atomic read-modify-write of one element by one
+  // thread of the role, the MemOrderP parameter naming its memory order.
+  int8_t global = kNone;
+  bool globalWrite = false;
+  int8_t memoryOrder = kNone;
 };
 
 struct PtxForm {

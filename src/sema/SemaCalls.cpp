@@ -136,6 +136,25 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     }
     return v;
   }
+  case OpResult::Workspace: {
+    Value v = declareWorkspace(c, operands);
+    if (asStatement && !v.isError()) {
+      diags_.report(DiagId::SemaDiscardedDeclaration, c->range, name);
+      return Value::error();
+    }
+    return v;
+  }
+  case OpResult::RoleInt: {
+    // A value computed by the operation where it runs: a leaf numbered in
+    // order, the same in every thread of the role.
+    Value v = recordOp(op, c, c->range, receiver, std::move(operands));
+    if (v.isError() || !kernel_ || !body_ || body_->empty()) return v;
+    Value r = Value::runtimeInt(c);
+    r.ix = kernel_->ints.leaf(IntOp::RoleValue, kernel_->roleValues++);
+    kernel_->broadcastAt.emplace(role_, 0);  // its shared-memory slot, placed by finalizeKernel
+    body_->back().op.result = r;
+    return r;
+  }
   case OpResult::Pool:
   case OpResult::View:
   case OpResult::Tmem:
@@ -542,11 +561,18 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
   }
   case ParamKind::Swizzle:
   case ParamKind::ArrivalScope:
-  case ParamKind::LayoutP: {
-    static const std::vector<std::string> swz = {"none", "32B", "64B", "128B"};
-    static const std::vector<std::string> scopes = {"role", "warpgroup", "warp", "thread"};
-    static const std::vector<std::string> layouts = {"accumulator", "rows"};
-    const auto &allowed = p.kind == ParamKind::Swizzle ? swz : p.kind == ParamKind::LayoutP ? layouts : scopes;
+  case ParamKind::LayoutP:
+  case ParamKind::AtomicOpP:
+  case ParamKind::MemOrderP:
+  case ParamKind::MemScopeP: {
+    static const std::map<ParamKind, std::vector<std::string>> words = {
+        {ParamKind::Swizzle, {"none", "32B", "64B", "128B"}},
+        {ParamKind::ArrivalScope, {"role", "warpgroup", "warp", "thread"}},
+        {ParamKind::LayoutP, {"accumulator", "rows"}},
+        {ParamKind::AtomicOpP, {"add", "max", "min", "exch", "cas"}},
+        {ParamKind::MemOrderP, {"relaxed", "acquire", "release", "acq_rel"}},
+        {ParamKind::MemScopeP, {"gpu", "cluster"}}};
+    const auto &allowed = words.at(p.kind);
     if (v.kind != ValueKind::String) return wrong();
     if (std::find(allowed.begin(), allowed.end(), v.str) == allowed.end()) {
       // The fix-it replaces the string literal, quotes included.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -66,6 +67,8 @@ Value Analyzer::declare(const OpInfo &op, const CallExpr *c, std::vector<Operand
   case OpResult::Barrier: kind = ResourceKind::Barrier; break;
   case OpResult::NamedBarrier: kind = ResourceKind::NamedBarrier; break;
   case OpResult::RoleFamily: return declareRoleFamily(c, ops);
+  case OpResult::Workspace: return declareWorkspace(c, ops);
+  case OpResult::RoleInt:
   case OpResult::None:
   case OpResult::Range:
   case OpResult::RuntimeInt:
@@ -274,6 +277,56 @@ Value Analyzer::declareMembers(const Value &declared, const Value &family) {
   return v;
 }
 
+// lm.workspace(shape=, dtype=): a global tensor in the launch's workspace.
+// Its extents are integers of the scalar parameters and constants (the
+// launcher computes them before the launch), each at least 1 at run time
+// (the launcher checks).
+Value Analyzer::declareWorkspace(const CallExpr *c, std::vector<Operand> &ops) {
+  const Operand &shape = ops[static_cast<size_t>(param::Workspace::shape)];
+  std::function<bool(IntExprId)> hostOnly = [&](IntExprId x) {
+    const IntNode &n = kernel_->ints.node(x);
+    if (n.op == IntOp::Const || n.op == IntOp::Param) return true;
+    if (n.op == IntOp::Let) return hostOnly(n.a);
+    const IntOpInfo &info = intOpInfo(n.op);
+    if (info.arity == 0 || !info.cuda) return false;
+    return hostOnly(n.a) && (info.arity == 1 || hostOnly(n.b));
+  };
+  if (shape.value.elts.empty() || shape.value.elts.size() > 5) {
+    diags_.report(DiagId::SemaBadValue, shape.range, "shape", "lm.workspace", "a tuple of 1 to 5 extents",
+                  fmt::format("{} extent(s)", shape.value.elts.size()));
+    return Value::error();
+  }
+  for (const Value &e : shape.value.elts) {
+    if (e.constInt && *e.constInt <= 0) {
+      diags_.report(DiagId::ConstNonPositive, shape.range, "a workspace extent", *e.constInt);
+      return Value::error();
+    }
+    if (!e.constInt && (e.ix == kNoIntExpr || !hostOnly(e.ix))) {
+      SourceRange at = e.expr ? e.expr->range : shape.range;
+      diags_.report(DiagId::SemaWorkspaceExtent, at, sourceText(sm_, at));
+      return Value::error();
+    }
+  }
+  Resource &r = newResource(ResourceKind::TensorParam, c->range);
+  r.name = nameHint_;
+  r.tma = false;
+  r.workspace = true;
+  r.rank = static_cast<unsigned>(shape.value.elts.size());
+  r.dtype = ops[static_cast<size_t>(param::Workspace::dtype)].value.dtype;
+  r.workspaceShape = shape.value.elts;
+  KernelParam p;
+  p.name = r.name;
+  p.range = c->range;
+  p.resource = r.id;
+  p.workspace = true;
+  kernel_->params.push_back(p);
+  Value v;
+  v.kind = ValueKind::Resource;
+  v.resource = r.id;
+  v.expr = c;
+  return v;
+}
+
 // Lays out shared memory (pools at 1024-byte boundaries in declaration
 // order, then the mbarrier arrays at 8-byte boundaries) and derives the
 // block size and each view's address alignment.
@@ -316,6 +369,11 @@ void Analyzer::finalizeKernel() {
     offset = alignUp(offset, 16);
     k.reduceScratch = offset;
     offset = satAdd(offset, k.reduceScratchBytes);
+  }
+  for (auto &[role, at] : k.broadcastAt) {
+    offset = alignUp(offset, 16);
+    at = offset;
+    offset = satAdd(offset, 16);
   }
   k.smemBytes = offset;
   int64_t maxWarp = -1;

@@ -71,6 +71,11 @@ struct Resource {
     int64_t constant = 0;             // a constant (scalar == kNoResource)
   };
   std::vector<Dim> dims;
+  // A tensor in the launch's workspace (lm.workspace): not a parameter of
+  // the launcher but a part of the caller's workspace buffer; its shape,
+  // outermost first, integers of the scalar parameters and constants.
+  bool workspace = false;
+  std::vector<Value> workspaceShape;
   DType dtype = DType::F32;  // also View, Tmem, Regs
 
   // Pool
@@ -211,6 +216,7 @@ struct KernelParam {
   SourceRange range;
   ResourceId resource = kNoResource;  // tensors and scalars
   bool isBuilder = false;
+  bool workspace = false;  // a workspace tensor (lm.workspace): the kernel's, the launcher builds it
 };
 
 struct Kernel {
@@ -243,6 +249,11 @@ struct Kernel {
   // their reductions at the same time).
   int64_t reduceScratch = 0, reduceScratchBytes = 0;
   std::map<ResourceId, int64_t> reduceScratchAt;
+  // Values an operation computes once for its role (lm.atomic, IntOp::
+  // RoleValue): how many there are, and the 16 bytes of shared memory at
+  // broadcastAt[role] through which one thread hands each to the others.
+  int64_t roleValues = 0;
+  std::map<ResourceId, int64_t> broadcastAt;
   // With TMEM regions: 16 bytes after the mbarriers for the lowering's own
   // TMEM bookkeeping (an mbarrier that drains the tensor core before the
   // columns are released, and the address tcgen05.alloc writes); -1 without.

@@ -57,6 +57,65 @@ void KernelEmitter::roleSync(const Operation &, RoleCtx &rc) {
   line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
 }
 
+// lm.atomic: the role meets (every thread's earlier writes happen before
+// the update, which a release makes visible with them), one thread updates
+// the element and leaves its old value in the role's shared-memory slot, the
+// role meets again (an acquire's view reaches every thread) and each thread
+// reads the value. A role of one thread does the update alone.
+void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
+  const Resource &t = k_.resource(o.operand(param::Atomic::tensor).value.resource);
+  const Value &coords = o.operand(param::Atomic::coords).value;
+  const std::string &op = o.operand(param::Atomic::op).value.str;
+  const std::string &order = o.operand(param::Atomic::order).value.str;
+  const std::string &scope = o.operand(param::Atomic::scope).value.str;
+  std::string what = fmt::format("an atomic on '{}'", t.name);
+  if (!t.workspace || t.dtype != DType::I32) {
+    refuse(DiagId::LowerAtomic, o.range, what, "atomics update i32 workspace tensors (lm.workspace)");
+    return;
+  }
+  if (coords.elts.size() != t.rank) {
+    refuse(DiagId::LowerAtomic, o.range, what,
+           fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank, t.rank));
+    return;
+  }
+  if ((op == "cas") != o.operand(param::Atomic::compare).present) {
+    refuse(DiagId::LowerAtomic, o.range, what,
+           op == "cas" ? "op=\"cas\" takes compare=" : "compare= is for op=\"cas\"");
+    return;
+  }
+  if (scope == "cluster" && !ti_.clusters) {
+    refuse(DiagId::LowerAtomic, o.range, what, "the cluster scope needs a target with clusters (sm_90a and later)");
+    return;
+  }
+  std::string offset;
+  for (size_t d = 0; d < t.rank; ++d) {
+    const Value &c = coords.elts[t.rank - 1 - d];  // innermost first
+    std::string term = fmt::format("static_cast<int64_t>({})", value(c, false));
+    offset += (offset.empty() ? "" : " + ") +
+              (d + 1 == t.rank ? term : fmt::format("{} * {}.stride[{}]", term, ident(t.name), d));
+  }
+  int64_t index = o.result.ix != kNoIntExpr ? k_.ints.node(o.result.ix).value : 0;
+  std::string v = fmt::format("cake_rv{}", index);
+  std::string call =
+      fmt::format("{}(reinterpret_cast<int32_t *>({}.data) + ({}), {}{})", w_.useAtomic(op, order, scope),
+                  ident(t.name), offset, value(o.operand(param::Atomic::value).value, false),
+                  op == "cas" ? ", " + value(o.operand(param::Atomic::compare).value, false) : std::string());
+  line(
+      fmt::format("[[maybe_unused]] int32_t {};  // lm.atomic {} ({}, {} scope) on '{}'", v, op, order, scope, t.name));
+  if (rc.singleThread) {
+    line(fmt::format("{} = {};", v, call));
+    return;
+  }
+  auto slot = k_.broadcastAt.find(rc.role->id);
+  CAKE_CHECK(slot != k_.broadcastAt.end(), "no shared-memory slot for a role's atomic (Kernel::broadcastAt)");
+  std::string sync = fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads);
+  line(sync);
+  line(fmt::format("if (cake_rtid == 0) *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u) = {};", slot->second,
+                   call));
+  line(sync);
+  line(fmt::format("{} = *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u);", v, slot->second));
+}
+
 // Every thread of every role of the named barrier meets here: a role that
 // syncs on one runs its body on all its threads (not single-thread).
 void KernelEmitter::namedSync(const Operation &o, RoleCtx &) {

@@ -81,6 +81,8 @@ void checkPartialRelease(const PassContext &ctx, const Kernel &k, const KernelFa
 void checkReadAfterRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // InFlight.cpp
 void checkReleaseInFlight(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// CrossBlock.cpp
+void checkCrossBlock(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // NamedBarriers.cpp
 void checkNamedBarrierMeetings(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 

@@ -1,0 +1,70 @@
+# C[M, N] = A[M, K] . B[N, K]^T, split along K: bf16 in, f32 accumulate, bf16 out, on Hopper.
+#
+# For products whose tiles do not fill the multiprocessors (few tiles, a long
+# K loop), S blocks share each 128x128 tile of C, S = min(SPLIT, k-steps,
+# SMS // tiles) and at least 1 (the grid's third dimension): block z takes
+# the k-steps z, z + S, z + 2 S, ... Every block stores its f32 partial tile
+# into the workspace `part` and counts itself in at the tile's counter
+# (`arrived`, an acq_rel atomic). The block that arrives last adds the S
+# partials in a fixed order (split 0 first: the same bits on every run,
+# whichever block arrives last), resets the counter for the next launch, and
+# writes the bf16 tile with TMA. No block waits for another, so the schedule
+# cannot hang however the blocks are scheduled.
+#
+# The launcher takes a workspace of gemm_bf16_splitk_workspace_size(M, N, K)
+# bytes, zero-filled before the first launch at these M, N, K (the counters
+# come first in it and the kernel leaves them zero).
+# target: sm_90a
+from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
+
+BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows
+BN = 128
+BK = SWIZZLE_128B_BF16_K    # one 128-byte swizzled row of bf16 per stage
+STAGES = 5
+SPLIT = 16                  # at most this many blocks per tile
+SMS = 132                   # the H200's multiprocessors
+
+@cake.schedule(grid=((M + BM - 1) // BM, (N + BN - 1) // BN,
+                     lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN))))))
+def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(STAGES * (BM + BN) * BK * 2 + BM * BN * 2)
+    a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
+    b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
+    c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B")
+    arrived = lm.workspace(shape=((M + BM - 1) // BM, (N + BN - 1) // BN), dtype=lm.i32)
+    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN)))) * ((M + BM - 1) // BM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32)
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
+    acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=STAGES)
+    full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)
+    steps = (K + BK - 1) // BK
+    S = lm.num_blocks(2)
+    mine = (steps + S - 1 - lm.block_id(2)) // S   # this block's k-steps: block_id(2) + i * S
+    with load:
+        for i in lm.range(0, mine):
+            lm.wait(empty, stage=i)
+            a_s.tma_load(A, coords=((lm.block_id(2) + i * S) * BK, lm.block_id(0) * BM), stage=i, barrier=full)
+            b_s.tma_load(B, coords=((lm.block_id(2) + i * S) * BK, lm.block_id(1) * BN), stage=i, barrier=full)
+    with math:
+        for i in lm.range(0, mine):
+            lm.wait(full, stage=i)
+            lm.mma(acc, a_s[i], b_s[i].T, init=(i == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=i, per="warpgroup")
+        rows = ((M + BM - 1) // BM) * BM                # the rows of one split's partials
+        lm.store_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(2) * rows + lm.block_id(0) * BM), src=acc)
+        before = lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=1, op="add", order="acq_rel")
+        if before == S - 1:                         # the last block of the tile: the fix-up
+            acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
+            for s in lm.range(1, S):
+                acc = acc + lm.load_tile(part, coords=(lm.block_id(1) * BN, s * rows + lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
+            lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=0, op="exch")
+            out = lm.cast(acc, lm.bf16)
+            c_s.store(out)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_s.tma_store(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+            lm.tma_store_wait()

@@ -1,0 +1,159 @@
+// CrossBlock: see CrossBlock.h.
+#include "analysis/CrossBlock.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+namespace cake::analysis {
+
+using namespace sema;
+
+bool acquires(MemOrder o) { return o == MemOrder::Acquire || o == MemOrder::AcqRel; }
+bool releases(MemOrder o) { return o == MemOrder::Release || o == MemOrder::AcqRel; }
+
+const WorkspaceAccess *CrossBlockFacts::atomic(int64_t roleValue) const {
+  for (const WorkspaceAccess &a : accesses)
+    if (a.kind == WorkspaceAccess::Kind::Atomic && a.roleValue == roleValue) return &a;
+  return nullptr;
+}
+
+namespace {
+
+MemOrder orderOf(const std::string &s) {
+  return s == "acquire"   ? MemOrder::Acquire
+         : s == "release" ? MemOrder::Release
+         : s == "acq_rel" ? MemOrder::AcqRel
+                          : MemOrder::Relaxed;
+}
+
+// The atomic values (IntOp::RoleValue leaves) a normal form reads.
+std::set<int64_t> roleValuesIn(const Kernel &k, const AffineForm &f) {
+  std::set<int64_t> out;
+  for (const auto &[atom, c] : f.terms) {
+    IntExprTable::AtomView v = k.ints.atomInfo(atom);
+    if (v.op == IntOp::RoleValue) out.insert(v.value);
+    if (v.lhs)
+      for (int64_t x : roleValuesIn(k, *v.lhs)) out.insert(x);
+    if (v.rhs)
+      for (int64_t x : roleValuesIn(k, *v.rhs)) out.insert(x);
+  }
+  return out;
+}
+
+// How many blocks of the grid update the element an atomic names: its
+// coordinates must be distinct block indices (times nonzero constants, plus
+// terms every block shares), so that blocks agreeing on those indices, and
+// only they, share the element; the others' grid extents multiply.
+void countSharers(const Kernel &k, const Value &coords, WorkspaceAccess &a) {
+  std::set<int64_t> dims;
+  for (const Value &c : coords.elts) {
+    if (c.isConstInt()) continue;
+    if (c.ix == kNoIntExpr) {
+      a.sharersWhy = "a coordinate has no normal form";
+      return;
+    }
+    int blockTerms = 0;
+    for (const auto &[atom, coef] : k.ints.form(c.ix).terms) {
+      IntExprTable::AtomView v = k.ints.atomInfo(atom);
+      if (v.op == IntOp::Param) continue;  // the same in every block
+      if (v.op != IntOp::BlockId || ++blockTerms > 1 || !dims.insert(v.value).second) {
+        a.sharersWhy = "its coordinates are not distinct block indices (lm.block_id), so which blocks share an "
+                       "element is not known";
+        return;
+      }
+    }
+  }
+  for (int d = 0; d < 3; ++d) {
+    if (dims.count(d)) continue;
+    if (static_cast<size_t>(d) >= k.grid.size()) continue;  // extent 1
+    const Value &g = k.grid[static_cast<size_t>(d)];
+    if (g.isConstInt()) {
+      a.sharersConst *= *g.constInt;
+    } else if (a.sharersDim < 0) {
+      a.sharersDim = d;
+    } else {
+      a.sharersWhy = "the blocks sharing an element span two grid dimensions of run-time extent";
+      return;
+    }
+  }
+  a.sharersKnown = true;
+}
+
+struct Walker {
+  const Kernel &k;
+  std::map<const Operation *, const Event *> events;
+  CrossBlockFacts &out;
+  std::vector<CounterGuard> guards;
+  int loops = 0, conditions = 0;
+
+  void walk(const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      switch (s.kind) {
+      case IrStmt::Kind::Op: visit(s.op); break;
+      case IrStmt::Kind::For:
+        ++loops;
+        walk(s.body);
+        --loops;
+        break;
+      case IrStmt::Kind::If: {
+        std::set<int64_t> values;
+        if (s.cond.ix != kNoIntExpr) values = roleValuesIn(k, k.ints.form(s.cond.ix));
+        bool constant = s.cond.kind == ValueKind::Bool && s.cond.boolIsConst;
+        if (!constant) ++conditions;
+        size_t mark = guards.size();
+        for (int64_t v : values) guards.push_back({&s, v, s.cond.cmp == CmpOp::Eq});
+        walk(s.body);
+        guards.resize(mark);
+        for (int64_t v : values) guards.push_back({&s, v, false});  // the else-branch: not equal
+        walk(s.orelse);
+        guards.resize(mark);
+        if (!constant) --conditions;
+        break;
+      }
+      case IrStmt::Kind::Let: break;
+      }
+    }
+  }
+
+  void visit(const Operation &op) {
+    const OpEffects &fx = op.info().effects;
+    if (fx.global == kNone) return;
+    const Operand &t = op.operandAt(fx.global);
+    if (!t.present || t.value.resource == kNoResource || !k.resource(t.value.resource).workspace) return;
+    auto ev = events.find(&op);
+    if (ev == events.end()) return;
+    WorkspaceAccess a;
+    a.event = ev->second;
+    a.tensor = t.value.resource;
+    a.guards = guards;
+    if (fx.memoryOrder != kNone) {
+      a.kind = WorkspaceAccess::Kind::Atomic;
+      a.order = orderOf(op.operandAt(fx.memoryOrder).value.str);
+      a.op = op.operand(param::Atomic::op).value.str;
+      const Value &v = op.operand(param::Atomic::value).value;
+      if (v.isConstInt()) a.value = *v.constInt;
+      if (op.result.ix != kNoIntExpr) a.roleValue = k.ints.node(op.result.ix).value;
+      a.once = loops == 0 && conditions == 0;
+      countSharers(k, op.operand(param::Atomic::coords).value, a);
+    } else {
+      a.kind = fx.globalWrite ? WorkspaceAccess::Kind::Store : WorkspaceAccess::Kind::Load;
+    }
+    out.accesses.push_back(std::move(a));
+  }
+};
+
+}  // namespace
+
+CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents> &roles) {
+  CrossBlockFacts facts;
+  for (const RoleEvents &r : roles) {
+    Walker w{k, {}, facts, {}};
+    for (const Event &e : r.events) w.events[e.op] = &e;
+    w.walk(r.block->body);
+  }
+  return facts;
+}
+
+}  // namespace cake::analysis

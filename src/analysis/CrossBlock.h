@@ -1,0 +1,56 @@
+// CrossBlock: what a kernel's blocks hand each other through the launch's
+// workspace (lm.workspace): which role stores, loads and atomically updates
+// which workspace tensor, where, under which branches on an atomic's old
+// value, and how many blocks update each counter element. The safety gate's
+// cross-block rules (passes/safety/CrossBlock.cpp) read these facts.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/ScheduleModel.h"
+
+namespace cake::analysis {
+
+enum class MemOrder : uint8_t { Relaxed, Acquire, Release, AcqRel };
+bool acquires(MemOrder o);
+bool releases(MemOrder o);
+
+// A branch taken where an atomic's old value compares equal to something:
+// the `if` statement and its condition (old - other == 0 as a normal form).
+struct CounterGuard {
+  const sema::IrStmt *branch = nullptr;
+  int64_t roleValue = -1;  // the atomic's value (IntOp::RoleValue)
+  bool equality = false;   // `==` (then-branch); anything else is not proven
+};
+
+struct WorkspaceAccess {
+  enum class Kind : uint8_t { Store, Load, Atomic } kind = Kind::Store;
+  const Event *event = nullptr;
+  sema::ResourceId tensor = sema::kNoResource;
+  std::vector<CounterGuard> guards;  // enclosing branches on atomics' values, outermost first
+  // Atomics:
+  MemOrder order = MemOrder::Relaxed;
+  std::string op;                // "add", "max", "min", "exch", "cas"
+  std::optional<int64_t> value;  // the operand, when constant
+  int64_t roleValue = -1;        // its old value's leaf (IntOp::RoleValue)
+  bool once = false;             // runs once per block: in no loop, under no condition
+  // How many blocks update the same element: `sharersConst` times the grid
+  // extent of dimension `sharersDim` (-1: none), when the coordinates are
+  // distinct block indices; `sharersWhy` says why not otherwise.
+  bool sharersKnown = false;
+  int64_t sharersConst = 1;
+  int sharersDim = -1;
+  std::string sharersWhy;
+};
+
+struct CrossBlockFacts {
+  std::vector<WorkspaceAccess> accesses;  // by role, in program order
+  // The atomic whose old value is `roleValue`, or null.
+  const WorkspaceAccess *atomic(int64_t roleValue) const;
+};
+
+CrossBlockFacts collectCrossBlock(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
+
+}  // namespace cake::analysis

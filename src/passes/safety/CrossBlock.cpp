@@ -1,0 +1,210 @@
+// Cross-block hand-offs through the launch's workspace (ProgramSafety's
+// sub-check; which role stores, loads and counts what, under which branches,
+// is analysis/CrossBlock's):
+//  - acquire: a role reads a workspace tensor that other blocks write only
+//    in a branch on the old value of an atomic that acquires (order
+//    "acquire" or "acq_rel"), which comes before the read;
+//  - release: each block's writes of such a tensor come before that atomic,
+//    which releases them (order "release" or "acq_rel");
+//  - count: the branch takes the block that sees the last count: with N
+//    blocks each adding v to the element, the one whose old value is
+//    (N - 1) v (N from the grid, when the atomic's coordinates are distinct
+//    block indices; otherwise -Wunproven);
+//  - reset: that branch returns the counter to 0, so the next launch starts
+//    from it.
+#include <fmt/format.h>
+
+#include <set>
+
+#include "passes/safety/Safety.h"
+#include "sema/ConstEval.h"
+
+namespace cake::passes::safety {
+
+namespace {
+
+using Kind = WorkspaceAccess::Kind;
+
+const char *orderName(MemOrder o) {
+  switch (o) {
+  case MemOrder::Relaxed: return "relaxed";
+  case MemOrder::Acquire: return "acquire";
+  case MemOrder::Release: return "release";
+  case MemOrder::AcqRel: return "acq_rel";
+  }
+  return "?";
+}
+
+bool sameCoords(const Kernel &k, const Operation &a, const Operation &b) {
+  const Value &x = a.operand(param::Atomic::coords).value, &y = b.operand(param::Atomic::coords).value;
+  if (x.elts.size() != y.elts.size()) return false;
+  for (size_t i = 0; i < x.elts.size(); ++i) {
+    const Value &p = x.elts[i], &q = y.elts[i];
+    if (p.isConstInt() || q.isConstInt()) {
+      if (p.constInt != q.constInt) return false;
+    } else if (p.ix == kNoIntExpr || q.ix == kNoIntExpr || k.ints.form(p.ix) != k.ints.form(q.ix)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+class CrossBlockChecks : public Checker {
+public:
+  using Checker::Checker;
+
+  void run() {
+    const CrossBlockFacts &cb = facts_.crossBlock;
+    std::set<ResourceId> written, read;
+    for (const WorkspaceAccess &a : cb.accesses) (a.kind == Kind::Store ? written : read).insert(a.tensor);
+    std::set<int64_t> publishers;  // the atomics whose branches read what other blocks wrote
+    for (const WorkspaceAccess &l : cb.accesses) {
+      if (l.kind != Kind::Load || !written.count(l.tensor)) continue;
+      const WorkspaceAccess *weak = nullptr, *good = nullptr;
+      for (const CounterGuard &g : l.guards) {
+        const WorkspaceAccess *a = cb.atomic(g.roleValue);
+        if (!a || a->event->role != l.event->role || a->event->index > l.event->index) continue;
+        (acquires(a->order) ? good : weak) = a;
+      }
+      if (good) {
+        publishers.insert(good->roleValue);
+        continue;
+      }
+      std::string why = weak ? fmt::format("in a branch on an atomic of order \"{}\", which does not acquire their "
+                                           "writes (order=\"acq_rel\" does)",
+                                           orderName(weak->order))
+                             : std::string("outside a branch on the old value of an atomic that acquires their writes "
+                                           "(order=\"acquire\" or \"acq_rel\")");
+      auto d = ctx_.diags.build(DiagId::SafetyCrossBlockAcquire, l.event->op->range, name(l.event->role),
+                                name(l.tensor), why);
+      if (const WorkspaceAccess *s = firstOf(Kind::Store, l.tensor))
+        d.note(DiagId::NoteWrittenHere, s->event->op->range, name(l.tensor));
+      if (weak) d.note(DiagId::NoteAtomicHere, weak->event->op->range, name(weak->tensor));
+      d.emit();
+    }
+    for (const WorkspaceAccess &s : cb.accesses) {
+      if (s.kind != Kind::Store || !read.count(s.tensor)) continue;
+      bool inBranch = false;  // written by the block that already knows the count (the fix-up)
+      for (const CounterGuard &g : s.guards) inBranch |= publishers.count(g.roleValue) > 0;
+      if (inBranch) continue;
+      const WorkspaceAccess *after = nullptr, *before = nullptr;
+      for (int64_t p : publishers) {
+        const WorkspaceAccess *a = cb.atomic(p);
+        if (!a || a->event->role != s.event->role) continue;
+        (a->event->index > s.event->index ? after : before) = a;
+      }
+      if (after && releases(after->order)) continue;
+      if (!after && !before) continue;  // no block of this role publishes it: the acquire rule speaks
+      std::string why = after
+                            ? fmt::format("and the atomic after it has order \"{}\", which does not release the write "
+                                          "(order=\"acq_rel\" does)",
+                                          orderName(after->order))
+                            : std::string("after the atomic that tells them it is complete");
+      const WorkspaceAccess *at = after ? after : before;
+      ctx_.diags.build(DiagId::SafetyCrossBlockRelease, s.event->op->range, name(s.event->role), name(s.tensor), why)
+          .note(DiagId::NoteAtomicHere, at->event->op->range, name(at->tensor))
+          .emit();
+    }
+    for (const WorkspaceAccess &a : cb.accesses) {
+      if (a.kind != Kind::Atomic || a.roleValue < 0) continue;
+      std::set<const IrStmt *> branches;
+      for (const WorkspaceAccess &x : cb.accesses)
+        for (const CounterGuard &g : x.guards)
+          if (g.roleValue == a.roleValue && g.equality) branches.insert(g.branch);
+      for (const IrStmt *b : branches) {
+        checkCount(a, *b);
+        checkReset(a, *b);
+      }
+    }
+  }
+
+private:
+  const WorkspaceAccess *firstOf(Kind kind, ResourceId t) const {
+    for (const WorkspaceAccess &a : facts_.crossBlock.accesses)
+      if (a.kind == kind && a.tensor == t) return &a;
+    return nullptr;
+  }
+
+  std::string condText(const IrStmt &b) const {
+    return b.cond.expr ? sourceText(ctx_.sm, b.cond.expr->range) : std::string("?");
+  }
+
+  void unproven(const WorkspaceAccess &a, const IrStmt &b, const std::string &why) {
+    ctx_.diags.build(DiagId::SafetyUnprovenCrossBlock, b.range, name(a.tensor), why)
+        .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
+        .emit();
+  }
+
+  // The branch `old == E` takes the last block: E = (N - 1) v.
+  void checkCount(const WorkspaceAccess &a, const IrStmt &b) {
+    if (a.op != "add" || !a.value || *a.value <= 0) return unproven(a, b, "it is not an add of a positive constant");
+    if (!a.once) return unproven(a, b, "the atomic runs in a loop or under a condition, not once per block");
+    if (!a.sharersKnown) return unproven(a, b, a.sharersWhy);
+    if (b.cond.ix == kNoIntExpr) return unproven(a, b, "its condition has no normal form");
+    // cond: old - E == 0, as a normal form; make the old value's coefficient 1.
+    AffineForm c = k_.ints.form(b.cond.ix);
+    int64_t sign = 0;
+    AffineForm rest;  // E's negation: old + rest == 0
+    for (const auto &[atom, coef] : c.terms) {
+      IntExprTable::AtomView v = k_.ints.atomInfo(atom);
+      if (v.op == IntOp::RoleValue && v.value == a.roleValue && (coef == 1 || coef == -1))
+        sign = coef;
+      else
+        rest.terms.push_back({atom, coef});
+    }
+    if (sign == 0) return unproven(a, b, "its condition does not compare the old value itself");
+    rest.constant = c.constant * sign;
+    for (auto &t : rest.terms) t.second *= sign;
+    int64_t v = *a.value, n = a.sharersConst;
+    std::string blocks = a.sharersDim < 0 ? std::to_string(n)
+                         : n == 1         ? fmt::format("lm.num_blocks({})", a.sharersDim)
+                                          : fmt::format("{} * lm.num_blocks({})", n, a.sharersDim);
+    std::string last = a.sharersDim < 0 ? std::to_string((n - 1) * v)
+                       : v == 1         ? blocks + " - 1"
+                                        : fmt::format("{} * {} - {}", blocks, v, v);
+    bool match = false, decided = true;
+    if (a.sharersDim < 0) {
+      match = rest.terms.empty() && -rest.constant == (n - 1) * v;
+      decided = rest.terms.empty();
+    } else {
+      // E = n v NB(d) - v: rest = -n v NB(d) + v.
+      match = rest.constant == v && rest.terms.size() == 1 && rest.terms[0].second == -n * v &&
+              k_.ints.atomInfo(rest.terms[0].first).op == IntOp::NumBlocks &&
+              k_.ints.atomInfo(rest.terms[0].first).value == a.sharersDim;
+      // A constant E is decidably wrong for a run-time count only as a
+      // matter of shapes; a different run-time expression is not decided.
+      decided = rest.terms.size() == 1 && k_.ints.atomInfo(rest.terms[0].first).op == IntOp::NumBlocks;
+    }
+    if (match) return;
+    if (!decided)
+      return unproven(a, b,
+                      fmt::format("the last of the {} block(s) adding {} sees {}; the condition compares the "
+                                  "old value with something else",
+                                  blocks, v, last));
+    ctx_.diags.build(DiagId::SafetyCrossBlockCount, b.range, condText(b), name(a.tensor), blocks, v, last)
+        .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
+        .emit();
+  }
+
+  // The branch returns the element to 0 (an exchange with 0 at the same coordinates).
+  void checkReset(const WorkspaceAccess &a, const IrStmt &b) {
+    if (a.op != "add") return;
+    for (const WorkspaceAccess &x : facts_.crossBlock.accesses) {
+      if (x.kind != Kind::Atomic || x.tensor != a.tensor || x.op != "exch" || x.value != 0) continue;
+      bool inside = false;
+      for (const CounterGuard &g : x.guards) inside |= g.branch == &b && g.equality;
+      if (inside && sameCoords(k_, *x.event->op, *a.event->op)) return;
+    }
+    ctx_.diags.build(DiagId::SafetyCounterNotReset, a.event->op->range, name(a.tensor), "the count of its blocks")
+        .note(DiagId::NoteCountComplete, b.range, name(a.tensor))
+        .emit();
+  }
+};
+
+}  // namespace
+
+void checkCrossBlock(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  CrossBlockChecks(ctx, k, f).run();
+}
+
+}  // namespace cake::passes::safety
