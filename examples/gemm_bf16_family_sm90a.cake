@@ -9,7 +9,7 @@
 # whose guard holds:
 #   - at most 64 tiles of 128x128 (M <= 128 and N <= 8192, M <= 256 and
 #     N <= 4096, M <= 512 and N <= 2048, M <= 1024 and N <= 1024) and
-#     K >= 4096 (K >= 8192 for M <= 128): split-K, two or more blocks per
+#     K >= 8192 for M <= 128, K >= 4096 above: split-K, two or more blocks per
 #     tile, each a share of the K loop; the last to finish adds the partials
 #     in a fixed order. With one block per tile such shapes leave most
 #     multiprocessors idle: 0.67 of cuBLAS over the under-filled list of
@@ -68,9 +68,9 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
     lm.route(splitk, when=M <= 128 and N <= 8192 and K >= 8192)
-    lm.route(splitk, when=M <= 256 and N <= 4096 and K >= 4096)
-    lm.route(splitk, when=M <= 512 and N <= 2048 and K >= 4096)
-    lm.route(splitk, when=M <= 1024 and N <= 1024 and K >= 4096)
+    lm.route(splitk, when=M > 128 and M <= 256 and N <= 4096 and K >= 4096)
+    lm.route(splitk, when=M > 128 and M <= 512 and N <= 2048 and K >= 4096)
+    lm.route(splitk, when=M > 128 and M <= 1024 and N <= 1024 and K >= 4096)
     lm.route(decode, when=M <= 64)
     lm.route(decode128.gemm_bf16_decode, when=M <= 128)
     lm.route(tiny.gemm_bf16_decode, when=M <= 256 and N <= 1024)

@@ -106,7 +106,7 @@ struct Walker {
         for (int64_t v : values) guards.push_back({&s, v, s.cond.cmp == CmpOp::Eq});
         walk(s.body);
         guards.resize(mark);
-        for (int64_t v : values) guards.push_back({&s, v, false});  // the else-branch: not equal
+        for (int64_t v : values) guards.push_back({&s, v, s.cond.cmp == CmpOp::Ne});  // `!=`'s else: equal
         walk(s.orelse);
         guards.resize(mark);
         if (!constant) --conditions;
@@ -132,6 +132,7 @@ struct Walker {
       a.kind = WorkspaceAccess::Kind::Atomic;
       a.order = orderOf(op.operandAt(fx.memoryOrder).value.str);
       a.op = op.operand(param::Atomic::op).value.str;
+      a.scope = op.operand(param::Atomic::scope).value.str;
       const Value &v = op.operand(param::Atomic::value).value;
       if (v.isConstInt()) a.value = *v.constInt;
       if (op.result.ix != kNoIntExpr) a.roleValue = k.ints.node(op.result.ix).value;
@@ -154,6 +155,65 @@ CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents>
     w.walk(r.block->body);
   }
   return facts;
+}
+
+std::string reductionOrder(const Kernel &k, const CrossBlockFacts &f) {
+  bool any = false, dataAtomics = false;
+  for (const WorkspaceAccess &a : f.accesses) {
+    any = true;
+    // An atomic that adds into a floating-point element sums in the order
+    // the blocks arrive (none lowers today: atomics update i32 counters).
+    if (a.kind == WorkspaceAccess::Kind::Atomic && dtypeInfo(k.resource(a.tensor).dtype).scalar == ScalarKind::Float)
+      dataAtomics = true;
+  }
+  if (!any) return "";
+  return dataAtomics ? "atomic: floating-point data is added in the order the blocks arrive, which varies between "
+                       "launches"
+                     : "fixed order: no atomic adds data (atomics only count blocks); the block that finishes adds "
+                       "what it reads in its program's order";
+}
+
+std::string describeCrossBlock(const Kernel &k, const CrossBlockFacts &f) {
+  if (f.accesses.empty()) return "";
+  std::string out = fmt::format("\ncross-block protocols of {}:\n", k.name);
+  for (const KernelParam &p : k.params) {
+    if (!p.workspace || p.resource == kNoResource) continue;
+    const Resource &w = k.resource(p.resource);
+    std::map<std::string, std::set<std::string>> by;  // what -> roles
+    for (const WorkspaceAccess &a : f.accesses) {
+      if (a.tensor != w.id) continue;
+      std::string what = a.kind == WorkspaceAccess::Kind::Store  ? "stored"
+                         : a.kind == WorkspaceAccess::Kind::Load ? "loaded"
+                                                                 : "updated atomically";
+      if (!a.guards.empty() && a.kind != WorkspaceAccess::Kind::Atomic) {
+        const WorkspaceAccess *g = f.atomic(a.guards.back().roleValue);
+        if (g) what += fmt::format(" in the branch on the old value of '{}'", k.resource(g->tensor).name);
+      }
+      by[what].insert(k.resource(a.event->role).name);
+    }
+    out += fmt::format("  workspace {}: rank {}, {}\n", w.name, w.rank, dtypeInfo(w.dtype).name);
+    for (const auto &[what, roles] : by) {
+      std::string names;
+      for (const std::string &r : roles) names += (names.empty() ? "'" : ", '") + r + "'";
+      out += fmt::format("    {} by role {}\n", what, names);
+    }
+  }
+  for (const WorkspaceAccess &a : f.accesses) {
+    if (a.kind != WorkspaceAccess::Kind::Atomic || a.op != "add" || !a.value) continue;
+    std::string blocks = !a.sharersKnown       ? "unknown (" + a.sharersWhy + ")"
+                         : a.sharersDim < 0    ? std::to_string(a.sharersConst)
+                         : a.sharersConst == 1 ? fmt::format("lm.num_blocks({})", a.sharersDim)
+                                               : fmt::format("{} * lm.num_blocks({})", a.sharersConst, a.sharersDim);
+    out += fmt::format("  counter {}: add {} ({}) by role '{}'{}; blocks per element: {}\n", k.resource(a.tensor).name,
+                       *a.value,
+                       a.order == MemOrder::AcqRel    ? "acq_rel"
+                       : a.order == MemOrder::Acquire ? "acquire"
+                       : a.order == MemOrder::Release ? "release"
+                                                      : "relaxed",
+                       k.resource(a.event->role).name, a.once ? ", once per block" : "", blocks);
+  }
+  out += "  reduction: " + reductionOrder(k, f) + "\n";
+  return out;
 }
 
 }  // namespace cake::analysis

@@ -22,7 +22,7 @@ bool releases(MemOrder o);
 struct CounterGuard {
   const sema::IrStmt *branch = nullptr;
   int64_t roleValue = -1;  // the atomic's value (IntOp::RoleValue)
-  bool equality = false;   // `==` (then-branch); anything else is not proven
+  bool equality = false;   // where the old value equals it: `==`'s then-branch, `!=`'s else; otherwise not proven
 };
 
 struct WorkspaceAccess {
@@ -33,6 +33,7 @@ struct WorkspaceAccess {
   // Atomics:
   MemOrder order = MemOrder::Relaxed;
   std::string op;                // "add", "max", "min", "exch", "cas"
+  std::string scope;             // "gpu" or "cluster"
   std::optional<int64_t> value;  // the operand, when constant
   int64_t roleValue = -1;        // its old value's leaf (IntOp::RoleValue)
   bool once = false;             // runs once per block: in no loop, under no condition
@@ -52,5 +53,14 @@ struct CrossBlockFacts {
 };
 
 CrossBlockFacts collectCrossBlock(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
+
+// `--emit=ir` appendix and the launcher's documentation: who stores, loads
+// and counts what in the workspace, and whether a reduction through it has
+// a fixed order (no atomic adds data: the block that finishes adds what it
+// reads in its program's order) or not. Empty for a kernel without one.
+std::string describeCrossBlock(const sema::Kernel &k, const CrossBlockFacts &f);
+// One line for the launcher's comment: how the result of a kernel that
+// reduces through its workspace depends on the launch ("" without one).
+std::string reductionOrder(const sema::Kernel &k, const CrossBlockFacts &f);
 
 }  // namespace cake::analysis

@@ -367,6 +367,7 @@ std::string describeBarrierProtocols(const Module &m, const ModuleFacts &facts) 
         out += fmt::format("; rows not cut: {}\n", map.noClip);
       }
     }
+    out += describeCrossBlock(k, f.crossBlock);
     bool drainHeader = false;
     for (const RoleBlock &rb : k.roles) {
       auto it = f.drains.find(&rb);

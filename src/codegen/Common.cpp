@@ -26,7 +26,7 @@ bool isCppReserved(const std::string &n) {
       "struct", "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
       "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
       "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "main", "stream", "msg", "err", "config", "attrs",
-      "e"};
+      "e", "workspace", "workspace_bytes", "bytes"};
   // clang-format on
   return words.count(n) != 0;
 }

@@ -174,7 +174,12 @@ std::string KernelEmitter::dispatcher(const Family &fam, const analysis::FamilyF
                      name, workspaceSizeSignature());
     o += fmt::format("  char *msg = cake_{}_message;\n  msg[0] = '\\0';\n", name);
     o += "  if (!bytes) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, \"bytes is null\");\n  *bytes = 0;\n";
-    o += fmt::format("  switch (cake_{}_pick({})) {{\n", name, dims.args);
+    o += fmt::format("  int route = cake_{}_pick({});\n", name, dims.args);
+    o += fmt::format(
+        "  if (route < 0)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"{} is outside the domain of family "
+        "'{}' ({}), or a guard divides by zero\"{});\n",
+        dims.format, k_.name, dims.domain, dims.values);
+    o += "  switch (route) {\n";
     for (size_t i = 0; i < routes.size(); ++i) {
       if (!takesWorkspace(*routes[i]->schedule)) continue;
       o += fmt::format("  case {}: {{\n    int e = {}_workspace_size({}bytes);\n", i, symbols[i], scalars);

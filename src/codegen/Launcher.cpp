@@ -145,9 +145,10 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
     sig += (sig.empty() ? "" : ", ") + std::string("void *workspace, size_t workspace_bytes");
     tensorDocs +=
         fmt::format("//   workspace: device memory of at least {}_workspace_size(...) bytes, 256-byte "
-                    "aligned, zero-filled\n//      before its first launch (the kernel leaves its counters as "
-                    "it found them); one launch\n//      at a time uses it. It holds:\n",
-                    symbol());
+                    "aligned, zero-filled\n//      before its first launch at these scalars (the kernel leaves its "
+                    "counters as it found them);\n//      one launch at a time uses it. The reduction through it: "
+                    "{}.\n//      It holds:\n",
+                    symbol(), analysis::reductionOrder(k_, f_.crossBlock));
     for (const Resource *w : ws) {
       std::string shape;
       for (const Value &e : w->workspaceShape)

@@ -160,6 +160,7 @@ std::string KernelEmitter::workspaceLayout() {
     if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
     wide += "int64_t " + ident(p.name) + ", ";
   }
+  std::map<ResourceId, GlobalUse> tiled = globalTensors();
   std::string o = "// The workspace: each tensor's shape (outermost first) and byte offset in the\n"
                   "// caller's buffer, 256-byte aligned, and the bytes it needs in all.\n";
   o += fmt::format("[[maybe_unused]] static int cake_{}_workspace_layout({}int64_t (*cake_shape)[5], int64_t "
@@ -187,6 +188,14 @@ std::string KernelEmitter::workspaceLayout() {
                       "(long long)cake_shape[{0}][{1}]);\n",
                       i, d, cStringText(w.name));
     }
+    // A tensor moved by tiles has rows of whole 16-byte units: every access
+    // of a row (16 bytes per lane in the rows layout) stays aligned. One
+    // only atomics touch needs its elements' alignment, which it has.
+    if (tiled.count(w.id))
+      o += fmt::format("  if ((cake_shape[{0}][{1}] * {2}) % 16 != 0)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, "
+                       "\"workspace {3}: rows of %lld bytes; the rows of a workspace tensor moved by tiles are "
+                       "multiples of 16 bytes\", (long long)(cake_shape[{0}][{1}] * {2}));\n",
+                       i, dims.size() - 1, dtypeInfo(w.dtype).bits / 8, cStringText(w.name));
     o += fmt::format("  cake_offset[{}] = cake_at;\n", i);
     o += fmt::format("  if (!cake_add64(cake_at, cake_bytes, &cake_at) || !cake_add64(cake_at, 255, &cake_at))\n"
                      "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"workspace {}: too large\");\n"

@@ -14,6 +14,7 @@
 //    from it.
 #include <fmt/format.h>
 
+#include <map>
 #include <set>
 
 #include "passes/safety/Safety.h"
@@ -57,54 +58,9 @@ public:
     const CrossBlockFacts &cb = facts_.crossBlock;
     std::set<ResourceId> written, read;
     for (const WorkspaceAccess &a : cb.accesses) (a.kind == Kind::Store ? written : read).insert(a.tensor);
-    std::set<int64_t> publishers;  // the atomics whose branches read what other blocks wrote
-    for (const WorkspaceAccess &l : cb.accesses) {
-      if (l.kind != Kind::Load || !written.count(l.tensor)) continue;
-      const WorkspaceAccess *weak = nullptr, *good = nullptr;
-      for (const CounterGuard &g : l.guards) {
-        const WorkspaceAccess *a = cb.atomic(g.roleValue);
-        if (!a || a->event->role != l.event->role || a->event->index > l.event->index) continue;
-        (acquires(a->order) ? good : weak) = a;
-      }
-      if (good) {
-        publishers.insert(good->roleValue);
-        continue;
-      }
-      std::string why = weak ? fmt::format("in a branch on an atomic of order \"{}\", which does not acquire their "
-                                           "writes (order=\"acq_rel\" does)",
-                                           orderName(weak->order))
-                             : std::string("outside a branch on the old value of an atomic that acquires their writes "
-                                           "(order=\"acquire\" or \"acq_rel\")");
-      auto d = ctx_.diags.build(DiagId::SafetyCrossBlockAcquire, l.event->op->range, name(l.event->role),
-                                name(l.tensor), why);
-      if (const WorkspaceAccess *s = firstOf(Kind::Store, l.tensor))
-        d.note(DiagId::NoteWrittenHere, s->event->op->range, name(l.tensor));
-      if (weak) d.note(DiagId::NoteAtomicHere, weak->event->op->range, name(weak->tensor));
-      d.emit();
-    }
-    for (const WorkspaceAccess &s : cb.accesses) {
-      if (s.kind != Kind::Store || !read.count(s.tensor)) continue;
-      bool inBranch = false;  // written by the block that already knows the count (the fix-up)
-      for (const CounterGuard &g : s.guards) inBranch |= publishers.count(g.roleValue) > 0;
-      if (inBranch) continue;
-      const WorkspaceAccess *after = nullptr, *before = nullptr;
-      for (int64_t p : publishers) {
-        const WorkspaceAccess *a = cb.atomic(p);
-        if (!a || a->event->role != s.event->role) continue;
-        (a->event->index > s.event->index ? after : before) = a;
-      }
-      if (after && releases(after->order)) continue;
-      if (!after && !before) continue;  // no block of this role publishes it: the acquire rule speaks
-      std::string why = after
-                            ? fmt::format("and the atomic after it has order \"{}\", which does not release the write "
-                                          "(order=\"acq_rel\" does)",
-                                          orderName(after->order))
-                            : std::string("after the atomic that tells them it is complete");
-      const WorkspaceAccess *at = after ? after : before;
-      ctx_.diags.build(DiagId::SafetyCrossBlockRelease, s.event->op->range, name(s.event->role), name(s.tensor), why)
-          .note(DiagId::NoteAtomicHere, at->event->op->range, name(at->tensor))
-          .emit();
-    }
+    // 1. Branches on a counter's old value: the ones that take the last block
+    // (the count proven) are where other blocks' data may be read.
+    std::set<const IrStmt *> valid, checked;
     for (const WorkspaceAccess &a : cb.accesses) {
       if (a.kind != Kind::Atomic || a.roleValue < 0) continue;
       std::set<const IrStmt *> branches;
@@ -112,9 +68,80 @@ public:
         for (const CounterGuard &g : x.guards)
           if (g.roleValue == a.roleValue && g.equality) branches.insert(g.branch);
       for (const IrStmt *b : branches) {
-        checkCount(a, *b);
+        checked.insert(b);
+        if (checkCount(a, *b)) valid.insert(b);
         checkReset(a, *b);
       }
+    }
+    // 2. Reads of what other blocks write: in such a branch, on an atomic
+    // that acquires, before them in the same role.
+    std::map<ResourceId, std::set<const WorkspaceAccess *>>
+        publishers;  // by tensor: the atomics whose branches read it
+    for (const WorkspaceAccess &l : cb.accesses) {
+      if (l.kind != Kind::Load || !written.count(l.tensor)) continue;
+      const WorkspaceAccess *weak = nullptr, *good = nullptr;
+      bool guarded = false, reported = false;
+      for (const CounterGuard &g : l.guards) {
+        const WorkspaceAccess *a = cb.atomic(g.roleValue);
+        if (!a || a->event->role != l.event->role || a->event->index > l.event->index) continue;
+        guarded = true;
+        if (!g.equality || !valid.count(g.branch)) {
+          reported |= g.equality && checked.count(g.branch);  // the count check said why
+          continue;
+        }
+        (acquires(a->order) ? good : weak) = a;
+      }
+      if (good) {
+        publishers[l.tensor].insert(good);
+        continue;
+      }
+      if (reported && !weak) continue;
+      std::string why =
+          weak      ? fmt::format("in a branch on an atomic of order \"{}\", which does not acquire their writes "
+                                       "(order=\"acq_rel\" does)",
+                                  orderName(weak->order))
+          : guarded ? std::string("in a branch that does not take only the last block to count in (the then-branch "
+                                  "of 'old == the last count' does)")
+                    : std::string("outside a branch on the old value of an atomic that acquires their writes "
+                                  "(order=\"acquire\" or \"acq_rel\")");
+      auto d = ctx_.diags.build(DiagId::SafetyCrossBlockAcquire, l.event->op->range, name(l.event->role),
+                                name(l.tensor), why);
+      if (const WorkspaceAccess *s = firstOf(Kind::Store, l.tensor))
+        d.note(DiagId::NoteWrittenHere, s->event->op->range, name(l.tensor));
+      if (weak) d.note(DiagId::NoteAtomicHere, weak->event->op->range, name(weak->tensor));
+      d.emit();
+    }
+    // 3. Writes of what other blocks read: before the atomic whose branch
+    // reads it, in the same role (its meeting orders the role's writes), and
+    // that atomic releases them. The fix-up's own writes are exempt.
+    for (const WorkspaceAccess &s : cb.accesses) {
+      if (s.kind != Kind::Store || !read.count(s.tensor)) continue;
+      bool fixUp = false;
+      for (const CounterGuard &g : s.guards) fixUp |= g.equality && valid.count(g.branch) > 0;
+      auto pub = publishers.find(s.tensor);
+      if (fixUp || pub == publishers.end()) continue;  // no proven reader: the acquire rule speaks
+      const WorkspaceAccess *after = nullptr, *before = nullptr, *other = nullptr;
+      for (const WorkspaceAccess *a : pub->second) {
+        if (a->event->role != s.event->role)
+          other = a;
+        else if (a->event->index > s.event->index)
+          after = !after || releases(a->order) ? a : after;
+        else
+          before = a;
+      }
+      if (after && releases(after->order)) continue;
+      std::string why =
+          after    ? fmt::format("and the atomic after it has order \"{}\", which does not release the write "
+                                    "(order=\"acq_rel\" does)",
+                                 orderName(after->order))
+          : before ? std::string("after the atomic that tells them it is complete")
+                   : fmt::format("but the atomic that tells them it is complete is role '{}''s, whose meeting does "
+                                 "not order this role's writes",
+                                 name(other->event->role));
+      const WorkspaceAccess *at = after ? after : before ? before : other;
+      ctx_.diags.build(DiagId::SafetyCrossBlockRelease, s.event->op->range, name(s.event->role), name(s.tensor), why)
+          .note(DiagId::NoteAtomicHere, at->event->op->range, name(at->tensor))
+          .emit();
     }
   }
 
@@ -129,16 +156,24 @@ private:
     return b.cond.expr ? sourceText(ctx_.sm, b.cond.expr->range) : std::string("?");
   }
 
-  void unproven(const WorkspaceAccess &a, const IrStmt &b, const std::string &why) {
+  bool unproven(const WorkspaceAccess &a, const IrStmt &b, const std::string &why) {
     ctx_.diags.build(DiagId::SafetyUnprovenCrossBlock, b.range, name(a.tensor), why)
         .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
         .emit();
+    return false;
   }
 
   // The branch `old == E` takes the last block: E = (N - 1) v.
-  void checkCount(const WorkspaceAccess &a, const IrStmt &b) {
+  bool checkCount(const WorkspaceAccess &a, const IrStmt &b) {
     if (a.op != "add" || !a.value || *a.value <= 0) return unproven(a, b, "it is not an add of a positive constant");
     if (!a.once) return unproven(a, b, "the atomic runs in a loop or under a condition, not once per block");
+    if (a.scope != "gpu")
+      return unproven(a, b, fmt::format("its scope \"{}\" orders only the blocks of one cluster", a.scope));
+    int adds = 0;  // every statement, and every role of a family, adds its own count
+    for (const WorkspaceAccess &x : facts_.crossBlock.accesses)
+      adds += x.kind == Kind::Atomic && x.tensor == a.tensor && x.op != "exch";
+    if (adds > 1)
+      return unproven(a, b, fmt::format("{} atomics of the kernel update it, each adding its own count", adds));
     if (!a.sharersKnown) return unproven(a, b, a.sharersWhy);
     if (b.cond.ix == kNoIntExpr) return unproven(a, b, "its condition has no normal form");
     // cond: old - E == 0, as a normal form; make the old value's coefficient 1.
@@ -175,7 +210,7 @@ private:
       // matter of shapes; a different run-time expression is not decided.
       decided = rest.terms.size() == 1 && k_.ints.atomInfo(rest.terms[0].first).op == IntOp::NumBlocks;
     }
-    if (match) return;
+    if (match) return true;
     if (!decided)
       return unproven(a, b,
                       fmt::format("the last of the {} block(s) adding {} sees {}; the condition compares the "
@@ -184,6 +219,7 @@ private:
     ctx_.diags.build(DiagId::SafetyCrossBlockCount, b.range, condText(b), name(a.tensor), blocks, v, last)
         .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
         .emit();
+    return false;
   }
 
   // The branch returns the element to 0 (an exchange with 0 at the same coordinates).

@@ -5,7 +5,8 @@
 # (safety.cross-block-*, safety.counter-not-reset) accept it and these near
 # misses: a constant number of blocks per element, an add of 2, blocks that
 # share an element over two grid dimensions one of which is constant, a
-# release/acquire pair of atomics. Broken variants: fail_cross_block.cake.
+# fix-up in the else-branch of 'n != last'. Broken variants:
+# fail_cross_block.cake.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
 @cake.schedule(grid=((M + 63) // 64, S))
@@ -75,6 +76,26 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         if n == 2 * lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, 2 * lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n != lm.num_blocks(1) - 1:
+            lm.fence_proxy()
+        else:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            for s in lm.range(1, lm.num_blocks(1)):
                 acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
