@@ -275,6 +275,10 @@ private:
     DType dtype;
     std::vector<int64_t> box;
     const Operation *first;
+    // The alignment in bytes of its data and outer strides: 16, or the
+    // element's size where only accumulator-layout vectors (one element per
+    // access) move it.
+    int64_t align = 16;
   };
   std::map<ResourceId, GlobalUse> globalTensors();
 

@@ -691,6 +691,40 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     line("}");
     return true;
   }
+  if (!ft.rows && !ft.lanes && ft.form != analysis::FragmentForm::Tile) {
+    // Vectors in the accumulator layout (loads only): a thread's rows (M x 1)
+    // or columns (1 x N) of the accumulator, one element per access; the
+    // threads sharing a row (or column) read the same element.
+    bool rows = ft.form == analysis::FragmentForm::RowVector;
+    if (!load || (esize != 4 && esize != 2) || t.rank != 2 || coords.elts.size() != 2)
+      return refused("row (M x 1) and column (1 x N) vectors of 16- and 32-bit elements in the accumulator layout "
+                     "are loaded from a 2-d tensor");
+    std::string type(dtypeInfo(frag.dtype).cudaType), f = ident(frag.name);
+    std::string elem = esize == 2 ? fmt::format("reinterpret_cast<{} *>({})", type, f) : f;
+    line(rows ? fmt::format("// the accumulator layout, a row vector: this thread's {} rows", ft.perThread)
+              : fmt::format("// the accumulator layout, a column vector: this thread's {} columns", ft.perThread));
+    line("{");
+    ++indent_;
+    line(fmt::format("const int64_t cake_r0 = static_cast<int64_t>({});", value(coords.elts[1], false)));
+    line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({});", value(coords.elts[0], false)));
+    line("#pragma unroll");
+    line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c) {{", ft.perThread));
+    ++indent_;
+    if (rows)
+      line(fmt::format("const int64_t cake_row = cake_r0 + cake_wg * {} + (cake_c / 2) * 64 + cake_wg_warp * 16u + "
+                       "cake_lane / 4u + 8 * (cake_c % 2), cake_col = cake_c0;",
+                       ft.rowsPerWarpgroup));
+    else
+      line("const int64_t cake_row = cake_r0, cake_col = cake_c0 + 8 * (cake_c / 2) + 2 * (cake_lane % 4u) + "
+           "cake_c % 2;");
+    line(fmt::format("{}[cake_c] = *reinterpret_cast<const {} *>({}.data + (cake_row * {}.stride[0] + cake_col) * {});",
+                     elem, type, ident(t.name), ident(t.name), esize));
+    --indent_;
+    line("}");
+    --indent_;
+    line("}");
+    return true;
+  }
   if (!ft.rows || ft.form == analysis::FragmentForm::RowVector || (esize != 1 && esize != 2 && esize != 4) ||
       t.rank != 2 || coords.elts.size() != 2)
     return refused("tiles and column vectors of 8-, 16- or 32-bit elements in the rows layout move between "

@@ -47,8 +47,13 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
           ResourceId tile = analysis::copyTile(s.op);
           if (tile == kNoResource) continue;
           const Resource &view = k_.resource(tile);
+          // An accumulator-layout vector reads one element per access.
+          bool vector = view.kind == ResourceKind::Regs && view.layout == sema::FragmentLayout::Accumulator &&
+                        view.shape.size() == 2 && (view.shape[0] == 1 || view.shape[1] == 1);
+          int64_t align = vector ? dtypeInfo(view.dtype).bits / 8 : 16;
           auto [it, fresh] =
-              uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op});
+              uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op, align});
+          if (!fresh) it->second.align = std::max(it->second.align, align);
           if (!fresh && it->second.dtype != view.dtype && !tensorTypesChecked_)
             refuse(DiagId::LowerTensorDtype, s.op.range,
                    fmt::format("a copy of '{}' as {}", k_.resource(it->first).name, dtypeInfo(view.dtype).name),
@@ -133,6 +138,9 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
         tensorDocs += fmt::format("//   {}: rank {}, not copied by the kernel\n", p.name, r.rank);
       if (!r.dims.empty() && g != globals.end())
         tensorDocs += fmt::format("//      its shape must be {}\n", declaredShape(k_, r));
+      if (g != globals.end() && g->second.align != 16)
+        tensorDocs +=
+            fmt::format("//      read one element at a time: data and strides {}-byte aligned\n", g->second.align);
     } else {
       sig += fmt::format("{} {}", hostScalarType(r.dtype), ident(p.name));
       if (passedAsBits(r.dtype))
@@ -219,9 +227,9 @@ void KernelEmitter::launcher(std::string &text) {
       o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer,
                        boxList(g->second.box));
       o += fmt::format(
-          "  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, \"{4}\", {5}, cake_{0}_tile, msg)) return e;\n",
+          "  if (int e = cake_check_tensor({0}, \"{1}\", {2}, {3}, \"{4}\", {5}, cake_{0}_tile, msg{6})) return e;\n",
           ident(p.name), p.name, r.rank, dtypeCode(g->second.dtype), upperName(g->second.dtype),
-          dtypeInfo(g->second.dtype).bits / 8);
+          dtypeInfo(g->second.dtype).bits / 8, g->second.align == 16 ? "" : fmt::format(", {}", g->second.align));
       o += shapeChecks(r);
       continue;
     }
@@ -503,8 +511,10 @@ static int cake_fail(char *msg, int code, const char *format, ...) {
   return 1;
 }
 
+// align: the bytes the data and the outer strides are a multiple of (16 for
+// TMA and vector accesses; an element's size for one-element accesses).
 static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, int dtype, const char *dtype_name,
-                             int64_t elem_bytes, const int64_t *tile, char *msg) {
+                             int64_t elem_bytes, const int64_t *tile, char *msg, int64_t align = 16) {
   if (!t || !t->data) return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s is null", name);
   if (t->rank != rank)
     return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s: rank %d, but the kernel takes a rank-%d tensor", name,
@@ -513,8 +523,9 @@ static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, i
     return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT,
                      "tensor %s: dtype code %d, but the kernel reads it as %s (CAKE_DTYPE_%s = %d)", name,
                      (int)t->dtype, dtype_name, dtype_name, dtype);
-  if (reinterpret_cast<uintptr_t>(t->data) % 16 != 0)
-    return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: data %p is not 16-byte aligned", name, t->data);
+  if (reinterpret_cast<uintptr_t>(t->data) % align != 0)
+    return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: data %p is not %lld-byte aligned", name, t->data,
+                     (long long)align);
   if (t->stride[rank - 1] != 1)
     return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT, "tensor %s: the innermost stride is %lld, not 1", name,
                      (long long)t->stride[rank - 1]);
@@ -528,9 +539,9 @@ static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, i
       return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT,
                        "tensor %s: stride %d is %lld elements; it must be positive and at most 2^40 bytes", name, d,
                        (long long)t->stride[d]);
-    if (d < rank - 1 && (t->stride[d] * elem_bytes) % 16 != 0)
-      return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: stride %d is %lld elements; it must be a positive multiple of 16 bytes",
-                       name, d, (long long)t->stride[d]);
+    if (d < rank - 1 && (t->stride[d] * elem_bytes) % align != 0)
+      return cake_fail(msg, CAKE_ERROR_MISALIGNED, "tensor %s: stride %d is %lld elements; it must be a positive multiple of %lld bytes",
+                       name, d, (long long)t->stride[d], (long long)align);
   }
   // The byte just past the last element: every offset the kernel computes
   // (checked against the shape by the launcher) lies below it, in int64 and

@@ -72,9 +72,10 @@ const Family kFragments = {"fragments",
 const Family kCopies = {"cp.async", {{OpKind::CpAsync, &K::cpAsync}, {OpKind::CopyTo, &K::copyTo}}};
 // Tensor-core paths (Targets.def `mma`).
 const Family kMmaSync = {"mma.sync", {{OpKind::Mma, &K::mmaSync, {}, k16Bit | kFp8 | dtypeBit(DType::I8)}}};
-const Family kWgmma = {
-    "wgmma",
-    {{OpKind::Mma, &K::wgmma, {}, k16Bit}, {OpKind::MmaCommit, &K::wgmmaCommit}, {OpKind::MmaWait, &K::wgmmaWait}}};
+const Family kWgmma = {"wgmma",
+                       {{OpKind::Mma, &K::wgmma, {}, k16Bit | kFp8},
+                        {OpKind::MmaCommit, &K::wgmmaCommit},
+                        {OpKind::MmaWait, &K::wgmmaWait}}};
 const Family kTcgen05 = {"tcgen05",
                          {{OpKind::Mma, &K::tcgen05Mma, {}, k16Bit | kFp8},
                           {OpKind::Commit, &K::tcgen05Commit},

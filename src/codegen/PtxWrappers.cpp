@@ -522,16 +522,23 @@ std::string tmaText(int store, unsigned rank) {
 }
 
 std::string wgmmaName(const WgmmaForm &f) {
-  return fmt::format("cake_wgmma_m64n{}k16_f32_{}{}{}", f.n, sema::dtypeInfo(f.ab).name, f.aInRegs ? "_rs" : "",
+  bool fp8 = sema::dtypeInfo(f.a).bits == 8;
+  std::string types(sema::dtypeInfo(f.a).name);
+  if (f.b != f.a) types += fmt::format("_{}", sema::dtypeInfo(f.b).name);
+  return fmt::format("cake_wgmma_m64n{}k{}_f32_{}{}{}", f.n, fp8 ? 32 : 16, types, f.aInRegs ? "_rs" : "",
                      f.bMnMajor ? "_bmn" : "");
 }
 
 // One wgmma instruction as a function: A through a descriptor or from four
 // registers (two 16-bit values each), B through a descriptor, K-major or
-// MN-major (imm-trans-b), f32 accumulators in registers.
+// MN-major (imm-trans-b), f32 accumulators in registers. fp8 (e4m3, e5m2,
+// either for A and B) is k32 and K-major only: its form has no transpose
+// immediates (PTX ISA, wgmma.mma_async).
 std::string wgmmaText(const WgmmaForm &f) {
   int64_t regs = f.n / 2;  // f32 accumulators per thread
-  std::string ptxType(sema::dtypeInfo(f.ab).ptxType);
+  bool fp8 = sema::dtypeInfo(f.a).bits == 8;
+  int64_t k = fp8 ? 32 : 16;
+  std::string ptxTypes = fmt::format("{}.{}", sema::dtypeInfo(f.a).ptxType, sema::dtypeInfo(f.b).ptxType);
   std::string regLines, outs;
   for (int64_t i = 0; i < regs; i += 8) {
     std::string line;
@@ -559,9 +566,12 @@ std::string wgmmaText(const WgmmaForm &f) {
   }
   int64_t bIndex = next, accIndex = next + 1;
   // scale-d (p), imm-scale-a, imm-scale-b, [imm-trans-a,] imm-trans-b.
-  std::string imms =
-      f.aInRegs ? fmt::format("p, 1, 1, {}", f.bMnMajor ? 1 : 0) : fmt::format("p, 1, 1, 0, {}", f.bMnMajor ? 1 : 0);
-  return fmt::format("// wgmma: D[64x{0}] (+)= A[64x16] . B[16x{0}], {1}; A {2}, B {3};\n"
+  std::string imms = fp8         ? std::string("p, 1, 1")
+                     : f.aInRegs ? fmt::format("p, 1, 1, {}", f.bMnMajor ? 1 : 0)
+                                 : fmt::format("p, 1, 1, 0, {}", f.bMnMajor ? 1 : 0);
+  std::string types = f.a == f.b ? std::string(sema::dtypeInfo(f.a).name)
+                                 : fmt::format("{} x {}", sema::dtypeInfo(f.a).name, sema::dtypeInfo(f.b).name);
+  return fmt::format("// wgmma: D[64x{0}] (+)= A[64x{15}] . B[{15}x{0}], {1}; A {2}, B {3};\n"
                      "// f32 accumulators in registers ({4} per thread). accumulate == 0 overwrites D.\n"
                      "// Issued by all 128 threads of a warpgroup.\n"
                      "static __device__ __forceinline__ void {5}(float *d, {6}, uint64_t desc_b, int32_t "
@@ -570,7 +580,7 @@ std::string wgmmaText(const WgmmaForm &f) {
                      "      \"{{\\n\"\n"
                      "      \".reg .pred p;\\n\"\n"
                      "      \"setp.ne.b32 p, %{7}, 0;\\n\"\n"
-                     "      \"wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{8}.{8}\\n\"\n"
+                     "      \"wgmma.mma_async.sync.aligned.m64n{0}k{15}.f32.{8}\\n\"\n"
                      "      \"{{\"\n"
                      "{9}"
                      "      \"}},\\n\"\n"
@@ -579,11 +589,11 @@ std::string wgmmaText(const WgmmaForm &f) {
                      "      : {13}\n"
                      "      : {14}, \"l\"(desc_b), \"r\"(accumulate));\n"
                      "}}\n",
-                     f.n, sema::dtypeInfo(f.ab).name,
+                     f.n, types,
                      f.aInRegs ? "from registers (the accumulator layout, two values per register)"
                                : "from shared memory (a K-major descriptor)",
                      f.bMnMajor ? "an MN-major descriptor (transposed)" : "a K-major descriptor", regs, wgmmaName(f),
-                     aParams, accIndex, ptxType, regLines, aText, bIndex, imms, outs, aInputs);
+                     aParams, accIndex, ptxTypes, regLines, aText, bIndex, imms, outs, aInputs, k);
 }
 
 std::string atomicName(const std::string &op, const std::string &order, const std::string &scope) {

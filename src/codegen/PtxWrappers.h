@@ -15,10 +15,11 @@ namespace cake::codegen {
 // The form of one wgmma instruction the kernel issues.
 struct WgmmaForm {
   int64_t n = 0;
-  sema::DType ab = sema::DType::BF16;
-  bool aInRegs = false;   // A from registers, not a descriptor
-  bool bMnMajor = false;  // B MN-major (imm-trans-b = 1)
-  auto key() const { return std::tuple(n, static_cast<int>(ab), aInRegs, bMnMajor); }
+  sema::DType a = sema::DType::BF16;
+  sema::DType b = sema::DType::BF16;  // A's type but for fp8, where e4m3 and e5m2 mix
+  bool aInRegs = false;               // A from registers, not a descriptor
+  bool bMnMajor = false;              // B MN-major (imm-trans-b = 1; 16-bit types only)
+  auto key() const { return std::tuple(n, static_cast<int>(a), static_cast<int>(b), aInRegs, bMnMajor); }
   bool operator<(const WgmmaForm &o) const { return key() < o.key(); }
 };
 

@@ -370,7 +370,9 @@ private:
                         fmt::format("the product is {}x{} but the accumulator '{}' is {}", sa[0], sb[1],
                                     k_.resources[acc.value.resource].name, shapeText(sc)));
     }
-    if (ra.dtype != rb.dtype)
+    // e4m3 and e5m2 mix (every fp8 tensor-core form takes either for A and B).
+    auto fp8 = [](DType d) { return d == DType::E4M3 || d == DType::E5M2; };
+    if (ra.dtype != rb.dtype && !(fp8(ra.dtype) && fp8(rb.dtype)))
       ctx_.diags.report(DiagId::DataMmaDtype, op.range, ra.name, dtypeInfo(ra.dtype).name, rb.name,
                         dtypeInfo(rb.dtype).name);
   }

@@ -326,6 +326,7 @@ private:
         problem = fmt::format("K = {} must be a multiple of {} for {}", kk, kStep, dtypeInfo(a.dtype).name);
       else if (!b.inSmem)
         problem = "the B operand must be in shared memory";
+      if (problem.empty()) checkFp8Major(op, a, b);
     } else if (blackwell) {
       // tcgen05.mma (cta_group::1): M 64 or 128; N a multiple of 8 (M=64) or 16 (M=128) up to 256.
       if (m != 64 && m != 128)
@@ -356,6 +357,35 @@ private:
         problem = "the accumulator must be a register fragment";
     }
     if (!problem.empty()) ctx_.diags.report(DiagId::HwMmaShape, op.range, "'lm.mma'", ti_.name, problem);
+  }
+
+  // fp8 wgmma has no transpose immediates: A and B are read K-major, A as an
+  // (M, K) tile and B as an (N, K) tile used as '.T'. A from registers is
+  // K-major by its layout.
+  void checkFp8Major(const Operation &op, const MmaOperand &a, const MmaOperand &b) {
+    if (!isFp8(a.dtype) && !isFp8(b.dtype)) return;
+    const Operand &ao = op.operand(param::Mma::a), &bo = op.operand(param::Mma::b);
+    auto tile = [](const std::vector<int64_t> &s) { return fmt::format("({}, {})", s[0], s[1]); };
+    if (a.inSmem && ao.value.transposed && a.shape.size() == 2) {
+      const Resource &r = k_.resources[a.id];
+      ctx_.diags
+          .build(DiagId::HwMmaOperandMajor, ao.range, ti_.name, "A", r.name, tile(r.shape), "K, M",
+                 fmt::format("store A K-major, as an (M, K) tensor copied into a {} view used without "
+                             "'.T', or transpose it in shared memory first",
+                             tile({a.shape[0], a.shape[1]})))
+          .note(DiagId::NoteDeclaredHere, r.range, r.name)
+          .emit();
+    }
+    if (b.inSmem && !bo.value.transposed && b.shape.size() == 2) {
+      const Resource &r = k_.resources[b.id];
+      ctx_.diags
+          .build(DiagId::HwMmaOperandMajor, bo.range, ti_.name, "B", r.name, tile(r.shape), "K, N",
+                 fmt::format("store the weight K-major, as an (N, K) tensor copied into a {} view used as "
+                             "'{}.T', or transpose it in shared memory first",
+                             tile({b.shape[1], b.shape[0]}), r.name))
+          .note(DiagId::NoteDeclaredHere, r.range, r.name)
+          .emit();
+    }
   }
 
   // TMA boxes: at most the target's box size per dimension; the inner box a

@@ -12,7 +12,7 @@
 # IDS: [lower.fragment-layout]
 # IDS-NOT: [lower.fragment-layout]
 # IDS: [lower.fragment-store]
-# An fp8 wgmma: --list-ops says sm_90a lowers lm.mma for bf16 and f16 operands.
+# An i8 wgmma: --list-ops says sm_90a lowers lm.mma for bf16, f16, e4m3 and e5m2 operands.
 BM = 128
 BN = 256
 BK = 128
@@ -21,12 +21,12 @@ STAGES = 3
 @cake.schedule(grid=(M // BM, N // BN))
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(212992)
-    a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.e4m3, stage=STAGES, swizzle="128B")
-    b_s = pool.view(offset=STAGES * BM * 128, shape=(BN, BK), dtype=lm.e4m3, stage=STAGES, swizzle="128B")
+    a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.i8, stage=STAGES, swizzle="128B")
+    b_s = pool.view(offset=STAGES * BM * 128, shape=(BN, BK), dtype=lm.i8, stage=STAGES, swizzle="128B")
     c_s = pool.view(offset=STAGES * (BM + BN) * 128, shape=(BM, BN), dtype=lm.bf16)
     load = lm.role(warps=[0, 1, 2, 3], regs=40)
     math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
-    acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
+    acc = lm.regs(shape=(BM, BN), dtype=lm.i32, role=math)
     ring = lm.pipeline(stages=STAGES)
     full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
     empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)
@@ -38,7 +38,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32
     with math:
         for k in lm.range(0, K // BK):
             lm.wait(full, stage=k)
-            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{wgmma is lowered for A and B of one type among bf16, f16, with f32 accumulators (here e4m3 and e4m3 into f32)}}
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{wgmma is lowered for A and B of one type among bf16, f16, e4m3, e5m2 (e4m3 and e5m2 mix), with f32 accumulators (here i8 and i8 into i32)}}
             lm.mma_commit()
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=k, per="warpgroup")

@@ -6,7 +6,8 @@
 
 namespace cake::codegen::detail {
 
-// wgmma, one instruction per warpgroup, m64 block and k16 step. A is a
+// wgmma, one instruction per warpgroup, m64 block and k-step (k16 for 16-bit
+// types, k32 for fp8: 32 bytes of K either way). A is a
 // K-major view (through a descriptor) or a 16-bit register fragment in the
 // accumulator layout, whose packed pairs 4s..4s+3 of an m64 block are the
 // A registers of k-step s; B is a K-major view used transposed (b[s].T, an
@@ -27,15 +28,28 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
            "A is lowered K-major only: an (M, K) view or register fragment");
     return;
   }
-  if (a.dtype != b.dtype || !table_.lowersDtype(o.kind, a.dtype) || acc.dtype != DType::F32) {
+  // fp8 mixes: e4m3 by e5m2 is a form of its own; 16-bit types do not mix.
+  const bool fp8 = dtypeInfo(a.dtype).bits == 8 && dtypeInfo(b.dtype).bits == 8;
+  if ((a.dtype != b.dtype && !fp8) || !table_.lowersDtype(o.kind, a.dtype) || !table_.lowersDtype(o.kind, b.dtype) ||
+      acc.dtype != DType::F32) {
     refuse(DiagId::LowerMmaDtype, o.range, "'lm.mma'",
-           fmt::format("wgmma is lowered for A and B of one type among {}, with f32 accumulators (here {} and {} "
-                       "into {})",
+           fmt::format("wgmma is lowered for A and B of one type among {} (e4m3 and e5m2 mix), with f32 "
+                       "accumulators (here {} and {} into {})",
                        table_.dtypeNames(o.kind), dtypeInfo(a.dtype).name, dtypeInfo(b.dtype).name,
                        dtypeInfo(acc.dtype).name));
     return;
   }
+  // fp8 wgmma reads K-major operands from shared memory only (the gate's
+  // hw.mma-operand-major says so first; this guards -fno-gates-like input).
+  if (fp8 && (bMnMajor || aInRegs)) {
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           "fp8 wgmma is lowered with A and B K-major in shared memory: A an (M, K) view, B an (N, K) view used "
+           "as '.T'");
+    return;
+  }
   int64_t esize = dtypeInfo(a.dtype).bits / 8;
+  // Elements of K per instruction: 32 bytes of each row, for every type.
+  const int64_t kStep = 32 / esize;
   std::vector<const Resource *> views = {&b};
   if (!aInRegs) views.push_back(&a);
   for (const Resource *v : views) {
@@ -58,14 +72,14 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
-  int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / 16;
+  int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / kStep;
   Panels bp = panels(b);
   int64_t bRowBytes = bp.rowPitch;
-  // The k16 step s of a K-major tile starts 16 * esize * s bytes into the
-  // rows: in panel (that / pitch), at (that % pitch) within it. Of an
-  // MN-major tile, 16 rows further down each panel.
-  auto bOffset = [&](int64_t s) { return bMnMajor ? s * 16 * bRowBytes : kStepOffset(bp, s * 16 * esize); };
-  const std::string &fn = w_.useWgmma(codegen::WgmmaForm{N, a.dtype, aInRegs, bMnMajor});
+  // The k-step s of a K-major tile starts 32 * s bytes into the rows: in
+  // panel (that / pitch), at (that % pitch) within it. Of an MN-major tile
+  // (16-bit types), 16 rows further down each panel.
+  auto bOffset = [&](int64_t s) { return bMnMajor ? s * 16 * bRowBytes : kStepOffset(bp, s * 32); };
+  const std::string &fn = w_.useWgmma(codegen::WgmmaForm{N, a.dtype, b.dtype, aInRegs, bMnMajor});
   // (clang 14 lambdas do not capture structured bindings: the two facts of B
   // are copied out first.)
   const bool bCore = coreMatrices(b);
@@ -85,8 +99,9 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
     return off == 0 ? base : fmt::format("{} + {}u", base, off / 16);
   };
   const Value &init = o.operand(param::Mma::init).value;
-  line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k16 step(s) of m64n{}k16{}{}", M, N,
-                   K, wgs, mBlocks, kSteps, N, aInRegs ? ", A from registers" : "", bMnMajor ? ", B MN-major" : ""));
+  line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k{} step(s) of m64n{}k{}{}{}", M, N,
+                   K, wgs, mBlocks, kSteps, kStep, N, kStep, aInRegs ? ", A from registers" : "",
+                   bMnMajor ? ", B MN-major" : ""));
   line(w_.use("cake_wgmma_fence") + "();");
   line("{");
   ++indent_;
@@ -115,7 +130,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
         int64_t r = mb * (K / 4) + 4 * st;
         aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
       } else {
-        aArg = descAt("cake_da", mb * 64 * ap.rowPitch + kStepOffset(ap, st * 16 * esize));
+        aArg = descAt("cake_da", mb * 64 * ap.rowPitch + kStepOffset(ap, st * 32));
       }
       line(fmt::format("{}({} + {}, {}, {}, {});", fn, ident(acc.name), mb * (N / 2), aArg,
                        descAt("cake_db", bOffset(st)), st == 0 ? "cake_accumulate" : "1"));

@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""fp8_bench.py - checks and times cakec-generated fp8 GEMMs on the H200.
+
+Each kernel is a shared library built from a .cu generated from
+examples/gemm_fp8_sm90a.cake (harness/fp8/run.sh builds them), called through ctypes:
+
+  int gemm_fp8_launch(const cake_tensor *A, const cake_tensor *B, const cake_tensor *C, int32_t M, int32_t N,
+                      int32_t K, float alpha, cudaStream_t stream);
+  C = bf16(alpha * A . B^T)    A (M, K) e4m3, B (N, K) e4m3 or e5m2, C (M, N) bf16
+
+and from examples/gemm_fp8_rowwise_sm90a.cake:
+
+  int gemm_fp8_rowwise_launch(const cake_tensor *A, const cake_tensor *B, const cake_tensor *C,
+                              const cake_tensor *SA, const cake_tensor *SB, int32_t M, int32_t N, int32_t K,
+                              cudaStream_t stream);
+  C = bf16(SA * SB * (A . B^T))    SA (M, 1) f32 per row of A, SB (1, N) f32 per row of B
+
+and from testsuite/codegen/Inputs/gemm_e4m3_sm89.cake (mma.sync, built from sm_89 PTX):
+
+  int gemm_e4m3_sm89_launch(const cake_tensor *A, const cake_tensor *B, const cake_tensor *C, int32_t M,
+                            int32_t N, int32_t K, cudaStream_t stream);
+  C = bf16(A . B^T)    M, N, K multiples of 128, 128, 64 (built with -DBM=128 -DSTAGES=3)
+
+A library is named LIB:BTYPE, LIB:BTYPE:rowwise or LIB:BTYPE:unscaled (BTYPE e4m3
+or e5m2; unscaled: the scales are 1).
+
+Inputs: X ~ N(0, s^2) in f32 for input scales s = 1 and 100, quantized as a
+user would: scale = amax / fp8 max, X8 = fp8(X / scale), per tensor (alpha =
+the product of A's and B's scales) or per row (row-wise). The reference is the same scaled product of the
+fp8 values in float64 on the GPU. Reported: the Frobenius relative error and
+the worst |c - ref| / rms(ref), ours beside torch._scaled_mm's (cuBLASLt) with
+use_fast_accum True and False. Passes when every output is finite and either
+|c - ref| <= 2^-7 |ref| + 2^-7 rms(ref) everywhere (bf16 rounding of the
+output, 2^-8 |ref|, and accumulation), or the worst error is at most 1.1x
+cuBLASLt's with fast accumulation on the same input: the tensor core's own
+fp8 accumulation keeps fewer bits than f32, and over K = 4096 and more it
+exceeds the bound for cuBLASLt as for a schedule that does not promote
+(examples/gemm_fp8_sm90a.cake -DPROMOTE=True does).
+
+Timing: ours and torch._scaled_mm (bf16 out, per-tensor scales, fast
+accumulation on and off), in this process, from CUPTI records (torch.profiler),
+L2 flushed before each sample, median of --samples (attn_bench.py's helpers).
+
+  fp8_bench.py [--check-only] [--samples N] [--shapes MxNxK,...] [--json F] LIB:BTYPE ...
+"""
+import argparse
+import ctypes
+import json
+import os
+import sys
+
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
+import attn_bench  # noqa: E402
+from attn_bench import describe, exported_launchers, time_backends  # noqa: E402
+
+attn_bench.torch = torch
+DEVICE = "cuda"
+FP8 = {"e4m3": (torch.float8_e4m3fn, 448.0), "e5m2": (torch.float8_e5m2, 57344.0)}
+CHECK_SHAPES = [(128, 256, 128), (1000, 3000, 528), (300, 4096, 4096), (4096, 7168, 4096), (2048, 7168, 16384)]
+SAN_SHAPES = [(128, 256, 128), (200, 272, 384)]
+UNSCALED_SHAPES = [(128, 128, 64), (384, 1024, 4096), (4096, 4096, 4096)]  # gemm_e4m3_sm89 -DBM=128: tiles 128x128x64
+ROW_TILE, COL_TILE = 128, 256  # gemm_fp8_rowwise_sm90a.cake's BM and BN
+DEFAULT_SHAPES = "4096x7168x4096,8192x8192x8192,4096x4096x4096,2048x7168x16384"
+
+
+class Kernel:
+    def __init__(self, spec):
+        parts = spec.split(":")
+        if len(parts) not in (2, 3) or parts[1] not in FP8 or parts[2:] not in ([], ["rowwise"], ["unscaled"]):
+            sys.exit(f"fp8_bench.py: {spec}: expected LIB:BTYPE, LIB:BTYPE:rowwise or LIB:BTYPE:unscaled, "
+                     "BTYPE e4m3 or e5m2")
+        self.path, self.btype = parts[0], parts[1]
+        self.rowwise, self.unscaled = parts[2:] == ["rowwise"], parts[2:] == ["unscaled"]
+        self.lib = ctypes.CDLL(os.path.abspath(self.path))
+        found = exported_launchers(self.path)
+        if len(found) != 1:
+            sys.exit(f"fp8_bench.py: {self.path}: expected one launcher, found {found}")
+        self.launcher = found[0]
+        self.fn = getattr(self.lib, self.launcher)
+        tensors = 5 if self.rowwise else 3
+        self.fn.argtypes = ([ctypes.c_void_p] * tensors + [ctypes.c_int32] * 3 +
+                            ([] if self.rowwise or self.unscaled else [ctypes.c_float]) + [ctypes.c_void_p])
+        self.fn.restype = ctypes.c_int
+        self.last_error = getattr(self.lib, self.launcher[: -len("_launch")] + "_last_error")
+        self.last_error.restype = ctypes.c_char_p
+        kind = "row-wise scales" if self.rowwise else "no scales" if self.unscaled else "per-tensor scales"
+        self.label = f"A e4m3, B {self.btype}, {kind}"
+        self.check_shapes = UNSCALED_SHAPES if self.unscaled else CHECK_SHAPES
+        self.san_shapes = UNSCALED_SHAPES[:1] if self.unscaled else SAN_SHAPES
+
+    def bind(self, A, B, C, sa, sb):
+        """sa, sb: floats (per tensor) or (M, 1), (1, N) f32 tensors (row-wise)."""
+        M, K = A.shape
+        N = B.shape[0]
+        if self.rowwise:  # the kernel reads whole tiles of the scales: pad them with ones
+            sa = torch.cat([sa, torch.ones((-M) % ROW_TILE, 1, device=sa.device, dtype=sa.dtype)]).contiguous()
+            sb = torch.cat([sb, torch.ones(1, (-N) % COL_TILE, device=sb.device, dtype=sb.dtype)], dim=1).contiguous()
+        ts = (A, B, C, sa, sb) if self.rowwise else (A, B, C)
+        descs = [describe(t) for t in ts]
+        keep = ts  # the padded scales live as long as the launch
+        ptrs = [ctypes.addressof(d) for d in descs]
+        scalars = [M, N, K] + ([] if self.rowwise or self.unscaled else [sa * sb])
+        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
+
+        def launch():
+            rc = self.fn(*ptrs, *scalars, stream)
+            if rc != 0:
+                raise RuntimeError(f"{self.launcher} returned {rc}: {self.last_error().decode()}")
+
+        launch.descs, launch.keep = descs, keep
+        return launch
+
+
+def quantize(x, dtype, top, rowwise):
+    if rowwise:
+        scale = x.abs().amax(dim=1, keepdim=True) / top
+        return (x / scale).clamp(-top, top).to(dtype), scale
+    scale = float(x.abs().max()) / top
+    return (x / scale).clamp(-top, top).to(dtype), scale
+
+
+def inputs(kern, M, N, K, s, seed):
+    g = torch.Generator(device=DEVICE).manual_seed(seed)
+    A, sa = quantize(torch.randn(M, K, generator=g, device=DEVICE) * s, *FP8["e4m3"], kern.rowwise)
+    B, sb = quantize(torch.randn(N, K, generator=g, device=DEVICE) * s, *FP8[kern.btype], kern.rowwise)
+    if kern.rowwise:
+        sb = sb.reshape(1, N).contiguous()
+    if kern.unscaled:  # the fp8 values are the data
+        sa = sb = 1.0
+    C = torch.full((M, N), float("nan"), device=DEVICE, dtype=torch.bfloat16)
+    return A, B, C, sa, sb
+
+
+def scaled_mm(A, B, sa, sb, fast):
+    if not torch.is_tensor(sa):
+        sa, sb = torch.tensor(sa, device=DEVICE), torch.tensor(sb, device=DEVICE)
+    return torch._scaled_mm(A, B.T, scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16, use_fast_accum=fast)
+
+
+def reference(A, B, sa, sb):
+    ref = A.double() @ B.double().T
+    if torch.is_tensor(sa):
+        return ref * sa.double() * sb.double()
+    return ref * (sa * sb)
+
+
+def error(out, ref):
+    rms = float(ref.pow(2).mean().sqrt())
+    diff = (out.double() - ref).abs()
+    excess = float((diff - (2.0 ** -7 * ref.abs() + 2.0 ** -7 * rms)).max())
+    return float(diff.norm() / ref.norm()), float(diff.max()) / rms, excess
+
+
+def check(kern, M, N, K, s, seed, peer=True):
+    A, B, C, sa, sb = inputs(kern, M, N, K, s, seed)
+    kern.bind(A, B, C, sa, sb)()
+    torch.cuda.synchronize()
+    ref = reference(A, B, sa, sb)
+    finite = bool(torch.isfinite(C).all())
+    rel, worst, excess = error(C, ref)
+    line = f"  {M}x{N}x{K} s={s:g}: rel_fro {rel:.2e} worst/rms {worst:.2e}"
+    fast_worst = None
+    if peer:
+        for fast in (True, False):
+            try:
+                prel, pworst, pexcess = error(scaled_mm(A, B, sa, sb, fast), ref)
+                line += f" | _scaled_mm fast={int(fast)}: {prel:.2e} {pworst:.2e}{' (over bound)' if pexcess > 0 else ''}"
+                if fast:
+                    fast_worst = pworst
+            except RuntimeError as e:
+                line += f" | _scaled_mm fast={int(fast)}: {str(e).splitlines()[0][:60]}"
+    # Within the bound, or (the tensor core's own fp8 accumulation over a long
+    # K exceeds it, cuBLASLt's too) no worse than cuBLASLt's fast accumulation.
+    ok = finite and (excess <= 0 or (fast_worst is not None and worst <= 1.1 * fast_worst))
+    if ok and excess > 0:
+        line += "  (over the bound, within 1.1x of cuBLASLt's fast accumulation)"
+    print(line + ("" if ok else f"  FAIL{'' if finite else ' (non-finite output)'}"), flush=True)
+    return ok
+
+
+def launcher_checks(kern):
+    """The launcher refuses what the kernel cannot read: wrong dtypes, rows that are not 16-byte multiples."""
+    ok = True
+    A = torch.zeros(128, 128, device=DEVICE).to(torch.float8_e4m3fn)
+    B = torch.zeros(256, 128, device=DEVICE).to(FP8[kern.btype][0])
+    C = torch.zeros(128, 256, device=DEVICE, dtype=torch.bfloat16)
+    sa = torch.ones(128, 1, device=DEVICE) if kern.rowwise else 1.0
+    sb = torch.ones(1, 256, device=DEVICE) if kern.rowwise else 1.0
+    cases = [("A as bf16", (A.to(torch.bfloat16), B, C, sa, sb)), ("C as f32", (A, B, C.float(), sa, sb)),
+             ("K = 120 (rows of 120 bytes)", (A[:, :120].contiguous(), B[:, :120].contiguous(), C, sa, sb))]
+    if kern.rowwise:
+        cases += [("SA of 64 rows for M = 128", (A, B, C, sa[:64], sb)), ("SB as bf16", (A, B, C, sa, sb.bfloat16()))]
+    for what, args in cases:
+        try:
+            kern.bind(*args)()
+            print(f"  launcher accepted {what}: FAIL")
+            ok = False
+        except RuntimeError as e:
+            print(f"  launcher refuses {what}: {str(e).split(': ', 1)[1][:110]}")
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("libs", nargs="+")
+    ap.add_argument("--check-only", action="store_true", help="small shapes, no peers (for compute-sanitizer)")
+    ap.add_argument("--samples", type=int, default=120)
+    ap.add_argument("--shapes", default=DEFAULT_SHAPES)
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    prop = torch.cuda.get_device_properties(0)
+    print(f"device: {prop.name}, {prop.multi_processor_count} SMs; torch {torch.__version__} (CUDA {torch.version.cuda})")
+    report, all_ok, flush_buf = [], True, None
+    for spec in args.libs:
+        kern = Kernel(spec)
+        print(f"\n== {kern.launcher} ({kern.label}): {kern.path}")
+        ok = True
+        if args.check_only:
+            for i, (M, N, K) in enumerate(kern.san_shapes):
+                ok &= check(kern, M, N, K, 1.0, 10 + i, peer=False)
+        else:
+            ok &= launcher_checks(kern)
+            for i, (M, N, K) in enumerate(kern.check_shapes):
+                for s in (1.0, 100.0):
+                    ok &= check(kern, M, N, K, s, 100 * i + int(s))
+        print(f"  {'ALL CORRECT' if ok else 'FAILURES'}")
+        entry = {"lib": kern.path, "btype": kern.btype, "rowwise": kern.rowwise, "correct": ok, "timing": []}
+        all_ok &= ok
+        if not args.check_only and ok:
+            if flush_buf is None:
+                flush_buf = torch.empty(prop.L2_cache_size, dtype=torch.int32, device=DEVICE)
+            for shape in args.shapes.split(","):
+                M, N, K = (int(x) for x in shape.split("x"))
+                A, B, C, sa, sb = inputs(kern, M, N, K, 1.0, 7)
+                backends = [("ours", kern.bind(A, B, C, sa, sb))]
+                for name, fast in (("lt_fast", True), ("lt_accum", False)):
+                    try:
+                        scaled_mm(A, B, sa, sb, fast)
+                        backends.append((name, lambda fast=fast: scaled_mm(A, B, sa, sb, fast)))
+                    except RuntimeError as e:
+                        print(f"  {name}: torch._scaled_mm refuses this input: {str(e).splitlines()[0][:100]}")
+                res = time_backends(backends, lambda: flush_buf.bitwise_not_(), args.samples)
+                flops = 2.0 * M * N * K
+                print(f"  {M}x{N}x{K}: median of {args.samples} CUPTI samples, L2 flushed before each")
+                for name, r in res.items():
+                    print(f"    {name:<9} {r['median_ms']:9.4f} ms  {flops / r['median_ms'] / 1e9:7.1f} TFLOP/s  "
+                          f"p10 {r['p10_ms']:.4f} p90 {r['p90_ms']:.4f}  {len(r['kernels'])} kernel(s)")
+                for peer in ("lt_fast", "lt_accum"):
+                    if peer in res:
+                        print(f"    {peer} / ours = {res[peer]['median_ms'] / res['ours']['median_ms']:.3f}")
+                entry["timing"].append({"shape": [M, N, K], **{k: {kk: vv for kk, vv in v.items() if kk != "samples_ms"}
+                                                                  for k, v in res.items()}})
+        report.append(entry)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+    print("\nALL CORRECT" if all_ok else "\nFAILURES")
+    return 0 if all_ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
