@@ -1,70 +1,173 @@
 # D[M, N] = bf16(SA[M] * SB[N] * (A[M, K] . B[N, K]^T)) on Hopper: the fp8
-# GEMM with row-wise scales (a dequantization scale per row of A and per row
-# of B, as torch._scaled_mm takes them: SA an (M, 1) f32 tensor, SB a (1, N)
+# GEMM with row-wise scales, a dequantization scale per row of A and per row
+# of B as torch._scaled_mm takes them (SA an (M, 1) f32 tensor, SB a (1, N)
 # one). A e4m3, B e4m3 (e5m2 with -DB_E5M2=True), f32 accumulation, bf16 out.
 #
-# One producer warpgroup streams 128x128 tiles of A and 256x128 tiles of B
-# (fp8: one 128-byte swizzled row of K per stage) through a 3-stage ring;
-# two consumer warpgroups issue k32 wgmmas into a 128x256 accumulator. Each
-# consumer thread reads its rows of SA and its columns of SB straight from
-# global memory into the accumulator layout before the K loop (2 and 64
-# values: lm.load_tile with layout="accumulator", one element per access),
-# so their latency hides under the loop; the epilogue scales, converts,
-# stages the tile in shared memory and stores it with TMA.
-# Any M and N (the grid rounds up; TMA zero-fills and drops past the end),
-# K a multiple of 16; the scale vectors are read in whole tiles, so SA has
-# M rounded up to 128 rows and SB N rounded up to 256 columns (the launcher
-# checks every tile lies inside them).
+# The schedule is examples/gemm_fp8_sm90a.cake's (persistent, 128x256 tiles,
+# 2-block clusters sharing B, C stored in quarters under the next tile's
+# first wgmmas; -DPROMOTE=True -DBN=128 promotes each stage's product to
+# f32, -DINFLIGHT=True keeps a stage's wgmmas in flight). After a tile's K
+# loop each consumer thread reads its rows of SA and columns of SB (2 and
+# 64 values) straight from global memory into the accumulator layout
+# (lm.load_tile with layout="accumulator", one element per access) and
+# scales the accumulator by both before the cast.
+# Any M and N (TMA zero-fills and drops past the end), K a multiple of 16;
+# the scales are read in whole tiles, so SA has M rounded up to 256 rows (a
+# cluster's pair of tiles) and SB N rounded up to BN columns: the launcher
+# checks every tile lies inside them.
 # target: sm_90a
 from stdlib.hopper import WGMMA_M, WGMMA_N_MAX, SWIZZLE_128B_FP8_K
 
 BM = 2 * WGMMA_M
 BN = WGMMA_N_MAX
 BK = SWIZZLE_128B_FP8_K
-STAGES = 3
+STAGES = 4
+GROUP_M = 8   # pairs of tile rows per group, walked column by column
 B_E5M2 = False
-INFLIGHT = False  # keep one stage's wgmmas in flight, releasing the stage before
+PROMOTE = False  # add each stage's product (4 k32 wgmmas) into an f32 accumulator
+INFLIGHT = False  # keep one stage's wgmmas in flight (not with PROMOTE, which adds each stage's product)
 
-@cake.schedule(grid=((M + BM - 1) // BM, (N + BN - 1) // BN))
-def gemm_fp8_rowwise(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], SA: LM.tensor2d, SB: LM.tensor2d,
-                     M: LM.i32, N: LM.i32, K: LM.i32):
-    pool = lm.smem(STAGES * (BM + BN) * BK + BM * BN * 2)
+# grid: pairs P = ceil(M / 2BM) * ceil(N / BN), rounds R = ceil(P / (sm_count // 2)),
+# clusters ceil(P / R), two blocks each
+@cake.schedule(grid=((((M + 2 * BM - 1) // (2 * BM) * ((N + BN - 1) // BN))
+                      + (((M + 2 * BM - 1) // (2 * BM) * ((N + BN - 1) // BN)) + lm.sm_count() // 2 - 1) // (lm.sm_count() // 2) - 1)
+                     // ((((M + 2 * BM - 1) // (2 * BM) * ((N + BN - 1) // BN)) + lm.sm_count() // 2 - 1) // (lm.sm_count() // 2)) * 2,),
+                cluster=(2, 1, 1))
+def gemm_fp8_rowwise(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], SA: LM.tensor2d,
+                     SB: LM.tensor2d, M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(STAGES * (BM + BN) * BK + BM * BN // 2)
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.e4m3, stage=STAGES, swizzle="128B")
     if B_E5M2:
         b_s = pool.view(offset=STAGES * BM * BK, shape=(BN, BK), dtype=lm.e5m2, stage=STAGES, swizzle="128B")
     else:
         b_s = pool.view(offset=STAGES * BM * BK, shape=(BN, BK), dtype=lm.e4m3, stage=STAGES, swizzle="128B")
-    c_s = pool.view(offset=STAGES * (BM + BN) * BK, shape=(BM, BN), dtype=lm.bf16, swizzle="128B")
+    if BN == 256:
+        c_q = pool.view(offset=STAGES * (BM + BN) * BK, shape=(BM, BN // 4), dtype=lm.bf16, swizzle="128B")  # a quarter of C
+    else:  # 128-column tiles: a quarter's rows are 64 bytes
+        c_q = pool.view(offset=STAGES * (BM + BN) * BK, shape=(BM, BN // 4), dtype=lm.bf16, swizzle="64B")
     load = lm.role(warps=[0, 1, 2, 3], regs=40)
     math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
     acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
+    if PROMOTE:
+        part = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)  # one stage's product
+    out = lm.regs(shape=(BM, BN), dtype=lm.bf16, role=math)  # the last tile's C, stored under the next tile's wgmmas
     ring = lm.pipeline(stages=STAGES)
     full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
-    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)
+    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=4, pipeline=ring)
+    m_pairs = (M + 2 * BM - 1) // (2 * BM)
+    n_tiles = (N + BN - 1) // BN
+    pairs = m_pairs * n_tiles
+    group_pairs = GROUP_M * n_tiles
+    k_steps = (K + BK - 1) // BK
+    my_tiles = (pairs - lm.cluster_id(0) + lm.num_clusters(0) - 1) // lm.num_clusters(0)
     with load:
-        for k in lm.range(0, (K + BK - 1) // BK):
-            lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * BK, lm.block_id(0) * BM), stage=k, barrier=full)
-            b_s.tma_load(B, coords=(k * BK, lm.block_id(1) * BN), stage=k, barrier=full)
+        for j in lm.range(0, my_tiles):
+            p = lm.cluster_id(0) + j * lm.num_clusters(0)
+            first_m = p // group_pairs * GROUP_M
+            rows = lm.min(m_pairs - first_m, GROUP_M)
+            tm = 2 * (first_m + p % group_pairs % rows) + lm.cluster_rank()
+            tn = p % group_pairs // rows
+            for k in lm.range(0, k_steps):
+                lm.wait(empty, stage=j * k_steps + k)
+                a_s.tma_load(A, coords=(k * BK, tm * BM), stage=j * k_steps + k, barrier=full)
+                b_s.tma_load(B, coords=(k * BK, tn * BN), stage=j * k_steps + k, barrier=full, multicast=2)
     with math:
-        sa = lm.load_tile(SA, coords=(0, lm.block_id(0) * BM), shape=(BM, 1), dtype=lm.f32, layout="accumulator")
-        sb = lm.load_tile(SB, coords=(lm.block_id(1) * BN, 0), shape=(1, BN), dtype=lm.f32, layout="accumulator")
-        for k in lm.range(0, (K + BK - 1) // BK):
-            lm.wait(full, stage=k)
-            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
-            lm.mma_commit()
+        for j in lm.range(0, my_tiles):
+            # the previous tile's place in C: its quarters are stored under this tile's first k-steps
+            p = lm.cluster_id(0) + (j - 1) * lm.num_clusters(0)
+            first_m = p // group_pairs * GROUP_M
+            rows = lm.min(m_pairs - first_m, GROUP_M)
+            tm = 2 * (first_m + p % group_pairs % rows) + lm.cluster_rank()
+            tn = p % group_pairs // rows
+            if PROMOTE:
+                acc = lm.fill(acc, 0.0)
+            for k in lm.range(0, k_steps):
+                lm.wait(full, stage=j * k_steps + k)
+                if PROMOTE:
+                    lm.mma(part, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=True)
+                else:
+                    lm.mma(acc, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k == 0))
+                lm.mma_commit()
+                if j > 0 and k == lm.min(0, k_steps - 1):
+                    lm.tma_store_wait()
+                    lm.role_sync()
+                    c_q.store(out, col=0)
+                    lm.fence_proxy()
+                    lm.role_sync()
+                    c_q.tma_store(C, coords=(tn * BN, tm * BM))
+                if j > 0 and k == lm.min(1, k_steps - 1):
+                    lm.tma_store_wait()
+                    lm.role_sync()
+                    c_q.store(out, col=BN // 4)
+                    lm.fence_proxy()
+                    lm.role_sync()
+                    c_q.tma_store(C, coords=(tn * BN + BN // 4, tm * BM))
+                if j > 0 and k == lm.min(2, k_steps - 1):
+                    lm.tma_store_wait()
+                    lm.role_sync()
+                    c_q.store(out, col=BN // 2)
+                    lm.fence_proxy()
+                    lm.role_sync()
+                    c_q.tma_store(C, coords=(tn * BN + BN // 2, tm * BM))
+                if j > 0 and k == lm.min(3, k_steps - 1):
+                    lm.tma_store_wait()
+                    lm.role_sync()
+                    c_q.store(out, col=3 * BN // 4)
+                    lm.fence_proxy()
+                    lm.role_sync()
+                    c_q.tma_store(C, coords=(tn * BN + 3 * BN // 4, tm * BM))
+                if INFLIGHT:
+                    # keep this stage's wgmmas in flight; release the previous stage
+                    lm.mma_wait(pending=1)
+                    if k > 0:
+                        lm.arrive(empty, stage=j * k_steps + k - 1, per="warpgroup", cluster=True)
+                else:
+                    lm.mma_wait(pending=0)
+                    lm.arrive(empty, stage=j * k_steps + k, per="warpgroup", cluster=True)
+                if PROMOTE:
+                    acc = acc + part
             if INFLIGHT:
-                lm.mma_wait(pending=1)
-                if k > 0:
-                    lm.arrive(empty, stage=k - 1, per="warpgroup")
-            else:
                 lm.mma_wait(pending=0)
-                lm.arrive(empty, stage=k, per="warpgroup")
-        if INFLIGHT:
-            lm.mma_wait(pending=0)
-            lm.arrive(empty, stage=(K + BK - 1) // BK - 1, per="warpgroup")
-        c_s.store(lm.cast(acc * sa * sb, lm.bf16))
-        lm.fence_proxy()
-        lm.role_sync()
-        c_s.tma_store(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+                lm.arrive(empty, stage=j * k_steps + k_steps - 1, per="warpgroup", cluster=True)
+            # this tile's place: its rows of SA and columns of SB, read while
+            # the next tile's first stages land
+            pc = lm.cluster_id(0) + j * lm.num_clusters(0)
+            first_mc = pc // group_pairs * GROUP_M
+            rows_c = lm.min(m_pairs - first_mc, GROUP_M)
+            tmc = 2 * (first_mc + pc % group_pairs % rows_c) + lm.cluster_rank()
+            tnc = pc % group_pairs // rows_c
+            sa = lm.load_tile(SA, coords=(0, tmc * BM), shape=(BM, 1), dtype=lm.f32, layout="accumulator")
+            sb = lm.load_tile(SB, coords=(tnc * BN, 0), shape=(1, BN), dtype=lm.f32, layout="accumulator")
+            out = lm.cast(acc * sa * sb, lm.bf16)
+        # the last tile's quarters
+        if my_tiles > 0:
+            p = lm.cluster_id(0) + (my_tiles - 1) * lm.num_clusters(0)
+            first_m = p // group_pairs * GROUP_M
+            rows = lm.min(m_pairs - first_m, GROUP_M)
+            tm = 2 * (first_m + p % group_pairs % rows) + lm.cluster_rank()
+            tn = p % group_pairs // rows
+            lm.tma_store_wait()
+            lm.role_sync()
+            c_q.store(out, col=0)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_q.tma_store(C, coords=(tn * BN, tm * BM))
+            lm.tma_store_wait()
+            lm.role_sync()
+            c_q.store(out, col=BN // 4)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_q.tma_store(C, coords=(tn * BN + BN // 4, tm * BM))
+            lm.tma_store_wait()
+            lm.role_sync()
+            c_q.store(out, col=BN // 2)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_q.tma_store(C, coords=(tn * BN + BN // 2, tm * BM))
+            lm.tma_store_wait()
+            lm.role_sync()
+            c_q.store(out, col=3 * BN // 4)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_q.tma_store(C, coords=(tn * BN + 3 * BN // 4, tm * BM))
         lm.tma_store_wait()

@@ -61,7 +61,7 @@ FP8 = {"e4m3": (torch.float8_e4m3fn, 448.0), "e5m2": (torch.float8_e5m2, 57344.0
 CHECK_SHAPES = [(128, 256, 128), (1000, 3000, 528), (300, 4096, 4096), (4096, 7168, 4096), (2048, 7168, 16384)]
 SAN_SHAPES = [(128, 256, 128), (200, 272, 384)]
 UNSCALED_SHAPES = [(128, 128, 64), (384, 1024, 4096), (4096, 4096, 4096)]  # gemm_e4m3_sm89 -DBM=128: tiles 128x128x64
-ROW_TILE, COL_TILE = 128, 256  # gemm_fp8_rowwise_sm90a.cake's BM and BN
+ROW_TILE, COL_TILE = 256, 256  # gemm_fp8_rowwise_sm90a.cake's rows per cluster (2 BM) and BN
 DEFAULT_SHAPES = "4096x7168x4096,8192x8192x8192,4096x4096x4096,2048x7168x16384"
 
 
@@ -90,11 +90,11 @@ class Kernel:
         self.check_shapes = UNSCALED_SHAPES if self.unscaled else CHECK_SHAPES
         self.san_shapes = UNSCALED_SHAPES[:1] if self.unscaled else SAN_SHAPES
 
-    def bind(self, A, B, C, sa, sb):
-        """sa, sb: floats (per tensor) or (M, 1), (1, N) f32 tensors (row-wise)."""
+    def bind(self, A, B, C, sa, sb, pad=True):
+        """sa, sb: floats (per tensor) or (M, 1), (1, N) f32 tensors (row-wise), padded to whole tiles."""
         M, K = A.shape
         N = B.shape[0]
-        if self.rowwise:  # the kernel reads whole tiles of the scales: pad them with ones
+        if self.rowwise and pad:  # the kernel reads whole tiles of the scales: pad them with ones
             sa = torch.cat([sa, torch.ones((-M) % ROW_TILE, 1, device=sa.device, dtype=sa.dtype)]).contiguous()
             sb = torch.cat([sb, torch.ones(1, (-N) % COL_TILE, device=sb.device, dtype=sb.dtype)], dim=1).contiguous()
         ts = (A, B, C, sa, sb) if self.rowwise else (A, B, C)
@@ -186,15 +186,16 @@ def launcher_checks(kern):
     A = torch.zeros(128, 128, device=DEVICE).to(torch.float8_e4m3fn)
     B = torch.zeros(256, 128, device=DEVICE).to(FP8[kern.btype][0])
     C = torch.zeros(128, 256, device=DEVICE, dtype=torch.bfloat16)
-    sa = torch.ones(128, 1, device=DEVICE) if kern.rowwise else 1.0
+    sa = torch.ones(128, 1, device=DEVICE) if kern.rowwise else 1.0  # not padded: the launcher must refuse it
     sb = torch.ones(1, 256, device=DEVICE) if kern.rowwise else 1.0
     cases = [("A as bf16", (A.to(torch.bfloat16), B, C, sa, sb)), ("C as f32", (A, B, C.float(), sa, sb)),
              ("K = 120 (rows of 120 bytes)", (A[:, :120].contiguous(), B[:, :120].contiguous(), C, sa, sb))]
     if kern.rowwise:
-        cases += [("SA of 64 rows for M = 128", (A, B, C, sa[:64], sb)), ("SB as bf16", (A, B, C, sa, sb.bfloat16()))]
+        cases += [("SA of 128 rows (a 256-row cluster tile reads 256)", (A, B, C, sa, sb)),
+                  ("SB as bf16", (A, B, C, torch.ones(256, 1, device=DEVICE), sb.bfloat16()))]
     for what, args in cases:
         try:
-            kern.bind(*args)()
+            kern.bind(*args, pad=False)()
             print(f"  launcher accepted {what}: FAIL")
             ok = False
         except RuntimeError as e:

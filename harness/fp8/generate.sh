@@ -20,7 +20,6 @@ mkdir -p "$GEN"
 "$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DPROMOTE=True -o "$GEN/gemm_fp8_promote_e4m3.cu"
 # gemm_fp8_rowwise_BTYPE: row-wise scales (run.sh passes LIB:BTYPE:rowwise).
 "$CAKEC" -I . examples/gemm_fp8_rowwise_sm90a.cake -o "$GEN/gemm_fp8_rowwise_e4m3.cu"
-"$CAKEC" -I . examples/gemm_fp8_rowwise_sm90a.cake -DINFLIGHT=True -o "$GEN/gemm_fp8_rowwise_inflight_e4m3.cu"
 # sm89_*: the sm_89 mma.sync fp8 GEMM, run on the H200 from sm_89 PTX.
 "$CAKEC" testsuite/codegen/Inputs/gemm_e4m3_sm89.cake --target=sm_89 -DBM=128 -DSTAGES=3 -o "$GEN/sm89_gemm_e4m3.cu"
 "$CAKEC" testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a -o "$GEN/vector_loads.cu"

@@ -18,7 +18,7 @@ OUTDIR=${OUT:-harness/fp8/out}
 mkdir -p "$OUTDIR"
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 SAN=${SANITIZER:-/usr/local/cuda/bin/compute-sanitizer}
-GEN=harness/fp8/generated
+GEN=${GEN:-harness/fp8/generated}
 echo "== $(date -u +%Y-%m-%dT%H:%M:%SZ) $(hostname)"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 status=0
@@ -29,24 +29,25 @@ for f in $GEN/gemm_fp8_*.cu $GEN/sm89_*.cu; do
   case $name in sm89_*) arch="-gencode arch=compute_89,code=compute_89" ;; esac  # PTX, compiled for the H200 at load
   # shellcheck disable=SC2086
   if timeout 300 "$NVCC" $arch -O3 -std=c++17 -lineinfo -Xptxas -v -Xcompiler -fPIC \
-      -shared -o "$so" "$f" > "$OUTDIR/build-$name.log" 2>&1; then
-    echo "built $name: $(grep -E 'registers' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: //'); $(grep -E 'spill' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: *//')"
+      -shared -o "$so" "$f" > /tmp/build-$name.log 2>&1; then
+    { echo "== $name"; cat /tmp/build-$name.log; } >> "$OUTDIR/build.log"
+    echo "built $name: $(grep -E 'registers' /tmp/build-$name.log | head -1 | sed 's/.*: //'); $(grep -E 'spill' /tmp/build-$name.log | head -1 | sed 's/.*: *//')"
     case $name in
       *_rowwise_*) SPECS="$SPECS $so:${name##*_}:rowwise" ;;
       sm89_*) SPECS="$SPECS $so:${name##*_}:unscaled" ;;
       *) SPECS="$SPECS $so:${name##*_}" ;;
     esac
   else
-    echo "build $name failed"; cat "$OUTDIR/build-$name.log"; status=1
+    echo "build $name failed"; cat /tmp/build-$name.log; status=1
   fi
 done
 if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xcompiler -fPIC -shared \
-    -o /tmp/cake_vector_loads.so $GEN/vector_loads.cu > "$OUTDIR/build-vector_loads.log" 2>&1; then
+    -o /tmp/cake_vector_loads.so $GEN/vector_loads.cu > /tmp/build-vector_loads.log 2>&1; then
   echo "== vector loads"
   timeout 120 python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so 2>&1 | tee "$OUTDIR/vectors.log" | tail -3
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 else
-  echo "build vector_loads failed"; cat "$OUTDIR/build-vector_loads.log"; status=1
+  echo "build vector_loads failed"; cat /tmp/build-vector_loads.log; status=1
 fi
 echo "== fp8 GEMMs"
 # shellcheck disable=SC2086  # the specs are separate arguments
@@ -58,9 +59,10 @@ echo "== compute-sanitizer, filtered to our kernels"
 for tool in memcheck racecheck synccheck; do
   # shellcheck disable=SC2086
   timeout 240 "$SAN" --tool "$tool" --error-exitcode 9 --kernel-name kns=gemm_ \
-    python3 harness/fp8/fp8_bench.py --check-only $SPECS > "$OUTDIR/san-$tool.log" 2>&1
+    python3 harness/fp8/fp8_bench.py --check-only $SPECS > /tmp/san-$tool.log 2>&1
   rc=$?; [ $rc -eq 0 ] || status=1
-  echo "$tool: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|ALL CORRECT|FAIL' "$OUTDIR/san-$tool.log" | head -3 | tr '\n' ' ')"
+  { echo "== $tool: exit $rc"; cat /tmp/san-$tool.log; } >> "$OUTDIR/sanitizer.log"
+  echo "$tool: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|ALL CORRECT|FAIL' /tmp/san-$tool.log | head -3 | tr '\n' ' ')"
 done
 echo "exit $status"
 exit $status

@@ -8,7 +8,8 @@
 S and T are contiguous, so S's rows are 4 bytes apart: the launcher must take
 them (vectors are read one element at a time). The result must equal torch's
 f32 product exactly (the same two roundings in the same order). The launcher
-must refuse an O whose rows are not 16-byte aligned.
+must refuse an O whose rows are not 16-byte aligned (O is read in pairs and
+the launcher asks 16 bytes of a tile's tensor).
 
   vectors_check.py LIB
 """
@@ -47,15 +48,15 @@ def main():
         print(f"{M}x{N}: rc {rc}{' (' + err().decode() + ')' if rc else ''}, {bad} elements differ: "
               f"{'ok' if good else 'FAIL'}")
         ok &= good
-    # O with rows of 68 floats (272 bytes: not a multiple of 16) must be refused.
-    base = torch.zeros(128, 68, device="cuda")
+    # O with rows of 66 floats (264 bytes: not a multiple of 16) must be refused.
+    base = torch.zeros(128, 66, device="cuda")
     O = base[:, :64]
     S = torch.ones(128, 1, device="cuda")
     T = torch.ones(1, 64, device="cuda", dtype=torch.bfloat16)
     d = [describe(t) for t in (S, T, O)]
     rc = fn(*[ctypes.addressof(x) for x in d], 128, 64, stream)
     refused = rc != 0
-    print(f"O with 272-byte rows: rc {rc} ({err().decode()}): {'ok' if refused else 'FAIL'}")
+    print(f"O with 264-byte rows: rc {rc} ({err().decode()}): {'ok' if refused else 'FAIL'}")
     ok &= refused
     print("ALL CORRECT" if ok else "FAILURES")
     return 0 if ok else 1
