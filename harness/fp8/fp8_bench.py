@@ -13,7 +13,8 @@ and from examples/gemm_fp8_rowwise_sm90a.cake:
   int gemm_fp8_rowwise_launch(const cake_tensor *A, const cake_tensor *B, const cake_tensor *C,
                               const cake_tensor *SA, const cake_tensor *SB, int32_t M, int32_t N, int32_t K,
                               cudaStream_t stream);
-  C = bf16(SA * SB * (A . B^T))    SA (M, 1) f32 per row of A, SB (1, N) f32 per row of B
+  C = bf16(SA * SB * (A . B^T))    SA f32 per row of A (torch's (M, 1) scale_a passed as (1, M)),
+                                   SB (1, N) f32 per row of B; both padded to whole tiles with ones
 
 and from testsuite/codegen/Inputs/gemm_e4m3_sm89.cake (mma.sync, built from sm_89 PTX):
 
@@ -94,8 +95,10 @@ class Kernel:
         """sa, sb: floats (per tensor) or (M, 1), (1, N) f32 tensors (row-wise), padded to whole tiles."""
         M, K = A.shape
         N = B.shape[0]
+        if self.rowwise:  # SA's (M, 1) bytes as (1, M)
+            sa = sa.reshape(1, -1)
         if self.rowwise and pad:  # the kernel reads whole tiles of the scales: pad them with ones
-            sa = torch.cat([sa, torch.ones((-M) % ROW_TILE, 1, device=sa.device, dtype=sa.dtype)]).contiguous()
+            sa = torch.cat([sa, torch.ones(1, (-M) % ROW_TILE, device=sa.device, dtype=sa.dtype)], dim=1).contiguous()
             sb = torch.cat([sb, torch.ones(1, (-N) % COL_TILE, device=sb.device, dtype=sb.dtype)], dim=1).contiguous()
         ts = (A, B, C, sa, sb) if self.rowwise else (A, B, C)
         descs = [describe(t) for t in ts]
@@ -191,7 +194,7 @@ def launcher_checks(kern):
     cases = [("A as bf16", (A.to(torch.bfloat16), B, C, sa, sb)), ("C as f32", (A, B, C.float(), sa, sb)),
              ("K = 120 (rows of 120 bytes)", (A[:, :120].contiguous(), B[:, :120].contiguous(), C, sa, sb))]
     if kern.rowwise:
-        cases += [("SA of 128 rows (a 256-row cluster tile reads 256)", (A, B, C, sa, sb)),
+        cases += [("SA of 128 values (a 256-row cluster tile reads 256)", (A, B, C, sa, sb)),
                   ("SB as bf16", (A, B, C, torch.ones(256, 1, device=DEVICE), sb.bfloat16()))]
     for what, args in cases:
         try:

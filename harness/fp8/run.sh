@@ -22,6 +22,7 @@ GEN=${GEN:-harness/fp8/generated}
 echo "== $(date -u +%Y-%m-%dT%H:%M:%SZ) $(hostname)"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 status=0
+shopt -s nullglob  # a generated directory without some of the kinds
 SPECS=""
 for f in $GEN/gemm_fp8_*.cu $GEN/sm89_*.cu; do
   name=$(basename "$f" .cu); so=/tmp/cake_$name.so
