@@ -50,7 +50,7 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
           // An accumulator-layout vector reads one element per access.
           bool vector = view.kind == ResourceKind::Regs && view.layout == sema::FragmentLayout::Accumulator &&
                         view.shape.size() == 2 && (view.shape[0] == 1 || view.shape[1] == 1);
-          int64_t align = vector ? dtypeInfo(view.dtype).bits / 8 : 16;
+          int64_t align = vector ? std::max<int64_t>(1, dtypeInfo(view.dtype).bits / 8) : 16;
           auto [it, fresh] =
               uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op, align});
           if (!fresh) it->second.align = std::max(it->second.align, align);
@@ -180,7 +180,7 @@ std::string KernelEmitter::headerDeclarations() {
                               k_.threads, k_.smemBytes);
   o += "// Returns CAKE_SUCCESS, or an error code with a message from " + name + "_last_error().\n";
   o += "// Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
-       "// 16-byte aligned, other strides multiples of 16 bytes):\n";
+       "// 16-byte aligned, other strides multiples of 16 bytes, unless noted):\n";
   for (size_t pos = 0; pos < tensorDocs.size();) {  // "//   A: ..." -> "//   A: ..."
     size_t end = tensorDocs.find('\n', pos);
     o += tensorDocs.substr(pos, end - pos + 1);
@@ -204,7 +204,7 @@ void KernelEmitter::launcher(std::string &text) {
   o += "//   Checks its arguments, builds the tensor maps and launches the kernel on `stream`.\n";
   o += "//   Returns CAKE_SUCCESS, or an error code with a message from " + name + "_last_error().\n";
   o += "//   Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
-       "//   16-byte aligned, other strides multiples of 16 bytes):\n" +
+       "//   16-byte aligned, other strides multiples of 16 bytes, unless noted):\n" +
        tensorDocs;
   std::vector<const Resource *> ws = workspaces();
   o += workspaceLayout();

@@ -190,8 +190,9 @@ std::string KernelEmitter::workspaceLayout() {
     }
     // A tensor moved by tiles has rows of whole 16-byte units: every access
     // of a row (16 bytes per lane in the rows layout) stays aligned. One
-    // only atomics touch needs its elements' alignment, which it has.
-    if (tiled.count(w.id))
+    // only atomics or accumulator-layout vectors touch needs its elements'
+    // alignment, which it has.
+    if (auto t = tiled.find(w.id); t != tiled.end() && t->second.align == 16)
       o += fmt::format("  if ((cake_shape[{0}][{1}] * {2}) % 16 != 0)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, "
                        "\"workspace {3}: rows of %lld bytes; the rows of a workspace tensor moved by tiles are "
                        "multiples of 16 bytes\", (long long)(cake_shape[{0}][{1}] * {2}));\n",

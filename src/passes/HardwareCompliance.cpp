@@ -361,9 +361,11 @@ private:
 
   // fp8 wgmma has no transpose immediates: A and B are read K-major, A as an
   // (M, K) tile and B as an (N, K) tile used as '.T'. A from registers is
-  // K-major by its layout.
+  // not a shared-memory operand (the instruction takes it; its 8-bit
+  // register layout is the lowering's concern). An fp8 operand beside a
+  // 16-bit one is data.mma-dtype's.
   void checkFp8Major(const Operation &op, const MmaOperand &a, const MmaOperand &b) {
-    if (!isFp8(a.dtype) && !isFp8(b.dtype)) return;
+    if (!isFp8(a.dtype) || !isFp8(b.dtype)) return;
     const Operand &ao = op.operand(param::Mma::a), &bo = op.operand(param::Mma::b);
     auto tile = [](const std::vector<int64_t> &s) { return fmt::format("({}, {})", s[0], s[1]); };
     if (a.inSmem && ao.value.transposed && a.shape.size() == 2) {

@@ -102,3 +102,36 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32
         lm.role_sync()
         c_s.tma_store(C, coords=(lm.block_id(1) * 256, lm.block_id(0) * 128))
         lm.tma_store_wait()
+
+# -----
+# An fp8 B beside a bf16 A read transposed: the types disagree (data.mma-dtype),
+# and the fp8 rule, which is about two fp8 operands, says nothing.
+@cake.schedule(grid=(M // 128, N // 256))
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
+    pool = lm.smem(3 * (128 + 256) * 128 + 128 * 256 * 2)
+    a_t = pool.view(offset=0, shape=(64, 128), dtype=lm.bf16, stage=3, swizzle="128B")
+    b_s = pool.view(offset=3 * 128 * 128, shape=(256, 64), dtype=lm.e4m3, stage=3, swizzle="64B")
+    c_s = pool.view(offset=3 * (128 + 256) * 128, shape=(128, 256), dtype=lm.bf16, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3], regs=40)
+    math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
+    acc = lm.regs(shape=(128, 256), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=3)
+    full = lm.barrier(count=3, prod=[load], cons=[math], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=3, prod=[math], cons=[load], init_count=2, pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_t.tma_load(A, coords=(lm.block_id(0) * 128, k * 64), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, lm.block_id(1) * 256), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_t[k].T, b_s[k].T, init=(k == 0))  # expected-error {{'lm.mma' operands disagree: 'a_t' is bf16 but 'b_s' is e4m3}}
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        c_s.store(lm.cast(acc, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(lm.block_id(1) * 256, lm.block_id(0) * 128))
+        lm.tma_store_wait()
