@@ -14,11 +14,11 @@
 # fp8 operand, hw.mma-operand-major).
 #
 # Accumulation is the tensor core's own over the whole K loop (what
-# torch._scaled_mm calls use_fast_accum=True), or with -DPROMOTE=True each
-# stage's product (K = 128) is taken from the tensor core into an f32
-# accumulator by the math warpgroups, as DeepGEMM does (the tensor core's fp8
-# accumulation keeps fewer bits than f32); that needs a second accumulator,
-# so -DBN=128. bench/results/ has the error of each beside cuBLASLt's.
+# torch._scaled_mm calls use_fast_accum=True), or with -DPROMOTE=True the
+# product of every PROMOTE_EVERY stages (K = 128 each) is taken from the
+# tensor core into an f32 accumulator by the math warpgroups, as DeepGEMM
+# does (the tensor core's fp8 accumulation keeps fewer bits than f32); that
+# needs a second accumulator, so -DBN=128. bench/results/ has the error of each beside cuBLASLt's.
 # Shapes are declared: any M, and N, K that are multiples of 16 (16-byte
 # rows of fp8 and of the bf16 output for TMA).
 # target: sm_90a
@@ -30,7 +30,8 @@ BK = SWIZZLE_128B_FP8_K
 STAGES = 4
 GROUP_M = 8   # pairs of tile rows per group, walked column by column
 B_E5M2 = False
-PROMOTE = False  # add each stage's product (4 k32 wgmmas) into an f32 accumulator
+PROMOTE = False  # add the tensor core's product into an f32 accumulator every PROMOTE_EVERY stages
+PROMOTE_EVERY = 1  # stages (of 4 k32 wgmmas, K = 128) per promotion
 INFLIGHT = False  # keep one stage's wgmmas in flight (not with PROMOTE, which adds each stage's product)
 
 # grid: pairs P = ceil(M / 2BM) * ceil(N / BN), rounds R = ceil(P / (sm_count // 2)),
@@ -90,7 +91,7 @@ def gemm_fp8(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.
             for k in lm.range(0, k_steps):
                 lm.wait(full, stage=j * k_steps + k)
                 if PROMOTE:
-                    lm.mma(part, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=True)
+                    lm.mma(part, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k % PROMOTE_EVERY == 0))
                 else:
                     lm.mma(acc, a_s[j * k_steps + k], b_s[j * k_steps + k].T, init=(k == 0))
                 lm.mma_commit()
@@ -131,7 +132,8 @@ def gemm_fp8(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.
                     lm.mma_wait(pending=0)
                     lm.arrive(empty, stage=j * k_steps + k, per="warpgroup", cluster=True)
                 if PROMOTE:
-                    acc = acc + part
+                    if k % PROMOTE_EVERY == PROMOTE_EVERY - 1 or k == k_steps - 1:
+                        acc = acc + part
             if INFLIGHT:
                 lm.mma_wait(pending=0)
                 lm.arrive(empty, stage=j * k_steps + k_steps - 1, per="warpgroup", cluster=True)

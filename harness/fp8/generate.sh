@@ -2,7 +2,7 @@
 # harness/fp8/generate.sh - generates the files harness/fp8/run.sh runs on
 # the GPU (here, where cakec is built): the fp8 GEMM of
 # examples/gemm_fp8_sm90a.cake with B e4m3 and with B e5m2, with 128x128
-# tiles, and with the product promoted to f32 every stage (128x128 tiles);
+# tiles, and with the product promoted to f32 every 1, 2 and 4 stages (128x128 tiles);
 # the row-wise scaled fp8 GEMM of examples/gemm_fp8_rowwise_sm90a.cake;
 # the sm_89 mma.sync fp8 GEMM of testsuite/codegen/Inputs/gemm_e4m3_sm89.cake;
 # and the vector-load kernel of testsuite/codegen/Inputs/vector_loads.cake.
@@ -17,7 +17,10 @@ mkdir -p "$GEN"
 "$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DB_E5M2=True -o "$GEN/gemm_fp8_e5m2.cu"
 "$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DINFLIGHT=True -o "$GEN/gemm_fp8_inflight_e4m3.cu"
 "$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DINFLIGHT=True -o "$GEN/gemm_fp8_n128_e4m3.cu"
-"$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DPROMOTE=True -o "$GEN/gemm_fp8_promote_e4m3.cu"
+for every in 1 2 4; do  # promotion every 1, 2, 4 stages (K = 128, 256, 512)
+  "$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DPROMOTE=True -DPROMOTE_EVERY=$every \
+    -o "$GEN/gemm_fp8_promote${every}_e4m3.cu"
+done
 # gemm_fp8_rowwise_BTYPE: row-wise scales (run.sh passes LIB:BTYPE:rowwise).
 "$CAKEC" -I . examples/gemm_fp8_rowwise_sm90a.cake -o "$GEN/gemm_fp8_rowwise_e4m3.cu"
 # sm89_*: the sm_89 mma.sync fp8 GEMM, run on the H200 from sm_89 PTX.
