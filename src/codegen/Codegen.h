@@ -30,6 +30,12 @@ struct CodegenOptions {
   // The kernel's C name (and its launcher's prefix) instead of the
   // schedule's: two generated files with one schedule name can be linked.
   std::string kernelName;
+  // -fno-gates: the gates that rejected the module ("safety gate"), said in
+  // the file's first line; empty: none did.
+  std::string gatesOff;
+  // -fcheck-waits: the seconds after which a wait gives up (0: off; the
+  // output is then what it is without the option, byte for byte).
+  double checkWaitsSeconds = 0;
 };
 
 // Lowers every kernel of `m`; appends the file's text to `out`. Reports

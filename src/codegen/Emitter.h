@@ -67,6 +67,7 @@ std::string restoreLines(const std::string &text, const std::string &outputName)
 extern const std::string kLauncherSupport;
 extern const char *const kRangeSupport;  // LauncherRanges.cpp: cake_iv, in kLauncherSupport
 extern const char *const kTensorMapSupport;
+extern const char *const kWaitSupport;  // -fcheck-waits (Launcher.cpp)
 extern const std::string kTensorTypes;
 // A dtype's code in cake_tensor.dtype (CAKE_DTYPE_BF16), its name there (BF16).
 std::string dtypeCode(DType d);
@@ -237,6 +238,22 @@ private:
   std::string coreDesc(const std::string &base, int64_t off, const Panels &p, bool mnMajor);
   bool openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords);
   void closeChunkLoop();
+  // -fcheck-waits: every wait a site of its own, checked against a time
+  // limit; the launcher's table of sites turns the kernel's records into
+  // diagnostics (waitSitesTable, Launcher.cpp).
+  struct WaitSite {
+    SourceRange range;  // the wait (or, for a derived one, what it belongs to)
+    std::string role, barrier;
+    int64_t slots = 1, arrivals = 0, txBytes = 0;
+    bool release = false;                                      // its first lap passes
+    std::vector<std::pair<SourceRange, std::string>> signals;  // where it is signalled, and how
+  };
+  bool checkWaits() const { return opts_.checkWaitsSeconds > 0; }
+  // The statement that waits until phase `parity` of the mbarrier at `addr`
+  // completes: plain, or (-fcheck-waits) checked, as the next site.
+  std::string waitCall(const std::string &addr, const std::string &parity, const std::string &stage, WaitSite site);
+  std::string waitSitesTable();
+  std::vector<WaitSite> waitSites_;
   // sm_90 and later: mbarrier.try_wait, fence.mbarrier_init, the async proxy.
   bool sm90Plus() const { return (targets::kSm90Plus & targetBit(ti_.target)) != 0; }
   std::string ringSlot(const std::string &stage, int64_t n);

@@ -192,6 +192,28 @@ std::string KernelEmitter::headerDeclarations() {
   return o;
 }
 
+// -fcheck-waits: the kernel's waits by site number, as the records name
+// them: where each is, its role and barrier, what completes a phase, and
+// the lines of the notes that say where it is signalled.
+std::string KernelEmitter::waitSitesTable() {
+  if (waitSites_.empty()) return "";
+  auto at = [&](const SourceRange &r) {
+    return fmt::format("{}:{}:{}", sm_.name(r.begin.file), r.begin.line, r.begin.col);
+  };
+  std::string o = fmt::format("// -fcheck-waits: the waits of '{}', by the site number the kernel records.\n"
+                              "static const cake_wait_site cake_{}_waits[{}] = {{\n",
+                              k_.name, symbol(), waitSites_.size());
+  for (const WaitSite &w : waitSites_) {
+    std::string notes;
+    for (const auto &[r, what] : w.signals) notes += at(r) + ": note: " + what + "\n";
+    o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {},\n     \"{}\"}},\n",
+                     cStringText(sm_.name(w.range.begin.file)), w.range.begin.line, w.range.begin.col,
+                     cStringText(w.role), cStringText(w.barrier), w.slots, w.arrivals, w.txBytes, w.release ? 1 : 0,
+                     cStringText(notes));
+  }
+  return o + "};\n\n";
+}
+
 void KernelEmitter::launcher(std::string &text) {
   std::string name = symbol();
   std::map<ResourceId, GlobalUse> globals = globalTensors();
@@ -208,6 +230,7 @@ void KernelEmitter::launcher(std::string &text) {
        tensorDocs;
   std::vector<const Resource *> ws = workspaces();
   o += workspaceLayout();
+  if (checkWaits()) o += waitSitesTable();
   o += launcherHead(name, sig);
   std::string scalars;  // the integer scalars, for the workspace's layout
   for (const KernelParam &p : k_.params) {
@@ -413,10 +436,29 @@ void KernelEmitter::launcher(std::string &text) {
     }
     callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
   }
+  if (checkWaits()) {
+    o += fmt::format("  // -fcheck-waits: a wait that runs out records itself in host memory the kernel writes "
+                     "through.\n"
+                     "  cake_wait_log *cake_wlog = cake_wait_log_host();\n"
+                     "  cake_wait_log *cake_wlog_dev = NULL;\n"
+                     "  if (cake_wlog && cudaHostGetDevicePointer((void **)&cake_wlog_dev, cake_wlog, 0) != "
+                     "cudaSuccess) {{\n"
+                     "    (void)cudaGetLastError();\n"
+                     "    cake_wlog = NULL;  // a wait that runs out then traps without a record\n"
+                     "  }}\n"
+                     "  const uint64_t cake_wait_budget = cake_wait_budget_ns({});\n",
+                     opts_.checkWaitsSeconds);
+    callArgs += ", cake_wlog_dev, cake_wait_budget";
+  }
   o += fmt::format("  err = cudaLaunchKernelEx(&config, {}{});\n", name, callArgs);
   o += "  if (err != cudaSuccess)\n"
        "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
-  o += "  return CAKE_SUCCESS;\n}\n";
+  if (checkWaits())
+    o += fmt::format("  return cake_wait_for_kernel(msg, stream, cake_wlog, {}, {}u, cake_wait_budget);\n",
+                     waitSites_.empty() ? "NULL" : fmt::format("cake_{}_waits", name), waitSites_.size());
+  else
+    o += "  return CAKE_SUCCESS;\n";
+  o += "}\n";
   if (!ws.empty()) {
     o += fmt::format("\n// The bytes of workspace a launch at these scalars needs (in *bytes).\n"
                      "extern \"C\" int {0}_workspace_size({1}) {{\n"
@@ -606,6 +648,120 @@ static int cake_encode_tensor_map(CUtensorMap *map, const cake_tensor *t, const 
   return CAKE_SUCCESS;
 }
 
+)CAKE";
+
+}  // namespace cake::codegen::detail
+
+namespace cake::codegen::detail {
+
+// -fcheck-waits: the launchers' side (after kLauncherSupport): the record
+// buffer, the time limit, and the records as gcc-style diagnostics.
+const char *const kWaitSupport = R"CAKE(
+// ---- -fcheck-waits (host) ----
+#include <stdlib.h>
+#ifndef CAKE_ERROR_HANG
+#define CAKE_ERROR_HANG 6  // -fcheck-waits: a wait ran out of time (the message names it)
+#endif
+// A wait of a kernel, as its records name it (the launcher's table).
+typedef struct cake_wait_site {
+  const char *file;
+  int line, col;
+  const char *role, *barrier;
+  long long slots, arrivals, tx_bytes;  // ring slots; what completes a phase
+  int release;                          // a release barrier: its first lap passes
+  const char *notes;                    // lines: where it is signalled
+} cake_wait_site;
+
+// The record buffer: mapped host memory, allocated once and kept (after a
+// hang the CUDA context cannot free it), emptied before each launch.
+static cake_wait_log *cake_wait_log_host(void) {
+  static cake_wait_log *log = NULL;
+  if (!log && cudaHostAlloc((void **)&log, sizeof *log, cudaHostAllocMapped) != cudaSuccess) {
+    (void)cudaGetLastError();
+    log = NULL;
+  }
+  if (log) *(volatile uint32_t *)&log->count = 0;
+  return log;
+}
+
+// The time limit: the compiled one, or CAKE_CHECK_WAITS_SECONDS (0.001 to 3600).
+static uint64_t cake_wait_budget_ns(double seconds) {
+  if (const char *e = getenv("CAKE_CHECK_WAITS_SECONDS")) {
+    char *end = NULL;
+    double s = strtod(e, &end);
+    if (end != e && *end == '\0' && s >= 0.001 && s <= 3600) seconds = s;
+  }
+  return (uint64_t)(seconds * 1e9);
+}
+
+// Waits for the kernel; a wait that ran out becomes an error line (the first
+// of each wait and stage, with how many warps and blocks waited there) and
+// notes on standard error, the first line also the launcher's message.
+static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *log, const cake_wait_site *sites,
+                                unsigned nsites, uint64_t budget) {
+  cudaError_t err = cudaStreamSynchronize(stream);
+  unsigned n = log ? *(volatile uint32_t *)&log->count : 0;
+  if (n == 0) {
+    if (err != cudaSuccess)
+      return cake_fail(msg, CAKE_ERROR_LAUNCH, "the kernel failed: %s%s", cudaGetErrorString(err),
+                       log ? "" : " (no record buffer: cudaHostAlloc failed, so a wait that ran out left no record)");
+    return CAKE_SUCCESS;
+  }
+  unsigned kept = n < CAKE_WAIT_LOG_CAPACITY ? n : CAKE_WAIT_LOG_CAPACITY;
+  static cake_wait_record r[CAKE_WAIT_LOG_CAPACITY];
+  memcpy(r, (const void *)log->records, kept * sizeof r[0]);
+  static unsigned char done[CAKE_WAIT_LOG_CAPACITY];
+  memset(done, 0, sizeof done);
+  unsigned shown = 0;
+  for (unsigned i = 0; i < kept; ++i) {
+    if (done[i]) continue;
+    unsigned warps = 0, blocks = 0;
+    for (unsigned j = i; j < kept; ++j) {
+      if (r[j].site != r[i].site || r[j].stage != r[i].stage) continue;
+      done[j] = 1;
+      ++warps;
+      int seen = 0;
+      for (unsigned q = i; q < j && !seen; ++q)
+        seen = r[q].site == r[j].site && r[q].stage == r[j].stage && r[q].block[0] == r[j].block[0] &&
+               r[q].block[1] == r[j].block[1] && r[q].block[2] == r[j].block[2];
+      blocks += !seen;
+    }
+    if (++shown > 16) continue;
+    char line[1024];
+    if (r[i].site >= nsites) {
+      snprintf(line, sizeof line, "error: a wait with no site in the launcher's table (%u) ran out [run.hang]",
+               r[i].site);
+    } else {
+      const cake_wait_site *s = &sites[r[i].site];
+      long long slot = ((long long)r[i].stage % s->slots + s->slots) % s->slots;
+      char tx[96] = "";
+      if (s->tx_bytes) snprintf(tx, sizeof tx, " and %lld transaction bytes", s->tx_bytes);
+      snprintf(line, sizeof line,
+               "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s on barrier '%s' stage %d "
+               "(slot %lld, parity %u)%s; a phase completes after %lld arrival(s)%s [run.hang]",
+               s->file, s->line, s->col, s->role, r[i].block[0], r[i].block[1], r[i].block[2], r[i].warp,
+               r[i].waited_ns / 1e9, s->barrier, r[i].stage, slot, r[i].parity,
+               s->release ? ", a release barrier whose first lap passes" : "", s->arrivals, tx);
+    }
+    fprintf(stderr, "%s\n", line);
+    if (shown == 1) snprintf(msg, 512, "%s", line);
+    if (r[i].site < nsites) {
+      const cake_wait_site *s = &sites[r[i].site];
+      if (warps > 1)
+        fprintf(stderr, "%s:%d:%d: note: %u warp(s) of %u block(s) ran out at this wait and stage\n", s->file,
+                s->line, s->col, warps, blocks);
+      fprintf(stderr, "%s:%d:%d: note: the barrier's 64-bit word read 0x%016llx\n", s->file, s->line, s->col,
+              (unsigned long long)r[i].word);
+      fputs(s->notes, stderr);
+    }
+  }
+  if (shown > 16) fprintf(stderr, "note: %u more wait(s) and stage(s) ran out, not shown\n", shown - 16);
+  if (n > kept) fprintf(stderr, "note: %u more record(s) did not fit the buffer\n", n - kept);
+  fprintf(stderr, "note: every wait gives up after %.3g s (-fcheck-waits; CAKE_CHECK_WAITS_SECONDS); the kernel "
+                  "trapped, so this process cannot use the GPU again (%s)\n",
+          budget / 1e9, cudaGetErrorString(err));
+  return CAKE_ERROR_HANG;
+}
 )CAKE";
 
 }  // namespace cake::codegen::detail

@@ -19,6 +19,22 @@ struct Wrapper {
   std::string text;
 };
 
+// One poll of an mbarrier's phase (indented for a loop's body): `done`
+// becomes 1 once the phase with `parity` has completed.
+std::string mbarPollText(const char *instruction) {
+  return fmt::format(R"CAKE(    asm volatile(
+        "{{\n"
+        "  .reg .pred p;\n"
+        "  {0}.parity.shared::cta.b64 p, [%1], %2;\n"
+        "  selp.u32 %0, 1, 0, p;\n"
+        "}}\n"
+        : "=r"(done)
+        : "r"(bar), "r"(parity)
+        : "memory");
+)CAKE",
+                     instruction);
+}
+
 // An mbarrier phase wait polling one PTX test instruction (try_wait, which
 // may suspend the thread a while, or test_wait, which returns at once).
 std::string mbarWaitText(const char *name, const char *instruction, const char *doc) {
@@ -26,19 +42,32 @@ std::string mbarWaitText(const char *name, const char *instruction, const char *
 static __device__ __forceinline__ void {0}(uint32_t bar, uint32_t parity) {{
   uint32_t done;
   do {{
-    asm volatile(
-        "{{\n"
-        "  .reg .pred p;\n"
-        "  {1}.parity.shared::cta.b64 p, [%1], %2;\n"
-        "  selp.u32 %0, 1, 0, p;\n"
-        "}}\n"
-        : "=r"(done)
-        : "r"(bar), "r"(parity)
-        : "memory");
-  }} while (!done);
+{3}  }} while (!done);
 }}
 )CAKE",
-                     name, instruction, doc);
+                     name, instruction, doc, mbarPollText(instruction));
+}
+
+// -fcheck-waits: an mbarrier phase wait as above that gives up after
+// `budget` nanoseconds of %globaltimer, recording itself (cake_wait_expired).
+std::string mbarWaitCheckedText(const char *name, const char *instruction) {
+  return fmt::format(R"CAKE(// -fcheck-waits: blocks until the mbarrier's phase with the given parity has completed
+// ({1}), or, after `budget` ns, records this wait (site, stage) and traps.
+static __device__ __forceinline__ void {0}(uint32_t bar, uint32_t parity, cake_wait_log *log, uint64_t budget,
+                                              uint32_t site, int32_t stage) {{
+  uint64_t start = 0;
+  for (;;) {{
+    uint32_t done;
+{2}    if (done) return;
+    const uint64_t now = cake_globaltimer();
+    if (start == 0)
+      start = now;
+    else if (now - start > budget)
+      cake_wait_expired(log, budget, site, stage, bar, parity, now - start);
+  }}
+}}
+)CAKE",
+                     name, instruction, mbarPollText(instruction));
 }
 
 // One mma.sync: m16n8k16 for 16-bit operands, m16n8k32 for 8-bit ones (the
@@ -127,6 +156,76 @@ static __device__ __forceinline__ void cake_fence_mbarrier_init() {
        {},
        mbarWaitText("cake_mbar_wait", "mbarrier.try_wait",
                     "// Blocks until the mbarrier's phase with the given parity has completed.")},
+      {"cake_wait_log", {}, R"CAKE(// -fcheck-waits: what a wait that ran out records, in host memory the kernel
+// writes through (mapped); the launcher reads it after the kernel traps.
+#ifndef CAKE_WAIT_LOG_DEFINED
+#define CAKE_WAIT_LOG_DEFINED
+#define CAKE_WAIT_LOG_CAPACITY 512
+typedef struct cake_wait_record {
+  uint32_t site;      // the wait: its index in the launcher's table of waits
+  int32_t stage;      // the stage it waited for (the stage counter's value)
+  uint32_t parity;    // the phase parity it waited for
+  uint32_t lanes;     // the warp's lanes still waiting
+  uint32_t block[3];  // blockIdx
+  uint32_t warp;      // the warp's index in the block
+  uint64_t waited_ns;
+  uint64_t word;  // the mbarrier's 64 bits as they read then (the layout is not documented)
+} cake_wait_record;
+typedef struct cake_wait_log {
+  uint32_t count;  // records written (more than the capacity: some were dropped)
+  uint32_t pad;
+  cake_wait_record records[CAKE_WAIT_LOG_CAPACITY];
+} cake_wait_log;
+#endif
+)CAKE"},
+      {"cake_globaltimer", {}, R"CAKE(// The global nanosecond timer (%globaltimer).
+static __device__ __forceinline__ uint64_t cake_globaltimer() {
+  uint64_t t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+)CAKE"},
+      {"cake_wait_expired",
+       {"cake_wait_log", "cake_globaltimer"},
+       R"CAKE(// -fcheck-waits: a wait ran out. The first waiting lane of each warp records it,
+// then every waiting thread gives the other stuck roles an eighth of the budget
+// to record theirs and traps, which ends the kernel. Inlined, with no call (a
+// call, printf's too, would make ptxas serialize the kernel's wgmmas and ignore
+// its setmaxnreg); without a log (a kernel launched by hand) it only traps.
+static __device__ __forceinline__ void cake_wait_expired(cake_wait_log *log, uint64_t budget, uint32_t site,
+                                                         int32_t stage, uint32_t bar, uint32_t parity,
+                                                         uint64_t waited) {
+  const uint32_t lanes = __activemask();
+  if (log && threadIdx.x % 32u == static_cast<uint32_t>(__ffs(lanes) - 1)) {
+    uint64_t word;
+    asm volatile("ld.volatile.shared.b64 %0, [%1];" : "=l"(word) : "r"(bar) : "memory");
+    const uint32_t i = atomicAdd(&log->count, 1u);
+    if (i < CAKE_WAIT_LOG_CAPACITY) {
+      cake_wait_record *r = &log->records[i];
+      r->site = site;
+      r->stage = stage;
+      r->parity = parity;
+      r->lanes = lanes;
+      r->block[0] = blockIdx.x;
+      r->block[1] = blockIdx.y;
+      r->block[2] = blockIdx.z;
+      r->warp = threadIdx.x / 32u;
+      r->waited_ns = waited;
+      r->word = word;
+    }
+    __threadfence_system();
+  }
+  const uint64_t until = cake_globaltimer() + budget / 8u;
+  while (cake_globaltimer() < until) __nanosleep(10000);
+  __trap();
+}
+)CAKE"},
+      {"cake_mbar_wait_checked",
+       {"cake_wait_expired", "cake_globaltimer", "cake_wait_log"},
+       mbarWaitCheckedText("cake_mbar_wait_checked", "mbarrier.try_wait")},
+      {"cake_mbar_wait_checked_polled",
+       {"cake_wait_expired", "cake_globaltimer", "cake_wait_log"},
+       mbarWaitCheckedText("cake_mbar_wait_checked_polled", "mbarrier.test_wait")},
       {"cake_gtensor", {}, R"CAKE(// A global tensor as the kernel reads it (LM.tensorNd): its bytes and its strides in
 // elements, outermost first, the innermost 1 (the launcher fills it from a cake_tensor).
 typedef struct cake_gtensor {

@@ -119,7 +119,22 @@ bool DiagnosticEngine::willShow(DiagId id) const {
   return !(opts_.disabled.count(flag) && !opts_.enabled.count(flag));
 }
 
+bool DiagnosticEngine::demote(Diagnostic d) {
+  bool error = d.severity == Severity::Error;  // a fatal one stays fatal
+  if (d.severity == Severity::Warning) {
+    Diagnostic probe = d;
+    error = mapSeverity(probe) && probe.severity >= Severity::Error;
+  }
+  if (error) {
+    d.severity = Severity::Warning;
+    d.demoted = true;
+  }
+  emit(std::move(d));
+  return error;
+}
+
 bool DiagnosticEngine::mapSeverity(Diagnostic &d) const {
+  if (d.demoted) return !opts_.suppressWarnings;
   if (d.severity != Severity::Warning) return true;
   std::string flag(diagInfo(d.kind).flag);
   if (opts_.suppressWarnings) return false;
@@ -202,7 +217,7 @@ void TextDiagnosticPrinter::renderOne(std::string &out, const Diagnostic &d) con
   if (color_) out += kBold;
   out += " ";
   out += d.message;
-  if (d.severity != Severity::Note) out += fmt::format(" [{}]", diagInfo(d.kind).id);
+  if (d.severity != Severity::Note) out += fmt::format(" [{}{}]", diagInfo(d.kind).id, d.demoted ? "; -fno-gates" : "");
   if (color_) out += kReset;
   out += "\n";
   if (!b.valid()) return;

@@ -129,6 +129,9 @@ struct Diagnostic {
   std::string message;
   std::vector<Diagnostic> notes;
   std::vector<FixIt> fixits;
+  // An error of a gate turned off by -fno-gates, reported as a warning that
+  // no -Werror promotes (DiagnosticEngine::demote).
+  bool demoted = false;
 };
 
 class DiagnosticConsumer {
@@ -216,6 +219,11 @@ public:
   // diagnostic once.
   void setCapture(std::vector<Diagnostic> *capture) { capture_ = capture; }
   void emitCaptured(Diagnostic d) { emit(std::move(d)); }
+  // Emits a captured diagnostic of a gate that -fno-gates turned off: an
+  // error becomes a warning marked as demoted (warnings stay what they are,
+  // except the unproven ones, which fail closed as errors otherwise).
+  // Returns whether it was an error (or would have been one).
+  bool demote(Diagnostic d);
   // A diagnostic (a note to add to a captured one) made but not emitted.
   template <typename... Args>
   Diagnostic makeDiagnostic(DiagIdFor<Args...> id, SourceRange range, const Args &...args) {

@@ -264,13 +264,22 @@ public:
     std::unique_ptr<sema::Module> ir = sema::analyze(*module, target, sm_, diags_, &loader, false, &opts_.defines);
     if (!ir || diags_.errorCount() != errorsBefore) return;
     analysis::ModuleFacts facts = analysis::analyzeModule(*ir, sm_);
-    passes::runCheckPasses(*ir, facts, sm_, diags_);
+    std::set<std::string> gatesOff = passes::runCheckPasses(*ir, facts, sm_, diags_, opts_.noGates);
     if (diags_.errorCount() != errorsBefore) return;
+    std::string gatesOffText;  // "safety gate", "data and safety gates"
+    for (auto it = gatesOff.begin(); it != gatesOff.end(); ++it)
+      gatesOffText += (it == gatesOff.begin() ? "" : std::next(it) == gatesOff.end() ? " and " : ", ") + *it;
+    if (!gatesOff.empty()) {
+      gatesOffText += gatesOff.size() == 1 ? " gate" : " gates";
+      diags_.report(DiagId::DriverGatesOff, SourceRange(SourceLoc{*file, 0, 0}), gatesOffText);
+    }
     if (opts_.syntaxOnly) {
       // What -fsyntax-only accepts lowers: the lowering runs, its text is
       // dropped, and what it refuses is reported as -o would report it.
       std::string dropped;
-      if (codegen::hasLowering(target)) codegen::emitCuda(*ir, facts, sm_, diags_, codegen::CodegenOptions(), dropped);
+      codegen::CodegenOptions copts;
+      copts.checkWaitsSeconds = opts_.checkWaitsSeconds;
+      if (codegen::hasLowering(target)) codegen::emitCuda(*ir, facts, sm_, diags_, copts, dropped);
       return;
     }
     if (opts_.emit == EmitKind::Cuda || opts_.emit == EmitKind::Header) {
@@ -279,6 +288,8 @@ public:
       copts.outputName = opts_.output.empty() || opts_.output == "-" ? "<stdout>" : opts_.output;
       copts.compilerVersion = kCompilerVersion;
       copts.kernelName = opts_.kernelName;
+      copts.gatesOff = gatesOffText;
+      copts.checkWaitsSeconds = opts_.checkWaitsSeconds;
       if (!opts_.kernelName.empty() && (ir->compiledKernels().size() != 1 || !ir->families.empty())) {
         diags_.report(DiagId::DriverKernelNameMany, SourceRange(), path,
                       ir->compiledKernels().size() + ir->families.size());

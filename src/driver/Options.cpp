@@ -12,9 +12,11 @@
 #include <fmt/format.h>
 
 #include "codegen/Codegen.h"
+#include "passes/Passes.h"
 #include "sema/Sema.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 namespace cake {
@@ -31,6 +33,20 @@ const char *kFooter = R"(Warning options:
   -Wno-error=<name>     keep warning <name> a warning (under -Werror, and for
                         'unproven', which is an error by default)
   -w                    suppress all warnings
+
+Debugging options (the generated code, not the compiler):
+  -fcheck-waits[=SECONDS]
+                        lower every mbarrier wait with a time limit (default
+                        2 seconds; the launcher's CAKE_CHECK_WAITS_SECONDS
+                        overrides it at run time): a wait that runs out
+                        records its role, barrier, stage and block, the
+                        kernel traps, and the launcher, which then waits for
+                        the kernel, prints each record as file:line:col:
+                        error: ... [run.hang] and returns CAKE_ERROR_HANG
+  -fno-gates=GATES      lower even where the named gates (comma-separated:
+                        hardware, data, safety, or all) reject the schedule:
+                        their errors are shown as warnings and the generated
+                        file says so in its first line; for experiments only
 
 Single-dash spellings -fsyntax-only, -fmax-errors=N, -arch=sm_XX, -verify,
 -fdiagnostics-parseable-fixits
@@ -73,6 +89,57 @@ bool takeWarningOption(const std::string &a, Options &opts) {
   return true;
 }
 
+// -fno-gates=LIST and -fcheck-waits[=SECONDS]; returns true if `a` was one
+// (consumed here), setting `error` when its value is bad.
+bool takeDebugOption(const std::string &a, Options &opts, std::string &error) {
+  static const std::string kNoGates = "-fno-gates=", kCheckWaits = "-fcheck-waits";
+  std::string arg = a.rfind("--", 0) == 0 ? a.substr(1) : a;
+  if (arg.rfind(kNoGates, 0) == 0) {
+    const std::set<std::string> &known = passes::gatesThatMayBeOff();
+    std::string list = arg.substr(kNoGates.size());
+    size_t pos = 0;
+    do {
+      size_t comma = list.find(',', pos);
+      std::string name = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+      pos = comma == std::string::npos ? std::string::npos : comma + 1;
+      if (name == "all") {
+        opts.noGates.insert(known.begin(), known.end());
+      } else if (known.count(name)) {
+        opts.noGates.insert(name);
+      } else {
+        std::string names;
+        for (const std::string &k : known) names += k + ", ";
+        error =
+            fmt::format("unknown gate '{}' in '{}': the gates that can be turned off are {}and all", name, a, names);
+        return true;
+      }
+    } while (pos != std::string::npos);
+    return true;
+  }
+  if (arg == kCheckWaits) {
+    opts.checkWaitsSeconds = 2.0;
+    return true;
+  }
+  if (arg.rfind(kCheckWaits + "=", 0) == 0) {
+    std::string v = arg.substr(kCheckWaits.size() + 1);
+    char *end = nullptr;
+    double s = v.empty() ? 0 : std::strtod(v.c_str(), &end);
+    // A limit under 1 ms would fire on waits that are merely slow; over an
+    // hour, the device call would end first.
+    if (v.empty() || !end || *end || !(s >= 0.001 && s <= 3600)) {
+      error = fmt::format("invalid '{}': expected a number of seconds from 0.001 to 3600", a);
+      return true;
+    }
+    opts.checkWaitsSeconds = s;
+    return true;
+  }
+  if (arg == "-fno-gates") {
+    error = fmt::format("'{}' needs a value", a);
+    return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
@@ -92,6 +159,11 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       continue;
     }
     if (takeWarningOption(a, opts)) continue;
+    std::string debugError;
+    if (takeDebugOption(a, opts, debugError)) {
+      if (!debugError.empty()) return {ParseResult::ExitFailure, DiagId::DriverUsage, {debugError}};
+      continue;
+    }
     if (a == "-fsyntax-only")
       a = "--fsyntax-only";
     else if (a == "-fdiagnostics-parseable-fixits")

@@ -3,6 +3,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,12 @@ struct Options {
   std::string depTarget;    // -MT; default: the output path
   bool depPhony = false;    // -MP
   std::string debugCrash;   // hidden: exercise the internal-error path
+  // -fno-gates=GATE,...: the gates whose errors are reported as warnings
+  // and do not stop the lowering (experiments: the GPU verdict runs).
+  std::set<std::string> noGates;
+  // -fcheck-waits[=SECONDS]: every mbarrier wait gives up after this long,
+  // names itself and traps (0: off, the default).
+  double checkWaitsSeconds = 0;
 };
 
 struct ParseResult {

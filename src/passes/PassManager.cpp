@@ -5,25 +5,53 @@ namespace cake::passes {
 
 using namespace sema;
 
-void runCheckPasses(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
-                    DiagnosticEngine &diags) {
+namespace {
+using Pass = void (*)(const PassContext &, const Kernel &, const KernelFacts &);
+struct Gate {
+  Pass pass;
+  const char *name;  // for -fno-gates; empty: always on
+};
+const Gate kPipeline[] = {
+    {checkScheduleSemantics, ""},           // 1. structure: roles, barriers, stage counts, unused declarations
+    {checkHardwareCompliance, "hardware"},  // 2. the exact target
+    {checkDataConsistency, "data"},         // 3. producers and consumers agree on the data
+    {checkProgramSafety, "safety"},         // 4. no stale reads, races or hangs
+};
+}  // namespace
+
+const std::set<std::string> &gatesThatMayBeOff() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> n;
+    for (const Gate &g : kPipeline)
+      if (*g.name) n.insert(g.name);
+    return n;
+  }();
+  return names;
+}
+
+std::set<std::string> runCheckPasses(const Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
+                                     DiagnosticEngine &diags, const std::set<std::string> &off) {
   PassContext ctx{m, sm, diags};
-  using Pass = void (*)(const PassContext &, const Kernel &, const KernelFacts &);
-  static const Pass kPipeline[] = {
-      checkScheduleSemantics,   // 1. structure: roles, barriers, stage counts, unused declarations
-      checkHardwareCompliance,  // 2. the exact target
-      checkDataConsistency,     // 3. producers and consumers agree on the data
-      checkProgramSafety,       // 4. no stale reads, races or hangs
-  };
+  std::set<std::string> rejected;
   for (const Kernel *k : m.compiledKernels())
-    for (Pass pass : kPipeline) {
-      if (diags.fatalOccurred()) return;
-      pass(ctx, *k, facts.of(*k));
+    for (const Gate &g : kPipeline) {
+      if (diags.fatalOccurred()) return rejected;
+      if (!*g.name || !off.count(g.name)) {
+        g.pass(ctx, *k, facts.of(*k));
+        continue;
+      }
+      std::vector<Diagnostic> captured;
+      diags.setCapture(&captured);
+      g.pass(ctx, *k, facts.of(*k));
+      diags.setCapture(nullptr);
+      for (Diagnostic &d : captured)
+        if (diags.demote(std::move(d))) rejected.insert(g.name);
     }
   for (size_t i = 0; i < m.families.size(); ++i) {
-    if (diags.fatalOccurred()) return;
+    if (diags.fatalOccurred()) return rejected;
     checkFamily(ctx, *m.families[i], facts.families[i]);
   }
+  return rejected;
 }
 
 }  // namespace cake::passes

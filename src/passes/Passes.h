@@ -13,6 +13,7 @@
 // Runs before: codegen.
 #pragma once
 
+#include <set>
 #include <string>
 
 #include "analysis/KernelFacts.h"
@@ -36,9 +37,16 @@ void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const Ker
 // The family gate: routes, guards and signatures of one family.
 void checkFamily(const PassContext &ctx, const sema::Family &family, const analysis::FamilyFacts &f);
 
+// The gates -fno-gates may turn off, by name: hardware, data, safety. The
+// first (schedule semantics) and the family gate stay on: lowering builds on
+// the structure they check.
+const std::set<std::string> &gatesThatMayBeOff();
+
 // Runs every gate over every kernel, in the order above, then the family
-// gate over every family.
-void runCheckPasses(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
-                    DiagnosticEngine &diags);
+// gate over every family. The errors of the gates named in `off`
+// (-fno-gates) are reported as warnings (DiagnosticEngine::demote); returns
+// the names of those gates that would have rejected the module.
+std::set<std::string> runCheckPasses(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
+                                     DiagnosticEngine &diags, const std::set<std::string> &off = {});
 
 }  // namespace cake::passes

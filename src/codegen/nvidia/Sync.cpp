@@ -13,11 +13,34 @@ void KernelEmitter::mbarWait(const Operation &o, RoleCtx &rc) {
   ResourceId bar = o.operand(param::Wait::barrier).value.resource;
   const Resource &b = k_.resource(bar);
   std::string stage = stageText(o);
-  bool release = f_.barrier(bar).release;
-  line(fmt::format("{}({}, static_cast<uint32_t>({} & 1){});{}",
-                   w_.use(sm90Plus() ? "cake_mbar_wait" : "cake_mbar_wait_polled"), barrierAddr(bar, stage),
-                   ringLap(stage, b.count), release ? " ^ 1u" : "",
-                   release ? "  // release barrier: the first lap passes" : ""));
+  const analysis::BarrierFacts &bf = f_.barrier(bar);
+  WaitSite site{o.range, rc.role->name, b.name, b.count, bf.arrivalsPerPhase, bf.txBytesPerPhase, bf.release, {}};
+  if (checkWaits())
+    for (const analysis::Event *ev : bf.signals) {
+      const char *how = "";
+      switch (ev->op->info().effects.signal) {
+      case Signal::CompleteTx: how = " (a copy whose bytes complete on it)"; break;
+      case Signal::CommitArrive: how = " (the tensor core arrives when its work is done)"; break;
+      case Signal::CopyArrive: how = " (each thread arrives when its part of the copy lands)"; break;
+      default: break;
+      }
+      site.signals.push_back({ev->op->range, fmt::format("'{}' is signalled here by role '{}'{}", b.name,
+                                                         k_.resource(ev->role).name, how)});
+    }
+  line(waitCall(barrierAddr(bar, stage),
+                fmt::format("static_cast<uint32_t>({} & 1){}", ringLap(stage, b.count), bf.release ? " ^ 1u" : ""),
+                stage, std::move(site)) +
+       (bf.release ? "  // release barrier: the first lap passes" : ""));
+}
+
+std::string KernelEmitter::waitCall(const std::string &addr, const std::string &parity, const std::string &stage,
+                                    WaitSite site) {
+  if (!checkWaits())
+    return fmt::format("{}({}, {});", w_.use(sm90Plus() ? "cake_mbar_wait" : "cake_mbar_wait_polled"), addr, parity);
+  waitSites_.push_back(std::move(site));
+  return fmt::format("{}({}, {}, cake_wlog, cake_wait_budget, {}u, {});",
+                     w_.use(sm90Plus() ? "cake_mbar_wait_checked" : "cake_mbar_wait_checked_polled"), addr, parity,
+                     waitSites_.size() - 1, stage);
 }
 
 // One arrival per role, warpgroup, warp or thread (`per`).

@@ -61,10 +61,15 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t esize = dtypeInfo(a.dtype).bits / 8, kElems = 32 / esize;
   // The hardware gate (hw.mma-shape) holds N to multiples of 16 and K to
-  // whole k-steps, and sema operands to 2-D tiles.
-  CAKE_CHECK(t.form == analysis::FragmentForm::Tile && N % 16 == 0 && K % kElems == 0 && a.shape.size() == 2 &&
-                 b.shape.size() == 2,
-             fmt::format("mma.sync tiles have N a multiple of 16 and K of {}", kElems));
+  // whole k-steps, and sema operands to 2-D tiles; not under -fno-gates.
+  if (t.form != analysis::FragmentForm::Tile || N % 16 != 0 || K % kElems != 0 || a.shape.size() != 2 ||
+      b.shape.size() != 2) {
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           fmt::format("mma.sync tiles have N a multiple of 16 and K of {} (the hardware gate, turned off by "
+                       "-fno-gates, rejects this shape)",
+                       kElems));
+    return;
+  }
   for (const Resource *v : {&a, &b})
     if (v->swizzle != Swizzle::None && (v->shape[1] * esize) % swizzleBytes(v->swizzle) != 0) {
       refuse(DiagId::LowerOperandView, o.range, fmt::format("the operand view '{}'", v->name),

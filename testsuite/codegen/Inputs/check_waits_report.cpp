@@ -1,0 +1,47 @@
+// Feeds the launcher's -fcheck-waits report (check_waits.test) the records a
+// hung kernel would leave, without a GPU: the generated file is included, so
+// its static functions are called as its launcher calls them. Here
+// cudaStreamSynchronize fails (no device), as it does after a kernel traps.
+#include CHECK_WAITS_CU
+
+#include <cstdlib>
+
+static cake_wait_log fake;
+
+static void record(unsigned site, int stage, unsigned parity, unsigned bx, unsigned warp) {
+  cake_wait_record &r = fake.records[fake.count++];
+  r.site = site;
+  r.stage = stage;
+  r.parity = parity;
+  r.lanes = 0xffffffffu;
+  r.block[0] = bx;
+  r.block[1] = r.block[2] = 0;
+  r.warp = warp;
+  r.waited_ns = 2100000000ull;
+  r.word = 0x0123456789abcdefull;
+}
+
+int main() {
+  char msg[512];
+  // No record: the kernel's own failure is the launch error.
+  int rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull);
+  printf("no records: %d (%s)\n", rc, msg);
+  // The producer and both consumer warpgroups' warps of two blocks stuck.
+  record(0, 3, 1, 0, 0);
+  record(1, 3, 1, 0, 4);
+  record(1, 3, 1, 0, 8);
+  record(1, 3, 1, 1, 4);
+  record(0, 3, 1, 1, 0);
+  record(7, 0, 0, 2, 0);  // a site the table does not have
+  rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull);
+  printf("records: %d == CAKE_ERROR_HANG (%d): %s\n", rc, CAKE_ERROR_HANG, msg);
+  // The time limit: compiled, or from the environment when it is valid.
+  printf("budget %llu\n", (unsigned long long)cake_wait_budget_ns(2));
+  setenv("CAKE_CHECK_WAITS_SECONDS", "0.25", 1);
+  printf("budget %llu\n", (unsigned long long)cake_wait_budget_ns(2));
+  setenv("CAKE_CHECK_WAITS_SECONDS", "1e9", 1);
+  printf("budget %llu\n", (unsigned long long)cake_wait_budget_ns(2));
+  setenv("CAKE_CHECK_WAITS_SECONDS", "3s", 1);
+  printf("budget %llu\n", (unsigned long long)cake_wait_budget_ns(2));
+  return 0;
+}
