@@ -244,14 +244,34 @@ private:
   struct WaitSite {
     SourceRange range;  // the wait (or, for a derived one, what it belongs to)
     std::string role, barrier;
-    int64_t slots = 1, arrivals = 0, txBytes = 0;
-    bool release = false;                                      // its first lap passes
+    int64_t slots = 1;
+    int64_t initCount = 1;  // the arrivals that complete a phase
+    int64_t arrivals = 0;   // the arrivals a phase gets from the schedule's signals
+    int64_t txBytes = 0;    // the transaction bytes a phase gets
+    bool release = false;   // its first lap passes
+    bool counted = false;   // the block counts the arrivals issued on it (arrivalCounter)
     std::vector<std::pair<SourceRange, std::string>> signals;  // where it is signalled, and how
   };
   bool checkWaits() const { return opts_.checkWaitsSeconds > 0; }
   // The statement that waits until phase `parity` of the mbarrier at `addr`
-  // completes: plain, or (-fcheck-waits) checked, as the next site.
-  std::string waitCall(const std::string &addr, const std::string &parity, const std::string &stage, WaitSite site);
+  // completes: plain, or (-fcheck-waits) checked, as the next site, with the
+  // counter of arrivals issued on the slot (`counter`: "" for none).
+  std::string waitCall(const std::string &addr, const std::string &parity, const std::string &stage, WaitSite site,
+                       const std::string &counter = "");
+  // -fcheck-waits: each block counts, in shared memory after the schedule's,
+  // the arrivals its threads issue on each barrier slot (not those of other
+  // blocks of a cluster, so not on barriers signalled across the cluster); a
+  // wait that runs out records its slot's count. arrivalCounter: the
+  // counter's shared-memory address for a barrier and stage, "" when the
+  // barrier is not counted or the option is off; countArrival: the statement
+  // that counts one arrival there ("" likewise).
+  std::string arrivalCounter(ResourceId bar, const std::string &stage);
+  std::string countArrival(ResourceId bar, const std::string &stage);
+  int64_t arrivalSlots() const;     // the counters, one per barrier slot
+  int64_t launchSmemBytes() const;  // the schedule's shared memory, and the counters
+  // Where the record buffer's pointer and the budget are (16 bytes after the
+  // schedule's shared memory), the counters after them.
+  int64_t waitInfoOffset() const;
   std::string waitSitesTable();
   std::vector<WaitSite> waitSites_;
   // sm_90 and later: mbarrier.try_wait, fence.mbarrier_init, the async proxy.

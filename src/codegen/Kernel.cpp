@@ -329,8 +329,10 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
           "{0}{{ {1}(cake_tmem_drain); {2} }}  // derived: the tensor core's work "
           "is done before TMEM is released",
           electedGuard(rc), w_.use("cake_tcgen05_commit"),
-          waitCall("cake_tmem_drain", "0u", "0",
-                   WaitSite{rc.role->range, rc.role->name, "the tensor core's drain (derived)", 1, 1, 0, false, {}})));
+          waitCall(
+              "cake_tmem_drain", "0u", "0",
+              WaitSite{
+                  rc.role->range, rc.role->name, "the tensor core's drain (derived)", 1, 1, 1, 0, false, false, {}})));
   }
   if (rc.singleThread) {
     --indent_;
@@ -495,6 +497,16 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
                      w_.use("cake_mbar_init"), std::max<size_t>(1, mmaRoles().size())));
   for (const auto &[t, info] : maps_)
     line(fmt::format("{}(&{});", w_.use("cake_prefetch_tensormap"), ident(k_.resource(t).name)));
+  if (checkWaits()) {
+    line(fmt::format("*reinterpret_cast<cake_wait_log **>(cake_smem_raw + {0}u) = cake_wlog;  // -fcheck-waits: the "
+                     "record buffer,",
+                     waitInfoOffset()));
+    line(fmt::format("*reinterpret_cast<uint64_t *>(cake_smem_raw + {}u) = cake_wait_budget;  // the budget,",
+                     waitInfoOffset() + 8));
+    line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) reinterpret_cast<uint32_t *>(cake_smem_raw + {}u)[s] = 0;  "
+                     "// the arrival counters",
+                     arrivalSlots(), waitInfoOffset() + 16));
+  }
   if (sm90Plus()) line(w_.use("cake_fence_mbarrier_init") + "();");
   --indent_;
   line("}");
@@ -565,7 +577,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
                          r.regBudget ? fmt::format(", setmaxnreg {}", r.regBudget) : "");
   }
   summary = fmt::format("// kernel {}: {} threads, {} B dynamic shared memory, cluster {}x{}x{}\n{}", k_.name,
-                        k_.threads, k_.smemBytes, k_.cluster[0], k_.cluster[1], k_.cluster[2], roles);
+                        k_.threads, launchSmemBytes(), k_.cluster[0], k_.cluster[1], k_.cluster[2], roles);
   launcher(launcherText);
   return diags_.errorCount() == errorsBefore;
 }
@@ -669,7 +681,7 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
   text += summaries;
   if (opts.checkWaitsSeconds > 0)
     text += fmt::format("//\n// -fcheck-waits={0}: every mbarrier wait gives up after {0} s (the launcher's\n"
-                        "// CAKE_CHECK_WAITS_SECONDS overrides it), records where it was and traps. The\n"
+                        "// CAKE_CHECK_WAITS_SECONDS overrides it), records where it was and stops the kernel. The\n"
                         "// launchers wait for their kernel and print the records as diagnostics\n"
                         "// ([run.hang]), returning CAKE_ERROR_HANG. For debugging: a launch is synchronous,\n"
                         "// and after a hang the process cannot use the GPU again.\n",

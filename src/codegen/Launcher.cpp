@@ -177,7 +177,7 @@ std::string KernelEmitter::headerDeclarations() {
   std::string tensorDocs, sig = launcherSignature(tensorDocs);
   std::string name = symbol();
   std::string o = fmt::format("// Launches '{}' ({} threads, {} B of dynamic shared memory) on `stream`.\n", k_.name,
-                              k_.threads, k_.smemBytes);
+                              k_.threads, launchSmemBytes());
   o += "// Returns CAKE_SUCCESS, or an error code with a message from " + name + "_last_error().\n";
   o += "// Tensors (shape outermost first, strides in elements, innermost stride 1, data\n"
        "// 16-byte aligned, other strides multiples of 16 bytes, unless noted):\n";
@@ -206,10 +206,10 @@ std::string KernelEmitter::waitSitesTable() {
   for (const WaitSite &w : waitSites_) {
     std::string notes;
     for (const auto &[r, what] : w.signals) notes += at(r) + ": note: " + what + "\n";
-    o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {},\n     \"{}\"}},\n",
+    o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {}, {}, {},\n     \"{}\"}},\n",
                      cStringText(sm_.name(w.range.begin.file)), w.range.begin.line, w.range.begin.col,
-                     cStringText(w.role), cStringText(w.barrier), w.slots, w.arrivals, w.txBytes, w.release ? 1 : 0,
-                     cStringText(notes));
+                     cStringText(w.role), cStringText(w.barrier), w.slots, w.initCount, w.arrivals, w.txBytes,
+                     w.release ? 1 : 0, w.counted ? 1 : 0, cStringText(notes));
   }
   return o + "};\n\n";
 }
@@ -404,14 +404,14 @@ void KernelEmitter::launcher(std::string &text) {
                      tensorMapSwizzle(info.swizzle), box);
   }
   o += fmt::format("  cudaError_t err = cudaFuncSetAttribute({}, cudaFuncAttributeMaxDynamicSharedMemorySize, {});\n",
-                   name, k_.smemBytes);
+                   name, launchSmemBytes());
   o += "  if (err != cudaSuccess)\n"
        "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"cannot raise the dynamic shared memory limit to " +
-       std::to_string(k_.smemBytes) + " bytes: %s\", cudaGetErrorString(err));\n";
+       std::to_string(launchSmemBytes()) + " bytes: %s\", cudaGetErrorString(err));\n";
   o += "  cudaLaunchConfig_t config = {};\n";
   o += "  config.gridDim = dim3((unsigned)cake_grid[0], (unsigned)cake_grid[1], (unsigned)cake_grid[2]);\n";
   o += fmt::format("  config.blockDim = dim3({}, 1, 1);\n", k_.threads);
-  o += fmt::format("  config.dynamicSmemBytes = {};\n", k_.smemBytes);
+  o += fmt::format("  config.dynamicSmemBytes = {};\n", launchSmemBytes());
   o += "  config.stream = stream;\n";
   if (!ti_.clusters) {
     o += "  config.numAttrs = 0;  // no clusters on this target\n";
@@ -444,7 +444,7 @@ void KernelEmitter::launcher(std::string &text) {
                      "  if (cake_wlog && cudaHostGetDevicePointer((void **)&cake_wlog_dev, cake_wlog, 0) != "
                      "cudaSuccess) {{\n"
                      "    (void)cudaGetLastError();\n"
-                     "    cake_wlog = NULL;  // a wait that runs out then traps without a record\n"
+                     "    cake_wlog = NULL;  // a wait that runs out then stops the kernel without a record\n"
                      "  }}\n"
                      "  const uint64_t cake_wait_budget = cake_wait_budget_ns({});\n",
                      opts_.checkWaitsSeconds);
@@ -667,9 +667,13 @@ typedef struct cake_wait_site {
   const char *file;
   int line, col;
   const char *role, *barrier;
-  long long slots, arrivals, tx_bytes;  // ring slots; what completes a phase
-  int release;                          // a release barrier: its first lap passes
-  const char *notes;                    // lines: where it is signalled
+  long long slots;     // ring slots
+  long long init;      // the arrivals that complete a phase (init_count)
+  long long arrivals;  // the arrivals a phase gets from the schedule's signals
+  long long tx_bytes;  // the transaction bytes a phase gets
+  int release;         // a release barrier: its first lap passes
+  int counted;         // the block counts the arrivals issued on it
+  const char *notes;   // lines: where it is signalled
 } cake_wait_site;
 
 // The record buffer: mapped host memory, allocated once and kept (after a
@@ -734,14 +738,30 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
     } else {
       const cake_wait_site *s = &sites[r[i].site];
       long long slot = ((long long)r[i].stage % s->slots + s->slots) % s->slots;
-      char tx[96] = "";
-      if (s->tx_bytes) snprintf(tx, sizeof tx, " and %lld transaction bytes", s->tx_bytes);
+      long long lap = ((long long)r[i].stage - slot) / s->slots;
+      long long phase = s->release ? lap - 1 : lap;  // the phase of the slot it waits for, from 0
+      char what[320];
+      int n = snprintf(what, sizeof what, "a phase completes after %lld arrival(s)", s->init);
+      if (s->tx_bytes) n += snprintf(what + n, sizeof what - n, " and %lld transaction bytes", s->tx_bytes);
+      if (s->arrivals != s->init)
+        n += snprintf(what + n, sizeof what - n, ", and the schedule signals it %lld time(s) a phase", s->arrivals);
+      if (s->counted && r[i].arrivals != ~0u) {
+        long long seen = (long long)r[i].arrivals - phase * s->init;
+        if (seen < 0)
+          snprintf(what + n, sizeof what - n, "; this block issued %u arrival(s) on the slot in all, phase %lld "
+                   "needs %lld", r[i].arrivals, phase, (phase + 1) * s->init);
+        else if (seen < s->init)
+          snprintf(what + n, sizeof what - n, "; %lld of its %lld arrival(s) were issued", seen, s->init);
+        else
+          snprintf(what + n, sizeof what - n, "; all %lld arrival(s) were issued%s", s->init,
+                   s->tx_bytes ? ", so it waits for transaction bytes" : "");
+      }
       snprintf(line, sizeof line,
                "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s on barrier '%s' stage %d "
-               "(slot %lld, parity %u)%s; a phase completes after %lld arrival(s)%s [run.hang]",
+               "(slot %lld, parity %u)%s: %s [run.hang]",
                s->file, s->line, s->col, s->role, r[i].block[0], r[i].block[1], r[i].block[2], r[i].warp,
                r[i].waited_ns / 1e9, s->barrier, r[i].stage, slot, r[i].parity,
-               s->release ? ", a release barrier whose first lap passes" : "", s->arrivals, tx);
+               s->release ? ", a release barrier whose first lap passes" : "", what);
     }
     fprintf(stderr, "%s\n", line);
     if (shown == 1) snprintf(msg, 512, "%s", line);
@@ -750,15 +770,13 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
       if (warps > 1)
         fprintf(stderr, "%s:%d:%d: note: %u warp(s) of %u block(s) ran out at this wait and stage\n", s->file,
                 s->line, s->col, warps, blocks);
-      fprintf(stderr, "%s:%d:%d: note: the barrier's 64-bit word read 0x%016llx\n", s->file, s->line, s->col,
-              (unsigned long long)r[i].word);
       fputs(s->notes, stderr);
     }
   }
   if (shown > 16) fprintf(stderr, "note: %u more wait(s) and stage(s) ran out, not shown\n", shown - 16);
   if (n > kept) fprintf(stderr, "note: %u more record(s) did not fit the buffer\n", n - kept);
   fprintf(stderr, "note: every wait gives up after %.3g s (-fcheck-waits; CAKE_CHECK_WAITS_SECONDS); the kernel "
-                  "trapped, so this process cannot use the GPU again (%s)\n",
+                  "was stopped (a store to address 0), so this process cannot use the GPU again (%s)\n",
           budget / 1e9, cudaGetErrorString(err));
   return CAKE_ERROR_HANG;
 }

@@ -40,7 +40,7 @@ Debugging options (the generated code, not the compiler):
                         2 seconds; the launcher's CAKE_CHECK_WAITS_SECONDS
                         overrides it at run time): a wait that runs out
                         records its role, barrier, stage and block, the
-                        kernel traps, and the launcher, which then waits for
+                        kernel stops, and the launcher, which then waits for
                         the kernel, prints each record as file:line:col:
                         error: ... [run.hang] and returns CAKE_ERROR_HANG
   -fno-gates=GATES      lower even where the named gates (comma-separated:

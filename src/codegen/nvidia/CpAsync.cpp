@@ -112,6 +112,8 @@ void KernelEmitter::cpAsync(const Operation &o, RoleCtx &rc) {
     closeChunkLoop();
     line(fmt::format("{}({});  // one arrival per thread, once its chunks land", w_.use("cake_cp_async_mbar_arrive"),
                      barrierAddr(bar, stageText(o))));
+    if (std::string count = countArrival(bar, stageText(o)); !count.empty())
+      line(count + "  // -fcheck-waits: count the arrival");
   }
   --indent_;
   line("}");

@@ -14,7 +14,9 @@ void KernelEmitter::mbarWait(const Operation &o, RoleCtx &rc) {
   const Resource &b = k_.resource(bar);
   std::string stage = stageText(o);
   const analysis::BarrierFacts &bf = f_.barrier(bar);
-  WaitSite site{o.range, rc.role->name, b.name, b.count, bf.arrivalsPerPhase, bf.txBytesPerPhase, bf.release, {}};
+  std::string counter = arrivalCounter(bar, stage);
+  WaitSite site{o.range,    rc.role->name,    b.name, b.count, b.initCount, bf.arrivalsPerPhase, bf.txBytesPerPhase,
+                bf.release, !counter.empty(), {}};
   if (checkWaits())
     for (const analysis::Event *ev : bf.signals) {
       const char *how = "";
@@ -29,18 +31,50 @@ void KernelEmitter::mbarWait(const Operation &o, RoleCtx &rc) {
     }
   line(waitCall(barrierAddr(bar, stage),
                 fmt::format("static_cast<uint32_t>({} & 1){}", ringLap(stage, b.count), bf.release ? " ^ 1u" : ""),
-                stage, std::move(site)) +
+                stage, std::move(site), counter) +
        (bf.release ? "  // release barrier: the first lap passes" : ""));
 }
 
 std::string KernelEmitter::waitCall(const std::string &addr, const std::string &parity, const std::string &stage,
-                                    WaitSite site) {
+                                    WaitSite site, const std::string &counter) {
   if (!checkWaits())
     return fmt::format("{}({}, {});", w_.use(sm90Plus() ? "cake_mbar_wait" : "cake_mbar_wait_polled"), addr, parity);
   waitSites_.push_back(std::move(site));
-  return fmt::format("{}({}, {}, cake_wlog, cake_wait_budget, {}u, {});",
+  return fmt::format("{}({}, {}, cake_smem + {}u, {}u, {}, {});",
                      w_.use(sm90Plus() ? "cake_mbar_wait_checked" : "cake_mbar_wait_checked_polled"), addr, parity,
-                     waitSites_.size() - 1, stage);
+                     waitInfoOffset(), waitSites_.size() - 1, stage, counter.empty() ? "0u" : counter);
+}
+
+int64_t KernelEmitter::waitInfoOffset() const { return (k_.smemBytes + 7) / 8 * 8; }
+
+int64_t KernelEmitter::arrivalSlots() const {
+  int64_t n = 0;
+  for (const Resource &r : k_.resources)
+    if (r.kind == ResourceKind::Barrier) n += r.count;
+  return n;
+}
+
+int64_t KernelEmitter::launchSmemBytes() const {
+  return checkWaits() ? waitInfoOffset() + 16 + 4 * arrivalSlots() : k_.smemBytes;
+}
+
+std::string KernelEmitter::arrivalCounter(ResourceId bar, const std::string &stage) {
+  if (!checkWaits()) return "";
+  for (const analysis::Event *ev : f_.barrier(bar).signals)
+    if (analysis::signalsCluster(*ev->op)) return "";  // other blocks' arrivals land here uncounted
+  int64_t base = 0;
+  for (const Resource &r : k_.resources) {
+    if (r.id == bar) break;
+    if (r.kind == ResourceKind::Barrier) base += r.count;
+  }
+  const Resource &b = k_.resource(bar);
+  return fmt::format("cake_smem + {}u{}", waitInfoOffset() + 16 + 4 * base,
+                     b.count == 1 ? std::string() : " + 4u * " + ringSlot(stage, b.count));
+}
+
+std::string KernelEmitter::countArrival(ResourceId bar, const std::string &stage) {
+  std::string c = arrivalCounter(bar, stage);
+  return c.empty() ? "" : fmt::format("{}({});", w_.use("cake_count_arrival"), c);
 }
 
 // One arrival per role, warpgroup, warp or thread (`per`).
@@ -65,7 +99,11 @@ void KernelEmitter::mbarArrive(const Operation &o, RoleCtx &rc) {
     line("}");
     return;
   }
-  line(fmt::format("{}{}({});", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)));
+  std::string count = countArrival(bar, stage);
+  if (count.empty())
+    line(fmt::format("{}{}({});", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)));
+  else
+    line(fmt::format("{}{{ {}({}); {} }}", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage), count));
 }
 
 void KernelEmitter::fenceProxy(const Operation &, RoleCtx &) {

@@ -8,7 +8,7 @@
 
 static cake_wait_log fake;
 
-static void record(unsigned site, int stage, unsigned parity, unsigned bx, unsigned warp) {
+static void record(unsigned site, int stage, unsigned parity, unsigned bx, unsigned warp, unsigned arrivals) {
   cake_wait_record &r = fake.records[fake.count++];
   r.site = site;
   r.stage = stage;
@@ -17,8 +17,8 @@ static void record(unsigned site, int stage, unsigned parity, unsigned bx, unsig
   r.block[0] = bx;
   r.block[1] = r.block[2] = 0;
   r.warp = warp;
+  r.arrivals = arrivals;
   r.waited_ns = 2100000000ull;
-  r.word = 0x0123456789abcdefull;
 }
 
 int main() {
@@ -26,13 +26,18 @@ int main() {
   // No record: the kernel's own failure is the launch error.
   int rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull);
   printf("no records: %d (%s)\n", rc, msg);
-  // The producer and both consumer warpgroups' warps of two blocks stuck.
-  record(0, 3, 1, 0, 0);
-  record(1, 3, 1, 0, 4);
-  record(1, 3, 1, 0, 8);
-  record(1, 3, 1, 1, 4);
-  record(0, 3, 1, 1, 0);
-  record(7, 0, 0, 2, 0);  // a site the table does not have
+  // The producer and both consumer warpgroups' warps of two blocks stuck:
+  // 'empty' (2 a phase, a release barrier) at stage 3 waits for the slot's
+  // phase 0, of which 1 arrival was issued; 'full' (1 a phase and 49152
+  // bytes) at stage 3 for phase 1, 2 arrivals in all: the bytes are missing.
+  record(0, 3, 1, 0, 0, 1);
+  record(1, 3, 1, 0, 4, 2);
+  record(1, 3, 1, 0, 8, 2);
+  record(1, 3, 1, 1, 4, 2);
+  record(0, 3, 1, 1, 0, 1);
+  record(1, 4, 1, 1, 4, 0);   // stage 4: phase 1 of slot 1, whose counter says 0 in all
+  record(0, 6, 1, 1, 0, ~0u);  // not counted
+  record(7, 0, 0, 2, 0, 0);    // a site the table does not have
   rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull);
   printf("records: %d == CAKE_ERROR_HANG (%d): %s\n", rc, CAKE_ERROR_HANG, msg);
   // The time limit: compiled, or from the environment when it is valid.

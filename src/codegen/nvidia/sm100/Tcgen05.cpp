@@ -100,8 +100,14 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
 // issued is done; the same elected thread issued it.
 void KernelEmitter::tcgen05Commit(const Operation &o, RoleCtx &rc) {
   const Value &stage = o.operand(param::Commit::stage).value;
-  line(fmt::format("{}{}({});", electedGuard(rc), w_.use("cake_tcgen05_commit"),
-                   barrierAddr(o.operand(param::Commit::barrier).value.resource, value(stage, false))));
+  ResourceId bar = o.operand(param::Commit::barrier).value.resource;
+  std::string count = countArrival(bar, value(stage, false));
+  if (count.empty())
+    line(fmt::format("{}{}({});", electedGuard(rc), w_.use("cake_tcgen05_commit"),
+                     barrierAddr(bar, value(stage, false))));
+  else
+    line(fmt::format("{}{{ {}({}); {} }}", electedGuard(rc), w_.use("cake_tcgen05_commit"),
+                     barrierAddr(bar, value(stage, false)), count));
 }
 
 // TMEM to registers: each warp of the role's warpgroup reads its quarter of

@@ -59,6 +59,8 @@ void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
       line(fmt::format("{}({}, {});  // {} bytes land on this stage{}", w_.use("cake_mbar_arrive_expect_tx"),
                        barrierAddr(bar, stage), bytes, tx->second,
                        bytes == std::to_string(tx->second) ? "" : " (less the rows a cut box leaves out)"));
+      if (std::string count = countArrival(bar, stage); !count.empty())
+        line(count + "  // -fcheck-waits: count the arrival");
     }
     if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
     if (multicast > 1)
