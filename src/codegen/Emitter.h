@@ -269,7 +269,7 @@ private:
   std::string countArrival(ResourceId bar, const std::string &stage);
   int64_t arrivalSlots() const;     // the counters, one per barrier slot
   int64_t launchSmemBytes() const;  // the schedule's shared memory, and the counters
-  // Where the record buffer's pointer and the budget are (16 bytes after the
+  // Where the record buffer's pointer and the budget are (16 bytes, 16-byte aligned, after the
   // schedule's shared memory), the counters after them.
   int64_t waitInfoOffset() const;
   std::string waitSitesTable();

@@ -747,7 +747,10 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
         n += snprintf(what + n, sizeof what - n, ", and the schedule signals it %lld time(s) a phase", s->arrivals);
       if (s->counted && r[i].arrivals != ~0u) {
         long long seen = (long long)r[i].arrivals - phase * s->init;
-        if (seen < 0)
+        if (phase < 0)
+          snprintf(what + n, sizeof what - n, "; its first lap passes unless the slot's first phase completed "
+                   "before it: this block issued %u arrival(s) on the slot", r[i].arrivals);
+        else if (seen < 0)
           snprintf(what + n, sizeof what - n, "; this block issued %u arrival(s) on the slot in all, phase %lld "
                    "needs %lld", r[i].arrivals, phase, (phase + 1) * s->init);
         else if (seen < s->init)

@@ -45,7 +45,7 @@ std::string KernelEmitter::waitCall(const std::string &addr, const std::string &
                      waitInfoOffset(), waitSites_.size() - 1, stage, counter.empty() ? "0u" : counter);
 }
 
-int64_t KernelEmitter::waitInfoOffset() const { return (k_.smemBytes + 7) / 8 * 8; }
+int64_t KernelEmitter::waitInfoOffset() const { return (k_.smemBytes + 15) / 16 * 16; }  // read as one 16-byte load
 
 int64_t KernelEmitter::arrivalSlots() const {
   int64_t n = 0;

@@ -37,6 +37,7 @@ int main() {
   record(0, 3, 1, 1, 0, 1);
   record(1, 4, 1, 1, 4, 0);   // stage 4: phase 1 of slot 1, whose counter says 0 in all
   record(0, 6, 1, 1, 0, ~0u);  // not counted
+  record(0, 1, 1, 2, 0, 2);    // stage 1: the first lap, which passes unless 2 arrivals came early
   record(7, 0, 0, 2, 0, 0);    // a site the table does not have
   rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull);
   printf("records: %d == CAKE_ERROR_HANG (%d): %s\n", rc, CAKE_ERROR_HANG, msg);
