@@ -297,6 +297,11 @@ private:
   void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
   void storeLanes(const Operation &o);
   void elementOffset(const Resource &view, const std::string &row, const std::string &col);
+  // What the target cannot run at all, refused before anything is emitted:
+  // what the hardware gate rejects (reached only when -fno-gates turned it
+  // off) and the shared memory -fcheck-waits adds past the target's limit.
+  // Returns false if it refused something.
+  bool targetCanRun();
   // The TMEM columns the kernel allocates (0: none), from its regions.
   uint32_t tmemColumns() const;
   // The roles that issue tensor-core operations.

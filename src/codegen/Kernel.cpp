@@ -325,14 +325,20 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
     // tcgen05: the MMA issuer commits once more and waits, so nothing of its
     // runs on when the block releases TMEM (commits before may have no waiter).
     if (ti_.mma == MmaPath::Tcgen05 && mmaRoles().count(roleId))
-      line(fmt::format(
-          "{0}{{ {1}(cake_tmem_drain); {2} }}  // derived: the tensor core's work "
-          "is done before TMEM is released",
-          electedGuard(rc), w_.use("cake_tcgen05_commit"),
-          waitCall(
-              "cake_tmem_drain", "0u", "0",
-              WaitSite{
-                  rc.role->range, rc.role->name, "the tensor core's drain (derived)", 1, 1, 1, 0, false, false, {}})));
+      line(fmt::format("{0}{{ {1}(cake_tmem_drain); {2} }}  // derived: the tensor core's work "
+                       "is done before TMEM is released",
+                       electedGuard(rc), w_.use("cake_tcgen05_commit"),
+                       waitCall("cake_tmem_drain", "0u", "0",
+                                WaitSite{rc.role->range,
+                                         rc.role->name,
+                                         "the tensor core's drain (derived)",
+                                         1,
+                                         static_cast<int64_t>(std::max<size_t>(1, mmaRoles().size())),
+                                         static_cast<int64_t>(std::max<size_t>(1, mmaRoles().size())),
+                                         0,
+                                         false,
+                                         false,
+                                         {}})));
   }
   if (rc.singleThread) {
     --indent_;
@@ -435,8 +441,57 @@ std::string KernelEmitter::expectTxText(const Operation &group, int64_t bytes) c
   return text;
 }
 
+bool KernelEmitter::targetCanRun() {
+  bool ok = true;
+  for (const Resource &r : k_.resources) {
+    if (r.kind == ResourceKind::Role && r.regBudget > 0 &&
+        (!ti_.setmaxnreg || r.regBudget % 8 != 0 || r.regBudget < ti_.regMin || r.regBudget > ti_.regMax)) {
+      refuse(DiagId::LowerOpTarget, r.range, "setmaxnreg (a role's regs=)",
+             ti_.setmaxnreg ? fmt::format("setmaxnreg takes a multiple of 8 from {} to {} (the hardware gate, turned "
+                                          "off by -fno-gates, rejects this budget)",
+                                          ti_.regMin, ti_.regMax)
+                            : "the target does not have it (the hardware gate, turned off by -fno-gates, rejects it)");
+      ok = false;
+    }
+    if (r.kind == ResourceKind::Tmem && k_.tmemSlot >= 0 && ti_.tmem() && tmemColumns() == 0) {
+      refuse(DiagId::LowerOpTarget, r.range, "tensor memory",
+             "the regions need more columns than the target has (the hardware gate, turned off by -fno-gates, "
+             "rejects it)");
+      ok = false;
+    }
+  }
+  if (analysis::clusterSize(k_) > 1 && !ti_.clusters) {
+    refuse(DiagId::LowerOpTarget, k_.range, "a cluster of blocks",
+           "the target has no clusters (the hardware gate, turned off by -fno-gates, rejects it)");
+    ok = false;
+  }
+  for (const auto &[t, info] : maps_)
+    if (info.box.size() > k_.resource(t).rank) {
+      refuse(DiagId::LowerCopyView, info.firstUse->range, fmt::format("a copy of '{}'", k_.resource(t).name),
+             fmt::format("its view has {} dimensions and the tensor {} (the data gate, turned off by -fno-gates, "
+                         "rejects it)",
+                         info.box.size(), k_.resource(t).rank));
+      ok = false;
+    }
+  if (k_.smemBytes > static_cast<int64_t>(ti_.smemPerBlock)) {
+    refuse(DiagId::LowerSharedMemory, k_.range, fmt::format("kernel '{}'", k_.name),
+           fmt::format("it needs {} bytes of shared memory and the target allows {} (the hardware gate, turned off "
+                       "by -fno-gates, rejects it)",
+                       k_.smemBytes, ti_.smemPerBlock));
+    ok = false;
+  } else if (launchSmemBytes() > static_cast<int64_t>(ti_.smemPerBlock)) {
+    refuse(DiagId::LowerSharedMemory, k_.range, fmt::format("kernel '{}' with -fcheck-waits", k_.name),
+           fmt::format("it needs {} bytes of shared memory ({} of the schedule's, {} for the waits' record "
+                       "pointer, time limit and arrival counters) and the target allows {}",
+                       launchSmemBytes(), k_.smemBytes, launchSmemBytes() - k_.smemBytes, ti_.smemPerBlock));
+    ok = false;
+  }
+  return ok;
+}
+
 bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std::string &summary) {
   unsigned errorsBefore = diags_.errorCount();
+  if (!targetCanRun()) return false;
   checkTensorMapTypes();
 
   // Kernel signature.
@@ -669,6 +724,7 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
               fmt::format("// family {}: {} route(s) and a fallback\n", fam.signature->name, fam.routes.size());
         });
   if (diags.errorCount() != errorsBefore) return false;
+  if (opts.checkWaitsSeconds > 0) wrappers.use("cake_wait_log");  // the launchers' support reads it, kernels or none
 
   std::string text;
   const TargetInfo &ti = targetInfo(m.target);

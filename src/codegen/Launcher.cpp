@@ -197,8 +197,10 @@ std::string KernelEmitter::headerDeclarations() {
 // the lines of the notes that say where it is signalled.
 std::string KernelEmitter::waitSitesTable() {
   if (waitSites_.empty()) return "";
+  // File names as the compiler's own diagnostics print them (control
+  // characters escaped), then as C string text.
   auto at = [&](const SourceRange &r) {
-    return fmt::format("{}:{}:{}", sm_.name(r.begin.file), r.begin.line, r.begin.col);
+    return fmt::format("{}:{}:{}", escapeControlChars(sm_.name(r.begin.file)), r.begin.line, r.begin.col);
   };
   std::string o = fmt::format("// -fcheck-waits: the waits of '{}', by the site number the kernel records.\n"
                               "static const cake_wait_site cake_{}_waits[{}] = {{\n",
@@ -207,9 +209,9 @@ std::string KernelEmitter::waitSitesTable() {
     std::string notes;
     for (const auto &[r, what] : w.signals) notes += at(r) + ": note: " + what + "\n";
     o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {}, {}, {},\n     \"{}\"}},\n",
-                     cStringText(sm_.name(w.range.begin.file)), w.range.begin.line, w.range.begin.col,
-                     cStringText(w.role), cStringText(w.barrier), w.slots, w.initCount, w.arrivals, w.txBytes,
-                     w.release ? 1 : 0, w.counted ? 1 : 0, cStringText(notes));
+                     cStringText(escapeControlChars(sm_.name(w.range.begin.file))), w.range.begin.line,
+                     w.range.begin.col, cStringText(w.role), cStringText(w.barrier), w.slots, w.initCount, w.arrivals,
+                     w.txBytes, w.release ? 1 : 0, w.counted ? 1 : 0, cStringText(notes));
   }
   return o + "};\n\n";
 }
@@ -437,7 +439,8 @@ void KernelEmitter::launcher(std::string &text) {
     callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
   }
   if (checkWaits()) {
-    o += fmt::format("  // -fcheck-waits: a wait that runs out records itself in host memory the kernel writes "
+    o += fmt::format("  if (int e = cake_wait_capturing(stream, msg)) return e;\n"
+                     "  // -fcheck-waits: a wait that runs out records itself in host memory the kernel writes "
                      "through.\n"
                      "  cake_wait_log *cake_wlog = cake_wait_log_host();\n"
                      "  cake_wait_log *cake_wlog_dev = NULL;\n"
@@ -676,11 +679,13 @@ typedef struct cake_wait_site {
   const char *notes;   // lines: where it is signalled
 } cake_wait_site;
 
-// The record buffer: mapped host memory, allocated once and kept (after a
-// hang the CUDA context cannot free it), emptied before each launch.
+// The record buffer: mapped host memory, one per host thread (a launch waits
+// for its kernel, so a thread's buffer holds one launch's records),
+// allocated once and kept (after a hang the CUDA context cannot free it),
+// emptied before each launch.
 static cake_wait_log *cake_wait_log_host(void) {
-  static cake_wait_log *log = NULL;
-  if (!log && cudaHostAlloc((void **)&log, sizeof *log, cudaHostAllocMapped) != cudaSuccess) {
+  static thread_local cake_wait_log *log = NULL;
+  if (!log && cudaHostAlloc((void **)&log, sizeof *log, cudaHostAllocMapped | cudaHostAllocPortable) != cudaSuccess) {
     (void)cudaGetLastError();
     log = NULL;
   }
@@ -698,6 +703,17 @@ static uint64_t cake_wait_budget_ns(double seconds) {
   return (uint64_t)(seconds * 1e9);
 }
 
+// A launch that waits for its kernel cannot be captured into a CUDA graph.
+static int cake_wait_capturing(cudaStream_t stream, char *msg) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &status) == cudaSuccess && status != cudaStreamCaptureStatusNone)
+    return cake_fail(msg, CAKE_ERROR_LAUNCH,
+                     "a -fcheck-waits launcher waits for its kernel, which a stream being captured cannot do: "
+                     "capture a build without -fcheck-waits");
+  (void)cudaGetLastError();
+  return CAKE_SUCCESS;
+}
+
 // Waits for the kernel; a wait that ran out becomes an error line (the first
 // of each wait and stage, with how many warps and blocks waited there) and
 // notes on standard error, the first line also the launcher's message.
@@ -712,9 +728,9 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
     return CAKE_SUCCESS;
   }
   unsigned kept = n < CAKE_WAIT_LOG_CAPACITY ? n : CAKE_WAIT_LOG_CAPACITY;
-  static cake_wait_record r[CAKE_WAIT_LOG_CAPACITY];
+  static thread_local cake_wait_record r[CAKE_WAIT_LOG_CAPACITY];
   memcpy(r, (const void *)log->records, kept * sizeof r[0]);
-  static unsigned char done[CAKE_WAIT_LOG_CAPACITY];
+  static thread_local unsigned char done[CAKE_WAIT_LOG_CAPACITY];
   memset(done, 0, sizeof done);
   unsigned shown = 0;
   for (unsigned i = 0; i < kept; ++i) {

@@ -51,7 +51,7 @@ struct Options {
   // and do not stop the lowering (experiments: the GPU verdict runs).
   std::set<std::string> noGates;
   // -fcheck-waits[=SECONDS]: every mbarrier wait gives up after this long,
-  // names itself and traps (0: off, the default).
+  // names itself and stops the kernel (0: off, the default).
   double checkWaitsSeconds = 0;
 };
 

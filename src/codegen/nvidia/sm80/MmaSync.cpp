@@ -46,6 +46,11 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
                        dtypeInfo(acc.dtype).name));
     return;
   }
+  if ((a.dtype == DType::E4M3 || a.dtype == DType::E5M2) && ti_.sm < 89) {
+    refuse(DiagId::LowerMmaDtype, o.range, "'lm.mma'",
+           "mma.sync takes fp8 operands from sm_89 on (the hardware gate, turned off by -fno-gates, rejects them)");
+    return;
+  }
   std::string mmaName;
   switch (a.dtype) {
   case DType::BF16: mmaName = "cake_mma_m16n8k16_f32_bf16"; break;
