@@ -364,9 +364,10 @@ void JsonDiagnosticPrinter::handle(const Diagnostic &d) {
     notes += fmt::format("{{\"id\": \"{}\", \"message\": \"{}\", {}, {}}}", diagInfo(n.kind).id, jsonEscape(n.message),
                          jsonLocation(sm_, n.range), jsonFixits(n.fixits));
   }
-  objects_.push_back(fmt::format(
-      "{{\"id\": \"{}\", \"severity\": \"{}\", \"message\": \"{}\", {}, {}, \"notes\": [{}]}}", diagInfo(d.kind).id,
-      severityName(d.severity), jsonEscape(d.message), jsonLocation(sm_, d.range), jsonFixits(d.fixits), notes));
+  objects_.push_back(
+      fmt::format("{{\"id\": \"{}\", \"severity\": \"{}\",{} \"message\": \"{}\", {}, {}, \"notes\": [{}]}}",
+                  diagInfo(d.kind).id, severityName(d.severity), d.demoted ? " \"demoted\": true," : "",
+                  jsonEscape(d.message), jsonLocation(sm_, d.range), jsonFixits(d.fixits), notes));
 }
 
 void JsonDiagnosticPrinter::finish() {
@@ -454,6 +455,8 @@ void SarifDiagnosticPrinter::handle(const Diagnostic &d) {
   addFixes(d);
   for (const Diagnostic &n : d.notes) addFixes(n);
   if (!fixes.empty()) result += ", \"fixes\": [" + fixes + "]";
+  // An error of a gate that -fno-gates turned off, reported as a warning.
+  if (d.demoted) result += ", \"properties\": {\"demoted\": true}";
   results_.push_back(result + "}");
 }
 
