@@ -706,11 +706,14 @@ static uint64_t cake_wait_budget_ns(double seconds) {
 // A launch that waits for its kernel cannot be captured into a CUDA graph.
 static int cake_wait_capturing(cudaStream_t stream, char *msg) {
   cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-  if (cudaStreamIsCapturing(stream, &status) == cudaSuccess && status != cudaStreamCaptureStatusNone)
+  if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
+    (void)cudaGetLastError();  // its own error: the launch says what is wrong with the stream
+    return CAKE_SUCCESS;
+  }
+  if (status != cudaStreamCaptureStatusNone)
     return cake_fail(msg, CAKE_ERROR_LAUNCH,
                      "a -fcheck-waits launcher waits for its kernel, which a stream being captured cannot do: "
                      "capture a build without -fcheck-waits");
-  (void)cudaGetLastError();
   return CAKE_SUCCESS;
 }
 
@@ -757,22 +760,22 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
       long long lap = ((long long)r[i].stage - slot) / s->slots;
       long long phase = s->release ? lap - 1 : lap;  // the phase of the slot it waits for, from 0
       char what[320];
-      int n = snprintf(what, sizeof what, "a phase completes after %lld arrival(s)", s->init);
-      if (s->tx_bytes) n += snprintf(what + n, sizeof what - n, " and %lld transaction bytes", s->tx_bytes);
+      int len = snprintf(what, sizeof what, "a phase completes after %lld arrival(s)", s->init);
+      if (s->tx_bytes) len += snprintf(what + len, sizeof what - len, " and %lld transaction bytes", s->tx_bytes);
       if (s->arrivals != s->init)
-        n += snprintf(what + n, sizeof what - n, ", and the schedule signals it %lld time(s) a phase", s->arrivals);
+        len += snprintf(what + len, sizeof what - len, ", and the schedule signals it %lld time(s) a phase", s->arrivals);
       if (s->counted && r[i].arrivals != ~0u) {
         long long seen = (long long)r[i].arrivals - phase * s->init;
         if (phase < 0)
-          snprintf(what + n, sizeof what - n, "; its first lap passes unless the slot's first phase completed "
+          snprintf(what + len, sizeof what - len, "; its first lap passes unless the slot's first phase completed "
                    "before it: this block issued %u arrival(s) on the slot", r[i].arrivals);
         else if (seen < 0)
-          snprintf(what + n, sizeof what - n, "; this block issued %u arrival(s) on the slot in all, phase %lld "
+          snprintf(what + len, sizeof what - len, "; this block issued %u arrival(s) on the slot in all, phase %lld "
                    "needs %lld", r[i].arrivals, phase, (phase + 1) * s->init);
         else if (seen < s->init)
-          snprintf(what + n, sizeof what - n, "; %lld of its %lld arrival(s) were issued", seen, s->init);
+          snprintf(what + len, sizeof what - len, "; %lld of its %lld arrival(s) were issued", seen, s->init);
         else
-          snprintf(what + n, sizeof what - n, "; all %lld arrival(s) were issued%s", s->init,
+          snprintf(what + len, sizeof what - len, "; all %lld arrival(s) were issued%s", s->init,
                    s->tx_bytes ? ", so it waits for transaction bytes" : "");
       }
       snprintf(line, sizeof line,
