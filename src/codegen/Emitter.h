@@ -20,6 +20,7 @@
 //   - tensor maps (box, swizzle, element type) from the views the copies use.
 //
 // Files: Kernel.cpp (skeleton, role dispatch, statements, the output file),
+// CheckWaits.cpp (-fcheck-waits, and what a target cannot run),
 // Expressions.cpp, Fragments.cpp (written once against the fragment
 // layout), Launcher.cpp, Common.cpp; per instruction family under nvidia/:
 // Sync.cpp (mbarriers, named barriers, fences: every target), CpAsync.cpp
@@ -67,7 +68,7 @@ std::string restoreLines(const std::string &text, const std::string &outputName)
 extern const std::string kLauncherSupport;
 extern const char *const kRangeSupport;  // LauncherRanges.cpp: cake_iv, in kLauncherSupport
 extern const char *const kTensorMapSupport;
-extern const char *const kWaitSupport;  // -fcheck-waits (Launcher.cpp)
+extern const char *const kWaitSupport;  // -fcheck-waits (CheckWaits.cpp)
 extern const std::string kTensorTypes;
 // A dtype's code in cake_tensor.dtype (CAKE_DTYPE_BF16), its name there (BF16).
 std::string dtypeCode(DType d);

@@ -441,54 +441,6 @@ std::string KernelEmitter::expectTxText(const Operation &group, int64_t bytes) c
   return text;
 }
 
-bool KernelEmitter::targetCanRun() {
-  bool ok = true;
-  for (const Resource &r : k_.resources) {
-    if (r.kind == ResourceKind::Role && r.regBudget > 0 &&
-        (!ti_.setmaxnreg || r.regBudget % 8 != 0 || r.regBudget < ti_.regMin || r.regBudget > ti_.regMax)) {
-      refuse(DiagId::LowerOpTarget, r.range, "setmaxnreg (a role's regs=)",
-             ti_.setmaxnreg ? fmt::format("setmaxnreg takes a multiple of 8 from {} to {} (the hardware gate, turned "
-                                          "off by -fno-gates, rejects this budget)",
-                                          ti_.regMin, ti_.regMax)
-                            : "the target does not have it (the hardware gate, turned off by -fno-gates, rejects it)");
-      ok = false;
-    }
-    if (r.kind == ResourceKind::Tmem && k_.tmemSlot >= 0 && ti_.tmem() && tmemColumns() == 0) {
-      refuse(DiagId::LowerOpTarget, r.range, "tensor memory",
-             "the regions need more columns than the target has (the hardware gate, turned off by -fno-gates, "
-             "rejects it)");
-      ok = false;
-    }
-  }
-  if (analysis::clusterSize(k_) > 1 && !ti_.clusters) {
-    refuse(DiagId::LowerOpTarget, k_.range, "a cluster of blocks",
-           "the target has no clusters (the hardware gate, turned off by -fno-gates, rejects it)");
-    ok = false;
-  }
-  for (const auto &[t, info] : maps_)
-    if (info.box.size() > k_.resource(t).rank) {
-      refuse(DiagId::LowerCopyView, info.firstUse->range, fmt::format("a copy of '{}'", k_.resource(t).name),
-             fmt::format("its view has {} dimensions and the tensor {} (the data gate, turned off by -fno-gates, "
-                         "rejects it)",
-                         info.box.size(), k_.resource(t).rank));
-      ok = false;
-    }
-  if (k_.smemBytes > static_cast<int64_t>(ti_.smemPerBlock)) {
-    refuse(DiagId::LowerSharedMemory, k_.range, fmt::format("kernel '{}'", k_.name),
-           fmt::format("it needs {} bytes of shared memory and the target allows {} (the hardware gate, turned off "
-                       "by -fno-gates, rejects it)",
-                       k_.smemBytes, ti_.smemPerBlock));
-    ok = false;
-  } else if (launchSmemBytes() > static_cast<int64_t>(ti_.smemPerBlock)) {
-    refuse(DiagId::LowerSharedMemory, k_.range, fmt::format("kernel '{}' with -fcheck-waits", k_.name),
-           fmt::format("it needs {} bytes of shared memory ({} of the schedule's, {} for the waits' record "
-                       "pointer, time limit and arrival counters) and the target allows {}",
-                       launchSmemBytes(), k_.smemBytes, launchSmemBytes() - k_.smemBytes, ti_.smemPerBlock));
-    ok = false;
-  }
-  return ok;
-}
-
 bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std::string &summary) {
   unsigned errorsBefore = diags_.errorCount();
   if (!targetCanRun()) return false;

@@ -35,48 +35,6 @@ void KernelEmitter::mbarWait(const Operation &o, RoleCtx &rc) {
        (bf.release ? "  // release barrier: the first lap passes" : ""));
 }
 
-std::string KernelEmitter::waitCall(const std::string &addr, const std::string &parity, const std::string &stage,
-                                    WaitSite site, const std::string &counter) {
-  if (!checkWaits())
-    return fmt::format("{}({}, {});", w_.use(sm90Plus() ? "cake_mbar_wait" : "cake_mbar_wait_polled"), addr, parity);
-  waitSites_.push_back(std::move(site));
-  return fmt::format("{}({}, {}, cake_smem + {}u, {}u, {}, {});",
-                     w_.use(sm90Plus() ? "cake_mbar_wait_checked" : "cake_mbar_wait_checked_polled"), addr, parity,
-                     waitInfoOffset(), waitSites_.size() - 1, stage, counter.empty() ? "0u" : counter);
-}
-
-int64_t KernelEmitter::waitInfoOffset() const { return (k_.smemBytes + 15) / 16 * 16; }  // read as one 16-byte load
-
-int64_t KernelEmitter::arrivalSlots() const {
-  int64_t n = 0;
-  for (const Resource &r : k_.resources)
-    if (r.kind == ResourceKind::Barrier) n += r.count;
-  return n;
-}
-
-int64_t KernelEmitter::launchSmemBytes() const {
-  return checkWaits() ? waitInfoOffset() + 16 + 4 * arrivalSlots() : k_.smemBytes;
-}
-
-std::string KernelEmitter::arrivalCounter(ResourceId bar, const std::string &stage) {
-  if (!checkWaits()) return "";
-  for (const analysis::Event *ev : f_.barrier(bar).signals)
-    if (analysis::signalsCluster(*ev->op)) return "";  // other blocks' arrivals land here uncounted
-  int64_t base = 0;
-  for (const Resource &r : k_.resources) {
-    if (r.id == bar) break;
-    if (r.kind == ResourceKind::Barrier) base += r.count;
-  }
-  const Resource &b = k_.resource(bar);
-  return fmt::format("cake_smem + {}u{}", waitInfoOffset() + 16 + 4 * base,
-                     b.count == 1 ? std::string() : " + 4u * " + ringSlot(stage, b.count));
-}
-
-std::string KernelEmitter::countArrival(ResourceId bar, const std::string &stage) {
-  std::string c = arrivalCounter(bar, stage);
-  return c.empty() ? "" : fmt::format("{}({});", w_.use("cake_count_arrival"), c);
-}
-
 // One arrival per role, warpgroup, warp or thread (`per`).
 void KernelEmitter::mbarArrive(const Operation &o, RoleCtx &rc) {
   ResourceId bar = o.operand(param::Arrive::barrier).value.resource;

@@ -1,0 +1,279 @@
+// CheckWaits.cpp - what -fcheck-waits adds to the lowering (docs/language.md
+// 19.1), and what a target cannot run at all.
+//
+// In the kernel: each mbarrier wait a numbered site, checked against a time
+// limit (the wrappers cake_mbar_wait_checked and cake_wait_expired in
+// PtxWrappers.cpp); the record buffer's pointer, the limit and one arrival
+// counter per barrier slot in shared memory after the schedule's; each
+// arrival counted where it is issued. In the launcher: the table of sites,
+// and the support that waits for the kernel and prints its records.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "codegen/Emitter.h"
+
+namespace cake::codegen::detail {
+
+bool KernelEmitter::targetCanRun() {
+  bool ok = true;
+  for (const Resource &r : k_.resources) {
+    if (r.kind == ResourceKind::Role && r.regBudget > 0 &&
+        (!ti_.setmaxnreg || r.regBudget % 8 != 0 || r.regBudget < ti_.regMin || r.regBudget > ti_.regMax)) {
+      refuse(DiagId::LowerOpTarget, r.range, "setmaxnreg (a role's regs=)",
+             ti_.setmaxnreg ? fmt::format("setmaxnreg takes a multiple of 8 from {} to {} (the hardware gate, turned "
+                                          "off by -fno-gates, rejects this budget)",
+                                          ti_.regMin, ti_.regMax)
+                            : "the target does not have it (the hardware gate, turned off by -fno-gates, rejects it)");
+      ok = false;
+    }
+    if (r.kind == ResourceKind::Tmem && k_.tmemSlot >= 0 && ti_.tmem() && tmemColumns() == 0) {
+      refuse(DiagId::LowerOpTarget, r.range, "tensor memory",
+             "the regions need more columns than the target has (the hardware gate, turned off by -fno-gates, "
+             "rejects it)");
+      ok = false;
+    }
+  }
+  if (analysis::clusterSize(k_) > 1 && !ti_.clusters) {
+    refuse(DiagId::LowerOpTarget, k_.range, "a cluster of blocks",
+           "the target has no clusters (the hardware gate, turned off by -fno-gates, rejects it)");
+    ok = false;
+  }
+  for (const auto &[t, info] : maps_)
+    if (info.box.size() > k_.resource(t).rank) {
+      refuse(DiagId::LowerCopyView, info.firstUse->range, fmt::format("a copy of '{}'", k_.resource(t).name),
+             fmt::format("its view has {} dimensions and the tensor {} (the data gate, turned off by -fno-gates, "
+                         "rejects it)",
+                         info.box.size(), k_.resource(t).rank));
+      ok = false;
+    }
+  if (k_.smemBytes > static_cast<int64_t>(ti_.smemPerBlock)) {
+    refuse(DiagId::LowerSharedMemory, k_.range, fmt::format("kernel '{}'", k_.name),
+           fmt::format("it needs {} bytes of shared memory and the target allows {} (the hardware gate, turned off "
+                       "by -fno-gates, rejects it)",
+                       k_.smemBytes, ti_.smemPerBlock));
+    ok = false;
+  } else if (launchSmemBytes() > static_cast<int64_t>(ti_.smemPerBlock)) {
+    refuse(DiagId::LowerSharedMemory, k_.range, fmt::format("kernel '{}' with -fcheck-waits", k_.name),
+           fmt::format("it needs {} bytes of shared memory ({} of the schedule's, {} for the waits' record "
+                       "pointer, time limit and arrival counters) and the target allows {}",
+                       launchSmemBytes(), k_.smemBytes, launchSmemBytes() - k_.smemBytes, ti_.smemPerBlock));
+    ok = false;
+  }
+  return ok;
+}
+
+std::string KernelEmitter::waitCall(const std::string &addr, const std::string &parity, const std::string &stage,
+                                    WaitSite site, const std::string &counter) {
+  if (!checkWaits())
+    return fmt::format("{}({}, {});", w_.use(sm90Plus() ? "cake_mbar_wait" : "cake_mbar_wait_polled"), addr, parity);
+  waitSites_.push_back(std::move(site));
+  return fmt::format("{}({}, {}, cake_smem + {}u, {}u, {}, {});",
+                     w_.use(sm90Plus() ? "cake_mbar_wait_checked" : "cake_mbar_wait_checked_polled"), addr, parity,
+                     waitInfoOffset(), waitSites_.size() - 1, stage, counter.empty() ? "0u" : counter);
+}
+
+int64_t KernelEmitter::waitInfoOffset() const { return (k_.smemBytes + 15) / 16 * 16; }  // read as one 16-byte load
+
+int64_t KernelEmitter::arrivalSlots() const {
+  int64_t n = 0;
+  for (const Resource &r : k_.resources)
+    if (r.kind == ResourceKind::Barrier) n += r.count;
+  return n;
+}
+
+int64_t KernelEmitter::launchSmemBytes() const {
+  return checkWaits() ? waitInfoOffset() + 16 + 4 * arrivalSlots() : k_.smemBytes;
+}
+
+std::string KernelEmitter::arrivalCounter(ResourceId bar, const std::string &stage) {
+  if (!checkWaits()) return "";
+  for (const analysis::Event *ev : f_.barrier(bar).signals)
+    if (analysis::signalsCluster(*ev->op)) return "";  // other blocks' arrivals land here uncounted
+  int64_t base = 0;
+  for (const Resource &r : k_.resources) {
+    if (r.id == bar) break;
+    if (r.kind == ResourceKind::Barrier) base += r.count;
+  }
+  const Resource &b = k_.resource(bar);
+  return fmt::format("cake_smem + {}u{}", waitInfoOffset() + 16 + 4 * base,
+                     b.count == 1 ? std::string() : " + 4u * " + ringSlot(stage, b.count));
+}
+
+std::string KernelEmitter::countArrival(ResourceId bar, const std::string &stage) {
+  std::string c = arrivalCounter(bar, stage);
+  return c.empty() ? "" : fmt::format("{}({});", w_.use("cake_count_arrival"), c);
+}
+
+// -fcheck-waits: the kernel's waits by site number, as the records name
+// them: where each is, its role and barrier, what completes a phase, and
+// the lines of the notes that say where it is signalled.
+std::string KernelEmitter::waitSitesTable() {
+  if (waitSites_.empty()) return "";
+  // File names as the compiler's own diagnostics print them (control
+  // characters escaped), then as C string text.
+  auto at = [&](const SourceRange &r) {
+    return fmt::format("{}:{}:{}", escapeControlChars(sm_.name(r.begin.file)), r.begin.line, r.begin.col);
+  };
+  std::string o = fmt::format("// -fcheck-waits: the waits of '{}', by the site number the kernel records.\n"
+                              "static const cake_wait_site cake_{}_waits[{}] = {{\n",
+                              k_.name, symbol(), waitSites_.size());
+  for (const WaitSite &w : waitSites_) {
+    std::string notes;
+    for (const auto &[r, what] : w.signals) notes += at(r) + ": note: " + what + "\n";
+    o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {}, {}, {},\n     \"{}\"}},\n",
+                     cStringText(escapeControlChars(sm_.name(w.range.begin.file))), w.range.begin.line,
+                     w.range.begin.col, cStringText(w.role), cStringText(w.barrier), w.slots, w.initCount, w.arrivals,
+                     w.txBytes, w.release ? 1 : 0, w.counted ? 1 : 0, cStringText(notes));
+  }
+  return o + "};\n\n";
+}
+
+// -fcheck-waits: the launchers' side (after kLauncherSupport): the record
+// buffer, the time limit, and the records as gcc-style diagnostics.
+const char *const kWaitSupport = R"CAKE(
+// ---- -fcheck-waits (host) ----
+#include <stdlib.h>
+#ifndef CAKE_ERROR_HANG
+#define CAKE_ERROR_HANG 6  // -fcheck-waits: a wait ran out of time (the message names it)
+#endif
+// A wait of a kernel, as its records name it (the launcher's table).
+typedef struct cake_wait_site {
+  const char *file;
+  int line, col;
+  const char *role, *barrier;
+  long long slots;     // ring slots
+  long long init;      // the arrivals that complete a phase (init_count)
+  long long arrivals;  // the arrivals a phase gets from the schedule's signals
+  long long tx_bytes;  // the transaction bytes a phase gets
+  int release;         // a release barrier: its first lap passes
+  int counted;         // the block counts the arrivals issued on it
+  const char *notes;   // lines: where it is signalled
+} cake_wait_site;
+
+// The record buffer: mapped host memory, one per host thread (a launch waits
+// for its kernel, so a thread's buffer holds one launch's records),
+// allocated once and kept (after a hang the CUDA context cannot free it),
+// emptied before each launch.
+static cake_wait_log *cake_wait_log_host(void) {
+  static thread_local cake_wait_log *log = NULL;
+  if (!log && cudaHostAlloc((void **)&log, sizeof *log, cudaHostAllocMapped | cudaHostAllocPortable) != cudaSuccess) {
+    (void)cudaGetLastError();
+    log = NULL;
+  }
+  if (log) *(volatile uint32_t *)&log->count = 0;
+  return log;
+}
+
+// The time limit: the compiled one, or CAKE_CHECK_WAITS_SECONDS (0.001 to 3600).
+static uint64_t cake_wait_budget_ns(double seconds) {
+  if (const char *e = getenv("CAKE_CHECK_WAITS_SECONDS")) {
+    char *end = NULL;
+    double s = strtod(e, &end);
+    if (end != e && *end == '\0' && s >= 0.001 && s <= 3600) seconds = s;
+  }
+  return (uint64_t)(seconds * 1e9);
+}
+
+// A launch that waits for its kernel cannot be captured into a CUDA graph.
+static int cake_wait_capturing(cudaStream_t stream, char *msg) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &status) != cudaSuccess) {
+    (void)cudaGetLastError();  // its own error: the launch says what is wrong with the stream
+    return CAKE_SUCCESS;
+  }
+  if (status != cudaStreamCaptureStatusNone)
+    return cake_fail(msg, CAKE_ERROR_LAUNCH,
+                     "a -fcheck-waits launcher waits for its kernel, which a stream being captured cannot do: "
+                     "capture a build without -fcheck-waits");
+  return CAKE_SUCCESS;
+}
+
+// Waits for the kernel; a wait that ran out becomes an error line (the first
+// of each wait and stage, with how many warps and blocks waited there) and
+// notes on standard error, the first line also the launcher's message.
+static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *log, const cake_wait_site *sites,
+                                unsigned nsites, uint64_t budget) {
+  cudaError_t err = cudaStreamSynchronize(stream);
+  unsigned n = log ? *(volatile uint32_t *)&log->count : 0;
+  if (n == 0) {
+    if (err != cudaSuccess)
+      return cake_fail(msg, CAKE_ERROR_LAUNCH, "the kernel failed: %s%s", cudaGetErrorString(err),
+                       log ? "" : " (no record buffer: cudaHostAlloc failed, so a wait that ran out left no record)");
+    return CAKE_SUCCESS;
+  }
+  unsigned kept = n < CAKE_WAIT_LOG_CAPACITY ? n : CAKE_WAIT_LOG_CAPACITY;
+  static thread_local cake_wait_record r[CAKE_WAIT_LOG_CAPACITY];
+  memcpy(r, (const void *)log->records, kept * sizeof r[0]);
+  static thread_local unsigned char done[CAKE_WAIT_LOG_CAPACITY];
+  memset(done, 0, sizeof done);
+  unsigned shown = 0;
+  for (unsigned i = 0; i < kept; ++i) {
+    if (done[i]) continue;
+    unsigned warps = 0, blocks = 0;
+    for (unsigned j = i; j < kept; ++j) {
+      if (r[j].site != r[i].site || r[j].stage != r[i].stage) continue;
+      done[j] = 1;
+      ++warps;
+      int seen = 0;
+      for (unsigned q = i; q < j && !seen; ++q)
+        seen = r[q].site == r[j].site && r[q].stage == r[j].stage && r[q].block[0] == r[j].block[0] &&
+               r[q].block[1] == r[j].block[1] && r[q].block[2] == r[j].block[2];
+      blocks += !seen;
+    }
+    if (++shown > 16) continue;
+    char line[1024];
+    if (r[i].site >= nsites) {
+      snprintf(line, sizeof line, "error: a wait with no site in the launcher's table (%u) ran out [run.hang]",
+               r[i].site);
+    } else {
+      const cake_wait_site *s = &sites[r[i].site];
+      long long slot = ((long long)r[i].stage % s->slots + s->slots) % s->slots;
+      long long lap = ((long long)r[i].stage - slot) / s->slots;
+      long long phase = s->release ? lap - 1 : lap;  // the phase of the slot it waits for, from 0
+      char what[320];
+      int len = snprintf(what, sizeof what, "a phase completes after %lld arrival(s)", s->init);
+      if (s->tx_bytes) len += snprintf(what + len, sizeof what - len, " and %lld transaction bytes", s->tx_bytes);
+      if (s->arrivals != s->init)
+        len += snprintf(what + len, sizeof what - len, ", and the schedule signals it %lld time(s) a phase", s->arrivals);
+      if (s->counted && r[i].arrivals != ~0u) {
+        long long seen = (long long)r[i].arrivals - phase * s->init;
+        if (phase < 0)
+          snprintf(what + len, sizeof what - len, "; its first lap passes unless the slot's first phase completed "
+                   "before it: this block issued %u arrival(s) on the slot", r[i].arrivals);
+        else if (seen < 0)
+          snprintf(what + len, sizeof what - len, "; this block issued %u arrival(s) on the slot in all, phase %lld "
+                   "needs %lld", r[i].arrivals, phase, (phase + 1) * s->init);
+        else if (seen < s->init)
+          snprintf(what + len, sizeof what - len, "; %lld of its %lld arrival(s) were issued", seen, s->init);
+        else
+          snprintf(what + len, sizeof what - len, "; all %lld arrival(s) were issued%s", s->init,
+                   s->tx_bytes ? ", so it waits for transaction bytes" : "");
+      }
+      snprintf(line, sizeof line,
+               "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s on barrier '%s' stage %d "
+               "(slot %lld, parity %u)%s: %s [run.hang]",
+               s->file, s->line, s->col, s->role, r[i].block[0], r[i].block[1], r[i].block[2], r[i].warp,
+               r[i].waited_ns / 1e9, s->barrier, r[i].stage, slot, r[i].parity,
+               s->release ? ", a release barrier whose first lap passes" : "", what);
+    }
+    fprintf(stderr, "%s\n", line);
+    if (shown == 1) snprintf(msg, 512, "%s", line);
+    if (r[i].site < nsites) {
+      const cake_wait_site *s = &sites[r[i].site];
+      if (warps > 1)
+        fprintf(stderr, "%s:%d:%d: note: %u warp(s) of %u block(s) ran out at this wait and stage\n", s->file,
+                s->line, s->col, warps, blocks);
+      fputs(s->notes, stderr);
+    }
+  }
+  if (shown > 16) fprintf(stderr, "note: %u more wait(s) and stage(s) ran out, not shown\n", shown - 16);
+  if (n > kept) fprintf(stderr, "note: %u more record(s) did not fit the buffer\n", n - kept);
+  fprintf(stderr, "note: every wait gives up after %.3g s (-fcheck-waits; CAKE_CHECK_WAITS_SECONDS); the kernel "
+                  "was stopped (a store to address 0), so this process cannot use the GPU again (%s)\n",
+          budget / 1e9, cudaGetErrorString(err));
+  return CAKE_ERROR_HANG;
+}
+)CAKE";
+
+}  // namespace cake::codegen::detail
