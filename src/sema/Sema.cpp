@@ -387,7 +387,10 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
       why = fmt::format("its upper bound {} does not fit the 32-bit parameter", fd.hi);
     else if (fd.multiple < 1)
       why = fmt::format("'multiple' is {}; it must be positive", fd.multiple);
-    else if ((fd.lo + fd.multiple - 1) / fd.multiple * fd.multiple > fd.hi)
+    // lo <= hi <= INT32_MAX and multiple <= hi keep the rounding below from
+    // overflowing (the multiple and the bounds may be any int64).
+    else if (fd.lo > fd.hi || fd.multiple > fd.hi ||
+             (fd.lo + fd.multiple - 1) / fd.multiple * fd.multiple > fd.hi)
       why = fmt::format("no multiple of {} lies in {} .. {}", fd.multiple, fd.lo, fd.hi);
     for (const FamilyDomain &other : fam.domain)
       if (other.param == fd.param) {

@@ -38,6 +38,14 @@ def other(lm, M: LM.i32):
     lm.domain(M, 1, 64, multiple=0)  # expected-error {{invalid domain for 'M': 'multiple' is 0; it must be positive}}
     lm.fallback(tiled)
 
+# Regression (found by FuzzPipeline, UBSan: signed overflow): bounds and
+# multiples at the edge of int64 are refused, never rounded past it.
+@cake.family
+def edges(lm, M: LM.i32, N: LM.i32):
+    lm.domain(M, 9223372036854775807, 16, multiple=8)  # expected-error {{invalid domain for 'M': no multiple of 8 lies in 9223372036854775807 .. 16}}
+    lm.domain(N, 2, 64, multiple=9223372036854775807)  # expected-error {{invalid domain for 'N': no multiple of 9223372036854775807 lies in 2 .. 64}}
+    lm.fallback(tiled)
+
 @cake.schedule()
 def k(lm):
     r = lm.role(warps=[0])
