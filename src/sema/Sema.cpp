@@ -389,8 +389,7 @@ void Analyzer::familyOp(const OpInfo &op, const CallExpr *c, const std::vector<O
       why = fmt::format("'multiple' is {}; it must be positive", fd.multiple);
     // lo <= hi <= INT32_MAX and multiple <= hi keep the rounding below from
     // overflowing (the multiple and the bounds may be any int64).
-    else if (fd.lo > fd.hi || fd.multiple > fd.hi ||
-             (fd.lo + fd.multiple - 1) / fd.multiple * fd.multiple > fd.hi)
+    else if (fd.lo > fd.hi || fd.multiple > fd.hi || (fd.lo + fd.multiple - 1) / fd.multiple * fd.multiple > fd.hi)
       why = fmt::format("no multiple of {} lies in {} .. {}", fd.multiple, fd.lo, fd.hi);
     for (const FamilyDomain &other : fam.domain)
       if (other.param == fd.param) {
