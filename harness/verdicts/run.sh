@@ -15,6 +15,10 @@
 # error (anything else: build failure, another CUDA error). Every output in
 # $OUT/runs.log.
 #
+#   SEEDS="1 2 3" bash harness/verdicts/run.sh DIR
+# runs each variant once per seed (CAKE_JITTER_SEED: for variants lowered
+# with -fjitter), until one fails; the verdict is that run's, or clean.
+#
 #   RACECHECK=LIST bash harness/verdicts/run.sh [DIR]
 # instead runs compute-sanitizer racecheck on the variants named in the file
 # LIST (one a line), our kernel alone (--ours-only) at RACE_SHAPE (default
@@ -54,21 +58,25 @@ one() {
     printf '%s\terror\tno binary\n' "$n"
     return
   fi
-  # shellcheck disable=SC2086
-  CAKE_CHECK_WAITS_SECONDS=0.25 timeout 60 "$BIN/$n" --check $SHAPE > "$log" 2>&1
-  rc=$?
-  if [ $rc -eq 124 ]; then v=timeout; d="no answer in 60 s"
-  elif grep -q 'run.hang' "$log"; then v=hang; d=$(grep -m1 'run.hang' "$log")
-  elif grep -q 'WRONG' "$log"; then v=wrong; d=$(grep -m1 'WRONG' "$log")
-  elif [ $rc -eq 0 ] && grep -q 'correct' "$log"; then v=clean; d=$(grep -m1 'correct' "$log")
-  else v=error; d="exit $rc: $(grep -v '^ *launcher check\|^device:' "$log" | tail -2 | tr '\n' ' ')"
-  fi
+  for seed in ${SEEDS:-0}; do
+    # shellcheck disable=SC2086
+    CAKE_JITTER_SEED=$seed CAKE_CHECK_WAITS_SECONDS=0.25 timeout 60 "$BIN/$n" --check $SHAPE > "$log" 2>&1
+    rc=$?
+    if [ $rc -eq 124 ]; then v=timeout; d="no answer in 60 s"
+    elif grep -q 'run.hang' "$log"; then v=hang; d=$(grep -m1 'run.hang' "$log")
+    elif grep -q 'WRONG' "$log"; then v=wrong; d=$(grep -m1 'WRONG' "$log")
+    elif [ $rc -eq 0 ] && grep -q 'correct' "$log"; then v=clean; d=$(grep -m1 'correct' "$log")
+    else v=error; d="exit $rc: $(grep -v '^ *launcher check\|^device:' "$log" | tail -2 | tr '\n' ' ')"
+    fi
+    [ "$seed" = 0 ] || d="seed $seed: $d"
+    { echo "==== $n (exit $rc)"; cat "$log"; } >> "$OUTDIR/runs.log"
+    [ $v = clean ] || break  # the first seed that fails settles it
+  done
   printf '%s\t%s\t%s\n' "$n" "$v" "$d"
-  { echo "==== $n (exit $rc)"; cat "$log"; } >> "$OUTDIR/runs.log"
   rm -f "$log"
 }
 export -f one
-export BIN SHAPE OUTDIR
+export BIN SHAPE OUTDIR SEEDS
 : > "$OUTDIR/runs.log"
 ls "$DIR"/*.cu | xargs -n1 basename | sed 's/\.cu$//' | xargs -P "${PAR:-4}" -I{} bash -c 'one {}' > "$OUTDIR/verdicts.tsv"
 echo "== ran $(wc -l < "$OUTDIR/verdicts.tsv") $(date -u +%H:%M:%S)"

@@ -73,6 +73,23 @@ std::string KernelEmitter::waitCall(const std::string &addr, const std::string &
                      waitInfoOffset(), waitSites_.size() - 1, stage, counter.empty() ? "0u" : counter);
 }
 
+std::string KernelEmitter::jitterCall() {
+  return fmt::format("{}(cake_jitter_seed, {}u, cake_jitter_n++);", w_.use("cake_jitter"), jitterSites_++);
+}
+
+const char *const kJitterSupport = R"CAKE(
+// -fjitter: the seed of the kernels' delays: CAKE_JITTER_SEED (1 to 4294967295)
+// when it is set, else the one given to the compiler.
+static uint32_t cake_jitter_seed_of(uint32_t seed) {
+  if (const char *e = getenv("CAKE_JITTER_SEED")) {
+    char *end = NULL;
+    unsigned long long s = strtoull(e, &end, 10);
+    if (end != e && *end == '\0' && s >= 1 && s <= 4294967295ull) seed = (uint32_t)s;
+  }
+  return seed;
+}
+)CAKE";
+
 int64_t KernelEmitter::waitInfoOffset() const { return (k_.smemBytes + 15) / 16 * 16; }  // read as one 16-byte load
 
 int64_t KernelEmitter::arrivalSlots() const {

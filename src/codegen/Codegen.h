@@ -36,6 +36,9 @@ struct CodegenOptions {
   // -fcheck-waits: the seconds after which a wait gives up (0: off; the
   // output is then what it is without the option, byte for byte).
   double checkWaitsSeconds = 0;
+  // -fjitter: the seed of the delays before each role operation (0: off;
+  // the output is then what it is without the option, byte for byte).
+  uint32_t jitterSeed = 0;
 };
 
 // Lowers every kernel of `m`; appends the file's text to `out`. Reports

@@ -1,7 +1,7 @@
 // DebugWrappers.cpp - the device wrappers of the debugging lowerings
 // (docs/language.md 19.1): -fcheck-waits (checked waits, the records they
-// write, the arrival counters). The last part of the wrappers' table
-// (PtxWrappers.cpp); used only under that option.
+// write, the arrival counters) and -fjitter (seeded delays). The last part
+// of the wrappers' table (PtxWrappers.cpp); used only under those options.
 #include <fmt/format.h>
 
 #include "codegen/WrapperTable.h"
@@ -132,6 +132,25 @@ static __device__ __forceinline__ uint64_t cake_wait_budget(uint32_t info) {
       {"cake_mbar_wait_checked_polled",
        {"cake_wait_expired", "cake_globaltimer", "cake_wait_log", "cake_wait_budget"},
        mbarWaitCheckedText("cake_mbar_wait_checked_polled", "mbarrier.test_wait")},
+      {"cake_jitter",
+       {"cake_globaltimer"},
+       R"CAKE(// -fjitter: one time in four, delays the warp by 0.5 to 16.5 us, drawn from a hash
+// of the seed, the operation's site, the block, the warp and the number of
+// delays the thread has drawn (the same for every lane of a converged warp).
+// Brings out races that depend on timing; deterministic for a seed.
+static __device__ __forceinline__ void cake_jitter(uint32_t seed, uint32_t site, uint32_t n) {
+  uint32_t h = seed ^ (site * 0x9e3779b9u) ^ (n * 0x85ebca6bu) ^ ((threadIdx.x / 32u) * 0x61c88647u) ^
+               (blockIdx.x * 0xc2b2ae35u + blockIdx.y * 0x27d4eb2fu + blockIdx.z * 0x165667b1u);
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  if ((h & 3u) != 0u) return;
+  const uint64_t until = cake_globaltimer() + 500u + (h >> 8) % 16000u;
+  while (cake_globaltimer() < until) __nanosleep(256);
+}
+)CAKE"},
   };
   for (Wrapper &w : debug) table.push_back(std::move(w));
   return table;

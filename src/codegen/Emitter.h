@@ -68,7 +68,8 @@ std::string restoreLines(const std::string &text, const std::string &outputName)
 extern const std::string kLauncherSupport;
 extern const char *const kRangeSupport;  // LauncherRanges.cpp: cake_iv, in kLauncherSupport
 extern const char *const kTensorMapSupport;
-extern const char *const kWaitSupport;  // -fcheck-waits (CheckWaits.cpp)
+extern const char *const kWaitSupport;    // -fcheck-waits (CheckWaits.cpp)
+extern const char *const kJitterSupport;  // -fjitter (CheckWaits.cpp)
 extern const std::string kTensorTypes;
 // A dtype's code in cake_tensor.dtype (CAKE_DTYPE_BF16), its name there (BF16).
 std::string dtypeCode(DType d);
@@ -254,6 +255,10 @@ private:
     std::vector<std::pair<SourceRange, std::string>> signals;  // where it is signalled, and how
   };
   bool checkWaits() const { return opts_.checkWaitsSeconds > 0; }
+  // -fjitter: the statement that may delay the warp before a role's
+  // operation (the next site), "" when the option is off.
+  std::string jitterCall();
+  uint32_t jitterSites_ = 0;
   // The statement that waits until phase `parity` of the mbarrier at `addr`
   // completes: plain, or (-fcheck-waits) checked, as the next site, with the
   // counter of arrivals issued on the slot (`counter`: "" for none).

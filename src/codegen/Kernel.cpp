@@ -113,6 +113,9 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
     switch (s.kind) {
     case IrStmt::Kind::Op:
       lineDirective(s.range);
+      // No delay between wgmmas and their commit: a branch there makes
+      // ptxas serialize the wgmmas, which would hide what is in flight.
+      if (opts_.jitterSeed && s.op.kind != OpKind::MmaCommit) line(jitterCall());
       op(s.op, rc);
       break;
     case IrStmt::Kind::For: {
@@ -459,6 +462,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
     else
       params += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
   }
+  if (opts_.jitterSeed) params += std::string(params.empty() ? "" : ",\n    ") + "uint32_t cake_jitter_seed";
   if (checkWaits())
     params += fmt::format("{}{} *cake_wlog, uint64_t cake_wait_budget", params.empty() ? "" : ",\n    ",
                           w_.use("cake_wait_log"));
@@ -470,6 +474,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   line("const uint32_t cake_warp = __shfl_sync(0xffffffffu, threadIdx.x / 32u, 0);  // warp-uniform");
   line("const uint32_t cake_lane = threadIdx.x % 32u;");
   line("(void)cake_lane;");
+  if (opts_.jitterSeed) line("uint32_t cake_jitter_n = 0;  // -fjitter: the delays this thread has drawn");
   // Shared-memory addresses of views and barriers.
   for (const Resource &r : k_.resources) {
     if (r.kind == ResourceKind::View) {
@@ -687,6 +692,11 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
                       opts.compilerVersion.empty() ? "" : " " + opts.compilerVersion, cStringText(sm.name(m.file)),
                       ti.name);
   text += summaries;
+  if (opts.jitterSeed)
+    text += fmt::format("//\n// -fjitter={}: before each operation of each role the warp may wait 0.5 to 16.5 us,\n"
+                        "// drawn from the seed (the launcher's CAKE_JITTER_SEED overrides it); for bringing\n"
+                        "// out races, not for timing.\n",
+                        opts.jitterSeed);
   if (opts.checkWaitsSeconds > 0)
     text += fmt::format("//\n// -fcheck-waits={0}: every mbarrier wait gives up after {0} s (the launcher's\n"
                         "// CAKE_CHECK_WAITS_SECONDS overrides it), records where it was and stops the kernel. The\n"
@@ -712,6 +722,7 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
   text += kLauncherSupport;
   if (tensorMaps) text += kTensorMapSupport;
   if (opts.checkWaitsSeconds > 0) text += kWaitSupport;
+  if (opts.jitterSeed) text += kJitterSupport;
   text += launchers;
   out += restoreLines(text, opts.outputName);
   return true;

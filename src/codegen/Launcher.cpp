@@ -414,6 +414,7 @@ void KernelEmitter::launcher(std::string &text) {
     }
     callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
   }
+  if (opts_.jitterSeed) callArgs += fmt::format(", cake_jitter_seed_of({}u)", opts_.jitterSeed);
   if (checkWaits()) {
     o += fmt::format("  if (int e = cake_wait_capturing(stream, msg)) return e;\n"
                      "  // -fcheck-waits: a wait that runs out records itself in host memory the kernel writes "

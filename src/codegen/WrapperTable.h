@@ -21,7 +21,7 @@ struct Wrapper {
 // mbarrier.try_wait or mbarrier.test_wait.
 std::string mbarPollText(const char *instruction);
 
-// `table` followed by the wrappers of -fcheck-waits.
+// `table` followed by the wrappers of -fcheck-waits and -fjitter.
 std::vector<Wrapper> withDebugWrappers(std::vector<Wrapper> table);
 
 }  // namespace cake::codegen

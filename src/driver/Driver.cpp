@@ -279,6 +279,7 @@ public:
       std::string dropped;
       codegen::CodegenOptions copts;
       copts.checkWaitsSeconds = opts_.checkWaitsSeconds;
+      copts.jitterSeed = opts_.jitterSeed;
       if (codegen::hasLowering(target)) codegen::emitCuda(*ir, facts, sm_, diags_, copts, dropped);
       return;
     }
@@ -290,6 +291,7 @@ public:
       copts.kernelName = opts_.kernelName;
       copts.gatesOff = gatesOffText;
       copts.checkWaitsSeconds = opts_.checkWaitsSeconds;
+      copts.jitterSeed = opts_.jitterSeed;
       if (!opts_.kernelName.empty() && (ir->compiledKernels().size() != 1 || !ir->families.empty())) {
         diags_.report(DiagId::DriverKernelNameMany, SourceRange(), path,
                       ir->compiledKernels().size() + ir->families.size());

@@ -15,6 +15,8 @@
 #include "passes/Passes.h"
 #include "sema/Sema.h"
 
+#include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -43,6 +45,12 @@ Debugging options (the generated code, not the compiler):
                         kernel stops, and the launcher, which then waits for
                         the kernel, prints each record as file:line:col:
                         error: ... [run.hang] and returns CAKE_ERROR_HANG
+  -fjitter[=SEED]       before each operation of each role, delay the warp
+                        by 0.5 to 16.5 us one time in four, drawn from a
+                        hash of SEED (default 1), the operation, the block
+                        and the warp: brings out races that depend on
+                        timing (a role that does not wait for another one's
+                        writes); deterministic for a seed
   -fno-gates=GATES      lower even where the named gates (comma-separated:
                         hardware, data, safety, or all) reject the schedule:
                         their errors are shown as warnings and the generated
@@ -89,7 +97,7 @@ bool takeWarningOption(const std::string &a, Options &opts) {
   return true;
 }
 
-// -fno-gates=LIST and -fcheck-waits[=SECONDS]; returns true if `a` was one
+// -fno-gates=LIST, -fcheck-waits[=SECONDS] and -fjitter[=SEED]; returns true if `a` was one
 // (consumed here), setting `error` when its value is bad.
 bool takeDebugOption(const std::string &a, Options &opts, std::string &error) {
   static const std::string kNoGates = "-fno-gates=", kCheckWaits = "-fcheck-waits";
@@ -131,6 +139,18 @@ bool takeDebugOption(const std::string &a, Options &opts, std::string &error) {
       return true;
     }
     opts.checkWaitsSeconds = s;
+    return true;
+  }
+  if (arg == "-fjitter" || arg.rfind("-fjitter=", 0) == 0) {
+    std::string v = arg == "-fjitter" ? "1" : arg.substr(9);
+    char *end = nullptr;
+    errno = 0;
+    unsigned long long seed = v.empty() || v[0] == '-' ? 0 : std::strtoull(v.c_str(), &end, 10);
+    if (!end || *end || errno || seed < 1 || seed > UINT32_MAX) {
+      error = fmt::format("invalid '{}': expected a seed from 1 to {}", a, UINT32_MAX);
+      return true;
+    }
+    opts.jitterSeed = static_cast<uint32_t>(seed);
     return true;
   }
   if (arg == "-fno-gates") {

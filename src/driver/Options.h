@@ -53,6 +53,9 @@ struct Options {
   // -fcheck-waits[=SECONDS]: every mbarrier wait gives up after this long,
   // names itself and stops the kernel (0: off, the default).
   double checkWaitsSeconds = 0;
+  // -fjitter[=SEED]: a seeded random delay before each role operation, to
+  // bring out races that depend on timing (0: off, the default).
+  uint32_t jitterSeed = 0;
 };
 
 struct ParseResult {
