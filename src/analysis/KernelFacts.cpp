@@ -305,6 +305,7 @@ KernelFacts analyzeKernel(const Kernel &k, Target target, const SourceManager &s
   f.releases = collectReleases(k, f.roles, f.barriers);
   f.stageRegions = collectStageRegions(k, sm, f);
   f.crossBlock = collectCrossBlock(k, f.roles);
+  f.outputCoverage = collectOutputCoverage(k, f.roles);
   return f;
 }
 

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "analysis/AsyncFlight.h"
+#include "analysis/Coverage.h"
 #include "analysis/CrossBlock.h"
 #include "analysis/Family.h"
 #include "analysis/Releases.h"
@@ -154,6 +155,8 @@ struct KernelFacts {
 
   // What blocks hand each other through the workspace (collectCrossBlock).
   CrossBlockFacts crossBlock;
+  // What the writes of each tensor parameter leave unwritten (Coverage.h).
+  std::vector<OutputCoverage> outputCoverage;
 
   // The facts of a barrier (empty ones for a barrier nothing uses).
   const BarrierFacts &barrier(sema::ResourceId b) const;

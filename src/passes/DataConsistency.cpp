@@ -97,6 +97,7 @@ public:
 
   void run() {
     checkTensorMaps();
+    checkOutputCoverage();
     checkMulticastCoords();
     checkPartialTiles();
     checkViewsInPools();
@@ -128,6 +129,46 @@ private:
                      "'")
           .note(DiagId::NoteTensorMapFirstUse, c.first->range, k_.resources[c.tensor].name)
           .emit();
+    }
+  }
+
+  // Every element of a tensor the schedule writes is written by some write
+  // (the analysis layer's cell of one period of the coordinates, Coverage.h).
+  void checkOutputCoverage() {
+    for (const OutputCoverage &c : facts_.outputCoverage) {
+      if (c.gap.empty()) continue;
+      auto box = [&](const std::vector<std::pair<int64_t, int64_t>> &b) {
+        std::string s;
+        for (size_t d = 0; d < b.size(); ++d) s += (d ? " x " : "") + fmt::format("[{}, {})", b[d].first, b[d].second);
+        return s;
+      };
+      // Where the elements repeat: the period along each dimension that
+      // has one ('*' along those that do not).
+      std::string step;
+      if (std::any_of(c.period.begin(), c.period.end(), [](int64_t p) { return p != 0; })) {
+        for (size_t d = 0; d < c.period.size(); ++d)
+          step += (d ? " x " : "") + (c.period[d] ? std::to_string(c.period[d]) : std::string("*"));
+        step = fmt::format(", nor the same elements of any other {} step of its coordinates", step);
+      }
+      auto diag = ctx_.diags.build(DiagId::DataOutputGap, c.group.front()->range, k_.resources[c.tensor].name,
+                                   box(c.gap), step);
+      for (const Operation *w : c.group) {
+        std::vector<std::pair<int64_t, int64_t>> covers;
+        const Operand *coords = copyCoords(*w);
+        ResourceId tile = copyTile(*w);
+        const Resource &t = k_.resources[c.tensor];
+        std::vector<int64_t> shape = tile != kNoResource ? k_.resources[tile].shape : std::vector<int64_t>();
+        for (size_t d = 0; d < t.rank && coords; ++d) {
+          const Value &v = coords->value.elts[t.rank - 1 - d];
+          int64_t p = c.period[d], ext = d >= t.rank - shape.size() ? shape[d - (t.rank - shape.size())] : 1;
+          int64_t lo = v.isConstInt() ? *v.constInt : v.ix != kNoIntExpr ? k_.ints.form(v.ix).constant : 0;
+          if (p) lo = ((lo % p) + p) % p;
+          covers.push_back(
+              {lo, p ? lo + std::min(ext, p - lo) : lo + ext});  // within the period; past it the next one's start
+        }
+        diag.note(DiagId::NoteTensorWrite, w->range, k_.resources[c.tensor].name, box(covers));
+      }
+      diag.emit();
     }
   }
 
