@@ -58,7 +58,10 @@ std::optional<Write> describe(const Kernel &k, const Operation &op, const Resour
     else
       return std::nullopt;
     int64_t g = 0;
-    for (const auto &[atom, coef] : f.terms) g = std::gcd(g, coef < 0 ? -coef : coef);
+    for (const auto &[atom, coef] : f.terms) {
+      if (coef == INT64_MIN) return std::nullopt;  // no magnitude in int64: not judged
+      g = std::gcd(g, coef < 0 ? -coef : coef);
+    }
     size_t outer = t.rank - shape.size();
     w.constant.push_back(f.constant);
     w.extent.push_back(d >= outer ? shape[d - outer] : 1);
@@ -68,7 +71,10 @@ std::optional<Write> describe(const Kernel &k, const Operation &op, const Resour
   return w;
 }
 
-int64_t floorMod(int64_t a, int64_t p) { return ((a % p) + p) % p; }
+int64_t floorMod(int64_t a, int64_t p) {
+  int64_t r = a % p;
+  return r < 0 ? r + p : r;
+}
 
 // The first cell of the period no write covers (empty: none).
 std::vector<std::pair<int64_t, int64_t>> firstGap(const std::vector<Write> &writes,
@@ -91,6 +97,9 @@ std::vector<std::pair<int64_t, int64_t>> firstGap(const std::vector<Write> &writ
       lo0 = std::min(lo0, w.constant[d]);
       hi0 = std::max(hi0, end);
     }
+    // Below 0 lies no element (a copy there writes nothing).
+    lo0 = std::max<int64_t>(lo0, 0);
+    if (!p && hi0 <= lo0) return {};  // nothing of these writes inside the tensor along d
     cuts[d] = p ? std::vector<int64_t>{0, p} : std::vector<int64_t>{lo0, hi0};
     for (size_t i = 0; i < writes.size(); ++i) {
       auto &s = spans[i][d];
@@ -113,11 +122,16 @@ std::vector<std::pair<int64_t, int64_t>> firstGap(const std::vector<Write> &writ
         cuts[d].push_back(b);
       }
     }
+    if (!p)
+      cuts[d].erase(std::remove_if(cuts[d].begin(), cuts[d].end(), [&](int64_t x) { return x < lo0; }), cuts[d].end());
     std::sort(cuts[d].begin(), cuts[d].end());
     cuts[d].erase(std::unique(cuts[d].begin(), cuts[d].end()), cuts[d].end());
   }
-  // Every cell, outermost dimension slowest (at most a few thousand: a
-  // handful of writes per tensor).
+  // Every cell, outermost dimension slowest: a few thousand for a handful
+  // of writes; past a million cell checks the tensor is not judged.
+  double work = static_cast<double>(writes.size());
+  for (size_t d = 0; d < rank; ++d) work *= static_cast<double>(cuts[d].size() - 1);
+  if (work > 1e6) return {};
   std::vector<size_t> at(rank, 0);
   for (;;) {
     bool covered = false;

@@ -18,10 +18,12 @@
 // another variable part are taken to write other tiles, at another time
 // (a persistent loop's epilogue for the tile before, and after the loop for
 // the last one). Along a dimension where every coordinate is constant (no
-// period), the cell is the writes' hull there: a hole between two writes lies
-// inside the tensor (the launcher keeps every write in bounds), what lies
-// past the last one is not judged. A tensor one of whose writes has a
-// coordinate without a normal form is not judged (OutputCoverage::judged).
+// period), the cell is the writes' hull there from coordinate 0 on: a hole
+// between two writes lies inside the tensor (below a later write, which the
+// launcher keeps in bounds), what lies past the last one is not judged. A tensor one of whose writes has a
+// coordinate without a normal form is not judged (OutputCoverage::judged),
+// nor one whose cell has so many pieces that checking them would take more
+// than a million steps (a schedule with hundreds of writes of one tensor).
 #pragma once
 
 #include <string>

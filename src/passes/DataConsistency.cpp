@@ -162,7 +162,7 @@ private:
           const Value &v = coords->value.elts[t.rank - 1 - d];
           int64_t p = c.period[d], ext = d >= t.rank - shape.size() ? shape[d - (t.rank - shape.size())] : 1;
           int64_t lo = v.isConstInt() ? *v.constInt : v.ix != kNoIntExpr ? k_.ints.form(v.ix).constant : 0;
-          if (p) lo = ((lo % p) + p) % p;
+          if (p) lo = lo % p < 0 ? lo % p + p : lo % p;
           covers.push_back(
               {lo, p ? lo + std::min(ext, p - lo) : lo + ext});  // within the period; past it the next one's start
         }
