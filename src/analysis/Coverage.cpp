@@ -176,7 +176,6 @@ std::vector<OutputCoverage> collectOutputCoverage(const Kernel &k, const std::ve
           judged = false;
       }
     if (c.writes.empty()) continue;
-    c.judged = judged;
     // Each role's writes with one variable part (the same tile) judged
     // together with every other role's writes (which may write the rest of
     // its tiles), not with the role's other groups: one role writes one

@@ -20,10 +20,10 @@
 // the last one). Along a dimension where every coordinate is constant (no
 // period), the cell is the writes' hull there from coordinate 0 on: a hole
 // between two writes lies inside the tensor (below a later write, which the
-// launcher keeps in bounds), what lies past the last one is not judged. A tensor one of whose writes has a
-// coordinate without a normal form is not judged (OutputCoverage::judged),
-// nor one whose cell has so many pieces that checking them would take more
-// than a million steps (a schedule with hundreds of writes of one tensor).
+// launcher keeps in bounds), what lies past the last one is not judged. A
+// tensor one of whose writes has a coordinate without a normal form is not
+// judged, nor one whose cell has so many pieces that checking them would
+// take more than a million steps (hundreds of writes of one tensor).
 #pragma once
 
 #include <string>
@@ -37,7 +37,6 @@ namespace cake::analysis {
 struct OutputCoverage {
   sema::ResourceId tensor = sema::kNoResource;
   std::vector<const sema::Operation *> writes;  // in role, then program order
-  bool judged = false;                          // every write's coordinates have normal forms
   // The first group of writes (a role's with one variable part, and the
   // other roles') that leaves part of its tiles unwritten, its period
   // (outermost first; 0: none, not judged) and that part.
