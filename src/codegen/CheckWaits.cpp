@@ -1,12 +1,13 @@
-// CheckWaits.cpp - what -fcheck-waits adds to the lowering (docs/language.md
-// 19.1), and what a target cannot run at all.
+// CheckWaits.cpp - what -fcheck-waits and -fjitter add to the lowering
+// (docs/language.md 19.1), and what a target cannot run at all.
 //
 // In the kernel: each mbarrier wait a numbered site, checked against a time
 // limit (the wrappers cake_mbar_wait_checked and cake_wait_expired in
-// PtxWrappers.cpp); the record buffer's pointer, the limit and one arrival
+// DebugWrappers.cpp); the record buffer's pointer, the limit and one arrival
 // counter per barrier slot in shared memory after the schedule's; each
 // arrival counted where it is issued. In the launcher: the table of sites,
-// and the support that waits for the kernel and prints its records.
+// and the support that waits for the kernel and prints its records. For
+// -fjitter: the delay before each role operation, and the launcher's seed.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -120,6 +121,11 @@ std::string KernelEmitter::arrivalCounter(ResourceId bar, const std::string &sta
 std::string KernelEmitter::countArrival(ResourceId bar, const std::string &stage) {
   std::string c = arrivalCounter(bar, stage);
   return c.empty() ? "" : fmt::format("{}({});", w_.use("cake_count_arrival"), c);
+}
+
+std::string KernelEmitter::countedSignal(const std::string &signal, ResourceId bar, const std::string &stage) {
+  std::string count = countArrival(bar, stage);
+  return count.empty() ? signal : fmt::format("{{ {} {} }}", signal, count);
 }
 
 // -fcheck-waits: the kernel's waits by site number, as the records name

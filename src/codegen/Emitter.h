@@ -273,6 +273,9 @@ private:
   // that counts one arrival there ("" likewise).
   std::string arrivalCounter(ResourceId bar, const std::string &stage);
   std::string countArrival(ResourceId bar, const std::string &stage);
+  // The statement `signal` (an arrive on `bar` at `stage`, under a guard the
+  // caller puts before it), with the arrival counted: `{ signal count }`.
+  std::string countedSignal(const std::string &signal, ResourceId bar, const std::string &stage);
   int64_t arrivalSlots() const;     // the counters, one per barrier slot
   int64_t launchSmemBytes() const;  // the schedule's shared memory, and the counters
   // Where the record buffer's pointer and the budget are (16 bytes, 16-byte aligned, after the

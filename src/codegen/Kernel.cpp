@@ -113,9 +113,11 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
     switch (s.kind) {
     case IrStmt::Kind::Op:
       lineDirective(s.range);
-      // No delay between wgmmas and their commit: a branch there makes
-      // ptxas serialize the wgmmas, which would hide what is in flight.
-      if (opts_.jitterSeed && s.op.kind != OpKind::MmaCommit) line(jitterCall());
+      // No delay before the operation that closes a group of tensor-core
+      // operations (wgmma's commit): a branch between the wgmmas and their
+      // commit makes ptxas serialize them, hiding what is in flight.
+      if (opts_.jitterSeed && !(s.op.info().effects.closesGroup && s.op.info().effects.group == AsyncGroup::Mma))
+        line(jitterCall());
       op(s.op, rc);
       break;
     case IrStmt::Kind::For: {

@@ -57,11 +57,7 @@ void KernelEmitter::mbarArrive(const Operation &o, RoleCtx &rc) {
     line("}");
     return;
   }
-  std::string count = countArrival(bar, stage);
-  if (count.empty())
-    line(fmt::format("{}{}({});", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)));
-  else
-    line(fmt::format("{}{{ {}({}); {} }}", g, w_.use("cake_mbar_arrive"), barrierAddr(bar, stage), count));
+  line(g + countedSignal(fmt::format("{}({});", w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)), bar, stage));
 }
 
 void KernelEmitter::fenceProxy(const Operation &, RoleCtx &) {

@@ -101,13 +101,9 @@ void KernelEmitter::tcgen05Mma(const Operation &o, RoleCtx &rc) {
 void KernelEmitter::tcgen05Commit(const Operation &o, RoleCtx &rc) {
   const Value &stage = o.operand(param::Commit::stage).value;
   ResourceId bar = o.operand(param::Commit::barrier).value.resource;
-  std::string count = countArrival(bar, value(stage, false));
-  if (count.empty())
-    line(fmt::format("{}{}({});", electedGuard(rc), w_.use("cake_tcgen05_commit"),
-                     barrierAddr(bar, value(stage, false))));
-  else
-    line(fmt::format("{}{{ {}({}); {} }}", electedGuard(rc), w_.use("cake_tcgen05_commit"),
-                     barrierAddr(bar, value(stage, false)), count));
+  std::string s = value(stage, false);
+  line(electedGuard(rc) +
+       countedSignal(fmt::format("{}({});", w_.use("cake_tcgen05_commit"), barrierAddr(bar, s)), bar, s));
 }
 
 // TMEM to registers: each warp of the role's warpgroup reads its quarter of
