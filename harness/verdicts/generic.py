@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """harness/verdicts/generic.py - the gate tests' programs for the GPU verdict
 run (issue 38, item 3): every testsuite fail_*.cake that the gates reject and
-that -fno-gates=all lowers for sm_90a, with a generic runner for each.
+that -fno-gates=all lowers for sm_90a, with a generic runner for each; and,
+as controls, every pass_*.cake the gates accept for sm_90a, lowered with the
+gates on (gates column "accepted": these must run, never hang or fault).
 
   python3 harness/verdicts/generic.py OUTDIR     # here: lower, write runners
   bash harness/verdicts/run_generic.sh OUTDIR    # device
@@ -118,9 +120,11 @@ def main():
     outdir = pathlib.Path(sys.argv[1])
     outdir.mkdir(parents=True, exist_ok=True)
     rows = []
-    for src in sorted(pathlib.Path("testsuite").rglob("fail_*.cake")):
+    tests = sorted(pathlib.Path("testsuite").rglob("fail_*.cake")) + sorted(pathlib.Path("testsuite").rglob("pass_*.cake"))
+    for src in tests:
         text = src.read_text()
-        if "expected-error" not in text:
+        control = src.stem.startswith("pass_")
+        if not control and "expected-error" not in text:
             continue
         name = f"{src.parent.name}__{src.stem}"
         inc = ["-I", ".", "-I", "testsuite", "-I", str(src.parent), "-I", "examples"]
@@ -128,10 +132,16 @@ def main():
                            capture_output=True, text=True)
         ids = sorted(set(re.findall(r'"id": ?"([a-z]+\.[a-z0-9.-]+)"', r.stdout + r.stderr)))
         errors = [i for i in ids if i.split(".")[0] in ("hw", "data", "safety")]
-        if r.returncode == 0 or not errors:
+        if control:
+            if r.returncode != 0:
+                continue
+            errors = ["accepted"]
+        elif r.returncode == 0 or not errors:
             continue
+        (outdir / f"{name}.gate.txt").write_text(r.stdout + r.stderr)
         cu = outdir / f"{name}.cu"
-        r2 = subprocess.run([CAKEC, *inc, "--target=sm_90a", "-fno-gates=all", "-fcheck-waits", str(src), "-o", str(cu)],
+        flags = ["-fcheck-waits"] if control else ["-fno-gates=all", "-fcheck-waits"]
+        r2 = subprocess.run([CAKEC, *inc, "--target=sm_90a", *flags, str(src), "-o", str(cu)],
                             capture_output=True, text=True)
         if r2.returncode != 0:
             rows.append((name, str(src), ",".join(errors), "not lowered"))
@@ -146,7 +156,11 @@ def main():
         f.write("name\tsource\tgates\tlowered\n")
         for row in rows:
             f.write("\t".join(row) + "\n")
-    print(f"{len(rows)} rejected gate tests; {sum(r[3] == 'lowered' for r in rows)} lowered with a runner")
+    rejected = [r for r in rows if r[2] != "accepted"]
+    controls = [r for r in rows if r[2] == "accepted"]
+    print(f"{len(rejected)} rejected gate tests; {sum(r[3] == 'lowered' for r in rejected)} lowered with a runner; "
+          f"controls: {len(controls)} accepted pass_*.cake for sm_90a, {sum(r[3] == 'lowered' for r in controls)} "
+          f"lowered with a runner")
 
 
 main()

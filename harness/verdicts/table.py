@@ -3,7 +3,12 @@
 variants.tsv) with the GPU's (run.sh's verdicts.tsv) into the issue-38
 verdict table, in markdown on stdout.
 
-  python3 harness/verdicts/table.py GENERATED_DIR OUT_DIR
+  python3 harness/verdicts/table.py GENERATED_DIR OUT_DIR [JITTER_OUT_DIR]
+  python3 harness/verdicts/table.py --gate-tests GATE_TESTS_DIR OUT_DIR
+
+JITTER_OUT_DIR, when given, holds run.sh's verdicts.tsv and runs.log for
+the clean variants lowered again with -fjitter (jitter.sh): a variant clean
+in OUT_DIR that fails there takes that verdict, marked "(jitter)".
 
 OUT_DIR holds run.sh's verdicts.tsv and runs.log (every [run.hang] line of a
 variant is read from runs.log) and, when present, racecheck.tsv (name, then
@@ -22,23 +27,71 @@ import pathlib
 import re
 import sys
 
+
+def gate_tests_table(gen, out):
+    """The gate tests' programs (generic.py, run_generic.sh): per program its
+    gate ids, the GPU verdict, the sanitizers' summaries and, for a hang,
+    whether a barrier it names is one the gates' diagnostics name."""
+    programs = [l.split("\t") for l in (gen / "programs.tsv").read_text().splitlines()[1:]]
+    gpu = {l.split("\t")[0]: l.split("\t")[1:] for l in (out / "generic.tsv").read_text().splitlines()}
+    san = collections.defaultdict(list)
+    for l in (out / "sanitizer.tsv").read_text().splitlines():
+        name, tool, summary = (l.split("\t") + ["", ""])[:3]
+        if not re.search(r"(: 0 errors|0 hazards displayed \(0 errors, 0 warnings\))$", summary):
+            san[name].append(f"{tool}: {summary}")
+    rows, counts, agree = [], collections.Counter(), [0, 0]
+    for name, src, gates, lowered in programs:
+        if name not in gpu:
+            rows.append((name, gates, lowered, "", ""))
+            continue
+        verdict, detail = (gpu[name] + [""])[:2]
+        if verdict == "ran" and san[name]:
+            verdict = "race" if any("racecheck" in x and "hazard" in x for x in san[name]) else "sanitizer"
+            detail = "; ".join(san[name])
+        named = ""
+        if verdict == "hang":
+            bars = set(re.findall(r"(?:on barrier|at named barrier) '(\w+)'", detail))
+            text = (gen / f"{name}.gate.txt").read_text() if (gen / f"{name}.gate.txt").exists() else ""
+            ok = any(f"'{b}'" in text for b in bars)
+            agree[0 if ok else 1] += 1
+            named = " (barrier named by the gates)" if ok else " (barrier not named by the gates)"
+        kind = "control" if gates == "accepted" else "rejected"
+        counts[(kind, verdict)] += 1
+        rows.append((name, gates, verdict + named, detail, kind))
+    print(f"{len(programs)} programs: " + ", ".join(f"{k} {v}: {n}" for (k, v), n in sorted(counts.items())) +
+          f"; hangs whose barrier the gates' diagnostics name: {agree[0]} of {sum(agree)}\n")
+    print("| program | gates | GPU | detail |")
+    print("|---|---|---|---|")
+    for name, gates, verdict, detail, _ in rows:
+        print(f"| {name} | {gates} | {verdict} | {detail[:200].replace('|', '/')} |")
+
+
+if sys.argv[1] == "--gate-tests":
+    gate_tests_table(pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]))
+    sys.exit(0)
 gen, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 variants = {}
 for line in (gen / "variants.tsv").read_text().splitlines()[1:]:
     name, ex, ln, op, edited, gates, lowered = line.split("\t")
     variants[name] = dict(example=ex, line=ln, op=op, edited=edited, gates=gates, lowered=lowered)
-gpu = {}
-for line in (out / "verdicts.tsv").read_text().splitlines():
-    name, verdict, detail = (line.split("\t") + ["", ""])[:3]
-    gpu[name] = (verdict, detail)
-hang_lines = collections.defaultdict(list)
-current = None
-for line in (out / "runs.log").read_text().splitlines():
-    m = re.match(r"==== (\S+) \(exit", line)
-    if m:
-        current = m.group(1)
-    elif current and "[run.hang]" in line and "launch failed" not in line:
-        hang_lines[current].append(line)
+
+
+def read_run(d):
+    verdicts, hangs, current = {}, collections.defaultdict(list), None
+    for line in (d / "verdicts.tsv").read_text().splitlines():
+        name, verdict, detail = (line.split("\t") + ["", ""])[:3]
+        verdicts[name] = (verdict, detail)
+    for line in (d / "runs.log").read_text().splitlines():
+        m = re.match(r"==== (\S+) \(exit", line)
+        if m:
+            current = m.group(1)
+        elif current and "[run.hang]" in line and "launch failed" not in line:
+            hangs[current].append(line)
+    return verdicts, hangs
+
+
+gpu, hang_lines = read_run(out)
+jitter_gpu, jitter_hangs = read_run(pathlib.Path(sys.argv[3])) if len(sys.argv) > 3 else ({}, {})
 races = {}
 if (out / "racecheck.tsv").exists():
     for line in (out / "racecheck.tsv").read_text().splitlines():
@@ -57,12 +110,16 @@ for name, v in sorted(variants.items()):
     elif verdict == "clean" and name in races and "[run.hang]" in races[name]:
         verdict, detail = "hang", "at the racecheck shape: " + races[name]
         hang_lines[name] = [races[name]]
+    if verdict == "clean" and jitter_gpu.get(name, ("clean",))[0] != "clean":
+        verdict, detail = jitter_gpu[name]
+        hang_lines[name] = jitter_hangs.get(name, [])
+        verdict += " (jitter)"
     failing = verdict != "clean"
     rejected = v["gates"] != "accepted"
     named = ""
-    if verdict == "hang":
+    if verdict.startswith("hang"):
         gate_text = (gen / f"{name}.gate.txt").read_text()
-        bars = set(re.findall(r"on barrier '(\w+)'", " ".join(hang_lines[name]) or detail))
+        bars = set(re.findall(r"(?:on barrier|at named barrier) '(\w+)'", " ".join(hang_lines[name]) or detail))
         ok = any(f"'{b}'" in gate_text for b in bars)
         detail = "; ".join(sorted(bars)) + ": " + detail
         named = "agrees" if ok else "differs"

@@ -2,12 +2,11 @@
 // (docs/language.md 19.1), and what a target cannot run at all.
 //
 // In the kernel: each mbarrier wait a numbered site, checked against a time
-// limit (the wrappers cake_mbar_wait_checked and cake_wait_expired in
-// DebugWrappers.cpp); the record buffer's pointer, the limit and one arrival
-// counter per barrier slot in shared memory after the schedule's; each
-// arrival counted where it is issued. In the launcher: the table of sites,
-// and the support that waits for the kernel and prints its records. For
-// -fjitter: the delay before each role operation, and the launcher's seed.
+// limit, and each lm.sync on a named barrier a meeting at an mbarrier, checked alike (the wrappers
+// cake_mbar_wait_checked and cake_wait_expired in DebugWrappers.cpp); the record buffer's pointer, the limit and one
+// arrival counter per barrier slot in shared memory after the schedule's; each arrival counted where it is issued. In
+// the launcher: the table of sites, and the support that waits for the kernel and prints its records. For -fjitter: the
+// delay before each role operation, and the launcher's seed.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -93,15 +92,74 @@ static uint32_t cake_jitter_seed_of(uint32_t seed) {
 
 int64_t KernelEmitter::waitInfoOffset() const { return (k_.smemBytes + 15) / 16 * 16; }  // read as one 16-byte load
 
+int64_t KernelEmitter::namedBarrierCount() const {
+  return std::count_if(k_.resources.begin(), k_.resources.end(),
+                       [](const Resource &r) { return r.kind == ResourceKind::NamedBarrier; });
+}
+
 int64_t KernelEmitter::arrivalSlots() const {
-  int64_t n = 0;
+  int64_t n = namedBarrierCount();
   for (const Resource &r : k_.resources)
     if (r.kind == ResourceKind::Barrier) n += r.count;
   return n;
 }
 
+int64_t KernelEmitter::meetingsOffset() const { return (waitInfoOffset() + 16 + 4 * arrivalSlots() + 7) / 8 * 8; }
+
 int64_t KernelEmitter::launchSmemBytes() const {
-  return checkWaits() ? waitInfoOffset() + 16 + 4 * arrivalSlots() : k_.smemBytes;
+  if (!checkWaits()) return k_.smemBytes;
+  return namedBarrierCount() ? meetingsOffset() + 8 * namedBarrierCount() : waitInfoOffset() + 16 + 4 * arrivalSlots();
+}
+
+void KernelEmitter::checkWaitsPrologue() {
+  line(fmt::format("*reinterpret_cast<cake_wait_log **>(cake_smem_raw + {0}u) = cake_wlog;  // -fcheck-waits: the "
+                   "record buffer,",
+                   waitInfoOffset()));
+  line(fmt::format("*reinterpret_cast<uint64_t *>(cake_smem_raw + {}u) = cake_wait_budget;  // the budget,",
+                   waitInfoOffset() + 8));
+  line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) reinterpret_cast<uint32_t *>(cake_smem_raw + {}u)[s] = 0;  "
+                   "// the arrival counters",
+                   arrivalSlots(), waitInfoOffset() + 16));
+  int64_t i = 0;
+  for (const Resource &r : k_.resources)
+    if (r.kind == ResourceKind::NamedBarrier)
+      line(fmt::format("{}(cake_smem + {}u, {}u);  // named barrier '{}' meets here: one arrival per warp of its roles",
+                       w_.use("cake_mbar_init"), meetingsOffset() + 8 * i++, namedBarrierThreads(r.id) / 32, r.name));
+}
+
+// -fcheck-waits: lm.sync at an mbarrier, so that it can give up. The warp's
+// lanes meet first (__syncwarp orders their memory accesses before lane 0's
+// arrival, which releases them; the wait acquires the others'), then every
+// lane waits for the meeting's phase: this thread's meeting count's parity.
+void KernelEmitter::checkedMeeting(const Operation &o, RoleCtx &rc) {
+  ResourceId nb = o.operand(param::Sync::barrier).value.resource;
+  const Resource &b = k_.resource(nb);
+  int64_t ordinal = 0, base = 0;
+  for (const Resource &r : k_.resources) {
+    if (r.kind == ResourceKind::Barrier) base += r.count;
+    if (r.kind == ResourceKind::NamedBarrier && r.id < nb) ++ordinal;
+  }
+  int64_t warps = namedBarrierThreads(nb) / 32;
+  std::string addr = fmt::format("cake_smem + {}u", meetingsOffset() + 8 * ordinal);
+  std::string counter = fmt::format("cake_smem + {}u", waitInfoOffset() + 16 + 4 * (base + ordinal));
+  std::string count = fmt::format("cake_meetings[{}]", ordinal);
+  WaitSite site{o.range, rc.role->name, b.name, 1, warps, warps, 0, false, true, {}, true};
+  for (const analysis::RoleEvents &r : f_.roles)
+    for (const analysis::Event &e : r.events)
+      if (e.op != &o && analysis::effectResource(*e.op, e.op->info().effects.meets) == nb)
+        site.signals.push_back(
+            {e.op->range, fmt::format("role '{}' meets on '{}' here", k_.resource(r.role).name, b.name)});
+  site.signals.push_back(
+      {b.range, fmt::format("'{}' is declared here: every warp of its roles meets there ({})", b.name, [&] {
+         std::string names;
+         for (ResourceId m : b.consumers) names += (names.empty() ? "'" : ", '") + k_.resource(m).name + "'";
+         return names;
+       }())});
+  line(fmt::format("__syncwarp(); if (cake_lane == 0) {{ {}({}); {}({}); }}  // -fcheck-waits: named barrier '{}' "
+                   "at an mbarrier",
+                   w_.use("cake_mbar_arrive"), addr, w_.use("cake_count_arrival"), counter, b.name));
+  line(waitCall(addr, count + " & 1u", fmt::format("static_cast<int32_t>({})", count), std::move(site), counter));
+  line(fmt::format("++{};", count));
 }
 
 std::string KernelEmitter::arrivalCounter(ResourceId bar, const std::string &stage) {
@@ -144,10 +202,10 @@ std::string KernelEmitter::waitSitesTable() {
   for (const WaitSite &w : waitSites_) {
     std::string notes;
     for (const auto &[r, what] : w.signals) notes += at(r) + ": note: " + what + "\n";
-    o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {}, {}, {},\n     \"{}\"}},\n",
+    o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {}, {}, {}, {},\n     \"{}\"}},\n",
                      cStringText(escapeControlChars(sm_.name(w.range.begin.file))), w.range.begin.line,
                      w.range.begin.col, cStringText(w.role), cStringText(w.barrier), w.slots, w.initCount, w.arrivals,
-                     w.txBytes, w.release ? 1 : 0, w.counted ? 1 : 0, cStringText(notes));
+                     w.txBytes, w.release ? 1 : 0, w.counted ? 1 : 0, w.meeting ? 1 : 0, cStringText(notes));
   }
   return o + "};\n\n";
 }
@@ -171,6 +229,7 @@ typedef struct cake_wait_site {
   long long tx_bytes;  // the transaction bytes a phase gets
   int release;         // a release barrier: its first lap passes
   int counted;         // the block counts the arrivals issued on it
+  int meeting;         // a named barrier's meeting (lm.sync); its stage is the thread's meeting count
   const char *notes;   // lines: where it is signalled
 } cake_wait_site;
 
@@ -255,7 +314,8 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
       long long lap = ((long long)r[i].stage - slot) / s->slots;
       long long phase = s->release ? lap - 1 : lap;  // the phase of the slot it waits for, from 0
       char what[320];
-      int len = snprintf(what, sizeof what, "a phase completes after %lld arrival(s)", s->init);
+      int len = snprintf(what, sizeof what, s->meeting ? "a meeting completes when %lld warp(s) of its roles arrive"
+                                                       : "a phase completes after %lld arrival(s)", s->init);
       if (s->tx_bytes) len += snprintf(what + len, sizeof what - len, " and %lld transaction bytes", s->tx_bytes);
       if (s->arrivals != s->init)
         len += snprintf(what + len, sizeof what - len, ", and the schedule signals it %lld time(s) a phase", s->arrivals);
@@ -273,12 +333,19 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
           snprintf(what + len, sizeof what - len, "; all %lld arrival(s) were issued%s", s->init,
                    s->tx_bytes ? ", so it waits for transaction bytes" : "");
       }
-      snprintf(line, sizeof line,
-               "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s on barrier '%s' stage %d "
-               "(slot %lld, parity %u)%s: %s [run.hang]",
-               s->file, s->line, s->col, s->role, r[i].block[0], r[i].block[1], r[i].block[2], r[i].warp,
-               r[i].waited_ns / 1e9, s->barrier, r[i].stage, slot, r[i].parity,
-               s->release ? ", a release barrier whose first lap passes" : "", what);
+      if (s->meeting)
+        snprintf(line, sizeof line,
+                 "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s at named barrier '%s', "
+                 "its meeting %d there: %s [run.hang]",
+                 s->file, s->line, s->col, s->role, r[i].block[0], r[i].block[1], r[i].block[2], r[i].warp,
+                 r[i].waited_ns / 1e9, s->barrier, r[i].stage, what);
+      else
+        snprintf(line, sizeof line,
+                 "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s on barrier '%s' stage %d "
+                 "(slot %lld, parity %u)%s: %s [run.hang]",
+                 s->file, s->line, s->col, s->role, r[i].block[0], r[i].block[1], r[i].block[2], r[i].warp,
+                 r[i].waited_ns / 1e9, s->barrier, r[i].stage, slot, r[i].parity,
+                 s->release ? ", a release barrier whose first lap passes" : "", what);
     }
     fprintf(stderr, "%s\n", line);
     if (shown == 1) snprintf(msg, 512, "%s", line);

@@ -253,6 +253,7 @@ private:
     bool release = false;   // its first lap passes
     bool counted = false;   // the block counts the arrivals issued on it (arrivalCounter)
     std::vector<std::pair<SourceRange, std::string>> signals;  // where it is signalled, and how
+    bool meeting = false;  // a named barrier's meeting (lm.sync): the stage counts the thread's meetings
   };
   bool checkWaits() const { return opts_.checkWaitsSeconds > 0; }
   // -fjitter: the statement that may delay the warp before a role's
@@ -276,7 +277,15 @@ private:
   // The statement `signal` (an arrive on `bar` at `stage`, under a guard the
   // caller puts before it), with the arrival counted: `{ signal count }`.
   std::string countedSignal(const std::string &signal, ResourceId bar, const std::string &stage);
-  int64_t arrivalSlots() const;     // the counters, one per barrier slot
+  int64_t arrivalSlots() const;  // the counters, one per barrier slot and one per named barrier
+  // -fcheck-waits: lm.sync on a named barrier meets at an mbarrier of its
+  // own instead (one arrival per warp; after the counters), so that a
+  // meeting can give up like a wait; each thread counts its meetings there
+  // (cake_meetings). meetingsOffset: where those mbarriers are.
+  int64_t namedBarrierCount() const;
+  int64_t meetingsOffset() const;
+  void checkWaitsPrologue();  // the kernel's first thread: buffer, budget, counters, the meetings' mbarriers
+  void checkedMeeting(const Operation &o, RoleCtx &rc);
   int64_t launchSmemBytes() const;  // the schedule's shared memory, and the counters
   // Where the record buffer's pointer and the budget are (16 bytes, 16-byte aligned, after the
   // schedule's shared memory), the counters after them.

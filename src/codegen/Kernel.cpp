@@ -108,8 +108,21 @@ std::string KernelEmitter::electedGuard(const RoleCtx &rc) const {
   return rc.singleThread ? "" : "if (cake_rtid == 0) ";
 }
 
+// Whether the first operation reached from body[from] on (into loops and
+// either branch of an `if`) runs on one elected thread.
+static bool nextRunsElected(const std::vector<IrStmt> &body, size_t from) {
+  for (size_t i = from; i < body.size(); ++i) {
+    const IrStmt &s = body[i];
+    if (s.kind == IrStmt::Kind::Op) return s.op.info().effects.single;
+    if (s.kind == IrStmt::Kind::For && !s.body.empty()) return nextRunsElected(s.body, 0);
+    if (s.kind == IrStmt::Kind::If) return nextRunsElected(s.body, 0) || nextRunsElected(s.orelse, 0);
+  }
+  return false;
+}
+
 void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
-  for (const IrStmt &s : body) {
+  for (size_t i = 0; i < body.size(); ++i) {
+    const IrStmt &s = body[i];
     switch (s.kind) {
     case IrStmt::Kind::Op:
       lineDirective(s.range);
@@ -119,6 +132,14 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
       if (opts_.jitterSeed && !(s.op.info().effects.closesGroup && s.op.info().effects.group == AsyncGroup::Mma))
         line(jitterCall());
       op(s.op, rc);
+      // A wait by every warp of a role, then an operation of one elected
+      // thread: its warps meet first. Otherwise that thread's copy can let
+      // the barrier's next phase complete before a slow warp has read the
+      // phase it waits for, and that warp then waits on the wrong parity.
+      if (s.op.kind == OpKind::Wait && !rc.singleThread && rc.threads > 32 && nextRunsElected(body, i + 1))
+        line(fmt::format("{}({}u, {}u);  // derived: every warp of role '{}' has passed the wait before one thread "
+                         "acts on it",
+                         w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads, rc.role->name));
       break;
     case IrStmt::Kind::For: {
       lineDirective(s.range);
@@ -477,6 +498,10 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   line("const uint32_t cake_lane = threadIdx.x % 32u;");
   line("(void)cake_lane;");
   if (opts_.jitterSeed) line("uint32_t cake_jitter_n = 0;  // -fjitter: the delays this thread has drawn");
+  if (checkWaits() && namedBarrierCount() > 0)
+    line(fmt::format("uint32_t cake_meetings[{}] = {{}};  // -fcheck-waits: this thread's meetings at each named "
+                     "barrier",
+                     namedBarrierCount()));
   // Shared-memory addresses of views and barriers.
   for (const Resource &r : k_.resources) {
     if (r.kind == ResourceKind::View) {
@@ -511,16 +536,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
                      w_.use("cake_mbar_init"), std::max<size_t>(1, mmaRoles().size())));
   for (const auto &[t, info] : maps_)
     line(fmt::format("{}(&{});", w_.use("cake_prefetch_tensormap"), ident(k_.resource(t).name)));
-  if (checkWaits()) {
-    line(fmt::format("*reinterpret_cast<cake_wait_log **>(cake_smem_raw + {0}u) = cake_wlog;  // -fcheck-waits: the "
-                     "record buffer,",
-                     waitInfoOffset()));
-    line(fmt::format("*reinterpret_cast<uint64_t *>(cake_smem_raw + {}u) = cake_wait_budget;  // the budget,",
-                     waitInfoOffset() + 8));
-    line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) reinterpret_cast<uint32_t *>(cake_smem_raw + {}u)[s] = 0;  "
-                     "// the arrival counters",
-                     arrivalSlots(), waitInfoOffset() + 16));
-  }
+  if (checkWaits()) checkWaitsPrologue();
   if (sm90Plus()) line(w_.use("cake_fence_mbarrier_init") + "();");
   --indent_;
   line("}");
@@ -700,8 +716,9 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
                         "// out races, not for timing.\n",
                         opts.jitterSeed);
   if (opts.checkWaitsSeconds > 0)
-    text += fmt::format("//\n// -fcheck-waits={0}: every mbarrier wait gives up after {0} s (the launcher's\n"
-                        "// CAKE_CHECK_WAITS_SECONDS overrides it), records where it was and stops the kernel. The\n"
+    text += fmt::format("//\n// -fcheck-waits={0}: every mbarrier wait and named-barrier meeting gives up\n"
+                        "// after {0} s (the launcher's CAKE_CHECK_WAITS_SECONDS overrides it), records where it was "
+                        "and stops the kernel. The\n"
                         "// launchers wait for their kernel and print the records as diagnostics\n"
                         "// ([run.hang]), returning CAKE_ERROR_HANG. For debugging: a launch is synchronous,\n"
                         "// and after a hang the process cannot use the GPU again.\n",

@@ -38,10 +38,11 @@ const char *kFooter = R"(Warning options:
 
 Debugging options (the generated code, not the compiler):
   -fcheck-waits[=SECONDS]
-                        lower every mbarrier wait with a time limit (default
-                        2 seconds; the launcher's CAKE_CHECK_WAITS_SECONDS
-                        overrides it at run time): a wait that runs out
-                        records its role, barrier, stage and block, the
+                        lower every mbarrier wait and lm.sync meeting with a
+                        time limit (default 2 seconds; the launcher's
+                        CAKE_CHECK_WAITS_SECONDS overrides it at run time): a
+                        wait that runs out records its role, barrier, stage
+                        (or meeting) and block, the
                         kernel stops, and the launcher, which then waits for
                         the kernel, prints each record as file:line:col:
                         error: ... [run.hang] and returns CAKE_ERROR_HANG

@@ -50,7 +50,7 @@ struct Options {
   // -fno-gates=GATE,...: the gates whose errors are reported as warnings
   // and do not stop the lowering (experiments: the GPU verdict runs).
   std::set<std::string> noGates;
-  // -fcheck-waits[=SECONDS]: every mbarrier wait gives up after this long,
+  // -fcheck-waits[=SECONDS]: every mbarrier wait and named-barrier meeting gives up after this long,
   // names itself and stops the kernel (0: off, the default).
   double checkWaitsSeconds = 0;
   // -fjitter[=SEED]: a seeded random delay before each role operation, to

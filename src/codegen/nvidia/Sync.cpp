@@ -133,7 +133,8 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
 
 // Every thread of every role of the named barrier meets here: a role that
 // syncs on one runs its body on all its threads (not single-thread).
-void KernelEmitter::namedSync(const Operation &o, RoleCtx &) {
+void KernelEmitter::namedSync(const Operation &o, RoleCtx &rc) {
+  if (checkWaits()) return checkedMeeting(o, rc);
   ResourceId nb = o.operand(param::Sync::barrier).value.resource;
   line(fmt::format("{}({}, {});  // '{}': roles {}", w_.use("cake_barrier_sync_roles"), namedBarrierId(nb),
                    namedBarrierThreads(nb), k_.resource(nb).name, [&] {
