@@ -53,6 +53,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -294,7 +295,8 @@ static CheckOutcome check(cublasHandle_t h, const Buffers &b, const Shape &s, ui
   int rc = launch_ours(b, s, 0);
   if (rc != CAKE_SUCCESS) {
     std::fprintf(stderr, "%s_launch failed (%d): %s\n", CAKE_STR(KERNEL_NAME), rc, gemm_last_error());
-    std::exit(2);
+    std::fflush(nullptr);
+    _exit(2);  // not exit(): a kernel left running (CAKE_ERROR_HANG past the deadline) may block it
   }
   CHECK_CUDA(cudaGetLastError());
   CHECK_CUDA(cudaDeviceSynchronize());

@@ -215,6 +215,7 @@ std::string KernelEmitter::waitSitesTable() {
 const char *const kWaitSupport = R"CAKE(
 // ---- -fcheck-waits (host) ----
 #include <stdlib.h>
+#include <time.h>
 #ifndef CAKE_ERROR_HANG
 #define CAKE_ERROR_HANG 6  // -fcheck-waits: a wait ran out of time (the message names it)
 #endif
@@ -271,12 +272,40 @@ static int cake_wait_capturing(cudaStream_t stream, char *msg) {
   return CAKE_SUCCESS;
 }
 
+// How long the launcher waits for its kernel before it reports it stuck
+// where no wait ran out: 20 times a wait's limit, and at least 10 s.
+static uint64_t cake_kernel_deadline_ns(uint64_t budget) {
+  return budget > 500000000ull ? 20 * budget : 10000000000ull;
+}
+
 // Waits for the kernel; a wait that ran out becomes an error line (the first
 // of each wait and stage, with how many warps and blocks waited there) and
-// notes on standard error, the first line also the launcher's message.
+// notes on standard error, the first line also the launcher's message. A
+// kernel still running at the deadline with no record is stuck where no
+// limit applies: that is the error then, and the kernel is left running.
 static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *log, const cake_wait_site *sites,
-                                unsigned nsites, uint64_t budget) {
-  cudaError_t err = cudaStreamSynchronize(stream);
+                                unsigned nsites, uint64_t budget, const char *kernel) {
+  struct timespec start, now;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  cudaError_t err;
+  for (;;) {
+    err = cudaStreamQuery(stream);
+    if (err != cudaErrorNotReady) break;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint64_t waited = (uint64_t)(now.tv_sec - start.tv_sec) * 1000000000ull + (uint64_t)now.tv_nsec - (uint64_t)start.tv_nsec;
+    if (waited > cake_kernel_deadline_ns(budget) && (!log || *(volatile uint32_t *)&log->count == 0)) {
+      snprintf(msg, 512, "error: kernel '%s' has not finished after %.3g s, and none of its waits ran out: it is stuck "
+               "where -fcheck-waits sets no limit (a role's own barrier, a cluster barrier, a wait for bulk stores or "
+               "wgmmas, or copies still in flight when its blocks end) [run.hang]", kernel, waited / 1e9);
+      fprintf(stderr, "%s\nnote: the kernel is still running: this process cannot use the GPU again, and must end "
+              "(_exit: an orderly exit may wait for the kernel)\n", msg);
+      return CAKE_ERROR_HANG;
+    }
+    if (waited > 10000000ull) {  // polled without a pause for the first 10 ms: short kernels return at once
+      struct timespec pause = {0, 200000};
+      nanosleep(&pause, NULL);
+    }
+  }
   unsigned n = log ? *(volatile uint32_t *)&log->count : 0;
   if (n == 0) {
     if (err != cudaSuccess)
@@ -348,7 +377,7 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
                  s->release ? ", a release barrier whose first lap passes" : "", what);
     }
     fprintf(stderr, "%s\n", line);
-    if (shown == 1) snprintf(msg, 512, "%s", line);
+    if (shown == 1) snprintf(msg, 512, "%.511s", line);
     if (r[i].site < nsites) {
       const cake_wait_site *s = &sites[r[i].site];
       if (warps > 1)

@@ -434,8 +434,9 @@ void KernelEmitter::launcher(std::string &text) {
   o += "  if (err != cudaSuccess)\n"
        "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
   if (checkWaits())
-    o += fmt::format("  return cake_wait_for_kernel(msg, stream, cake_wlog, {}, {}u, cake_wait_budget);\n",
-                     waitSites_.empty() ? "NULL" : fmt::format("cake_{}_waits", name), waitSites_.size());
+    o += fmt::format("  return cake_wait_for_kernel(msg, stream, cake_wlog, {}, {}u, cake_wait_budget, \"{}\");\n",
+                     waitSites_.empty() ? "NULL" : fmt::format("cake_{}_waits", name), waitSites_.size(),
+                     cStringText(k_.name));
   else
     o += "  return CAKE_SUCCESS;\n";
   o += "}\n";

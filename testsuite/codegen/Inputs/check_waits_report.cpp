@@ -24,7 +24,7 @@ static void record(unsigned site, int stage, unsigned parity, unsigned bx, unsig
 int main() {
   char msg[512];
   // No record: the kernel's own failure is the launch error.
-  int rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull);
+  int rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull, "gemm_bf16");
   printf("no records: %d (%s)\n", rc, msg);
   // The producer and both consumer warpgroups' warps of two blocks stuck:
   // 'empty' (2 a phase, a release barrier) at stage 3 waits for the slot's
@@ -39,7 +39,7 @@ int main() {
   record(0, 6, 1, 1, 0, ~0u);  // not counted
   record(0, 1, 1, 2, 0, 2);    // stage 1: the first lap, which passes unless 2 arrivals came early
   record(7, 0, 0, 2, 0, 0);    // a site the table does not have
-  rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull);
+  rc = cake_wait_for_kernel(msg, 0, &fake, cake_gemm_bf16_waits, 2, 2000000000ull, "gemm_bf16");
   printf("records: %d == CAKE_ERROR_HANG (%d): %s\n", rc, CAKE_ERROR_HANG, msg);
   // The time limit: compiled, or from the environment when it is valid.
   printf("budget %llu\n", (unsigned long long)cake_wait_budget_ns(2));
@@ -49,5 +49,9 @@ int main() {
   printf("budget %llu\n", (unsigned long long)cake_wait_budget_ns(2));
   setenv("CAKE_CHECK_WAITS_SECONDS", "3s", 1);
   printf("budget %llu\n", (unsigned long long)cake_wait_budget_ns(2));
+  // The launcher's deadline for a kernel none of whose waits ran out: 20
+  // times a wait's limit, at least 10 s.
+  printf("deadline %llu %llu\n", (unsigned long long)cake_kernel_deadline_ns(2000000000ull),
+         (unsigned long long)cake_kernel_deadline_ns(250000000ull));
   return 0;
 }

@@ -20,7 +20,7 @@ int main() {
   r.arrivals = 12;
   r.waited_ns = 500000000ull;
   char msg[512];
-  int rc = cake_wait_for_kernel(msg, 0, &log, cake_epilogue_by_loader_waits, 4, 500000000ull);
+  int rc = cake_wait_for_kernel(msg, 0, &log, cake_epilogue_by_loader_waits, 4, 500000000ull, "epilogue_by_loader");
   printf("%d %s\n", rc, msg);
   return 0;
 }
