@@ -58,6 +58,7 @@ elif os.environ.get("CAKEC_ALLOW_NO_NVCC") != "1":
     lit_config.fatal("nvcc not found at %s: install the CUDA toolkit, set CUDA_HOME, or set "
                      "CAKEC_ALLOW_NO_NVCC=1 to skip the tests that assemble generated CUDA" % nvcc)
 # nvcc without a target (tests name each exact target); before %nvcc, its prefix.
+config.substitutions.append(("%nvcc_path", nvcc))  # the bare path (before %nvcc, its prefix)
 config.substitutions.append(("%nvcc_any", nvcc + " -std=c++17"))
 config.substitutions.append(("%nvcc", nvcc + " -gencode=arch=compute_90a,code=sm_90a -std=c++17"))
 for var in ["CUDA_HOME", "CAKEC_ALLOW_NO_NVCC"]:

@@ -1,0 +1,68 @@
+"""The Python package (python/cakec) without a GPU: load builds and caches,
+a warm load runs nothing, an imported file's change rebuilds, the kernels'
+signatures come from the header, and the launchers' own checks reach Python
+as CakeError. Run by package.test with CAKEC, NVCC and CAKEC_CACHE_DIR set;
+argv[1]: the source root, argv[2]: a scratch directory."""
+import os
+import pathlib
+import shutil
+import sys
+import time
+
+root, scratch = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+sys.path.insert(0, str(root / "python"))
+import cakec  # noqa: E402
+
+shutil.rmtree(scratch, ignore_errors=True)
+scratch.mkdir(parents=True)
+src = scratch / "k.cake"
+src.write_text((root / "examples/rmsnorm_sm90a.cake").read_text().replace("EPS = 1.0e-6", "from consts import EPS"))
+(scratch / "consts.cake").write_text("EPS = 1.0e-6\n")
+
+m = cakec.load(src, include_dirs=[scratch])
+print("first load: cached", m.cached)
+print("kernels:", ", ".join(k.signature for k in m.kernels.values()))
+t = time.perf_counter()
+m2 = cakec.load(src, include_dirs=[scratch])
+warm = time.perf_counter() - t
+print("second load: cached", m2.cached, "same entry", m2.path == m.path)
+print("warm load under a second:", warm < 1.0)
+# A define is part of the key.
+m3 = cakec.load(src, include_dirs=[scratch], defines={"WARPS": 8})
+print("with -DWARPS=8: cached", m3.cached, "another entry", m3.path != m.path)
+# The imported file changes: the entry is built again.
+(scratch / "consts.cake").write_text("EPS = 1.0e-5\n")
+m4 = cakec.load(src, include_dirs=[scratch])
+print("after the import changed: cached", m4.cached, "same entry", m4.path == m.path)
+print("entries:", sorted(p.name for p in pathlib.Path(os.environ["CAKEC_CACHE_DIR"]).iterdir()) == sorted({m.path.name, m3.path.name}))
+
+
+class Fake:
+    """A device tensor as __cuda_array_interface__ describes it (no memory: the launcher checks first)."""
+
+    def __init__(self, shape, typestr="<f2", ptr=1 << 20):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr, "data": (ptr, False), "version": 3}
+
+
+k = m4.rmsnorm_residual
+try:
+    k(Fake((256, 4096), "<f4"), Fake((256, 4096)), Fake((1, 4096)), Fake((256, 4096)), Fake((256, 4096)), 256)
+except cakec.CakeError as e:
+    print("wrong dtype:", cakec.ERRORS[e.code], "|", e.message)
+try:
+    k(Fake((256, 4096)), 1, 2, 3, 4, 5)
+except TypeError as e:
+    print("not a tensor:", e)
+try:
+    k(Fake((256, 4096)))
+except TypeError as e:
+    print("arity:", e)
+try:
+    cakec.load(root / "testsuite/namedbarrier/fail_named_barrier_rules.cake")
+except RuntimeError as e:
+    print("rejected:", str(e).splitlines()[0])
+    print("its diagnostics:", "[safety.named-barrier-outsider]" in str(e))
+try:
+    cakec.load(src, target="hopper")
+except ValueError as e:
+    print("target:", e)
