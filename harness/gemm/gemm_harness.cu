@@ -333,7 +333,10 @@ static CheckOutcome check(cublasHandle_t h, const Buffers &b, const Shape &s, ui
     int differ = 0;
     for (int i = 0; i < n; ++i) {
       fill_nan<<<1024, 256>>>(b.C, nC);
-      if (launch_ours(b, s, 0) != CAKE_SUCCESS) std::exit(2);
+      if (launch_ours(b, s, 0) != CAKE_SUCCESS) {
+        std::fflush(nullptr);
+        _exit(2);  // not exit(): a kernel left running may block it
+      }
       CHECK_CUDA(cudaMemcpy(again.data(), b.C, nC * 2, cudaMemcpyDeviceToHost));
       differ += std::memcmp(first.data(), again.data(), nC * 2) != 0;
     }
@@ -450,6 +453,11 @@ static int ours_only(int argc, char **argv) {
     fill_uniform<<<1024, 256>>>(b.B, (size_t)s.N * s.K, 2);
     fill_nan<<<1024, 256>>>(b.C, (size_t)s.M * s.N);
     int rc = launch_ours(b, s, 0);
+    if (rc == CAKE_ERROR_HANG) {  // the kernel may still be running: nothing more can use the GPU
+      std::printf("  %5d x %5d x %5d: launcher %d: %s\n", s.M, s.N, s.K, rc, gemm_last_error());
+      std::fflush(nullptr);
+      _exit(2);
+    }
     CHECK_CUDA(cudaDeviceSynchronize());
     unsigned long long *d, nan = 0;
     CHECK_CUDA(cudaMalloc(&d, sizeof *d));
@@ -589,7 +597,10 @@ int main(int argc, char **argv) {
       g_records.clear();
       for (int i = 0; i < samples; ++i) {
         cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts, flushRead);
-        if (launch_ours(b, s, 0) != CAKE_SUCCESS) std::exit(2);
+        if (launch_ours(b, s, 0) != CAKE_SUCCESS) {
+        std::fflush(nullptr);
+        _exit(2);  // not exit(): a kernel left running may block it
+      }
         cake_l2_flush<<<prop.multiProcessorCount * 4, 512>>>(flush, flushInts, flushRead);
         cublas_gemm(h, b, s, b.Cb, CUDA_R_16BF);
         if (withFloor) {

@@ -67,7 +67,8 @@ static int run(const char *name, const std::vector<Arg> &tensors, int scalars, F
       rc = launch(ts.data(), s.data());
       if (rc == CAKE_SUCCESS) rc = cudaDeviceSynchronize() == cudaSuccess ? 0 : CAKE_ERROR_LAUNCH;
     }
-    for (void *b : bufs) cudaFree(b);
+    if (rc != CAKE_ERROR_HANG)  // a kernel left running: cudaFree would wait for it
+      for (void *b : bufs) cudaFree(b);
     if (oom) continue;
     if (rc != CAKE_ERROR_SHAPE && rc != CAKE_ERROR_INVALID_ARGUMENT) {
       printf("%%s: size %%lld: %%s\n", name, (long long)v,

@@ -56,7 +56,7 @@ bool KernelEmitter::targetCanRun() {
   } else if (launchSmemBytes() > static_cast<int64_t>(ti_.smemPerBlock)) {
     refuse(DiagId::LowerSharedMemory, k_.range, fmt::format("kernel '{}' with -fcheck-waits", k_.name),
            fmt::format("it needs {} bytes of shared memory ({} of the schedule's, {} for the waits' record "
-                       "pointer, time limit and arrival counters) and the target allows {}",
+                       "pointer, time limit, arrival counters and meetings) and the target allows {}",
                        launchSmemBytes(), k_.smemBytes, launchSmemBytes() - k_.smemBytes, ti_.smemPerBlock));
     ok = false;
   }
@@ -272,10 +272,33 @@ static int cake_wait_capturing(cudaStream_t stream, char *msg) {
   return CAKE_SUCCESS;
 }
 
-// How long the launcher waits for its kernel before it reports it stuck
-// where no wait ran out: 20 times a wait's limit, and at least 10 s.
+// How long the launcher waits for its kernel (from when the stream reaches
+// it) before it reports it stuck where no wait ran out: 20 times a wait's
+// limit and at least 10 s, or CAKE_CHECK_WAITS_KERNEL_SECONDS (0: no
+// deadline; up to 86400).
 static uint64_t cake_kernel_deadline_ns(uint64_t budget) {
+  if (const char *e = getenv("CAKE_CHECK_WAITS_KERNEL_SECONDS")) {
+    char *end = NULL;
+    double s = strtod(e, &end);
+    if (end != e && *end == '\0' && s == 0) return UINT64_MAX;
+    if (end != e && *end == '\0' && s >= 0.001 && s <= 86400) return (uint64_t)(s * 1e9);
+  }
   return budget > 500000000ull ? 20 * budget : 10000000000ull;
+}
+
+// An event recorded on the stream just before the launch: the deadline
+// counts from when the stream has finished the work queued before it.
+static cudaEvent_t cake_wait_start_event(cudaStream_t stream) {
+  static thread_local cudaEvent_t ev = NULL;
+  if (!ev && cudaEventCreateWithFlags(&ev, cudaEventDisableTiming) != cudaSuccess) {
+    (void)cudaGetLastError();
+    ev = NULL;
+  }
+  if (ev && cudaEventRecord(ev, stream) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return NULL;
+  }
+  return ev;
 }
 
 // Waits for the kernel; a wait that ran out becomes an error line (the first
@@ -284,8 +307,12 @@ static uint64_t cake_kernel_deadline_ns(uint64_t budget) {
 // kernel still running at the deadline with no record is stuck where no
 // limit applies: that is the error then, and the kernel is left running.
 static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *log, const cake_wait_site *sites,
-                                unsigned nsites, uint64_t budget, const char *kernel) {
+                                unsigned nsites, uint64_t budget, const char *kernel,
+                                cudaEvent_t started = NULL) {
   struct timespec start, now;
+  struct timespec pause = {0, 200000};
+  if (started)
+    while (cudaEventQuery(started) == cudaErrorNotReady) nanosleep(&pause, NULL);  // earlier work on the stream
   clock_gettime(CLOCK_MONOTONIC, &start);
   cudaError_t err;
   for (;;) {
@@ -301,10 +328,7 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
               "(_exit: an orderly exit may wait for the kernel)\n", msg);
       return CAKE_ERROR_HANG;
     }
-    if (waited > 10000000ull) {  // polled without a pause for the first 10 ms: short kernels return at once
-      struct timespec pause = {0, 200000};
-      nanosleep(&pause, NULL);
-    }
+    if (waited > 10000000ull) nanosleep(&pause, NULL);  // polled without a pause for the first 10 ms
   }
   unsigned n = log ? *(volatile uint32_t *)&log->count : 0;
   if (n == 0) {

@@ -122,6 +122,7 @@ struct RoleCtx {
   int64_t firstWarp = 0;
   int64_t threads = 0;
   bool singleThread = false;  // the whole body runs on the role's first thread
+  bool waited = false;        // a wait since the role's warps last met (RoleMeetings.cpp)
   // Register fragments the role's wgmmas read or write (accumulators, A
   // operands): other operations pin them where they use them.
   std::set<ResourceId> mmaFragments;
@@ -277,6 +278,13 @@ private:
   // The statement `signal` (an arrive on `bar` at `stage`, under a guard the
   // caller puts before it), with the arrival counted: `{ signal count }`.
   std::string countedSignal(const std::string &signal, ResourceId bar, const std::string &stage);
+  // The role's warps meet after a wait before an elected operation
+  // (RoleMeetings.cpp, docs/language.md 8.4).
+  bool electedOp(const Operation &o) const;
+  bool meetsRole(const Operation &o) const;
+  bool waitedAfter(const std::vector<IrStmt> &body, bool waited) const;
+  void meetBeforeElected(const Operation &o, RoleCtx &rc);
+  void noteWaitOrMeeting(const Operation &o, RoleCtx &rc) const;
   int64_t arrivalSlots() const;  // the counters, one per barrier slot and one per named barrier
   // -fcheck-waits: lm.sync on a named barrier meets at an mbarrier of its
   // own instead (one arrival per warp; after the counters), so that a

@@ -108,21 +108,8 @@ std::string KernelEmitter::electedGuard(const RoleCtx &rc) const {
   return rc.singleThread ? "" : "if (cake_rtid == 0) ";
 }
 
-// Whether the first operation reached from body[from] on (into loops and
-// either branch of an `if`) runs on one elected thread.
-static bool nextRunsElected(const std::vector<IrStmt> &body, size_t from) {
-  for (size_t i = from; i < body.size(); ++i) {
-    const IrStmt &s = body[i];
-    if (s.kind == IrStmt::Kind::Op) return s.op.info().effects.single;
-    if (s.kind == IrStmt::Kind::For && !s.body.empty()) return nextRunsElected(s.body, 0);
-    if (s.kind == IrStmt::Kind::If) return nextRunsElected(s.body, 0) || nextRunsElected(s.orelse, 0);
-  }
-  return false;
-}
-
 void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
-  for (size_t i = 0; i < body.size(); ++i) {
-    const IrStmt &s = body[i];
+  for (const IrStmt &s : body) {
     switch (s.kind) {
     case IrStmt::Kind::Op:
       lineDirective(s.range);
@@ -131,15 +118,9 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
       // commit makes ptxas serialize them, hiding what is in flight.
       if (opts_.jitterSeed && !(s.op.info().effects.closesGroup && s.op.info().effects.group == AsyncGroup::Mma))
         line(jitterCall());
+      meetBeforeElected(s.op, rc);  // RoleMeetings.cpp
       op(s.op, rc);
-      // A wait by every warp of a role, then an operation of one elected
-      // thread: its warps meet first. Otherwise that thread's copy can let
-      // the barrier's next phase complete before a slow warp has read the
-      // phase it waits for, and that warp then waits on the wrong parity.
-      if (s.op.kind == OpKind::Wait && !rc.singleThread && rc.threads > 32 && nextRunsElected(body, i + 1))
-        line(fmt::format("{}({}u, {}u);  // derived: every warp of role '{}' has passed the wait before one thread "
-                         "acts on it",
-                         w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads, rc.role->name));
+      noteWaitOrMeeting(s.op, rc);
       break;
     case IrStmt::Kind::For: {
       lineDirective(s.range);
@@ -149,7 +130,10 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
       line(fmt::format("for (int32_t {0} = {1}; {0} < {2}; {0} += {3}) {{", var, value(s.start, false),
                        value(s.stop, false), value(s.stepValue, false)));
       ++indent_;
+      rc.waited = rc.waited || waitedAfter(s.body, rc.waited);  // a wait at the end meets the head
+      bool entry = rc.waited;
       stmts(s.body, rc);
+      rc.waited = rc.waited || (entry && !analysis::loopRunsAtLeastOnce(k_, s));  // or no iteration at all
       --indent_;
       line("}");
       break;
@@ -163,7 +147,10 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
       lineDirective(s.range);
       line(fmt::format("if ({}) {{", value(s.cond, false)));
       ++indent_;
+      bool before = rc.waited;
       stmts(s.body, rc);
+      bool afterBody = rc.waited;
+      rc.waited = before;
       --indent_;
       if (!s.orelse.empty()) {
         line("} else {");
@@ -171,6 +158,7 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
         stmts(s.orelse, rc);
         --indent_;
       }
+      rc.waited = rc.waited || afterBody;
       line("}");
       break;
     }

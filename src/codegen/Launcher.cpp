@@ -430,11 +430,13 @@ void KernelEmitter::launcher(std::string &text) {
                      opts_.checkWaitsSeconds);
     callArgs += ", cake_wlog_dev, cake_wait_budget";
   }
+  if (checkWaits()) o += "  cudaEvent_t cake_started = cake_wait_start_event(stream);\n";
   o += fmt::format("  err = cudaLaunchKernelEx(&config, {}{});\n", name, callArgs);
   o += "  if (err != cudaSuccess)\n"
        "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
   if (checkWaits())
-    o += fmt::format("  return cake_wait_for_kernel(msg, stream, cake_wlog, {}, {}u, cake_wait_budget, \"{}\");\n",
+    o += fmt::format("  return cake_wait_for_kernel(msg, stream, cake_wlog, {}, {}u, cake_wait_budget, \"{}\", "
+                     "cake_started);\n",
                      waitSites_.empty() ? "NULL" : fmt::format("cake_{}_waits", name), waitSites_.size(),
                      cStringText(k_.name));
   else

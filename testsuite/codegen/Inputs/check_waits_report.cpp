@@ -1,7 +1,7 @@
 // Feeds the launcher's -fcheck-waits report (check_waits.test) the records a
 // hung kernel would leave, without a GPU: the generated file is included, so
 // its static functions are called as its launcher calls them. Here
-// cudaStreamSynchronize fails (no device), as it does after a kernel traps.
+// the stream query fails (no device), as it does after a kernel traps.
 #include CHECK_WAITS_CU
 
 #include <cstdlib>
@@ -53,5 +53,11 @@ int main() {
   // times a wait's limit, at least 10 s.
   printf("deadline %llu %llu\n", (unsigned long long)cake_kernel_deadline_ns(2000000000ull),
          (unsigned long long)cake_kernel_deadline_ns(250000000ull));
+  setenv("CAKE_CHECK_WAITS_KERNEL_SECONDS", "90", 1);
+  printf("deadline %llu\n", (unsigned long long)cake_kernel_deadline_ns(2000000000ull));
+  setenv("CAKE_CHECK_WAITS_KERNEL_SECONDS", "0", 1);
+  printf("deadline off %d\n", cake_kernel_deadline_ns(2000000000ull) == UINT64_MAX);
+  setenv("CAKE_CHECK_WAITS_KERNEL_SECONDS", "soon", 1);
+  printf("deadline %llu\n", (unsigned long long)cake_kernel_deadline_ns(2000000000ull));
   return 0;
 }

@@ -1,7 +1,7 @@
 // Feeds the launcher's -fcheck-waits report (named_barrier_nvcc.test) the
 // record a meeting that ran out would leave, without a GPU: the generated
 // file is included, so its static functions are called as its launcher
-// calls them (cudaStreamSynchronize fails here: no device).
+// calls them (the stream query fails here: no device).
 #include MEETING_CU
 
 int main() {
