@@ -24,7 +24,8 @@
 # LIST (one a line), our kernel alone (--ours-only) at RACE_SHAPE (default
 # 2048 4096 128), PAR at a time, into $OUT/racecheck.tsv (name, summary);
 # waits give up after RACE_WAIT_SECONDS (default 30: the tool slows the
-# kernel, and 0.25 s named waits that were only slow).
+# kernel, and 0.25 s named waits that were only slow). SANTOOL=synccheck or
+# memcheck runs that tool instead, into $OUT/SANTOOL.tsv.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 DIR=${1:-harness/verdicts/generated}
@@ -40,15 +41,15 @@ if [ -n "${RACECHECK:-}" ]; then
   race() {
     n=$1
     # shellcheck disable=SC2086
-    s=$(CAKE_CHECK_WAITS_SECONDS=${RACE_WAIT_SECONDS:-30} timeout 90 "$SAN" --tool racecheck "$BIN/$n" --ours-only ${RACE_SHAPE:-2048 4096 128} 2>&1 |
-      grep -E 'RACECHECK SUMMARY|run.hang|failed' | head -2 | tr '\n' ' ')
+    s=$(CAKE_CHECK_WAITS_SECONDS=${RACE_WAIT_SECONDS:-30} timeout 90 "$SAN" --tool "${SANTOOL:-racecheck}" "$BIN/$n" --ours-only ${RACE_SHAPE:-2048 4096 128} 2>&1 |
+      grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|run.hang|failed' | head -2 | tr '\n' ' ')
     printf '%s\t%s\n' "$n" "${s:-no summary (timeout?)}"
   }
   export -f race
-  export BIN SAN RACE_SHAPE RACE_WAIT_SECONDS
-  xargs -P "${PAR:-4}" -I{} bash -c 'race {}' < "$RACECHECK" > "$OUTDIR/racecheck.tsv"
-  echo "== racecheck on $(wc -l < "$OUTDIR/racecheck.tsv") $(date -u +%H:%M:%S)"
-  cut -f2 "$OUTDIR/racecheck.tsv" | sed 's/([^)]*)//' | sort | uniq -c
+  export BIN SAN RACE_SHAPE RACE_WAIT_SECONDS SANTOOL
+  xargs -P "${PAR:-4}" -I{} bash -c 'race {}' < "$RACECHECK" > "$OUTDIR/${SANTOOL:-racecheck}.tsv"
+  echo "== ${SANTOOL:-racecheck} on $(wc -l < "$OUTDIR/${SANTOOL:-racecheck}.tsv") $(date -u +%H:%M:%S)"
+  cut -f2 "$OUTDIR/${SANTOOL:-racecheck}.tsv" | sed 's/([^)]*)//' | sort | uniq -c
   exit 0
 fi
 one() {
