@@ -54,6 +54,9 @@
 #include <cmath>
 #include <cstdio>
 #include <unistd.h>
+#ifndef CAKE_ERROR_HANG
+#define CAKE_ERROR_HANG 6  // a -fcheck-waits launcher's code (its kernel may still be running)
+#endif
 #include <cstdlib>
 #include <cstring>
 #include <string>
