@@ -132,6 +132,7 @@ void KernelEmitter::checkWaitsPrologue() {
 // arrival, which releases them; the wait acquires the others'), then every
 // lane waits for the meeting's phase: this thread's meeting count's parity.
 void KernelEmitter::checkedMeeting(const Operation &o, RoleCtx &rc) {
+  CAKE_CHECK(!rc.singleThread, "a role that meets at a named barrier runs on all its threads (singleThreadRole)");
   ResourceId nb = o.operand(param::Sync::barrier).value.resource;
   const Resource &b = k_.resource(nb);
   int64_t ordinal = 0, base = 0;

@@ -705,11 +705,11 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
                         opts.jitterSeed);
   if (opts.checkWaitsSeconds > 0)
     text += fmt::format("//\n// -fcheck-waits={0}: every mbarrier wait and named-barrier meeting gives up\n"
-                        "// after {0} s (the launcher's CAKE_CHECK_WAITS_SECONDS overrides it), records where it was "
-                        "and stops the kernel. The\n"
-                        "// launchers wait for their kernel and print the records as diagnostics\n"
-                        "// ([run.hang]), returning CAKE_ERROR_HANG. For debugging: a launch is synchronous,\n"
-                        "// and after a hang the process cannot use the GPU again.\n",
+                        "// after {0} s (the launcher's CAKE_CHECK_WAITS_SECONDS overrides it), records\n"
+                        "// where it was and stops the kernel. The launchers wait for their kernel and\n"
+                        "// print the records as diagnostics ([run.hang]), returning CAKE_ERROR_HANG.\n"
+                        "// For debugging: a launch is synchronous, and after a hang the process cannot\n"
+                        "// use the GPU again.\n",
                         opts.checkWaitsSeconds);
   // The toolkit: the target's oldest, and 12.5 for the launchers' tensor
   // maps (cudaGetDriverEntryPointByVersion is new in CUDA 12.5).
