@@ -203,4 +203,29 @@ std::vector<OutputCoverage> collectOutputCoverage(const Kernel &k, const std::ve
   return out;
 }
 
+std::map<ResourceId, ParamAccess> collectParamAccess(const Kernel &k, const std::vector<RoleEvents> &roles) {
+  std::map<ResourceId, ParamAccess> out;
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      const Operation &op = *e.op;
+      const OpInfo &info = op.info();
+      ResourceId written = writtenTensor(op);
+      for (size_t i = 0; i < info.params.size() && i < op.operands.size(); ++i) {
+        ParamKind pk = info.params[i].kind;
+        if (!op.operands[i].present || (pk != ParamKind::TensorP && pk != ParamKind::GlobalTensorP)) continue;
+        ResourceId t = op.operands[i].value.resource;
+        if (t == kNoResource || k.resource(t).kind != ResourceKind::TensorParam) continue;
+        ParamAccess &a = out[t];
+        // An atomic reads the element it writes; any other operation on a
+        // tensor operand it does not write reads it.
+        if (t == written) {
+          a.writes = true;
+          if (info.effects.memoryOrder != kNone) a.reads = true;
+        } else
+          a.reads = true;
+      }
+    }
+  return out;
+}
+
 }  // namespace cake::analysis

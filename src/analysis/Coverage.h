@@ -26,6 +26,7 @@
 // take more than a million steps (hundreds of writes of one tensor).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,5 +51,15 @@ struct OutputCoverage {
 
 // Every tensor parameter a role writes, in resource order.
 std::vector<OutputCoverage> collectOutputCoverage(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
+
+// How a kernel's operations use a tensor parameter: whether one reads it (a
+// copy or load from it, an atomic's read of the old value) and whether one
+// writes it (a copy or store into it, an atomic). The launcher's interface
+// (--emit=interface) calls a tensor written and never read an output.
+struct ParamAccess {
+  bool reads = false;
+  bool writes = false;
+};
+std::map<sema::ResourceId, ParamAccess> collectParamAccess(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 
 }  // namespace cake::analysis

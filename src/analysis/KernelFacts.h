@@ -157,6 +157,8 @@ struct KernelFacts {
   CrossBlockFacts crossBlock;
   // What the writes of each tensor parameter leave unwritten (Coverage.h).
   std::vector<OutputCoverage> outputCoverage;
+  // Which tensor parameters the operations read and write (Coverage.h).
+  std::map<sema::ResourceId, ParamAccess> paramAccess;
 
   // The facts of a barrier (empty ones for a barrier nothing uses).
   const BarrierFacts &barrier(sema::ResourceId b) const;

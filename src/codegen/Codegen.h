@@ -58,4 +58,11 @@ bool emitCuda(const sema::Module &m, const analysis::ModuleFacts &facts, const S
 bool emitHeader(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
                 DiagnosticEngine &diags, const CodegenOptions &opts, std::string &out);
 
+// The launchers as JSON (--emit=interface): per launcher its C name, its
+// schedule, whether it is a family's dispatcher, and its parameters in order
+// (tensors with rank, declared shape, element type and access; scalars with
+// their C type), for bindings from other languages.
+bool emitInterface(const sema::Module &m, const analysis::ModuleFacts &facts, const SourceManager &sm,
+                   DiagnosticEngine &diags, const CodegenOptions &opts, std::string &out);
+
 }  // namespace cake::codegen

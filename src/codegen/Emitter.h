@@ -152,6 +152,11 @@ public:
   // in route order, then the fallback's.
   std::string dispatcher(const Family &fam, const analysis::FamilyFacts &f, const std::vector<std::string> &symbols);
   std::string dispatcherDeclarations(const Family &fam, const analysis::FamilyFacts &f);
+  // The launcher's parameters as data (--emit=interface, Launcher.cpp): a
+  // JSON array, one object per parameter of NAME_launch the caller passes.
+  // `fam`: a family's dispatcher, whose tensors' element types and accesses
+  // are its routes' (`routes`, their emitters).
+  std::string interfaceParams(const std::vector<KernelEmitter *> &routes = {});
   // The kernel's and launcher's C name: --kernel-name, else the schedule's.
   std::string symbol() const { return opts_.kernelName.empty() ? ident(k_.name) : opts_.kernelName; }
 

@@ -192,6 +192,67 @@ std::string KernelEmitter::headerDeclarations() {
   return o;
 }
 
+// One object per parameter the caller passes, in the launcher's order. A
+// tensor's element type is that of its copies (null where nothing moves it);
+// its access says whether the kernel reads it ("in"), writes it and never
+// reads it ("out"), or both ("inout"); "covered" says the writes leave no
+// part of their tiles unwritten (Coverage.h), so a caller may hand the
+// kernel uninitialised memory for an output.
+std::string KernelEmitter::interfaceParams(const std::vector<KernelEmitter *> &routes) {
+  std::map<ResourceId, GlobalUse> globals = globalTensors();
+  // This kernel's facts of the tensor parameter named `name`, or, for a
+  // family's signature, the first route's that moves it.
+  struct TensorUse {
+    std::optional<DType> dtype;
+    analysis::ParamAccess access;
+    bool covered = true;
+  };
+  auto useOf = [&](KernelEmitter &e, const std::string &name, TensorUse &u) {
+    std::map<ResourceId, GlobalUse> g = &e == this ? globals : e.globalTensors();
+    for (const Resource &r : e.k_.resources) {
+      if (r.kind != ResourceKind::TensorParam || r.name != name) continue;
+      if (auto it = e.maps_.find(r.id); it != e.maps_.end() && !u.dtype) u.dtype = it->second.dtype;
+      if (auto it = g.find(r.id); it != g.end() && !u.dtype) u.dtype = it->second.dtype;
+      if (auto it = e.f_.paramAccess.find(r.id); it != e.f_.paramAccess.end()) {
+        u.access.reads |= it->second.reads;
+        u.access.writes |= it->second.writes;
+      }
+      for (const analysis::OutputCoverage &c : e.f_.outputCoverage)
+        if (c.tensor == r.id && !c.gap.empty()) u.covered = false;
+    }
+  };
+  bool workspace = !workspaces().empty();
+  for (KernelEmitter *e : routes) workspace |= !e->workspaces().empty();
+  std::string out;
+  auto item = [&](const std::string &text) { out += (out.empty() ? "\n      " : ",\n      ") + text; };
+  for (const KernelParam &p : k_.params) {
+    if (p.isBuilder || p.resource == kNoResource || p.workspace) continue;
+    const Resource &r = k_.resource(p.resource);
+    if (r.kind == ResourceKind::TensorParam) {
+      TensorUse u;
+      if (routes.empty()) useOf(*this, p.name, u);
+      for (KernelEmitter *e : routes) useOf(*e, p.name, u);
+      std::string shape;
+      for (const Resource::Dim &d : r.dims)
+        shape += (shape.empty() ? "" : ", ") + (d.scalar != kNoResource
+                                                    ? "\"" + jsonEscape(k_.resource(d.scalar).name) + "\""
+                                                    : std::to_string(d.constant));
+      const char *access = u.access.writes ? (u.access.reads ? "inout" : "out") : u.access.reads ? "in" : "none";
+      item(fmt::format("{{\"name\": \"{}\", \"kind\": \"tensor\", \"rank\": {}, \"shape\": {}, \"dtype\": {}, "
+                       "\"access\": \"{}\", \"covered\": {}}}",
+                       jsonEscape(ident(p.name)), r.rank, r.dims.empty() ? "null" : "[" + shape + "]",
+                       u.dtype ? "\"" + std::string(dtypeInfo(*u.dtype).name) + "\"" : "null", access,
+                       u.access.writes && u.covered ? "true" : "false"));
+    } else
+      item(fmt::format("{{\"name\": \"{}\", \"kind\": \"scalar\", \"ctype\": \"{}\", \"dtype\": \"{}\", "
+                       "\"bits\": {}}}",
+                       jsonEscape(ident(p.name)), hostScalarType(r.dtype), dtypeInfo(r.dtype).name,
+                       passedAsBits(r.dtype) ? "true" : "false"));
+  }
+  if (workspace) item("{\"name\": \"workspace\", \"kind\": \"workspace\"}");
+  return "[" + out + "\n    ]";
+}
+
 void KernelEmitter::launcher(std::string &text) {
   std::string name = symbol();
   std::map<ResourceId, GlobalUse> globals = globalTensors();

@@ -283,7 +283,7 @@ public:
       if (codegen::hasLowering(target)) codegen::emitCuda(*ir, facts, sm_, diags_, copts, dropped);
       return;
     }
-    if (opts_.emit == EmitKind::Cuda || opts_.emit == EmitKind::Header) {
+    if (opts_.emit == EmitKind::Cuda || opts_.emit == EmitKind::Header || opts_.emit == EmitKind::Interface) {
       codegen::CodegenOptions copts;
       copts.lineDirectives = !opts_.noLineDirectives;
       copts.outputName = opts_.output.empty() || opts_.output == "-" ? "<stdout>" : opts_.output;
@@ -299,6 +299,8 @@ public:
       }
       if (opts_.emit == EmitKind::Header)
         codegen::emitHeader(*ir, facts, sm_, diags_, copts, out);
+      else if (opts_.emit == EmitKind::Interface)
+        codegen::emitInterface(*ir, facts, sm_, diags_, copts, out);
       else
         codegen::emitCuda(*ir, facts, sm_, diags_, copts, out);
       return;

@@ -226,10 +226,11 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   std::vector<std::string> defines;
   app.add_option("--emit", emit,
                  "what to write: tokens (the token stream), ast (the syntax tree), ir (the resolved schedule) or "
-                 "cuda (the lowered kernel and its launcher) or header (the launchers' C declarations, for C and "
-                 "C++); default cuda when -o names a .cu file, header for a .h file, else ir")
+                 "cuda (the lowered kernel and its launcher), header (the launchers' C declarations, for C and "
+                 "C++) or interface (the launchers' parameters as JSON, for bindings such as the Python package); "
+                 "default cuda when -o names a .cu file, header for a .h file, else ir")
       ->type_name("STAGE")
-      ->check(CLI::IsMember({"tokens", "ast", "ir", "cuda", "header"}));
+      ->check(CLI::IsMember({"tokens", "ast", "ir", "cuda", "header", "interface"}));
   app.add_option("--kernel-name", opts.kernelName,
                  "give the kernel, its launcher (NAME_launch) and NAME_last_error this C name instead of the "
                  "schedule's, so that two generated files can be linked into one program (one schedule per file)")
@@ -334,6 +335,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
     opts.emit = EmitKind::Cuda;
   else if (emit == "header")
     opts.emit = EmitKind::Header;
+  else if (emit == "interface")
+    opts.emit = EmitKind::Interface;
   else if (opts.output.size() > 2 && opts.output.compare(opts.output.size() - 2, 2, ".h") == 0)
     opts.emit = EmitKind::Header;
   else if (opts.output.size() > 3 && opts.output.compare(opts.output.size() - 3, 3, ".cu") == 0)

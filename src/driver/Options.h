@@ -14,7 +14,7 @@ namespace cake {
 
 inline constexpr const char *kCompilerVersion = "0.1.0";
 
-enum class EmitKind { Tokens, Ast, Ir, Cuda, Header };
+enum class EmitKind { Tokens, Ast, Ir, Cuda, Header, Interface };
 enum class ColorMode { Auto, Always, Never };
 enum class DiagFormat { Text, Json, Sarif };
 

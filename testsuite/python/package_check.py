@@ -1,7 +1,8 @@
 """The Python package (python/cakec) without a GPU: load builds and caches,
 a warm load runs nothing, an imported file's change rebuilds, the kernels'
-signatures come from the header, and the launchers' own checks reach Python
-as CakeError. Run by package.test with CAKEC, NVCC and CAKEC_CACHE_DIR set;
+parameters come from the compiler's --emit=interface, tensors described by
+__cuda_array_interface__ or DLPack reach the launcher, whose own checks come
+back as CakeError. Run by package.test with CAKEC, NVCC and CAKEC_CACHE_DIR set;
 argv[1]: the source root, argv[2]: a scratch directory."""
 import os
 import pathlib
@@ -22,6 +23,7 @@ src.write_text((root / "examples/rmsnorm_sm90a.cake").read_text().replace("EPS =
 m = cakec.load(src, include_dirs=[scratch])
 print("first load: cached", m.cached)
 print("kernels:", ", ".join(k.signature for k in m.kernels.values()))
+print("accesses:", " ".join(f"{p['name']}={p['access']}" for p in m.rmsnorm_residual.tensors))
 t = time.perf_counter()
 m2 = cakec.load(src, include_dirs=[scratch])
 warm = time.perf_counter() - t
@@ -66,3 +68,42 @@ try:
     cakec.load(src, target="hopper")
 except ValueError as e:
     print("target:", e)
+try:
+    k(Fake((256, 4096)), Fake((256, 4096)), Fake((1, 4096)), Fake((256, 4096)), Fake((256, 4096)), 1 << 40)
+except cakec.CakeError as e:
+    print("scalar range:", e.message)
+print("bf16 bits of 1.0, -2.5:", hex(cakec._kernel._half_bits(1.0, "uint16_t", "bf16")),
+      hex(cakec._kernel._half_bits(-2.5, "uint16_t", "bf16")), "f16:", hex(cakec._kernel._half_bits(1.0, "uint16_t", "f16")))
+
+# DLPack: a producer's capsule, consumed (renamed, its deleter called).
+import ctypes  # noqa: E402
+from cakec import _kernel as K  # noqa: E402
+
+deleted = []
+DELETER = ctypes.CFUNCTYPE(None, ctypes.POINTER(K._DLManagedTensor))(lambda p: deleted.append(True))
+capsule_new = ctypes.pythonapi.PyCapsule_New
+capsule_new.restype, capsule_new.argtypes = ctypes.py_object, [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+
+
+class DL:
+    def __init__(self, shape, code, bits, device=K.KDLCUDA):
+        self.shape = (ctypes.c_int64 * len(shape))(*shape)
+        self.m = K._DLManagedTensor()
+        t = self.m.dl_tensor
+        t.data, t.device.device_type, t.ndim = 1 << 20, device, len(shape)
+        t.dtype.code, t.dtype.bits, t.dtype.lanes = code, bits, 1
+        t.shape = ctypes.cast(self.shape, ctypes.POINTER(ctypes.c_int64))
+        self.m.deleter = DELETER
+
+    def __dlpack__(self, stream=None):
+        return capsule_new(ctypes.addressof(self.m), b"dltensor", None)
+
+
+try:
+    k(DL((256, 4096), 2, 32), Fake((256, 4096)), Fake((1, 4096)), Fake((256, 4096)), Fake((256, 4096)), 256)
+except cakec.CakeError as e:
+    print("dlpack f32:", e.message, "| deleter called:", deleted == [True])
+try:
+    k(DL((256, 4096), 4, 16, device=1), Fake((256, 4096)), Fake((1, 4096)), Fake((256, 4096)), Fake((256, 4096)), 256)
+except cakec.CakeError as e:
+    print("dlpack on the host:", e.message)
