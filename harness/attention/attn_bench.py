@@ -3,7 +3,9 @@
 
 The kernel comes as a shared library built from the generated .cu (run.sh
 builds it; this script builds nothing). Its extern "C" launcher is called
-through ctypes on tensors that PyTorch owns:
+through the Python package (harness/common/cakelib.py, cakec.bind, with
+the interface cakec wrote beside the .cu, copied beside the library) on
+tensors that PyTorch owns:
 
   int NAME_launch(const cake_tensor *Q, const cake_tensor *K, const cake_tensor *V,
                   const cake_tensor *O, const cake_tensor *LSE, int32_t S, int32_t BH,
@@ -50,16 +52,16 @@ Exit status: 0 when every check passed, 1 when one failed, 2 on a usage error,
 3 when a CUDA error left the context unusable.
 """
 import argparse
-import ctypes
 import json
 import math
 import os
 import re
-import shutil
 import statistics
-import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 D = 128
 REL_FRO_MAX = 1e-2   # ||O - ref||_F / ||ref||_F
@@ -96,29 +98,6 @@ class CudaFault(Exception):
     """A CUDA error after which the context is unusable."""
 
 
-class CakeTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("shape", ctypes.c_int64 * 5), ("stride", ctypes.c_int64 * 5),
-                ("rank", ctypes.c_int32), ("dtype", ctypes.c_int32)]
-
-
-# cake_tensor.dtype: CAKE_DTYPE_<NAME>, a type's place in src/sema/DTypes.def from 1
-# (the generated header's enum); torch's dtypes that have one.
-CAKE_DTYPE = {"bfloat16": 1, "float16": 2, "float32": 3, "int8": 4, "uint8": 5, "int32": 6, "int64": 8,
-              "float8_e4m3fn": 9, "float8_e5m2": 10}
-
-
-def describe(t):
-    """The cake_tensor for a PyTorch tensor (shape and strides in elements, outermost first)."""
-    ct = CakeTensor()
-    ct.data = t.data_ptr()
-    ct.rank = t.dim()
-    ct.dtype = CAKE_DTYPE.get(str(t.dtype).replace("torch.", ""), 0)
-    for i, (n, s) in enumerate(zip(t.shape, t.stride())):
-        ct.shape[i] = n
-        ct.stride[i] = s
-    return ct
-
-
 # ---- the kernel under test ------------------------------------------------------
 
 
@@ -130,76 +109,45 @@ def default_launcher(lib_path):
     return stem + "_launch"
 
 
-def exported_launchers(lib_path):
-    """Names of the defined dynamic symbols ending in _launch (needs nm; [] without it)."""
-    nm = shutil.which("nm")
-    if not nm:
-        return []
-    try:
-        out = subprocess.run([nm, "-D", "--defined-only", lib_path], capture_output=True, text=True,
-                             timeout=30).stdout
-    except (OSError, subprocess.SubprocessError):
-        return []
-    return sorted({line.split()[-1] for line in out.splitlines()
-                   if line.split() and line.split()[-1].endswith("_launch")})
+class Null:
+    """A null tensor as __cuda_array_interface__ describes it (no torch tensor
+    has a null pointer; the interface has no bf16, so f16: the launcher checks
+    for null before the element type)."""
+
+    def __init__(self, shape):
+        self.__cuda_array_interface__ = {"shape": tuple(shape), "typestr": "<f2", "data": (0, False), "version": 3}
 
 
 class Kernel:
-    """One generated library: its launcher, called through ctypes."""
+    """One generated library's launcher, through the Python package
+    (harness/common/cakelib.py)."""
 
     def __init__(self, lib_path, launcher, causal):
         self.path = lib_path
         self.causal = causal
-        self.lib = ctypes.CDLL(os.path.abspath(lib_path))
-        if not hasattr(self.lib, launcher):
-            found = exported_launchers(lib_path)
-            if len(found) == 1:
-                print(f"  note: {lib_path} has no symbol {launcher}; using {found[0]}")
-                launcher = found[0]
-            else:
-                usage_error(f"{lib_path}: no symbol {launcher} (symbols ending in _launch: "
-                            f"{', '.join(found) or 'none found'}); name it with LIB:LAUNCHER")
-        self.launcher = launcher
-        self.kernel = launcher[: -len("_launch")] if launcher.endswith("_launch") else launcher
-        fn = getattr(self.lib, launcher)
-        fn.argtypes = [ctypes.POINTER(CakeTensor)] * 5 + [ctypes.c_int32, ctypes.c_int32, ctypes.c_void_p]
-        fn.restype = ctypes.c_int
-        self.fn = fn
-        self.last_error = None  # const char *KERNEL_last_error(void), where the library has one
-        if hasattr(self.lib, self.kernel + "_last_error"):
-            self.last_error = getattr(self.lib, self.kernel + "_last_error")
-            self.last_error.argtypes = []
-            self.last_error.restype = ctypes.c_char_p
+        self.k = cakelib.kernel(lib_path, launcher)
+        self.kernel = self.k.name
+        self.launcher = self.kernel + "_launch"
+        self.last = ""
 
     def message(self):
-        if self.last_error is None:
-            return "(no _last_error function)"
-        m = self.last_error()
-        return m.decode(errors="replace") if m else ""
+        return self.last
 
-    def call(self, descs, S):
-        """Calls the launcher on five cake_tensor structs (or None for a null pointer)."""
-        ptrs = [ctypes.byref(d) if d is not None else None for d in descs]
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-        BH = descs[4].shape[0] if descs[4] is not None else 1
-        return self.fn(*ptrs, S, BH, stream)
+    def call(self, args, S, BH):
+        """Calls the launcher on five tensor-likes; its code (0: it launched)."""
+        try:
+            self.k(*args, S, BH)
+            self.last = ""
+            return 0
+        except cakelib.CakeError as e:
+            self.last = e.message
+            return e.code
 
     def bind(self, q, k, v, o, lse, S):
         """A function of no arguments that launches the kernel on these tensors
         (q, k, v, o passed as 3-d (B*H, S, D) views, lse as (B*H, S))."""
-        descs = [describe(t.view(lse.shape[0], S, D)) for t in (q, k, v, o)] + [describe(lse)]
-        ptrs = [ctypes.byref(d) for d in descs]
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-        fn = self.fn
         BH = lse.shape[0]
-
-        def launch():
-            rc = fn(ptrs[0], ptrs[1], ptrs[2], ptrs[3], ptrs[4], S, BH, stream)
-            if rc != 0:
-                raise RuntimeError(f"{self.launcher} returned {rc}: {self.message()}")
-
-        launch.descs = descs  # keeps the structs alive as long as the function
-        return launch
+        return cakelib.bound(self.k, *[t.view(BH, S, D) for t in (q, k, v, o)], lse, S, BH)
 
 
 # ---- inputs, reference, comparison ------------------------------------------------
@@ -361,20 +309,20 @@ def launcher_checks(kern):
     S = 256
     q = torch.empty((1, S, D), device=DEVICE, dtype=torch.bfloat16)
     lse = torch.empty((1, S), device=DEVICE, dtype=torch.float32)
-    good = [describe(t) for t in (q, q, q, q, lse)]
+    good = [q, q, q, q, lse]
     ok = True
-    mis = describe(q)
-    mis.data = q.data_ptr() + 2
+    null = Null(q.shape)
+    mis = torch.empty(S * D + 1, device=DEVICE, dtype=torch.bfloat16)[1:].view(1, S, D)  # 2 bytes past 16
     # S = 200: not a multiple of the key tile; the tiles would read past the head.
     q200 = torch.empty((1, 200, D), device=DEVICE, dtype=torch.bfloat16)
     lse200 = torch.empty((1, 200), device=DEVICE, dtype=torch.float32)
-    short = [describe(t) for t in (q200, q200, q200, q200, lse200)]
-    f16 = describe(q.view(torch.float16))  # the right size, the wrong type
-    flat = describe(q[0])  # rank 2
-    for what, descs, s_arg in (("null Q", [None] + good[1:], S), ("Q misaligned by 2 bytes", [mis] + good[1:], S),
+    short = [q200, q200, q200, q200, lse200]
+    f16 = q.view(torch.float16)  # the right size, the wrong type
+    flat = q[0]  # rank 2
+    for what, descs, s_arg in (("null Q", [null] + good[1:], S), ("Q misaligned by 2 bytes", [mis] + good[1:], S),
                                ("S = 200, not a tile multiple", short, 200), ("Q f16, not bf16", [f16] + good[1:], S),
                                ("Q of rank 2", [flat] + good[1:], S)):
-        rc = kern.call(descs, s_arg)
+        rc = kern.call(descs, s_arg, 1)
         torch.cuda.synchronize()
         print(f"  launcher check {what:<26} -> {rc} ({kern.message()}){'' if rc != 0 else '  UNEXPECTED: accepted'}")
         ok &= rc != 0
@@ -390,7 +338,7 @@ def run_case(kern, B, H, S, kind, seed, peers, absent, check_only):
         launch()
         torch.cuda.synchronize()
     except RuntimeError as e:
-        if "returned" in str(e):
+        if isinstance(e, cakelib.CakeError) and e.code in (1, 2, 3):  # refused: the arguments
             print(f"  {B}x{H}x{S:<5} {kind:<10} launch refused: {e}  FAIL")
             return False
         raise CudaFault(f"{kern.kernel} at {B}x{H}x{S} {kind}: {e}") from e

@@ -5,6 +5,9 @@
 # README. cakec is not on the device machine: generate the .cu files here first,
 #   build/bin/cakec SCHEDULE.cake --target=sm_90a -o harness/attention/generated/attention_fwd_sm90a.cu
 #   build/bin/cakec SCHEDULE_CAUSAL.cake --target=sm_90a -o harness/attention/generated/attention_fwd_causal_sm90a.cu
+# and each one's interface beside it (attn_bench.py calls the library through
+# the Python package, cakec.bind, which reads it), with the same options:
+#   build/bin/cakec SCHEDULE.cake --target=sm_90a --emit=interface -o harness/attention/generated/attention_fwd_sm90a.json
 # then make one device call (timeout_s 600) with the command
 #   bash harness/attention/run.sh harness/attention/generated/attention_fwd_sm90a.cu harness/attention/generated/attention_fwd_causal_sm90a.cu
 # With no arguments it takes harness/attention/generated/*.cu. Untracked files
@@ -88,6 +91,7 @@ build_one() {  # build_one GEN NAME LIB LOG
              -Xcompiler -fPIC -shared -o "$lib" "$gen")
   rm -f "$lib"
   limited 180 "$log" "${cmd[@]}" || return
+  cp "${gen%.cu}.json" "${lib%.so}.json" >> "$log" 2>&1 || { echo "no interface ${gen%.cu}.json: generate it" >> "$log"; return 1; }
   # The launcher reaches cuTensorMapEncodeTiled through the runtime's driver
   # entry point, so no -lcuda; link it only if a driver symbol is left undefined.
   if command -v nm > /dev/null && nm -D --undefined-only "$lib" | awk '{print $NF}' | grep -qE '^cu[A-Z]'; then

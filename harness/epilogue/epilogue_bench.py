@@ -2,7 +2,7 @@
 """epilogue_bench.py - checks and times cakec-generated GEMMs with a fused epilogue.
 
 Each kernel is a shared library built from a .cu generated from
-examples/gemm_bf16_epilogue_sm90a.cake (run.sh builds them), called through ctypes:
+examples/gemm_bf16_epilogue_sm90a.cake (run.sh builds them), called through the Python package (harness/common/cakelib.py):
 
   int NAME_launch(const cake_tensor *A, const cake_tensor *B, const cake_tensor *BIAS,
                   const cake_tensor *R, const cake_tensor *D, int32_t M, int32_t N, int32_t K,
@@ -30,7 +30,6 @@ harness/attention/attn_bench.py's).
   epilogue_bench.py [--check-only] [--samples N] [--shapes MxNxK,...] [--json F] LIB:ACT:BIAS:RES ...
 """
 import argparse
-import ctypes
 import json
 import os
 import sys
@@ -40,7 +39,10 @@ import torch.nn.functional as F
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
 import attn_bench  # noqa: E402
-from attn_bench import describe, exported_launchers, time_backends  # noqa: E402
+from attn_bench import time_backends  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 attn_bench.torch = torch  # it imports torch in its main(), which does not run here
 DEVICE = "cuda"
@@ -57,33 +59,13 @@ class Kernel:
             sys.exit(f"epilogue_bench.py: {spec}: expected LIB:ACT:BIAS:RES (ACT in {', '.join(ACTS)}, "
                      "BIAS bf16 or f32, RES 0 or 1)")
         self.path, self.act, self.bias, self.residual = parts[0], parts[1], parts[2], parts[3] == "1"
-        self.lib = ctypes.CDLL(os.path.abspath(self.path))
-        found = exported_launchers(self.path)
-        if len(found) != 1:
-            sys.exit(f"epilogue_bench.py: {self.path}: expected one launcher, found {found}")
-        self.launcher = found[0]
-        self.fn = getattr(self.lib, self.launcher)
-        self.fn.argtypes = [ctypes.c_void_p] * 5 + [ctypes.c_int32] * 3 + [ctypes.c_float] * 2 + [ctypes.c_void_p]
-        self.fn.restype = ctypes.c_int
-        err = getattr(self.lib, self.launcher[: -len("_launch")] + "_last_error")
-        err.restype = ctypes.c_char_p
-        self.last_error = err
+        self.k = cakelib.kernel(self.path)
+        self.launcher = self.k.name
         self.label = f"act={self.act} bias={self.bias} residual={int(self.residual)}"
 
     def bind(self, A, B, bias, R, D):
         M, K = A.shape
-        N = B.shape[0]
-        descs = [describe(t) for t in (A, B, bias, R, D)]
-        ptrs = [ctypes.addressof(d) for d in descs]
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-
-        def launch():
-            rc = self.fn(*ptrs, M, N, K, ALPHA, BETA, stream)
-            if rc != 0:
-                raise RuntimeError(f"{self.launcher} returned {rc}: {self.last_error().decode()}")
-
-        launch.descs = descs
-        return launch
+        return cakelib.bound(self.k, A, B, bias, R, D, M, B.shape[0], K, ALPHA, BETA)
 
     def reference(self, A, B, bias, R):
         y = ACTS[self.act](ALPHA * (A.float() @ B.float().T) + bias.float())

@@ -15,24 +15,19 @@ first. Three input seeds; exit 0 when all match.
 
   loads_check.py LIB ...
 """
-import ctypes
 import os
 import sys
 
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
-from attn_bench import describe, exported_launchers  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 
 def main():
     ok = True
     for lib_path in sys.argv[1:]:
-        lib = ctypes.CDLL(os.path.abspath(lib_path))
-        (name,) = exported_launchers(lib_path) or ["fragment_loads_launch"]
-        fn = getattr(lib, name)
-        fn.argtypes = [ctypes.c_void_p] * 6
-        fn.restype = ctypes.c_int
+        fn = cakelib.kernel(lib_path)
         for seed in range(3):
             g = torch.Generator(device="cuda").manual_seed(seed)
             X = torch.randn(128, 128, generator=g, device="cuda").to(torch.bfloat16)
@@ -40,8 +35,11 @@ def main():
             S = torch.randn(1, 128, generator=g, device="cuda")
             Z = torch.randn(128, 128, generator=g, device="cuda")
             Y = torch.full((128, 128), float("nan"), device="cuda")
-            descs = [describe(t) for t in (X, B, S, Z, Y)]
-            rc = fn(*[ctypes.addressof(d) for d in descs], torch.cuda.current_stream().cuda_stream)
+            try:
+                fn(X, B, S, Z, Y)
+                rc = 0
+            except cakelib.CakeError as e:
+                rc = f"{e.code} ({e.message})"
             torch.cuda.synchronize()
             ref = (X.float() + B.float()) * S.T + Z
             err = float(((Y - ref).abs() / (1 + ref.abs())).nan_to_num(1e9).max())

@@ -12,6 +12,7 @@
 # beside PyTorch eager and torch.compile (CUPTI, L2 flushed, median of
 # SAMPLES); 5. compute-sanitizer memcheck, racecheck, synccheck on
 # `--check-only` runs, filtered to our kernels. Logs in ${OUT:-harness/epilogue/out}.
+# CHECK_ONLY=1: the bench script runs with --check-only (small shapes, no peers, no timing).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 OUTDIR=${OUT:-harness/epilogue/out}
@@ -27,6 +28,8 @@ build() {  # build FILE.cu ARCH-FLAGS -> /tmp/cake_epi_FILE.so
   name=$(basename "$1" .cu); so=/tmp/cake_epi_$name.so
   timeout 300 "$NVCC" $2 -O3 -std=c++17 -lineinfo -Xptxas -v -Xcompiler -fPIC -shared -o "$so" "$1" \
     > "$OUTDIR/build-$name.log" 2>&1 || { echo "build $name failed"; cat "$OUTDIR/build-$name.log"; status=1; return; }
+  # The interface beside the library: the harnesses bind it through the Python package.
+  cp "${1%.cu}.json" "${so%.so}.json" || { echo "no interface ${1%.cu}.json: run generate.sh"; status=1; return; }
   echo "built $name: $(grep -E 'registers' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: //'); $(grep -E 'spill' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: *//')"
 }
 SM90="-gencode arch=compute_90a,code=sm_90a"
@@ -45,7 +48,7 @@ timeout 120 python3 harness/epilogue/loads_check.py /tmp/cake_epi_fragment_loads
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 echo "== epilogue GEMMs"
 # shellcheck disable=SC2086  # the specs are separate arguments
-timeout 420 python3 harness/epilogue/epilogue_bench.py --samples "${SAMPLES:-120}" --json "$OUTDIR/epilogue.json" $SPECS \
+timeout 420 python3 harness/epilogue/epilogue_bench.py ${CHECK_ONLY:+--check-only} --samples "${SAMPLES:-120}" --json "$OUTDIR/epilogue.json" $SPECS \
   2>&1 | tee "$OUTDIR/bench.log" | grep -v "Warning\|_warn_once"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 [ "${SANITIZE:-1}" = 1 ] || { echo "exit $status"; exit $status; }

@@ -2,7 +2,7 @@
 """fp8_bench.py - checks and times cakec-generated fp8 GEMMs on the H200.
 
 Each kernel is a shared library built from a .cu generated from
-examples/gemm_fp8_sm90a.cake (harness/fp8/run.sh builds them), called through ctypes:
+examples/gemm_fp8_sm90a.cake (harness/fp8/run.sh builds them), called through the Python package (harness/common/cakelib.py):
 
   int gemm_fp8_launch(const cake_tensor *A, const cake_tensor *B, const cake_tensor *C, int32_t M, int32_t N,
                       int32_t K, float alpha, cudaStream_t stream);
@@ -45,7 +45,6 @@ L2 flushed before each sample, median of --samples (attn_bench.py's helpers).
   fp8_bench.py [--check-only] [--samples N] [--shapes MxNxK,...] [--json F] LIB:BTYPE ...
 """
 import argparse
-import ctypes
 import json
 import os
 import sys
@@ -54,7 +53,10 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
 import attn_bench  # noqa: E402
-from attn_bench import describe, exported_launchers, time_backends  # noqa: E402
+from attn_bench import time_backends  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 attn_bench.torch = torch
 DEVICE = "cuda"
@@ -74,18 +76,8 @@ class Kernel:
                      "BTYPE e4m3 or e5m2")
         self.path, self.btype = parts[0], parts[1]
         self.rowwise, self.unscaled = parts[2:] == ["rowwise"], parts[2:] == ["unscaled"]
-        self.lib = ctypes.CDLL(os.path.abspath(self.path))
-        found = exported_launchers(self.path)
-        if len(found) != 1:
-            sys.exit(f"fp8_bench.py: {self.path}: expected one launcher, found {found}")
-        self.launcher = found[0]
-        self.fn = getattr(self.lib, self.launcher)
-        tensors = 5 if self.rowwise else 3
-        self.fn.argtypes = ([ctypes.c_void_p] * tensors + [ctypes.c_int32] * 3 +
-                            ([] if self.rowwise or self.unscaled else [ctypes.c_float]) + [ctypes.c_void_p])
-        self.fn.restype = ctypes.c_int
-        self.last_error = getattr(self.lib, self.launcher[: -len("_launch")] + "_last_error")
-        self.last_error.restype = ctypes.c_char_p
+        self.k = cakelib.kernel(self.path)
+        self.launcher = self.k.name
         kind = "row-wise scales" if self.rowwise else "no scales" if self.unscaled else "per-tensor scales"
         self.label = f"A e4m3, B {self.btype}, {kind}"
         self.check_shapes = UNSCALED_SHAPES if self.unscaled else CHECK_SHAPES
@@ -101,19 +93,8 @@ class Kernel:
             sa = torch.cat([sa, torch.ones(1, (-M) % ROW_TILE, device=sa.device, dtype=sa.dtype)], dim=1).contiguous()
             sb = torch.cat([sb, torch.ones(1, (-N) % COL_TILE, device=sb.device, dtype=sb.dtype)], dim=1).contiguous()
         ts = (A, B, C, sa, sb) if self.rowwise else (A, B, C)
-        descs = [describe(t) for t in ts]
-        keep = ts  # the padded scales live as long as the launch
-        ptrs = [ctypes.addressof(d) for d in descs]
         scalars = [M, N, K] + ([] if self.rowwise or self.unscaled else [sa * sb])
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-
-        def launch():
-            rc = self.fn(*ptrs, *scalars, stream)
-            if rc != 0:
-                raise RuntimeError(f"{self.launcher} returned {rc}: {self.last_error().decode()}")
-
-        launch.descs, launch.keep = descs, keep
-        return launch
+        return cakelib.bound(self.k, *ts, *scalars)  # the padded scales live as long as the launch
 
 
 def quantize(x, dtype, top, rowwise):

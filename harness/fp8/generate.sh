@@ -12,18 +12,25 @@ cd "$(dirname "$0")/../.."
 CAKEC=${CAKEC:-build-test/bin/cakec}
 GEN=harness/fp8/generated
 mkdir -p "$GEN"
+# gen NAME CAKEC-ARGUMENTS...: NAME.cu and its interface NAME.json (the
+# harnesses bind the library built from NAME.cu through it: cakec.bind).
+gen() {
+  local name=$1
+  shift
+  "$CAKEC" "$@" -o "$GEN/$name.cu"
+  "$CAKEC" "$@" --emit=interface -o "$GEN/$name.json"
+}
 # gemm_fp8_BTYPE: the names run.sh reads B's type from.
-"$CAKEC" -I . examples/gemm_fp8_sm90a.cake -o "$GEN/gemm_fp8_e4m3.cu"
-"$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DB_E5M2=True -o "$GEN/gemm_fp8_e5m2.cu"
-"$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DINFLIGHT=True -o "$GEN/gemm_fp8_inflight_e4m3.cu"
-"$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DINFLIGHT=True -o "$GEN/gemm_fp8_n128_e4m3.cu"
+gen "gemm_fp8_e4m3" -I . examples/gemm_fp8_sm90a.cake
+gen "gemm_fp8_e5m2" -I . examples/gemm_fp8_sm90a.cake -DB_E5M2=True
+gen "gemm_fp8_inflight_e4m3" -I . examples/gemm_fp8_sm90a.cake -DINFLIGHT=True
+gen "gemm_fp8_n128_e4m3" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DINFLIGHT=True
 for every in 1 2 4; do  # promotion every 1, 2, 4 stages (K = 128, 256, 512)
-  "$CAKEC" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DPROMOTE=True -DPROMOTE_EVERY=$every \
-    -o "$GEN/gemm_fp8_promote${every}_e4m3.cu"
+  gen "gemm_fp8_promote${every}_e4m3" -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DPROMOTE=True -DPROMOTE_EVERY=$every
 done
 # gemm_fp8_rowwise_BTYPE: row-wise scales (run.sh passes LIB:BTYPE:rowwise).
-"$CAKEC" -I . examples/gemm_fp8_rowwise_sm90a.cake -o "$GEN/gemm_fp8_rowwise_e4m3.cu"
+gen "gemm_fp8_rowwise_e4m3" -I . examples/gemm_fp8_rowwise_sm90a.cake
 # sm89_*: the sm_89 mma.sync fp8 GEMM, run on the H200 from sm_89 PTX.
-"$CAKEC" testsuite/codegen/Inputs/gemm_e4m3_sm89.cake --target=sm_89 -DBM=128 -DSTAGES=3 -o "$GEN/sm89_gemm_e4m3.cu"
-"$CAKEC" testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a -o "$GEN/vector_loads.cu"
+gen "sm89_gemm_e4m3" testsuite/codegen/Inputs/gemm_e4m3_sm89.cake --target=sm_89 -DBM=128 -DSTAGES=3
+gen "vector_loads" testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a
 ls "$GEN"

@@ -12,6 +12,7 @@
 # torch._scaled_mm (CUPTI, L2 flushed, median of SAMPLES); 4.
 # compute-sanitizer memcheck, racecheck, synccheck on `--check-only` runs,
 # filtered to our kernels. Logs in ${OUT:-harness/fp8/out}.
+# CHECK_ONLY=1: the bench script runs with --check-only (small shapes, no peers, no timing).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 OUTDIR=${OUT:-harness/fp8/out}
@@ -30,7 +31,7 @@ for f in $GEN/gemm_fp8_*.cu $GEN/sm89_*.cu; do
   case $name in sm89_*) arch="-gencode arch=compute_89,code=compute_89" ;; esac  # PTX, compiled for the H200 at load
   # shellcheck disable=SC2086
   if timeout 300 "$NVCC" $arch -O3 -std=c++17 -lineinfo -Xptxas -v -Xcompiler -fPIC \
-      -shared -o "$so" "$f" > /tmp/build-$name.log 2>&1; then
+      -shared -o "$so" "$f" > /tmp/build-$name.log 2>&1 && cp "${f%.cu}.json" "${so%.so}.json"; then
     { echo "== $name"; cat /tmp/build-$name.log; } >> "$OUTDIR/build.log"
     echo "built $name: $(grep -E 'registers' /tmp/build-$name.log | head -1 | sed 's/.*: //'); $(grep -E 'spill' /tmp/build-$name.log | head -1 | sed 's/.*: *//')"
     case $name in
@@ -43,7 +44,8 @@ for f in $GEN/gemm_fp8_*.cu $GEN/sm89_*.cu; do
   fi
 done
 if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xcompiler -fPIC -shared \
-    -o /tmp/cake_vector_loads.so $GEN/vector_loads.cu > /tmp/build-vector_loads.log 2>&1; then
+    -o /tmp/cake_vector_loads.so $GEN/vector_loads.cu > /tmp/build-vector_loads.log 2>&1 &&
+    cp $GEN/vector_loads.json /tmp/cake_vector_loads.json; then
   echo "== vector loads"
   timeout 120 python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so 2>&1 | tee "$OUTDIR/vectors.log" | tail -3
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
@@ -52,7 +54,7 @@ else
 fi
 echo "== fp8 GEMMs"
 # shellcheck disable=SC2086  # the specs are separate arguments
-timeout 420 python3 harness/fp8/fp8_bench.py --samples "${SAMPLES:-120}" --json "$OUTDIR/fp8.json" ${SHAPES:+--shapes $SHAPES} $SPECS \
+timeout 420 python3 harness/fp8/fp8_bench.py ${CHECK_ONLY:+--check-only} --samples "${SAMPLES:-120}" --json "$OUTDIR/fp8.json" ${SHAPES:+--shapes $SHAPES} $SPECS \
   2>&1 | tee "$OUTDIR/bench.log" | grep -E "^==|TFLOP|/ ours|CORRECT|FAIL|refuses"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 [ "${SANITIZE:-1}" = 1 ] || { echo "exit $status"; exit $status; }

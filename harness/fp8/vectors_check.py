@@ -13,26 +13,26 @@ the launcher asks 16 bytes of a tile's tensor).
 
   vectors_check.py LIB
 """
-import ctypes
 import os
 import sys
 
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
-from attn_bench import describe, exported_launchers  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 
 def main():
     path = sys.argv[1]
-    lib = ctypes.CDLL(os.path.abspath(path))
-    (name,) = exported_launchers(path)
-    fn = getattr(lib, name)
-    fn.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int32] * 2 + [ctypes.c_void_p]
-    fn.restype = ctypes.c_int
-    err = getattr(lib, name[: -len("_launch")] + "_last_error")
-    err.restype = ctypes.c_char_p
-    stream = torch.cuda.current_stream().cuda_stream
+    k = cakelib.kernel(path)
+
+    def fn(*args):
+        """The launcher's code and message (0, '' when it launched)."""
+        try:
+            k(*args)
+            return 0, ""
+        except cakelib.CakeError as e:
+            return e.code, e.message
     ok = True
     for M, N, seed in ((128, 64, 0), (256, 128, 1), (1024, 4096, 2)):
         g = torch.Generator(device="cuda").manual_seed(seed)
@@ -40,12 +40,11 @@ def main():
         T = (torch.rand(1, N, generator=g, device="cuda") + 0.5).to(torch.bfloat16)
         O = torch.randn(M, N, generator=g, device="cuda")
         ref = O * S * T.float()
-        d = [describe(t) for t in (S, T, O)]
-        rc = fn(*[ctypes.addressof(x) for x in d], M, N, stream)
+        rc, msg = fn(S, T, O, M, N)
         torch.cuda.synchronize()
         bad = int((O != ref).sum())
         good = rc == 0 and bad == 0
-        print(f"{M}x{N}: rc {rc}{' (' + err().decode() + ')' if rc else ''}, {bad} elements differ: "
+        print(f"{M}x{N}: rc {rc}{' (' + msg + ')' if rc else ''}, {bad} elements differ: "
               f"{'ok' if good else 'FAIL'}")
         ok &= good
     # O with rows of 66 floats (264 bytes: not a multiple of 16) must be refused.
@@ -53,10 +52,9 @@ def main():
     O = base[:, :64]
     S = torch.ones(128, 1, device="cuda")
     T = torch.ones(1, 64, device="cuda", dtype=torch.bfloat16)
-    d = [describe(t) for t in (S, T, O)]
-    rc = fn(*[ctypes.addressof(x) for x in d], 128, 64, stream)
+    rc, msg = fn(S, T, O, 128, 64)
     refused = rc != 0
-    print(f"O with 264-byte rows: rc {rc} ({err().decode()}): {'ok' if refused else 'FAIL'}")
+    print(f"O with 264-byte rows: rc {rc} ({msg}): {'ok' if refused else 'FAIL'}")
     ok &= refused
     print("ALL CORRECT" if ok else "FAILURES")
     return 0 if ok else 1

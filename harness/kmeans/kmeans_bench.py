@@ -2,7 +2,7 @@
 """kmeans_bench.py - checks and times a cakec-generated k-means assignment kernel.
 
 The kernel is a shared library built from the generated .cu (run.sh builds it),
-called through ctypes:
+called through the Python package (harness/common/cakelib.py):
 
   int NAME_launch(const cake_tensor *X, const cake_tensor *C, const cake_tensor *CN,
                   const cake_tensor *IDX, int32_t N, int32_t K, int32_t B, cudaStream_t stream);
@@ -25,7 +25,6 @@ takes it) and PyTorch's baddbmm + argmin, in this process, from CUPTI records
   kmeans_bench.py LIB [--launcher NAME] [--samples N] [--check-only] [--json F]
 """
 import argparse
-import ctypes
 import json
 import os
 import sys
@@ -34,7 +33,10 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
 import attn_bench  # noqa: E402
-from attn_bench import describe, time_backends  # noqa: E402
+from attn_bench import time_backends  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 attn_bench.torch = torch  # it imports torch in its main(), which does not run here
 
@@ -43,31 +45,14 @@ DEVICE = "cuda"
 
 
 class Kernel:
+    """The launcher, through the Python package (harness/common/cakelib.py)."""
+
     def __init__(self, path, launcher):
-        self.lib = ctypes.CDLL(os.path.abspath(path))
-        self.fn = getattr(self.lib, launcher)
-        self.fn.argtypes = [ctypes.c_void_p] * 4 + [ctypes.c_int32] * 3 + [ctypes.c_void_p]
-        self.fn.restype = ctypes.c_int
-        err = launcher[: -len("_launch")] + "_last_error"
-        self.last_error = getattr(self.lib, err) if hasattr(self.lib, err) else None
-        if self.last_error:
-            self.last_error.restype = ctypes.c_char_p
+        self.k = cakelib.kernel(path, launcher)
 
     def bind(self, X, C, CN, IDX):
         B, N, _ = X.shape
-        K = C.shape[1]
-        descs = [describe(t) for t in (X, C, CN, IDX)]
-        ptrs = [ctypes.addressof(d) for d in descs]
-        stream = ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
-
-        def launch():
-            rc = self.fn(*ptrs, N, K, B, stream)
-            if rc != 0:
-                msg = self.last_error().decode() if self.last_error else ""
-                raise RuntimeError(f"launcher returned {rc}: {msg}")
-
-        launch.descs = descs
-        return launch
+        return cakelib.bound(self.k, X, C, CN, IDX, N, C.shape[1], B)
 
 
 def inputs(B, N, K, seed, kind):

@@ -2,6 +2,8 @@
 # harness/kmeans/run.sh - the GPU run of a generated k-means assignment kernel,
 # in one device call (generate first, here:
 #   build-test/bin/cakec -I . --target=sm_90a examples/kmeans_assign_sm90a.cake -o harness/kmeans/generated/kmeans_assign_sm90a.cu
+#   build-test/bin/cakec -I . --target=sm_90a examples/kmeans_assign_sm90a.cake --emit=interface -o harness/kmeans/generated/kmeans_assign_sm90a.json
+#   (the interface: kmeans_bench.py calls the library through the Python package, cakec.bind)
 # then, on the device, with carry harness/kmeans/generated:
 #   bash harness/kmeans/run.sh [harness/kmeans/generated/kmeans_assign_sm90a.cu]
 # 1. the GPU; 2. nvcc builds the generated file into a shared library (ptxas
@@ -25,6 +27,7 @@ status=0
 echo "== build $name (kernel $kernel)"
 timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -lineinfo -Xptxas -v -Xcompiler -fPIC -shared \
   -o "$SO" "$GEN" > "$OUTDIR/build-$name.log" 2>&1 || { echo "build failed"; cat "$OUTDIR/build-$name.log"; exit 1; }
+cp "${GEN%.cu}.json" "${SO%.so}.json" || { echo "no interface ${GEN%.cu}.json: generate it (see above)"; exit 1; }
 grep -A1 "Compiling entry function '$kernel'" "$OUTDIR/build-$name.log" | tail -1
 grep -E "registers|spill" "$OUTDIR/build-$name.log" | head -2
 echo "== correctness and timing"

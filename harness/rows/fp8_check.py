@@ -12,14 +12,13 @@ clamped f32 quotient. Q must equal it byte for byte and Y exactly.
 
   fp8_check.py LIB:e4m3 LIB:e5m2 ...
 """
-import ctypes
 import os
 import sys
 
 import torch
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
-from attn_bench import describe, exported_launchers  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 FP8 = {"e4m3": (torch.float8_e4m3fn, 448.0), "e5m2": (torch.float8_e5m2, 57344.0)}
 
@@ -29,19 +28,17 @@ def main():
     for spec in sys.argv[1:]:
         path, kind = spec.rsplit(":", 1)
         dtype, top = FP8[kind]
-        lib = ctypes.CDLL(os.path.abspath(path))
-        (name,) = exported_launchers(path)
-        fn = getattr(lib, name)
-        fn.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int32, ctypes.c_float, ctypes.c_void_p]
-        fn.restype = ctypes.c_int
+        fn = cakelib.kernel(path)
         for M, s, seed in ((4, 0.5, 0), (1000, 0.25, 1), (4096, 0.5, 2)):
             g = torch.Generator(device="cuda").manual_seed(seed)
             X = (torch.randn(M, 1024, generator=g, device="cuda") * 100).to(torch.bfloat16)
             Q = torch.full((M, 1024), 0x7F, dtype=torch.uint8, device="cuda")  # a NaN in both formats
             Y = torch.full((M, 1024), float("nan"), dtype=torch.bfloat16, device="cuda")
-            descs = [describe(t) for t in (X, Q, Y)]
-            descs[1].dtype = 9 if kind == "e4m3" else 10  # CAKE_DTYPE_E4M3 / E5M2: the bytes are fp8
-            rc = fn(*[ctypes.addressof(d) for d in descs], M, s, torch.cuda.current_stream().cuda_stream)
+            try:  # Q's bytes seen as fp8 (the launcher takes E4M3 / E5M2)
+                fn(X, Q.view(dtype), Y, M, s)
+                rc = 0
+            except cakelib.CakeError as e:
+                rc = f"{e.code} ({e.message})"
             torch.cuda.synchronize()
             qref = (X.float() / s).clamp(-top, top).to(dtype)
             yref = (qref.float() * s).to(torch.bfloat16)

@@ -7,16 +7,24 @@ cd "$(dirname "$0")/../.."
 CAKEC=${CAKEC:-build-test/bin/cakec}
 GEN=harness/rows/generated
 mkdir -p "$GEN"
+# gen NAME SOURCE OPTIONS...: NAME.cu and its interface NAME.json (the
+# harnesses bind the library built from NAME.cu through it: cakec.bind).
+gen() {
+  local name=$1
+  shift
+  "$CAKEC" "$@" -o "$GEN/$name.cu"
+  "$CAKEC" "$@" --emit=interface -o "$GEN/$name.json"
+}
 # KIND_N_ROWS: the names run.sh reads the kind, N and the rows per block from.
 for n in 4096 2048; do
-  "$CAKEC" examples/rmsnorm_sm90a.cake -DN=$n -o "$GEN/rmsnorm_${n}_4.cu"
-  "$CAKEC" examples/softmax_sm90a.cake -DN=$n -o "$GEN/softmax_${n}_4.cu"
+  gen "rmsnorm_${n}_4" examples/rmsnorm_sm90a.cake -DN=$n
+  gen "softmax_${n}_4" examples/softmax_sm90a.cake -DN=$n
 done
 # Longer rows, several warps per row.
-"$CAKEC" examples/rmsnorm_sm90a.cake -DN=8192 -DSPLIT=2 -o "$GEN/rmsnorm_8192_2.cu"
-"$CAKEC" examples/softmax_sm90a.cake -DN=8192 -DSPLIT=2 -o "$GEN/softmax_8192_2.cu"
-"$CAKEC" examples/softmax_sm90a.cake -DN=32768 -DWARPS=8 -DSPLIT=8 -o "$GEN/softmax_32768_1.cu"
+gen "rmsnorm_8192_2" examples/rmsnorm_sm90a.cake -DN=8192 -DSPLIT=2
+gen "softmax_8192_2" examples/softmax_sm90a.cake -DN=8192 -DSPLIT=2
+gen "softmax_32768_1" examples/softmax_sm90a.cake -DN=32768 -DWARPS=8 -DSPLIT=8
 # fp8 quantization round trips (harness/rows/fp8_check.py).
-"$CAKEC" testsuite/rows/Inputs/fp8_quant.cake -DE5M2=False -o "$GEN/fp8_e4m3.cu"
-"$CAKEC" testsuite/rows/Inputs/fp8_quant.cake -DE5M2=True -o "$GEN/fp8_e5m2.cu"
+gen "fp8_e4m3" testsuite/rows/Inputs/fp8_quant.cake -DE5M2=False
+gen "fp8_e5m2" testsuite/rows/Inputs/fp8_quant.cake -DE5M2=True
 ls "$GEN"

@@ -3,7 +3,7 @@
 
 Each kernel is a shared library built from a .cu generated from
 examples/rmsnorm_sm90a.cake or examples/softmax_sm90a.cake (run.sh builds
-them), called through ctypes:
+them), called through the Python package (harness/common/cakelib.py):
 
   int rmsnorm_residual_launch(const cake_tensor *X, const cake_tensor *R, const cake_tensor *W,
                               const cake_tensor *Y, const cake_tensor *H, int32_t M, cudaStream_t stream);
@@ -29,7 +29,6 @@ time (RMSNorm: X, R read, Y, H written; softmax: X read, Y written).
   rows_bench.py [--check-only] [--samples N] [--rows M,...] [--json F] LIB:KIND:N:ROWS ...
 """
 import argparse
-import ctypes
 import json
 import os
 import sys
@@ -38,7 +37,10 @@ import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "attention"))
 import attn_bench  # noqa: E402
-from attn_bench import describe, exported_launchers, time_backends  # noqa: E402
+from attn_bench import time_backends  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import cakelib  # noqa: E402
 
 attn_bench.torch = torch  # it imports torch in its main(), which does not run here
 DEV = "cuda"
@@ -63,14 +65,8 @@ class Kernel:
         if len(parts) != 4 or parts[1] not in ("rmsnorm", "softmax"):
             sys.exit(f"rows_bench.py: {spec}: expected LIB:rmsnorm|softmax:N:ROWS")
         self.path, self.kind, self.N, self.rows = parts[0], parts[1], int(parts[2]), int(parts[3])
-        self.lib = ctypes.CDLL(os.path.abspath(self.path))
-        (self.launcher,) = exported_launchers(self.path)
-        self.fn = getattr(self.lib, self.launcher)
-        n = 5 if self.kind == "rmsnorm" else 2
-        self.fn.argtypes = [ctypes.c_void_p] * n + [ctypes.c_int32, ctypes.c_void_p]
-        self.fn.restype = ctypes.c_int
-        self.err = getattr(self.lib, self.launcher[: -len("_launch")] + "_last_error")
-        self.err.restype = ctypes.c_char_p
+        self.k = cakelib.kernel(self.path)
+        self.launcher = self.k.name
 
     def inputs(self, M, scale, seed):
         g = torch.Generator(device=DEV).manual_seed(seed)
@@ -82,17 +78,7 @@ class Kernel:
         return (x, r, w), (torch.full_like(x, float("nan")), torch.full_like(x, float("nan")))
 
     def bind(self, ins, outs):
-        descs = [describe(t) for t in ins + outs]
-        ptrs = [ctypes.addressof(d) for d in descs]
-        M = ins[0].shape[0]
-
-        def launch():
-            rc = self.fn(*ptrs, M, torch.cuda.current_stream().cuda_stream)
-            if rc != 0:
-                raise RuntimeError(f"{self.launcher} returned {rc}: {self.err().decode()}")
-
-        launch.descs = descs
-        return launch
+        return cakelib.bound(self.k, *ins, *outs, ins[0].shape[0])
 
     def eager(self, ins):
         return rms_eager(*ins) if self.kind == "rmsnorm" else (softmax_eager(*ins),)

@@ -10,6 +10,7 @@
 # PyTorch eager, torch.compile and a bf16 copy of as many bytes (L2 flushed,
 # median of SAMPLES); 4. compute-sanitizer memcheck, racecheck, synccheck on
 # `--check-only`, filtered to our kernels. Logs in ${OUT:-harness/rows/out}.
+# CHECK_ONLY=1: the bench script runs with --check-only (small shapes, no peers, no timing).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 OUTDIR=${OUT:-harness/rows/out}
@@ -24,7 +25,7 @@ for f in harness/rows/generated/{rmsnorm,softmax}_*.cu; do
   name=$(basename "$f" .cu)  # KIND_N_ROWS
   so=/tmp/cake_rows_$name.so
   if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -lineinfo -Xptxas -v -Xcompiler -fPIC \
-      -shared -o "$so" "$f" > "$OUTDIR/build-$name.log" 2>&1; then
+      -shared -o "$so" "$f" > "$OUTDIR/build-$name.log" 2>&1 && cp "${f%.cu}.json" "${so%.so}.json"; then
     echo "built $name: $(grep -E 'registers' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: //'); $(grep -E 'spill' "$OUTDIR/build-$name.log" | head -1 | sed 's/.*: *//')"
     IFS=_ read -r kind n rows <<< "$name"
     SPECS="$SPECS $so:$kind:$n:$rows"
@@ -36,7 +37,8 @@ FP8=""
 for kind in e4m3 e5m2; do
   so=/tmp/cake_rows_fp8_$kind.so
   timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xcompiler -fPIC -shared -o "$so" \
-    harness/rows/generated/fp8_$kind.cu > "$OUTDIR/build-fp8_$kind.log" 2>&1 && FP8="$FP8 $so:$kind" || status=1
+    harness/rows/generated/fp8_$kind.cu > "$OUTDIR/build-fp8_$kind.log" 2>&1 &&
+    cp harness/rows/generated/fp8_$kind.json "${so%.so}.json" && FP8="$FP8 $so:$kind" || status=1
 done
 echo "== fp8 round trips"
 # shellcheck disable=SC2086
@@ -44,7 +46,7 @@ timeout 120 python3 harness/rows/fp8_check.py $FP8 2>&1 | tee "$OUTDIR/fp8.log"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 [ "${BENCH:-1}" = 1 ] || SPECS=""
 # shellcheck disable=SC2086  # the specs are separate arguments
-[ -z "$SPECS" ] || timeout 420 python3 harness/rows/rows_bench.py --samples "${SAMPLES:-120}" --json "$OUTDIR/rows.json" $SPECS \
+[ -z "$SPECS" ] || timeout 420 python3 harness/rows/rows_bench.py ${CHECK_ONLY:+--check-only} --samples "${SAMPLES:-120}" --json "$OUTDIR/rows.json" $SPECS \
   2>&1 | tee "$OUTDIR/bench.log" | grep -v "Warning\|_warn_once"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 [ "${SANITIZE:-1}" = 1 ] || { echo "exit $status"; exit $status; }

@@ -19,10 +19,13 @@ objects with `__cuda_array_interface__` or `__dlpack__`; scalars: Python
 numbers; a schedule with a workspace takes it as one tensor-like argument,
 `Kernel.workspace_size(scalars...)` bytes, zero-filled before its first use),
 and `stream=` (a `cudaStream_t` as an int, or an object with `.cuda_stream`;
-default: torch's current stream when torch is in use, else the default
-stream). A launcher that refuses raises `cakec.CakeError`, carrying its code
+default: torch's current stream on the first torch tensor's device, else
+torch's current stream when torch is in use, else the default stream). A launcher that refuses raises `cakec.CakeError`, carrying its code
 and message. The parameters, their element types and which tensors a kernel
 writes come from the compiler (`cakec --emit=interface`).
+
+`bind(library, interface)` binds a shared library built elsewhere from
+cakec's CUDA output, through the interface cakec wrote for it.
 
 `Module.ops` registers the launchers as torch operators (cakec/_torch.py):
 traced by torch.compile through fake implementations built from the declared
@@ -41,10 +44,11 @@ import subprocess
 import sys
 import tempfile
 
+from . import _fast
 from ._kernel import DTYPES, ERRORS, CakeError, Kernel
 
-__all__ = ["load", "CakeError", "Module", "Kernel", "cache_dir", "ERRORS", "DTYPES"]
-FORMAT = 2  # the cache entries' layout
+__all__ = ["load", "bind", "CakeError", "Module", "Kernel", "cache_dir", "ERRORS", "DTYPES"]
+FORMAT = 3  # the cache entries' layout (3: k.so has the fast path's entry points)
 
 
 def cache_dir():
@@ -158,6 +162,28 @@ def load(source, target="sm_90a", defines=None, include_dirs=(), flags=(), cache
     return _build(source, target, arch, cakec, nvcc, defs, incs, list(flags), root, entry, verbose)
 
 
+def bind(library, interface=None):
+    """The kernels of a shared library built elsewhere from cakec's CUDA output
+    (by a build system, a harness), bound through the interface that
+    `cakec --emit=interface` wrote for the same source and options: a path
+    (default: the library's path with .json for its extension) or the parsed
+    object. Calls take the general path (its library has no cakec_py_
+    entry points); torch operators work as for `load`."""
+    library = os.path.realpath(library)
+    if interface is None:
+        interface = os.path.splitext(library)[0] + ".json"
+    if not isinstance(interface, dict):
+        with open(interface) as f:
+            interface = json.load(f)
+    if interface.get("format") != 1:
+        raise RuntimeError(f"cakec: {library}: an interface of format {interface.get('format')}; this package "
+                           "reads format 1")
+    m = {"source": interface.get("source", library), "target": interface.get("target", ""),
+         "key": hashlib.sha256(_sha256(library).encode() + json.dumps(interface, sort_keys=True).encode())
+         .hexdigest()[:32], "kernels": {l["name"]: l["params"] for l in interface["launchers"]}}
+    return Module(os.path.dirname(library), m, cached=False, library=library)
+
+
 def _run(cmd, verbose, what):
     if verbose:
         print(" ".join(cmd), file=sys.stderr)
@@ -176,13 +202,15 @@ def _build(source, target, arch, cakec, nvcc, defs, incs, flags, root, entry, ve
              verbose, "cakec")
         _run([cakec, source, f"--target={target}", *base, "--emit=interface", "-o", str(tmp / "k.json")], verbose,
              "cakec --emit=interface")
-        _run([nvcc, "-shared", "-Xcompiler", "-fPIC", "-O3", "-w", f"-gencode=arch=compute_{arch},code=sm_{arch}",
-              str(tmp / "k.cu"), "-o", str(tmp / "k.so")], verbose, "nvcc")
-        deps = {p: _sha256(p) for p in _deps(tmp / "k.d", source) if os.path.isfile(p)}
         interface = json.loads((tmp / "k.json").read_text())
         if interface.get("format") != 1:
             raise RuntimeError(f"cakec: {cakec} writes an interface of format {interface.get('format')}; this "
                                "package reads format 1")
+        with open(tmp / "k.cu", "a") as f:  # the fast path's entry points (cakec/_fast.py)
+            f.write(_fast.shim_source(interface["launchers"]))
+        _run([nvcc, "-shared", "-Xcompiler", "-fPIC", "-O3", "-w", f"-gencode=arch=compute_{arch},code=sm_{arch}",
+              str(tmp / "k.cu"), "-o", str(tmp / "k.so")], verbose, "nvcc")
+        deps = {p: _sha256(p) for p in _deps(tmp / "k.d", source) if os.path.isfile(p)}
         m = {"source": source, "target": target, "key": entry.name, "deps": deps,
              "kernels": {l["name"]: l["params"] for l in interface["launchers"]}}
         (tmp / "manifest.json").write_text(json.dumps(m, indent=1))
@@ -203,10 +231,11 @@ def _build(source, target, arch, cakec, nvcc, defs, incs, flags, root, entry, ve
 class Module:
     """The kernels of one built .cake file, as attributes (and `kernels`, by name)."""
 
-    def __init__(self, entry, manifest, cached):
+    def __init__(self, entry, manifest, cached, library=None):
         self.path, self.cached = pathlib.Path(entry), cached
         self.source, self.target, self.key = manifest["source"], manifest["target"], manifest["key"]
-        self._lib = ctypes.CDLL(str(self.path / "k.so"))
+        self.library = library or str(self.path / "k.so")
+        self._lib = ctypes.CDLL(self.library)
         self.kernels = {n: Kernel(self._lib, n, ps) for n, ps in manifest["kernels"].items()}
         self._ops = None
 

@@ -116,7 +116,27 @@ def _dlpack(obj, kernel, pname, stream):
             managed.contents.deleter(managed)
 
 
-_TORCH_CODES = {}
+_TORCH_CODES = {}  # torch dtype -> code (None: one the launchers do not take)
+
+
+def _torch_code(dtype):
+    return _TORCH_CODES.setdefault(dtype, DTYPES.get(str(dtype)[6:]))  # "torch.bfloat16"
+
+
+_raw_stream = None
+
+
+def _device_stream(device):
+    """torch's current stream on device `device` as an int: through
+    torch._C._cuda_getCurrentRawStream where torch has it (no Stream object
+    is built: it is a fraction of a microsecond), else as
+    torch.cuda.current_stream(device).cuda_stream."""
+    global _raw_stream
+    if _raw_stream is None:
+        torch = sys.modules["torch"]
+        _raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
+            lambda d: torch.cuda.current_stream(d).cuda_stream)
+    return _raw_stream(device)
 
 
 def describe(obj, kernel, pname, stream=0):
@@ -126,9 +146,9 @@ def describe(obj, kernel, pname, stream=0):
     if torch is not None and isinstance(obj, torch.Tensor):
         if not obj.is_cuda:
             raise CakeError(kernel, 1, f"tensor '{pname}' is not on a CUDA device ({obj.device})")
-        code = _TORCH_CODES.get(obj.dtype)
-        if code is None:
-            code = _TORCH_CODES.setdefault(obj.dtype, DTYPES.get(str(obj.dtype)[6:]))  # "torch.bfloat16"
+        code = _TORCH_CODES.get(obj.dtype, -1)
+        if code == -1:
+            code = _torch_code(obj.dtype)
         return obj.data_ptr(), tuple(obj.shape), obj.stride(), code
     cai = getattr(obj, "__cuda_array_interface__", None)
     if cai is not None:
@@ -166,11 +186,12 @@ class Kernel:
     `signature` shows), and `stream=` (default: the current stream)."""
 
     def __init__(self, lib, name, params):
-        self.name, self.params = name, params
+        self.name, self.params, self._lib, self._fast = name, params, lib, None
         self._fn = getattr(lib, f"{name}_launch")
         self._err = getattr(lib, f"{name}_last_error")
         self._err.restype, self._err.argtypes = ctypes.c_char_p, []
-        argtypes, self._plan = [], []
+        argtypes = []
+        self._kinds = [{"tensor": 0, "workspace": 1}.get(p["kind"], 2) for p in params]
         self.tensors = [p for p in params if p["kind"] == "tensor"]
         self.scalars = [p for p in params if p["kind"] == "scalar"]
         self.workspace = any(p["kind"] == "workspace" for p in params)
@@ -234,33 +255,72 @@ class Kernel:
         return v
 
     def __call__(self, *args, stream=None):
+        fast = self._fast
+        if fast is None:
+            fast = self._make_fast()
+        return fast(*args, stream=stream)
+
+    def _make_fast(self):
+        """The call to use: the generated fast one (cakec/_fast.py) once torch
+        is in use and the library has its entry point, else the general one."""
+        torch = sys.modules.get("torch")
+        if torch is None:  # asked again on the next call: torch may come later
+            return lambda *args, stream=None: self._general(args, stream)
+        from . import _fast
+        self._fast = _fast.make(self, self._lib, torch) or (lambda *args, stream=None: self._general(args, stream))
+        return self._fast
+
+    def _general(self, args, stream):
+        """Any tensor-like arguments: each described (describe()) and packed
+        into its own cake_tensor, every refusal explained."""
         params = self.params
         if len(args) != len(params):
             raise TypeError(f"{self.signature} takes {len(params)} argument(s), {len(args)} given")
-        stream = current_stream(stream)
         buf, addrs = self._buffer()
-        values, ti = [], 0
-        for p, a in zip(params, args):
-            kind = p["kind"]
-            if kind == "tensor":
-                ptr, shape, strides, code = describe(a, self.name, p["name"], stream)
-                rank = len(shape)
-                if code is None:
-                    raise CakeError(self.name, 1, f"tensor '{p['name']}': an element type the launchers do not take")
-                if rank > MAX_RANK:
-                    raise CakeError(self.name, 1, f"tensor '{p['name']}' has rank {rank}; at most {MAX_RANK}")
-                _PACK[rank].pack_into(buf, TENSOR_BYTES * ti, ptr, *shape, *strides, rank, code)
+        torch = sys.modules.get("torch")
+        tensor_type = torch.Tensor if torch is not None else None
+        values, ti, device = [], 0, None
+        for kind, p, a in zip(self._kinds, params, args):
+            if kind == 0:  # a tensor: a torch tensor read directly (the fast path), else described
+                if tensor_type is not None and isinstance(a, tensor_type):
+                    if not a.is_cuda:
+                        raise CakeError(self.name, 1, f"tensor '{p['name']}' is not on a CUDA device ({a.device})")
+                    code = _TORCH_CODES.get(a.dtype, -1)
+                    if code == -1:
+                        code = _torch_code(a.dtype)
+                    shape = a.shape
+                    rank = len(shape)
+                    if code is None or rank > MAX_RANK:
+                        self._refuse(p, code, rank)
+                    if device is None:
+                        device = a.get_device()
+                    _PACK[rank].pack_into(buf, TENSOR_BYTES * ti, a.data_ptr(), *shape, *a.stride(), rank, code)
+                else:
+                    ptr, shape, strides, code = describe(a, self.name, p["name"], stream or 0)
+                    rank = len(shape)
+                    if code is None or rank > MAX_RANK:
+                        self._refuse(p, code, rank)
+                    _PACK[rank].pack_into(buf, TENSOR_BYTES * ti, ptr, *shape, *strides, rank, code)
                 values.append(addrs[ti])
                 ti += 1
-            elif kind == "workspace":
-                ptr, shape, strides, code = describe(a, self.name, p["name"], stream)
+            elif kind == 1:  # the workspace: its pointer and bytes
+                ptr, shape, strides, code = describe(a, self.name, p["name"], stream or 0)
                 nbytes = ITEMSIZE.get(code, 1)
                 for d in shape:
                     nbytes *= d
                 values += [ptr, nbytes]
             else:
                 values.append(self._scalar(p, a))
+        if stream is None and device is not None:
+            stream = _device_stream(device)  # torch's current stream on the first torch tensor's device
+        else:
+            stream = current_stream(stream)
         values.append(stream)
         rc = self._fn(*values)
         if rc != 0:
             raise CakeError(self.name, rc, (self._err() or b"").decode(errors="replace"))
+
+    def _refuse(self, p, code, rank):
+        if code is None:
+            raise CakeError(self.name, 1, f"tensor '{p['name']}': an element type the launchers do not take")
+        raise CakeError(self.name, 1, f"tensor '{p['name']}' has rank {rank}; at most {MAX_RANK}")

@@ -93,13 +93,10 @@ def _register_out(lib, ns, k, ops):
     name = f"{k.name}_out"
     lib.define(f"{name}({', '.join(args)}) -> ()")
 
-    def launch(*a):
-        k(*a)
-
     def fake(*a):
         return None
 
-    lib.impl(name, launch, "CUDA")
+    lib.impl(name, k._make_fast(), "CUDA")  # the call itself (torch is imported): no frame in between
     torch.library.register_fake(f"{ns}::{name}", fake, lib=lib)
     setattr(ops, name, getattr(getattr(torch.ops, ns), name))
     ops.names.append(name)
@@ -111,6 +108,7 @@ def _register_functional(lib, ns, k, outs, ops):
     rets = ", ".join("Tensor" for _ in outs)
     lib.define(f"{k.name}({', '.join(args)}) -> {rets if len(outs) == 1 else '(' + rets + ')'}")
     positions = {p["name"]: i for i, p in enumerate(inputs)}
+    call = k._make_fast()
     device_of = next((i for i, p in enumerate(inputs) if p["kind"] == "tensor"), None)
 
     def shape_of(p, a):
@@ -144,7 +142,7 @@ def _register_functional(lib, ns, k, outs, ops):
                 given.append(next(it))
             else:
                 given.append(a[positions[p["name"]]])
-        k(*given)
+        call(*given)
         return made[0] if len(made) == 1 else tuple(made)
 
     def fake(*a):

@@ -107,3 +107,57 @@ try:
     k(DL((256, 4096), 4, 16, device=1), Fake((256, 4096)), Fake((1, 4096)), Fake((256, 4096)), Fake((256, 4096)), 256)
 except cakec.CakeError as e:
     print("dlpack on the host:", e.message)
+
+# A library built elsewhere, bound through the interface cakec wrote beside it.
+import subprocess  # noqa: E402
+
+shutil.copy(m4.path / "k.so", scratch / "lib.so")
+subprocess.run([os.environ["CAKEC"], str(src), "-I", str(scratch), "--emit=interface", "-o", str(scratch / "lib.json")],
+               check=True)
+b = cakec.bind(scratch / "lib.so")
+try:
+    b.rmsnorm_residual(*[DL(shape, 4, 16) for shape in ((256, 4096), (256, 4096), (1, 4096), (256, 4096), (256, 2048))],
+                       256)  # bf16 by DLPack (kDLBfloat)
+except cakec.CakeError as e:
+    print("bound:", sorted(b.kernels), "|", e.message)
+
+# The fast path (cakec/_fast.py) on torch tensors, with a stand-in for torch
+# (Debian's is too old here, and there is no GPU): the generated call packs
+# every argument into one buffer for the library's cakec_py_ entry point;
+# the launcher's refusals show that each tensor and scalar lands at its own
+# offset. A tensor it does not take (a host one) goes to the general call.
+import types  # noqa: E402
+
+torch = types.ModuleType("torch")
+torch.bfloat16, torch.float32 = "torch.bfloat16", "torch.float32"
+torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda d: 0)
+
+
+class Tensor:
+    def __init__(self, shape, dtype=torch.bfloat16, device=0, ptr=1 << 20):
+        self.shape, self.dtype, self.ndim, self._dev, self._ptr = tuple(shape), dtype, len(shape), device, ptr
+        self.is_cuda, self.device = device >= 0, "cuda:0" if device >= 0 else "cpu"
+
+    def get_device(self):
+        return self._dev
+
+    def data_ptr(self):
+        return self._ptr
+
+    def stride(self):
+        return (self.shape[1], 1)
+
+
+torch.Tensor = Tensor
+sys.modules["torch"] = torch
+k = cakec.load(src, include_dirs=[scratch]).rmsnorm_residual
+ok = [Tensor((256, 4096)), Tensor((256, 4096)), Tensor((1, 4096)), Tensor((256, 4096)), Tensor((256, 4096))]
+for label, args in [("X f32", [Tensor((256, 4096), torch.float32)] + ok[1:] + [256]),
+                    ("H short", ok[:4] + [Tensor((256, 4032))] + [256]),
+                    ("M", ok + [255]),
+                    ("host X", [Tensor((256, 4096), device=-1)] + ok[1:] + [256])]:
+    try:
+        k(*args)
+    except cakec.CakeError as e:
+        print(f"fast {label}:", cakec.ERRORS[e.code], "|", e.message)
+print("the call:", k._fast.__code__.co_filename)
