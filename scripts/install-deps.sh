@@ -10,6 +10,7 @@ PACKAGES=(
   doctest-dev llvm-14-tools          # unit tests; lit, FileCheck, not, count
   groff-base make                    # man page lint; the Make depfile test
   python3-jsonschema                 # validating SARIF output against its schema
+  python3-pip python3-setuptools     # installing the Python package from the checkout (its test)
   clang-14 libclang-rt-14-dev        # libFuzzer targets (fuzz/)
   clang-format-14                    # the C++ style check (.clang-format)
 )

@@ -8,7 +8,7 @@
 #   bash harness/torch/run.sh
 # Steps, each under `timeout`:
 #   1. the GPU and the tools; cakec runs there (its version);
-#   2. overhead.cu built with nvcc against the RMSNorm launcher's header
+#   2. overhead.cu built with nvcc (a shared library) against the RMSNorm launcher's header
 #      (cakec --emit=header);
 #   3. torch_check.py: load (cold and warm), every example through the
 #      package and its operators, torch.compile of a block, CUDA graphs, host
@@ -34,9 +34,10 @@ log=$OUTDIR/torch_check.log
 } > "$log" 2>&1
 build=$(mktemp -d)
 "$CAKEC" examples/rmsnorm_sm90a.cake --emit=header -o "$build/rmsnorm.h" >> "$log" 2>&1 &&
-  timeout 120 "$NVCC" -std=c++17 -O2 -I"$build" harness/torch/overhead.cu -o "$build/overhead" -ldl >> "$log" 2>&1 ||
+  timeout 120 "$NVCC" -std=c++17 -O2 -shared -Xcompiler -fPIC -I"$build" harness/torch/overhead.cu \
+    -o "$build/overhead.so" >> "$log" 2>&1 ||
   { echo "run.sh: building overhead.cu failed" | tee -a "$log"; exit 1; }
-timeout -k 10 "${BUDGET:-540}" python3 harness/torch/torch_check.py --overhead-bin "$build/overhead" \
+timeout -k 10 "${BUDGET:-540}" python3 harness/torch/torch_check.py --overhead-lib "$build/overhead.so" \
   --json "$OUTDIR/torch_check.json" ${SECTIONS:+--sections "$SECTIONS"} >> "$log" 2>&1
 status=$?
 cat "$log"

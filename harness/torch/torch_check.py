@@ -20,13 +20,16 @@ Sections (each prints its lines and adds to the JSON written with --json):
   graphs     the eager block captured in a CUDA graph (torch.cuda.graph),
              replayed on new inputs, against eager; torch.compile with
              mode="reduce-overhead" (CUDA graph trees) the same
-  overhead   host time of one call: our launcher from C (overhead.cu, the same
-             k.so), Module.NAME, ops.NAME_out, ops.NAME, and torch's own x.add_
-             for scale; RMSNorm at 4 rows (a ~2 us kernel: the queue never
-             fills), BATCHES batches of CALLS calls, the device synchronized
-             between batches; median per call
+  overhead   host time of one call: our launcher from C (overhead.cu, a
+             library calling the same k.so in a C loop), Module.NAME, the
+             generated call, ops.NAME_out, ops.NAME, an empty operator of the
+             same schema (the dispatcher's price) and torch's own x.add_ for
+             scale; RMSNorm at 4 rows (a ~2 us kernel: the queue never fills);
+             200 rounds, each a batch of 100 calls of every variant in turn
+             (the host's speed drifts), the device synchronized after each
+             batch; median per call; the torch accessors it reads, by timeit
 
-Usage: torch_check.py --overhead-bin BIN [--json FILE] [--sections a,b,...]
+Usage: torch_check.py --overhead-lib LIB [--json FILE] [--sections a,b,...]
 Environment: CAKEC (the compiler), NVCC, CAKEC_CACHE_DIR is ignored: the run
 uses a fresh cache under $TMPDIR.
 Exit status: 0 when every check passed and every bar was met, 1 otherwise.
@@ -365,57 +368,103 @@ def graphs():
               "bitwise equal to eager" if torch.equal(got, want) else f"rel err {rel(got.float(), want.float()):.2e}")
 
 
-def per_call(fn, batches, calls):
-    for _ in range(2 * calls):
-        fn()
-    torch.cuda.synchronize()
-    per = []
-    for _ in range(batches):
+def interleaved(variants, batches, calls):
+    """Host microseconds per call of each variant (name -> fn, or name ->
+    ("batch", f) where f(calls) runs a whole batch and returns us per call):
+    BATCHES rounds, each running every variant's batch of CALLS calls in
+    turn, the device synchronized after each batch; median and percentiles
+    over the rounds."""
+    def one(v):
+        if isinstance(v, tuple):
+            return v[1](calls)
         s = time.perf_counter()
         for _ in range(calls):
-            fn()
-        per.append((time.perf_counter() - s) / calls * 1e6)
+            v()
+        return (time.perf_counter() - s) / calls * 1e6
+    per = {name: [] for name in variants}
+    for v in variants.values():  # warm-up
+        one(v)
         torch.cuda.synchronize()
-    per.sort()
-    return {"median_us": per[len(per) // 2], "p10_us": per[len(per) // 10], "p90_us": per[9 * len(per) // 10]}
+    for _ in range(batches):
+        for name, v in variants.items():
+            t = one(v)
+            torch.cuda.synchronize()
+            if t < 0:
+                raise RuntimeError(f"{name}: a launch was refused")
+            per[name].append(t)
+    out = {}
+    for name, ts in per.items():
+        ts.sort()
+        out[name] = {"median_us": ts[len(ts) // 2], "p10_us": ts[len(ts) // 10], "p90_us": ts[9 * len(ts) // 10]}
+    return out
 
 
-def overhead(binary, batches=200, calls=100):
-    print(f"== overhead (host us per call, RMSNorm M=4, {batches} batches of {calls})")
+def overhead(library, batches=200, calls=100):
+    print(f"== overhead (host us per call, RMSNorm M=4; {batches} rounds, each a batch of {calls} calls of every "
+          "variant in turn)")
+    import ctypes
     mod = MODS["rmsnorm"]
     M = 4
     x, r, w = (torch.randn(n, DM, device="cuda").bfloat16() for n in (M, M, 1))
     y, h = torch.empty_like(x), torch.empty_like(x)
     k, ops = mod.rmsnorm_residual, mod.ops
-    c = json.loads(subprocess.run([binary, str(mod.path / "k.so"), str(M), str(batches), str(calls)], check=True,
-                                  capture_output=True, text=True).stdout)
-    rows = {"C launcher": c,
-            "Module.rmsnorm_residual": per_call(lambda: k(x, r, w, y, h, M), batches, calls),
-            "ops.rmsnorm_residual_out": per_call(lambda: ops.rmsnorm_residual_out(x, r, w, y, h, M), batches, calls),
-            "ops.rmsnorm_residual": per_call(lambda: ops.rmsnorm_residual(x, r, w, M), batches, calls),
-            "torch x.add_(1) (scale)": per_call(lambda: x.add_(1), batches, calls)}
-    # Where a call's time goes: the library's entry points through ctypes on
-    # arguments packed once (the general one, NAME_launch with 7 arguments;
-    # the fast one, cakec_py_NAME with one buffer), and the current stream two ways.
-    k._general((x, r, w, y, h, M), None)
-    k(x, r, w, y, h, M)
-    addrs = k._buffer()[1]
-    fixed = addrs[:5] + [M, torch._C._cuda_getCurrentRawStream(0)]
-    entry, fbuf = getattr(k._lib, "cakec_py_rmsnorm_residual"), k._tls.fast
-    assert k._fn(*fixed) == 0 and entry(fbuf) == 0
-    parts = {"NAME_launch via ctypes, packed once": per_call(lambda: k._fn(*fixed), batches, calls),
-             "cakec_py_NAME via ctypes, packed once": per_call(lambda: entry(fbuf), batches, calls),
-             "torch.cuda.current_stream()": per_call(lambda: torch.cuda.current_stream().cuda_stream, 20, calls),
-             "_cuda_getCurrentRawStream": per_call(lambda: torch._C._cuda_getCurrentRawStream(0), 20, calls)}
-    for name, v in parts.items():
-        print(f"  part: {name:38s} median {v['median_us']:7.2f}")
-    RESULTS["overhead_parts_us"] = parts
+    c = ctypes.CDLL(library)
+    c.cakec_overhead_setup.argtypes = [ctypes.c_char_p] + [ctypes.c_void_p] * 5 + [ctypes.c_int]
+    c.cakec_overhead_batch.argtypes, c.cakec_overhead_batch.restype = [ctypes.c_int], ctypes.c_double
+    c.cakec_overhead_error.restype = ctypes.c_char_p
+    if c.cakec_overhead_setup(str(mod.library).encode(), *(t.data_ptr() for t in (x, r, w, y, h)), M) != 0:
+        raise RuntimeError(f"overhead.so: {c.cakec_overhead_error().decode()}")
+    # An operator of the same schema whose CUDA kernel is an empty Python
+    # function, registered as ours are: the dispatcher's own price.
+    probe = torch.library.Library("cakec_overhead_probe", "FRAGMENT")
+    probe.define("noop(Tensor X, Tensor R, Tensor W, Tensor(a!) Y, Tensor(b!) H, int M) -> ()")
+    probe.impl("noop", lambda *a: None, "CUDA")
+    torch.library.register_fake("cakec_overhead_probe::noop", lambda *a: None, lib=probe)
+    noop = torch.ops.cakec_overhead_probe.noop
+    k(x, r, w, y, h, M)  # the generated call, made
+    fast = k._fast
+    rows = interleaved({
+        "C launcher": ("batch", c.cakec_overhead_batch),
+        "Module.rmsnorm_residual": lambda: k(x, r, w, y, h, M),
+        "the generated call itself": lambda: fast(x, r, w, y, h, M),
+        "ops.rmsnorm_residual_out": lambda: ops.rmsnorm_residual_out(x, r, w, y, h, M),
+        "ops.rmsnorm_residual": lambda: ops.rmsnorm_residual(x, r, w, M),
+        "an empty operator, same schema": lambda: noop(x, r, w, y, h, M),
+        "torch x.add_(1) (scale)": lambda: x.add_(1)}, batches, calls)
+    base = rows["C launcher"]["median_us"]
     for name, v in rows.items():
-        extra = "" if name == "C launcher" else f"  (+{v['median_us'] - c['median_us']:.2f} over C)"
-        print(f"  {name:28s} median {v['median_us']:7.2f}  p10 {v['p10_us']:7.2f}  p90 {v['p90_us']:7.2f}{extra}")
+        extra = "" if name == "C launcher" else f"  ({v['median_us'] - base:+.2f} over C)"
+        print(f"  {name:32s} median {v['median_us']:7.2f}  p10 {v['p10_us']:7.2f}  p90 {v['p90_us']:7.2f}{extra}")
     RESULTS["overhead_us"] = rows
-    above = rows["Module.rmsnorm_residual"]["median_us"] - c["median_us"]
-    above_op = rows["ops.rmsnorm_residual_out"]["median_us"] - c["median_us"]
+    # Which call the operator reaches: the generated call's fallback to the
+    # general one counted while it runs.
+    scope, count = fast.__globals__, [0]
+    general = scope["general"]
+
+    def counted(args, stream):
+        count[0] += 1
+        return general(args, stream)
+    scope["general"] = counted
+    for _ in range(10):
+        ops.rmsnorm_residual_out(x, r, w, y, h, M)
+    scope["general"] = general
+    print(f"  ops.rmsnorm_residual_out reached the general call {count[0]} of 10 times")
+    # The torch accessors the generated call reads per tensor (timeit, best of 3 x 200000).
+    import timeit
+    T = torch.Tensor
+    parts = {}
+    for label, stmt in (("type(x) is T", lambda: type(x) is T), ("x.get_device()", x.get_device),
+                        ("x.ndim", lambda: x.ndim), ("x.data_ptr()", x.data_ptr), ("x.shape", lambda: x.shape),
+                        ("x.stride()", x.stride), ("x.dtype", lambda: x.dtype),
+                        ("_cuda_getDevice()", torch._C._cuda_getDevice),
+                        ("_cuda_getCurrentRawStream(0)", lambda: torch._C._cuda_getCurrentRawStream(0)),
+                        ("torch.cuda.current_stream()", lambda: torch.cuda.current_stream().cuda_stream),
+                        ("an empty lambda", lambda: None)):
+        parts[label] = min(timeit.repeat(stmt, number=200000, repeat=3)) / 200000 * 1e6
+    print("  accessors (us): " + ", ".join(f"{n} {v:.2f}" for n, v in parts.items()))
+    RESULTS["accessors_us"] = parts
+    above = rows["Module.rmsnorm_residual"]["median_us"] - base
+    above_op = rows["ops.rmsnorm_residual_out"]["median_us"] - base
     print(f"  bar: at most 10 us above C (goal 5): Module {above:.2f} us, ops.NAME_out {above_op:.2f} us"
           f" {'ok' if above <= 10 else 'MISSED'}")
     if above > 10:
@@ -424,7 +473,7 @@ def overhead(binary, batches=200, calls=100):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--overhead-bin", required=True)
+    ap.add_argument("--overhead-lib", required=True)
     ap.add_argument("--json")
     ap.add_argument("--sections", default="load,kernels,compile,graphs,overhead")
     a = ap.parse_args()
@@ -433,7 +482,7 @@ def main():
     sections = a.sections.split(",")
     load_all()  # every section needs the modules
     steps = {"kernels": kernels, "compile": compile_block, "graphs": graphs,
-             "overhead": lambda: overhead(a.overhead_bin)}
+             "overhead": lambda: overhead(a.overhead_lib)}
     for name in sections:
         if name in steps:
             try:

@@ -15,7 +15,7 @@ which reads NAME_launch's arguments at fixed offsets (each tensor a whole
 `cake_tensor` of its declared rank, each scalar and pointer in an 8-byte
 slot, the stream last) and calls it. The generated Python function takes the
 fast path only where every tensor is a plain torch.Tensor of its declared
-rank on one CUDA device, of an element type the launchers take, and every
+rank on one CUDA device, the current one, of an element type the launchers take, and every
 scalar is of its exact Python type and in range; anything else goes to the
 general call (cakec.Kernel), which describes every kind of tensor and says
 what is wrong. The launcher checks everything else either way."""
@@ -99,6 +99,7 @@ def make(kernel, lib, torch):
             codes[dt] = code
     raw = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
         lambda d: torch.cuda.current_stream(d).cuda_stream)
+    cur = getattr(torch._C, "_cuda_getDevice", None) or torch.cuda.current_device
     names = [f"a{i}" for i in range(len(kernel.params))]
     tensors = [(n, p) for n, p in zip(names, kernel.params) if p["kind"] in ("tensor", "workspace")]
     if not tensors:
@@ -127,7 +128,7 @@ def make(kernel, lib, torch):
            f"        if {' or '.join(guards)}:\n"
            f"            raise Slow\n"
            f"        d = {dev0}.get_device()\n"
-           f"        if d < 0{(' or ' + devs) if devs else ''}:\n"
+           f"        if d < 0{(' or ' + devs) if devs else ''} or d != cur():\n"
            f"            raise Slow\n"
            f"        buf = tls.__dict__.get('fast')\n"
            f"        if buf is None:\n"
@@ -141,7 +142,7 @@ def make(kernel, lib, torch):
            f"        raise CakeError(NAME, rc, (err() or b'').decode(errors='replace'))\n")
     packer = struct.Struct(lay[0])
     scope = {"T": torch.Tensor, "C": codes, "Slow": _Slow, "tls": kernel._tls, "ctypes": ctypes,
-             "SIZE": packer.size, "pack": packer.pack_into, "raw": raw, "struct": struct, "hb": _half_bits,
+             "SIZE": packer.size, "pack": packer.pack_into, "raw": raw, "cur": cur, "struct": struct, "hb": _half_bits,
              "general": kernel._general, "entry": entry, "CakeError": CakeError, "NAME": kernel.name,
              "err": kernel._err}
     exec(compile(src, f"<cakec fast call {kernel.name}>", "exec"), scope)  # noqa: S102 (names are parameters')

@@ -294,6 +294,9 @@ class Kernel:
                         self._refuse(p, code, rank)
                     if device is None:
                         device = a.get_device()
+                    elif a.get_device() != device:
+                        raise CakeError(self.name, 1, f"tensor '{p['name']}' is on {a.device}, the first tensor on "
+                                                      f"cuda:{device}")
                     _PACK[rank].pack_into(buf, TENSOR_BYTES * ti, a.data_ptr(), *shape, *a.stride(), rank, code)
                 else:
                     ptr, shape, strides, code = describe(a, self.name, p["name"], stream or 0)
@@ -316,7 +319,11 @@ class Kernel:
         else:
             stream = current_stream(stream)
         values.append(stream)
-        rc = self._fn(*values)
+        if device is not None and device != torch.cuda.current_device():
+            with torch.cuda.device(device):  # the launcher runs on the current device: the tensors'
+                rc = self._fn(*values)
+        else:
+            rc = self._fn(*values)
         if rc != 0:
             raise CakeError(self.name, rc, (self._err() or b"").decode(errors="replace"))
 

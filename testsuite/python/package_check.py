@@ -130,13 +130,28 @@ import types  # noqa: E402
 
 torch = types.ModuleType("torch")
 torch.bfloat16, torch.float32 = "torch.bfloat16", "torch.float32"
-torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda d: 0)
+torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda d: 0, _cuda_getDevice=lambda: 0)
+entered = []
+
+
+class DeviceGuard:
+    def __init__(self, d):
+        self.d = d
+
+    def __enter__(self):
+        entered.append(self.d)
+
+    def __exit__(self, *exc):
+        return False
+
+
+torch.cuda = types.SimpleNamespace(current_device=lambda: 0, is_initialized=lambda: True, device=DeviceGuard)
 
 
 class Tensor:
     def __init__(self, shape, dtype=torch.bfloat16, device=0, ptr=1 << 20):
         self.shape, self.dtype, self.ndim, self._dev, self._ptr = tuple(shape), dtype, len(shape), device, ptr
-        self.is_cuda, self.device = device >= 0, "cuda:0" if device >= 0 else "cpu"
+        self.is_cuda, self.device = device >= 0, f"cuda:{device}" if device >= 0 else "cpu"
 
     def get_device(self):
         return self._dev
@@ -155,9 +170,15 @@ ok = [Tensor((256, 4096)), Tensor((256, 4096)), Tensor((1, 4096)), Tensor((256, 
 for label, args in [("X f32", [Tensor((256, 4096), torch.float32)] + ok[1:] + [256]),
                     ("H short", ok[:4] + [Tensor((256, 4032))] + [256]),
                     ("M", ok + [255]),
-                    ("host X", [Tensor((256, 4096), device=-1)] + ok[1:] + [256])]:
+                    ("host X", [Tensor((256, 4096), device=-1)] + ok[1:] + [256]),
+                    ("H elsewhere", ok[:4] + [Tensor((256, 4096), device=1)] + [256])]:
     try:
         k(*args)
     except cakec.CakeError as e:
         print(f"fast {label}:", cakec.ERRORS[e.code], "|", e.message)
 print("the call:", k._fast.__code__.co_filename)
+# Tensors on another device than the current one: launched under that device.
+try:
+    k(*[Tensor(t.shape, device=1) for t in ok], 255)
+except cakec.CakeError as e:
+    print("on cuda:1:", e.message, "| under the device:", entered)
