@@ -297,6 +297,14 @@ public:
                       ir->compiledKernels().size() + ir->families.size());
         return;
       }
+      if (opts_.emit != EmitKind::Cuda) {
+        // A header or an interface describes launchers that exist: the
+        // lowering runs first, and what it refuses writes neither.
+        std::string lowered;
+        size_t errorsBefore = diags_.errorCount();
+        codegen::emitCuda(*ir, facts, sm_, diags_, copts, lowered);
+        if (diags_.errorCount() != errorsBefore) return;
+      }
       if (opts_.emit == EmitKind::Header)
         codegen::emitHeader(*ir, facts, sm_, diags_, copts, out);
       else if (opts_.emit == EmitKind::Interface)

@@ -1,0 +1,12 @@
+# An atomic on a tensor parameter passes the gates but has no lowering
+# (atomics update lm.workspace tensors): no header or interface is written
+# for it (testsuite/driver/emit_interface.test).
+@cake.schedule(grid=((M + 3) // 4,))
+def parts(lm, X: LM.tensor2d[M, 256], Y: LM.tensor2d[M, 256], Z: LM.tensor1d, U: LM.tensor2d, s: LM.bf16,
+          M: LM.i32):
+    rows = lm.role(warps=[0, 1, 2, 3])
+    with rows:
+        r0 = lm.block_id(0) * 4
+        x = lm.load_tile(X, coords=(0, r0), shape=(4, 256), dtype=lm.bf16)
+        lm.store_tile(Y, coords=(0, r0), src=lm.cast(lm.cast(x, lm.f32) * s, lm.bf16))
+        lm.atomic(Z, coords=(0,), value=1)
