@@ -17,6 +17,8 @@ Sections (each prints its lines and adds to the JSON written with --json):
              of our operators, under torch._dynamo.explain (graph breaks) and
              torch.compile(fullgraph=True), against the same block run eagerly
              (bitwise) and against PyTorch's own (F.rms_norm, matmul, SDPA)
+  versions   ops.NAME_out bumps the version counters of the tensors it writes,
+             so a backward through a saved tensor it overwrote is refused
   graphs     the eager block captured in a CUDA graph (torch.cuda.graph),
              replayed on new inputs, against eager; torch.compile with
              mode="reduce-overhead" (CUDA graph trees) the same
@@ -335,6 +337,29 @@ def compile_block():
               else f"rel err {rel(a.float(), b.float()):.2e}")
 
 
+def versions():
+    print("== versions (NAME_out bumps the version counters of what it writes)")
+    ops = MODS["rmsnorm"].ops
+    M = 8
+    x, r, w = (torch.randn(n, DM, device="cuda").bfloat16() for n in (M, M, 1))
+    y, h = torch.empty_like(x), torch.empty_like(x)
+    before = (x._version, y._version, h._version)
+    ops.rmsnorm_residual_out(x, r, w, y, h, M)
+    after = (x._version, y._version, h._version)
+    check("version counters (X read; Y, H written)", after[0] == before[0] and after[1] > before[1]
+          and after[2] > before[2], f"{before} -> {after}")
+    # A tensor autograd saved, then overwritten by NAME_out: backward refuses.
+    a = torch.randn(M, DM, device="cuda", dtype=torch.bfloat16, requires_grad=True)
+    e = a.exp()  # saves its output for the backward
+    ops.rmsnorm_residual_out(x, r, w, e.detach(), h, M)
+    try:
+        e.sum().backward()
+        check("backward through an overwritten saved tensor", False, "ran: gradients from overwritten values")
+    except RuntimeError as err:
+        check("backward through an overwritten saved tensor", "modified by an inplace operation" in str(err),
+              f"refused ({str(err).splitlines()[0][:90]})")
+
+
 def graphs():
     print("== graphs (CUDA graph capture and replay)")
     block = make_block()
@@ -475,13 +500,13 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--overhead-lib", required=True)
     ap.add_argument("--json")
-    ap.add_argument("--sections", default="load,kernels,compile,graphs,overhead")
+    ap.add_argument("--sections", default="load,kernels,compile,graphs,versions,overhead")
     a = ap.parse_args()
     print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}, python {sys.version.split()[0]}")
     RESULTS["torch"], RESULTS["gpu"] = torch.__version__, torch.cuda.get_device_name()
     sections = a.sections.split(",")
     load_all()  # every section needs the modules
-    steps = {"kernels": kernels, "compile": compile_block, "graphs": graphs,
+    steps = {"kernels": kernels, "compile": compile_block, "graphs": graphs, "versions": versions,
              "overhead": lambda: overhead(a.overhead_lib)}
     for name in sections:
         if name in steps:

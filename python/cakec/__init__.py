@@ -33,22 +33,30 @@ shapes, captured by CUDA graphs.
 
 Only the standard library is imported here; torch is imported by `Module.ops`.
 """
+import contextlib
 import ctypes
 import hashlib
 import json
 import os
 import pathlib
 import re
+import secrets
 import shutil
 import subprocess
 import sys
 import tempfile
 
+try:
+    import fcntl
+except ImportError:  # not POSIX: builds are not serialised between processes
+    fcntl = None
+
 from . import _fast
 from ._kernel import DTYPES, ERRORS, CakeError, Kernel
 
 __all__ = ["load", "bind", "CakeError", "Module", "Kernel", "cache_dir", "ERRORS", "DTYPES"]
-FORMAT = 3  # the cache entries' layout (3: k.so has the fast path's entry points)
+_FAST_ID = hashlib.sha256(pathlib.Path(_fast.__file__).read_bytes()).hexdigest()  # the entry points' layout
+FORMAT = 4  # the cache entries' layout (4: a library per build, named in the manifest)
 
 
 def cache_dir():
@@ -147,19 +155,47 @@ def load(source, target="sm_90a", defines=None, include_dirs=(), flags=(), cache
     defs = sorted((str(k), _define_text(v)) for k, v in (defines or {}).items())
     incs = [os.path.realpath(d) for d in include_dirs]
     key_data = {"source": source, "text": _sha256(source), "target": target, "defines": defs, "includes": incs,
-                "flags": list(flags), "cakec": _file_id(cakec), "nvcc": _file_id(nvcc), "format": FORMAT}
+                "flags": list(flags), "cakec": _file_id(cakec), "nvcc": _file_id(nvcc), "format": FORMAT,
+                "fast": _FAST_ID}
     key = hashlib.sha256(json.dumps(key_data, sort_keys=True).encode()).hexdigest()[:32]
     root = pathlib.Path(cache) if cache else cache_dir()
     entry = root / key
+    found = _cached(entry)
+    if found is not None:
+        return found
+    root.mkdir(parents=True, exist_ok=True)
+    with _locked(root / f"{key}.lock"):  # one process builds an entry; the others wait and find it
+        found = _cached(entry)
+        if found is not None:
+            return found
+        return _build(source, target, arch, cakec, nvcc, defs, incs, list(flags), root, entry, verbose)
+
+
+def _cached(entry):
+    """The module of a cache entry whose imported files are unchanged, or None."""
     manifest = entry / "manifest.json"
-    if manifest.is_file():
-        try:
-            m = json.loads(manifest.read_text())
-            if all(os.path.isfile(p) and _sha256(p) == h for p, h in m["deps"].items()):
-                return Module(entry, m, cached=True)
-        except (OSError, ValueError, KeyError):
-            pass  # an unreadable or stale entry: built again below
-    return _build(source, target, arch, cakec, nvcc, defs, incs, list(flags), root, entry, verbose)
+    if not manifest.is_file():
+        return None
+    try:
+        m = json.loads(manifest.read_text())
+        if all(os.path.isfile(p) and _sha256(p) == h for p, h in m["deps"].items()):
+            return Module(entry, m, cached=True)
+    except (OSError, ValueError, KeyError):
+        pass  # an unreadable or stale entry: built again
+    return None
+
+
+@contextlib.contextmanager
+def _locked(path):
+    if fcntl is None:
+        yield
+        return
+    fd = os.open(path, os.O_CREAT | os.O_RDWR, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def bind(library, interface=None):
@@ -167,8 +203,9 @@ def bind(library, interface=None):
     (by a build system, a harness), bound through the interface that
     `cakec --emit=interface` wrote for the same source and options: a path
     (default: the library's path with .json for its extension) or the parsed
-    object. Calls take the general path (its library has no cakec_py_
-    entry points); torch operators work as for `load`."""
+    object; the two must come from the same source and options. Calls use
+    the library's cakec_py_ entry points where it has them (a library
+    `load` built), else the general path; torch operators work as for `load`."""
     library = os.path.realpath(library)
     if interface is None:
         interface = os.path.splitext(library)[0] + ".json"
@@ -178,9 +215,9 @@ def bind(library, interface=None):
     if interface.get("format") != 1:
         raise RuntimeError(f"cakec: {library}: an interface of format {interface.get('format')}; this package "
                            "reads format 1")
-    m = {"source": interface.get("source", library), "target": interface.get("target", ""),
-         "key": hashlib.sha256(_sha256(library).encode() + json.dumps(interface, sort_keys=True).encode())
-         .hexdigest()[:32], "kernels": {l["name"]: l["params"] for l in interface["launchers"]}}
+    key = hashlib.sha256(_sha256(library).encode() + json.dumps(interface, sort_keys=True).encode()).hexdigest()[:32]
+    m = {"source": interface.get("source", library), "target": interface.get("target", ""), "key": key, "build": key,
+         "kernels": {l["name"]: l["params"] for l in interface["launchers"]}}
     return Module(os.path.dirname(library), m, cached=False, library=library)
 
 
@@ -194,8 +231,11 @@ def _run(cmd, verbose, what):
 
 
 def _build(source, target, arch, cakec, nvcc, defs, incs, flags, root, entry, verbose):
-    root.mkdir(parents=True, exist_ok=True)
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="build-", dir=root))
+    # Each build's library has a name of its own: a process that loaded an
+    # earlier build of this entry (dlopen keys on the path) loads this one anew.
+    build = secrets.token_hex(8)
+    library = f"k-{build}.so"
     try:
         base = ["-D" + f"{k}={v}" for k, v in defs] + [x for d in incs for x in ("-I", d)] + flags
         _run([cakec, source, f"--target={target}", *base, "-o", str(tmp / "k.cu"), "-MD", "-MF", str(tmp / "k.d")],
@@ -209,9 +249,9 @@ def _build(source, target, arch, cakec, nvcc, defs, incs, flags, root, entry, ve
         with open(tmp / "k.cu", "a") as f:  # the fast path's entry points (cakec/_fast.py)
             f.write(_fast.shim_source(interface["launchers"]))
         _run([nvcc, "-shared", "-Xcompiler", "-fPIC", "-O3", "-w", f"-gencode=arch=compute_{arch},code=sm_{arch}",
-              str(tmp / "k.cu"), "-o", str(tmp / "k.so")], verbose, "nvcc")
+              str(tmp / "k.cu"), "-o", str(tmp / library)], verbose, "nvcc")
         deps = {p: _sha256(p) for p in _deps(tmp / "k.d", source) if os.path.isfile(p)}
-        m = {"source": source, "target": target, "key": entry.name, "deps": deps,
+        m = {"source": source, "target": target, "key": entry.name, "build": build, "library": library, "deps": deps,
              "kernels": {l["name"]: l["params"] for l in interface["launchers"]}}
         (tmp / "manifest.json").write_text(json.dumps(m, indent=1))
         if entry.exists():  # stale (a dependency changed): replaced whole
@@ -234,7 +274,8 @@ class Module:
     def __init__(self, entry, manifest, cached, library=None):
         self.path, self.cached = pathlib.Path(entry), cached
         self.source, self.target, self.key = manifest["source"], manifest["target"], manifest["key"]
-        self.library = library or str(self.path / "k.so")
+        self.build = manifest["build"]  # one build of the entry: its library and its torch namespace
+        self.library = library or str(self.path / manifest["library"])
         self._lib = ctypes.CDLL(self.library)
         self.kernels = {n: Kernel(self._lib, n, ps) for n, ps in manifest["kernels"].items()}
         self._ops = None

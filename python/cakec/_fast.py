@@ -26,7 +26,7 @@ from ._kernel import CAKE_DTYPES, INT_RANGES, MAX_RANK, CakeError, _half_bits
 
 PREFIX = "cakec_py_"
 # A scalar's 8-byte slot: its struct code, padding, and its C type.
-SLOTS = {"int32_t": "i4x", "uint32_t": "I4x", "uint16_t": "H6x", "int64_t": "q", "float": "f4x", "double": "d"}
+SLOTS = {"int8_t": "b7x", "uint8_t": "B7x", "int32_t": "i4x", "uint32_t": "I4x", "uint16_t": "H6x", "int64_t": "q", "float": "f4x", "double": "d"}
 
 
 def _tensor_format(rank):
@@ -47,16 +47,16 @@ def layout(params):
             off += 96
         elif p["kind"] == "workspace":
             fmt += "QQ"
-            exprs += [f"cakec_py_get<void *>(a + {off})", f"cakec_py_get<size_t>(a + {off + 8})"]
+            exprs += [f"cakec_pyarg<void *>(a + {off})", f"cakec_pyarg<size_t>(a + {off + 8})"]
             off += 16
         else:
             if p["ctype"] not in SLOTS:
                 return None
             fmt += SLOTS[p["ctype"]]
-            exprs.append(f"cakec_py_get<{p['ctype']}>(a + {off})")
+            exprs.append(f"cakec_pyarg<{p['ctype']}>(a + {off})")
             off += 8
     fmt += "Q"
-    exprs.append(f"cakec_py_get<cudaStream_t>(a + {off})")
+    exprs.append(f"cakec_pyarg<cudaStream_t>(a + {off})")
     return fmt, exprs
 
 
@@ -78,7 +78,7 @@ def shim_source(launchers):
         return ""
     return ("\n// The Python package's entry points (python/cakec/_fast.py): each launcher's\n"
             "// arguments read from one buffer at fixed offsets.\n#include <cstring>\n"
-            "template <class T> static inline T cakec_py_get(const unsigned char *p) {\n"
+            "template <class T> static inline T cakec_pyarg(const unsigned char *p) {\n"
             "  T v;\n  std::memcpy(&v, p, sizeof v);\n  return v;\n}\n" + "\n".join(out))
 
 
@@ -106,13 +106,14 @@ def make(kernel, lib, torch):
         return None
     guards, packs, dev0 = [], [], tensors[0][0]
     for n, p in tensors:
-        guards.append(f"type({n}) is not T")
+        guards.append(f"type({n}) is not T or not {n}.is_cuda")
     devs = " or ".join(f"{n}.get_device() != d" for n, _ in tensors[1:])
     for n, p in zip(names, kernel.params):
         if p["kind"] == "tensor":
             guards.append(f"{n}.ndim != {p['rank']}")
             packs.append(f"{n}.data_ptr(), *{n}.shape, *{n}.stride(), {p['rank']}, C[{n}.dtype]")
         elif p["kind"] == "workspace":
+            guards.append(f"not {n}.is_contiguous()")  # else the bytes it spans: the general call
             packs.append(f"{n}.data_ptr(), {n}.nbytes")
         elif p.get("bits"):
             packs.append(f"hb({n}, None, {p['dtype']!r})")
@@ -123,8 +124,9 @@ def make(kernel, lib, torch):
         else:
             guards.append(f"type({n}) is not float and type({n}) is not int")
             packs.append(n)
-    src = (f"def call({', '.join(names)}, stream=None):\n"
+    src = (f"def call(*args, stream=None):\n"
            f"    try:\n"
+           f"        {', '.join(names)}, = args\n"
            f"        if {' or '.join(guards)}:\n"
            f"            raise Slow\n"
            f"        d = {dev0}.get_device()\n"
@@ -135,8 +137,8 @@ def make(kernel, lib, torch):
            f"            buf = tls.fast = ctypes.create_string_buffer(SIZE)\n"
            f"        pack(buf, 0, {', '.join(packs)},\n"
            f"             raw(d) if stream is None else getattr(stream, 'cuda_stream', stream))\n"
-           f"    except (Slow, KeyError, struct.error):\n"
-           f"        return general(({', '.join(names)},), stream)\n"
+           f"    except (Slow, KeyError, ValueError, OverflowError, struct.error):\n"
+           f"        return general(args, stream)\n"
            f"    rc = entry(buf)\n"
            f"    if rc:\n"
            f"        raise CakeError(NAME, rc, (err() or b'').decode(errors='replace'))\n")

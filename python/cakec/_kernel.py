@@ -25,9 +25,10 @@ DLPACK_TYPES = {(4, 16): 1, (2, 16): 2, (2, 32): 3, (0, 8): 4, (1, 8): 5, (0, 32
                 (10, 8): 9, (11, 8): 10}
 CAKE_DTYPES = {"bf16": 1, "f16": 2, "f32": 3, "i8": 4, "u8": 5, "i32": 6, "u32": 7, "i64": 8, "e4m3": 9, "e5m2": 10}
 ITEMSIZE = {1: 2, 2: 2, 3: 4, 4: 1, 5: 1, 6: 4, 7: 4, 8: 8, 9: 1, 10: 1}
-SCALARS = {"int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32, "uint16_t": ctypes.c_uint16,
-           "int64_t": ctypes.c_int64, "float": ctypes.c_float, "double": ctypes.c_double}
-INT_RANGES = {"int32_t": (-(1 << 31), (1 << 31) - 1), "uint32_t": (0, (1 << 32) - 1), "int64_t": (-(1 << 63), (1 << 63) - 1)}
+SCALARS = {"int8_t": ctypes.c_int8, "uint8_t": ctypes.c_uint8, "int32_t": ctypes.c_int32, "uint32_t": ctypes.c_uint32,
+           "uint16_t": ctypes.c_uint16, "int64_t": ctypes.c_int64, "float": ctypes.c_float, "double": ctypes.c_double}
+INT_RANGES = {"int8_t": (-(1 << 7), (1 << 7) - 1), "uint8_t": (0, (1 << 8) - 1), "int32_t": (-(1 << 31), (1 << 31) - 1),
+              "uint32_t": (0, (1 << 32) - 1), "int64_t": (-(1 << 63), (1 << 63) - 1)}
 MAX_RANK = 5
 # cake_tensor: void *data; int64_t shape[5], stride[5]; int32_t rank, dtype.
 TENSOR_BYTES = 8 + 8 * MAX_RANK * 2 + 8
@@ -114,6 +115,15 @@ def _dlpack(obj, kernel, pname, stream):
     finally:
         if managed.contents.deleter:
             managed.contents.deleter(managed)
+
+
+def _span(shape, strides):
+    """The elements a tensor's memory spans from its first one: 0 when it is
+    empty (a workspace's bytes are what it spans, not its logical size: an
+    expanded tensor repeats few elements)."""
+    if any(d == 0 for d in shape):
+        return 0
+    return 1 + sum((d - 1) * abs(st) for d, st in zip(shape, strides))
 
 
 _TORCH_CODES = {}  # torch dtype -> code (None: one the launchers do not take)
@@ -276,48 +286,47 @@ class Kernel:
         params = self.params
         if len(args) != len(params):
             raise TypeError(f"{self.signature} takes {len(params)} argument(s), {len(args)} given")
-        buf, addrs = self._buffer()
         torch = sys.modules.get("torch")
         tensor_type = torch.Tensor if torch is not None else None
-        values, ti, device = [], 0, None
-        for kind, p, a in zip(self._kinds, params, args):
-            if kind == 0:  # a tensor: a torch tensor read directly (the fast path), else described
-                if tensor_type is not None and isinstance(a, tensor_type):
-                    if not a.is_cuda:
-                        raise CakeError(self.name, 1, f"tensor '{p['name']}' is not on a CUDA device ({a.device})")
-                    code = _TORCH_CODES.get(a.dtype, -1)
-                    if code == -1:
-                        code = _torch_code(a.dtype)
-                    shape = a.shape
-                    rank = len(shape)
-                    if code is None or rank > MAX_RANK:
-                        self._refuse(p, code, rank)
-                    if device is None:
-                        device = a.get_device()
-                    elif a.get_device() != device:
-                        raise CakeError(self.name, 1, f"tensor '{p['name']}' is on {a.device}, the first tensor on "
-                                                      f"cuda:{device}")
-                    _PACK[rank].pack_into(buf, TENSOR_BYTES * ti, a.data_ptr(), *shape, *a.stride(), rank, code)
-                else:
-                    ptr, shape, strides, code = describe(a, self.name, p["name"], stream or 0)
-                    rank = len(shape)
-                    if code is None or rank > MAX_RANK:
-                        self._refuse(p, code, rank)
-                    _PACK[rank].pack_into(buf, TENSOR_BYTES * ti, ptr, *shape, *strides, rank, code)
-                values.append(addrs[ti])
-                ti += 1
-            elif kind == 1:  # the workspace: its pointer and bytes
-                ptr, shape, strides, code = describe(a, self.name, p["name"], stream or 0)
-                nbytes = ITEMSIZE.get(code, 1)
-                for d in shape:
-                    nbytes *= d
-                values += [ptr, nbytes]
-            else:
-                values.append(self._scalar(p, a))
+        # The launch's stream first (a DLPack producer orders its work before
+        # it): the given one, else torch's current stream on the first CUDA
+        # torch tensor's device, else current_stream()'s.
+        device = None
+        if tensor_type is not None:
+            device = next((a.get_device() for kind, a in zip(self._kinds, args)
+                           if kind != 2 and isinstance(a, tensor_type) and a.is_cuda), None)
         if stream is None and device is not None:
-            stream = _device_stream(device)  # torch's current stream on the first torch tensor's device
+            stream = _device_stream(device)
         else:
             stream = current_stream(stream)
+        dl_stream = stream or 1  # DLPack names the legacy default stream 1
+        buf, addrs = self._buffer()
+        values, ti = [], 0
+        for kind, p, a in zip(self._kinds, params, args):
+            if kind == 2:
+                values.append(self._scalar(p, a))
+                continue
+            if tensor_type is not None and isinstance(a, tensor_type):
+                if not a.is_cuda:
+                    raise CakeError(self.name, 1, f"tensor '{p['name']}' is not on a CUDA device ({a.device})")
+                if a.get_device() != device:
+                    raise CakeError(self.name, 1, f"tensor '{p['name']}' is on {a.device}, the first tensor on "
+                                                  f"cuda:{device}")
+                code = _TORCH_CODES.get(a.dtype, -1)
+                if code == -1:
+                    code = _torch_code(a.dtype)
+                ptr, shape, strides = a.data_ptr(), a.shape, a.stride()
+            else:
+                ptr, shape, strides, code = describe(a, self.name, p["name"], dl_stream)
+            if kind == 1:  # the workspace: its pointer and the bytes its elements span
+                values += [ptr, _span(shape, strides) * ITEMSIZE.get(code, 1)]
+                continue
+            rank = len(shape)
+            if code is None or rank > MAX_RANK:
+                self._refuse(p, code, rank)
+            _PACK[rank].pack_into(buf, TENSOR_BYTES * ti, ptr, *shape, *strides, rank, code)
+            values.append(addrs[ti])
+            ti += 1
         values.append(stream)
         if device is not None and device != torch.cuda.current_device():
             with torch.cuda.device(device):  # the launcher runs on the current device: the tensors'

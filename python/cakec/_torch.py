@@ -9,14 +9,22 @@ For each launcher NAME, in the library namespace cakec_<the module's key>:
   NAME(<the tensors it only reads, and the scalars>) -> its outputs
       where every tensor the kernel writes is an output it never reads, with
       a declared shape (numbers and scalar parameters) and an element type:
-      the outputs are allocated from those (torch.empty where the analysis
-      proves the kernel writes every element, torch.zeros where it cannot),
-      and a workspace zero-filled at the size the launcher asks for. Its
-      fake implementation allocates the same shapes, so torch.compile knows
-      the outputs without running anything.
+      the outputs are allocated from those, zero-filled (nothing proves a
+      kernel writes every element of an output), and a workspace
+      zero-filled at the size the launcher asks for. Its fake
+      implementation allocates the same shapes, so torch.compile knows the
+      outputs without running anything.
+
+NAME_out bumps the version counters of the tensors it writes (as torch's own
+in-place operators do), so autograd refuses a backward through a tensor it
+saved and NAME_out overwrote.
 
 A tensor's schema type, mutation and alias marks come from the compiler's
 --emit=interface; nothing is read from names."""
+import hashlib
+import itertools
+import string
+
 import torch
 
 from ._kernel import CakeError
@@ -65,7 +73,7 @@ def _functional_outputs(k):
 
 def register(module):
     """Registers every kernel of `module` (a cakec.Module) as torch operators."""
-    ns = "cakec_" + module.key[:16]
+    ns = "cakec_" + hashlib.sha256((module.key + module.build).encode()).hexdigest()[:16]  # one build's
     if ns in _REGISTERED:
         return _REGISTERED[ns]
     lib = torch.library.Library(ns, "FRAGMENT")
@@ -80,9 +88,16 @@ def register(module):
     return ops
 
 
+def _aliases():
+    """Alias-set names for a schema: a .. z, then aa, ab, ..."""
+    for n in itertools.count(1):
+        for t in itertools.product(string.ascii_lowercase, repeat=n):
+            yield "".join(t)
+
+
 def _register_out(lib, ns, k, ops):
-    args, alias = [], iter("abcdefghijklmnopqrstuvwxyz")
-    for p in k.params:
+    args, alias, mutated = [], _aliases(), []
+    for i, p in enumerate(k.params):
         if p["kind"] == "tensor":
             mark = f"({next(alias)}!)" if p["access"] in ("out", "inout") else ""
             args.append(f"Tensor{mark} {p['name']}")
@@ -90,13 +105,30 @@ def _register_out(lib, ns, k, ops):
             args.append(f"Tensor({next(alias)}!) workspace")
         else:
             args.append(f"{_scalar_type(p)} {p['name']}")
+        if "!" in args[-1]:
+            mutated.append(i)
     name = f"{k.name}_out"
     lib.define(f"{name}({', '.join(args)}) -> ()")
 
     def fake(*a):
         return None
 
-    lib.impl(name, k._make_fast(), "CUDA")  # the call itself (torch is imported): no frame in between
+    call = k._make_fast()
+    bump = torch.autograd.graph.increment_version  # of one tensor (torch._C's takes a list in newer versions)
+
+    def launch(*a):
+        call(*a)
+        # The version counters of what it wrote, bumped here rather than in an
+        # ADInplaceOrView kernel of our own (a second trip through Python that
+        # measured 8 us on the H200's host; torch's own in-place operators
+        # bump in C++). Inference tensors have none.
+        try:
+            for i in mutated:
+                bump(a[i])
+        except RuntimeError:
+            pass
+
+    lib.impl(name, launch, "CUDA")
     torch.library.register_fake(f"{ns}::{name}", fake, lib=lib)
     setattr(ops, name, getattr(getattr(torch.ops, ns), name))
     ops.names.append(name)
@@ -126,7 +158,7 @@ def _register_functional(lib, ns, k, outs, ops):
         device = a[device_of].device if device_of is not None else torch.device("cuda")
         made = []
         for p in outs:
-            new = torch.empty if (p["covered"] or fake) else torch.zeros
+            new = torch.empty if fake else torch.zeros
             made.append(new(shape_of(p, a), dtype=TORCH_DTYPES[p["dtype"]], device=device))
         return made
 

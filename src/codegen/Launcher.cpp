@@ -195,9 +195,9 @@ std::string KernelEmitter::headerDeclarations() {
 // One object per parameter the caller passes, in the launcher's order. A
 // tensor's element type is that of its copies (null where nothing moves it);
 // its access says whether the kernel reads it ("in"), writes it and never
-// reads it ("out"), or both ("inout"); "covered" says the writes leave no
-// part of their tiles unwritten (Coverage.h), so a caller may hand the
-// kernel uninitialised memory for an output.
+// reads it ("out"), or both ("inout"). Nothing says an output is written
+// whole: the coverage analysis finds gaps in the tiles' pattern, it does not
+// prove that the grid and the guards reach every element.
 std::string KernelEmitter::interfaceParams(const std::vector<KernelEmitter *> &routes) {
   std::map<ResourceId, GlobalUse> globals = globalTensors();
   // This kernel's facts of the tensor parameter named `name`, or, for a
@@ -205,7 +205,6 @@ std::string KernelEmitter::interfaceParams(const std::vector<KernelEmitter *> &r
   struct TensorUse {
     std::optional<DType> dtype;
     analysis::ParamAccess access;
-    bool covered = true;
   };
   auto useOf = [&](KernelEmitter &e, const std::string &name, TensorUse &u) {
     std::map<ResourceId, GlobalUse> g = &e == this ? globals : e.globalTensors();
@@ -217,8 +216,6 @@ std::string KernelEmitter::interfaceParams(const std::vector<KernelEmitter *> &r
         u.access.reads |= it->second.reads;
         u.access.writes |= it->second.writes;
       }
-      for (const analysis::OutputCoverage &c : e.f_.outputCoverage)
-        if (c.tensor == r.id && !c.gap.empty()) u.covered = false;
     }
   };
   bool workspace = !workspaces().empty();
@@ -235,14 +232,13 @@ std::string KernelEmitter::interfaceParams(const std::vector<KernelEmitter *> &r
       std::string shape;
       for (const Resource::Dim &d : r.dims)
         shape += (shape.empty() ? "" : ", ") + (d.scalar != kNoResource
-                                                    ? "\"" + jsonEscape(k_.resource(d.scalar).name) + "\""
+                                                    ? "\"" + jsonEscape(ident(k_.resource(d.scalar).name)) + "\""
                                                     : std::to_string(d.constant));
       const char *access = u.access.writes ? (u.access.reads ? "inout" : "out") : u.access.reads ? "in" : "none";
       item(fmt::format("{{\"name\": \"{}\", \"kind\": \"tensor\", \"rank\": {}, \"shape\": {}, \"dtype\": {}, "
-                       "\"access\": \"{}\", \"covered\": {}}}",
+                       "\"access\": \"{}\"}}",
                        jsonEscape(ident(p.name)), r.rank, r.dims.empty() ? "null" : "[" + shape + "]",
-                       u.dtype ? "\"" + std::string(dtypeInfo(*u.dtype).name) + "\"" : "null", access,
-                       u.access.writes && u.covered ? "true" : "false"));
+                       u.dtype ? "\"" + std::string(dtypeInfo(*u.dtype).name) + "\"" : "null", access));
     } else
       item(fmt::format("{{\"name\": \"{}\", \"kind\": \"scalar\", \"ctype\": \"{}\", \"dtype\": \"{}\", "
                        "\"bits\": {}}}",

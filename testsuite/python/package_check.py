@@ -36,7 +36,19 @@ print("with -DWARPS=8: cached", m3.cached, "another entry", m3.path != m.path)
 (scratch / "consts.cake").write_text("EPS = 1.0e-5\n")
 m4 = cakec.load(src, include_dirs=[scratch])
 print("after the import changed: cached", m4.cached, "same entry", m4.path == m.path)
-print("entries:", sorted(p.name for p in pathlib.Path(os.environ["CAKEC_CACHE_DIR"]).iterdir()) == sorted({m.path.name, m3.path.name}))
+print("a new library, loaded anew:", m4.library != m.library and m4._lib._handle != m._lib._handle)
+cache_root = pathlib.Path(os.environ["CAKEC_CACHE_DIR"])
+print("entries:", sorted(p.name for p in cache_root.iterdir() if p.is_dir()) == sorted({m.path.name, m3.path.name}))
+# Three processes load one new input at once: one builds, the others wait for
+# it and find it; nothing half-built is left.
+import subprocess  # noqa: E402
+
+code = (f"import sys; sys.path.insert(0, {str(root / 'python')!r}); import cakec; "
+        f"print(cakec.load({str(src)!r}, include_dirs=[{str(scratch)!r}], defines={{'SPLIT': 1}}).cached)")
+procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) for _ in range(3)]
+outs = sorted(p.communicate()[0].strip() for p in procs)
+print("three at once:", outs, [p.returncode for p in procs],
+      "left over:", sorted(p.name for p in cache_root.iterdir() if p.name.startswith(("build-", "old-"))))
 
 
 class Fake:
@@ -72,6 +84,14 @@ try:
     k(Fake((256, 4096)), Fake((256, 4096)), Fake((1, 4096)), Fake((256, 4096)), Fake((256, 4096)), 1 << 40)
 except cakec.CakeError as e:
     print("scalar range:", e.message)
+# An i8 scalar: passed (its slot in the entry point's buffer), and checked against its range.
+from cakec import _fast  # noqa: E402
+
+print("i8 slot:", _fast.layout([{"kind": "scalar", "ctype": "int8_t", "name": "s"}])[0], end=" | ")
+try:
+    cakec.Kernel._scalar(type("K", (), {"name": "k"})(), {"ctype": "int8_t", "name": "s"}, 200)
+except cakec.CakeError as e:
+    print(e.message)
 print("bf16 bits of 1.0, -2.5:", hex(cakec._kernel._half_bits(1.0, "uint16_t", "bf16")),
       hex(cakec._kernel._half_bits(-2.5, "uint16_t", "bf16")), "f16:", hex(cakec._kernel._half_bits(1.0, "uint16_t", "f16")))
 
@@ -109,9 +129,8 @@ except cakec.CakeError as e:
     print("dlpack on the host:", e.message)
 
 # A library built elsewhere, bound through the interface cakec wrote beside it.
-import subprocess  # noqa: E402
 
-shutil.copy(m4.path / "k.so", scratch / "lib.so")
+shutil.copy(m4.library, scratch / "lib.so")
 subprocess.run([os.environ["CAKEC"], str(src), "-I", str(scratch), "--emit=interface", "-o", str(scratch / "lib.json")],
                check=True)
 b = cakec.bind(scratch / "lib.so")
@@ -167,16 +186,25 @@ torch.Tensor = Tensor
 sys.modules["torch"] = torch
 k = cakec.load(src, include_dirs=[scratch]).rmsnorm_residual
 ok = [Tensor((256, 4096)), Tensor((256, 4096)), Tensor((1, 4096)), Tensor((256, 4096)), Tensor((256, 4096))]
+k._make_fast()
+scope = k._fast.__globals__
+general, general_calls = scope["general"], []
+scope["general"] = lambda args, stream: general_calls.append(1) or general(args, stream)
 for label, args in [("X f32", [Tensor((256, 4096), torch.float32)] + ok[1:] + [256]),
                     ("H short", ok[:4] + [Tensor((256, 4032))] + [256]),
                     ("M", ok + [255]),
                     ("host X", [Tensor((256, 4096), device=-1)] + ok[1:] + [256]),
                     ("H elsewhere", ok[:4] + [Tensor((256, 4096), device=1)] + [256])]:
+    general_calls.clear()
     try:
         k(*args)
     except cakec.CakeError as e:
-        print(f"fast {label}:", cakec.ERRORS[e.code], "|", e.message)
+        print(f"fast {label}:", cakec.ERRORS[e.code], "|", e.message, "| general call:", bool(general_calls))
 print("the call:", k._fast.__code__.co_filename)
+try:
+    k(*ok)
+except TypeError as e:
+    print("fast arity:", e)
 # Tensors on another device than the current one: launched under that device.
 try:
     k(*[Tensor(t.shape, device=1) for t in ok], 255)
