@@ -33,7 +33,7 @@ ResourceId writtenTensor(const Operation &op) {
   for (size_t i = 0; i < info.params.size() && i < op.operands.size(); ++i) {
     ParamKind pk = info.params[i].kind;
     if (!op.operands[i].present || (pk != ParamKind::TensorP && pk != ParamKind::GlobalTensorP)) continue;
-    bool element = info.effects.memoryOrder != kNone;
+    bool element = info.effects.oneElement && info.effects.globalWrite;  // an atomic
     bool loads = info.effects.writes == kReceiver || op.result.kind == ValueKind::Resource;
     if (element || (!loads && copyTile(op) != kNoResource)) return op.operands[i].value.resource;
   }

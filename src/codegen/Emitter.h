@@ -228,6 +228,8 @@ public:
   void loadFragment(const Operation &o, RoleCtx &rc);
   void loadTile(const Operation &o, RoleCtx &rc);
   void atomic(const Operation &o, RoleCtx &rc);
+  void loadScalar(const Operation &o, RoleCtx &rc);
+  std::string elementOffset(const Resource &t, const Value &coords);
   void storeTile(const Operation &o, RoleCtx &rc);
   bool globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords, const Resource &frag,
                         bool load);
@@ -344,6 +346,9 @@ private:
   // `who` declares the shape: "the schedule", or "the family" in a dispatcher.
   std::string shapeChecks(const Resource &tensor, const char *who = "the schedule") const;
 
+  // The element type of the one-element global accesses (lm.atomic,
+  // lm.load_scalar): 32-bit integers.
+  static constexpr DType kElementDType = DType::I32;
   struct GlobalUse {
     DType dtype;
     std::vector<int64_t> box;

@@ -36,6 +36,8 @@ std::string boxText(const TensorMap &info) {
 
 // The global tensors (LM.tensorNd) the kernel copies, with the element type
 // and tile of their first copy: what the launcher checks their shape against.
+// A tensor the kernel reads one element at a time (OpEffects::oneElement:
+// lm.load_scalar) has i32 elements and a tile of ones.
 std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
   std::map<ResourceId, GlobalUse> uses;
   std::function<void(const std::vector<IrStmt> &)> walk = [&](const std::vector<IrStmt> &body) {
@@ -45,6 +47,20 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
         for (size_t i = 0; i < info.params.size(); ++i) {
           if (info.params[i].kind != ParamKind::GlobalTensorP || !s.op.operands[i].present) continue;
           ResourceId tile = analysis::copyTile(s.op);
+          ResourceId tensor = s.op.operands[i].value.resource;
+          if (tile == kNoResource && info.effects.oneElement && tensor != kNoResource &&
+              !k_.resource(tensor).workspace) {
+            // One element at a time (a scalar read): i32, the elements' alignment.
+            const Resource &t = k_.resource(tensor);
+            auto [it, fresh] = uses.try_emplace(tensor, GlobalUse{kElementDType, std::vector<int64_t>(t.rank, 1), &s.op,
+                                                                  dtypeInfo(kElementDType).bits / 8});
+            if (!fresh && it->second.dtype != kElementDType && !tensorTypesChecked_)
+              refuse(DiagId::LowerTensorDtype, s.op.range,
+                     fmt::format("a read of one element of '{}' as {}", t.name, dtypeInfo(kElementDType).name),
+                     fmt::format("an earlier copy reads it as {}; a tensor has one element type",
+                                 dtypeInfo(it->second.dtype).name));
+            continue;
+          }
           if (tile == kNoResource) continue;
           const Resource &view = k_.resource(tile);
           // An accumulator-layout vector reads one element per access.

@@ -38,11 +38,24 @@ public:
     std::function<void(const std::vector<IrStmt> &)> walk = [&](const std::vector<IrStmt> &body) {
       for (const IrStmt &s : body) {
         if (s.kind == IrStmt::Kind::For) loops_[s.loopId] = &s;
+        if (s.kind == IrStmt::Kind::Op && s.op.result.ix != kNoIntExpr) {
+          int8_t lo = s.op.info().effects.valueRange;
+          if (lo != kNone && s.op.operandAt(lo).present && s.op.operandAt(lo + 1).present)
+            valueRanges_[k_.ints.node(s.op.result.ix).value] = &s.op;
+        }
         walk(s.body);
         walk(s.orelse);
       }
     };
     for (const RoleBlock &rb : k_.roles) walk(rb.body);
+  }
+  // The range [lo, hi) an operation reading a value from memory declares
+  // for it (OpEffects::valueRange), as an interval: what the kernel uses of
+  // the value lies in it (the lowering stops the kernel on any other).
+  std::string valueRange(const Operation &op) {
+    int8_t lo = op.info().effects.valueRange;
+    return define(fmt::format("cake_iv_loop({}, {}, cake_iv_range(1, 1))", ofValue(op.operandAt(lo).value),
+                              ofValue(op.operandAt(lo + 1).value)));
   }
   std::string code;  // the launcher's lines
 
@@ -90,6 +103,10 @@ private:
       std::string start = ofValue(s->start), stop = ofValue(s->stop), step = stepOf(*s);
       e = fmt::format("cake_iv_loop({}, {}, {})", start, stop, step);
       comment = "loop variable " + s->loopVar;
+    } else if (v.op == IntOp::RoleValue) {
+      auto r = valueRanges_.find(v.value);
+      if (r == valueRanges_.end()) return atoms_[a] = unbounded("an atomic's old value");
+      return atoms_[a] = valueRange(*r->second);
     } else if (!info.range) {
       return atoms_[a] = unbounded("a power of run-time values");
     } else if (info.arity == 0) {  // an index or a count: IntOps.def's range at this grid and cluster
@@ -110,6 +127,7 @@ private:
   std::string prefix_;
   std::map<uint32_t, const IrStmt *> loops_;
   std::map<AtomId, std::string> atoms_;
+  std::map<int64_t, const Operation *> valueRanges_;  // RoleValue leaf -> the operation that reads it
   std::map<AffineForm, std::string> forms_;
   int next_ = 0;
 };
@@ -258,14 +276,14 @@ std::string KernelEmitter::rangeChecks() {
                          ? info.effects.overwrites
                          : -1;
         ResourceId tile = analysis::copyTile(s.op);
-        bool element = info.effects.memoryOrder != kNone;  // one element (an atomic)
+        bool element = info.effects.oneElement;  // one element (an atomic, a scalar read)
         if (tensorAt >= 0 && coordsOp && (tile != kNoResource || element)) {
           const Resource &t = k_.resource(s.op.operands[static_cast<size_t>(tensorAt)].value.resource);
           std::vector<int64_t> shape = tile != kNoResource ? k_.resource(tile).shape : std::vector<int64_t>();
           const Value &coords = coordsOp->value;
           if (!(t.tma && !t.dims.empty()) && coords.elts.size() == t.rank && shape.size() <= t.rank) {
             bool reads = info.effects.writes == kReceiver || s.op.result.kind == ValueKind::Resource;
-            const char *how = element ? "updates" : reads ? "reads" : "writes";
+            const char *how = element ? (info.effects.globalWrite ? "updates" : "reads") : reads ? "reads" : "writes";
             for (size_t d = 0; d < t.rank; ++d) {
               const Value &c = coords.elts[t.rank - 1 - d];  // coordinates innermost first
               size_t outer = t.rank - shape.size();
@@ -277,6 +295,15 @@ std::string KernelEmitter::rangeChecks() {
                                     iv, extent, ident(t.name), d, cStringText(t.name), text(c), how);
             }
           }
+        }
+        // 3. A value read from memory with a declared range: the range is
+        // not empty (the kernel would stop at every read).
+        if (int8_t lo = info.effects.valueRange; lo != kNone && s.op.result.ix != kNoIntExpr) {
+          std::string iv = rt.ofValue(s.op.result);
+          checks += fmt::format(
+              "  if ({}.flags & CAKE_IV_EMPTY)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the value "
+              "read at line %d has the range [%s, %s), empty at %s\", {}, \"{}\", \"{}\", cake_at);\n",
+              iv, s.op.range.begin.line, text(s.op.operandAt(lo).value), text(s.op.operandAt(lo + 1).value));
         }
         if (initAt >= 0) {
           const Value &init = s.op.operands[static_cast<size_t>(initAt)].value;
@@ -307,7 +334,7 @@ std::string KernelEmitter::rangeChecks() {
   };
   for (const RoleBlock &rb : k_.roles) walk(rb.body);
 
-  // 3. Every integer the kernel computes fits its 32 bits (int32_t loop
+  // 4. Every integer the kernel computes fits its 32 bits (int32_t loop
   // variables, scalars, block indices and the arithmetic on them): a tile
   // count of M = 2^31 - 1 must not wrap. The kernel keeps its 32-bit
   // arithmetic (valid launches run the same code); the launcher rejects

@@ -40,7 +40,8 @@ const Family kSync = {"sync",
                        {OpKind::FenceProxy, &K::fenceProxy},
                        {OpKind::RoleSync, &K::roleSync},
                        {OpKind::Sync, &K::namedSync},
-                       {OpKind::Atomic, &K::atomic}}};
+                       {OpKind::Atomic, &K::atomic},
+                       {OpKind::LoadScalar, &K::loadScalar}}};
 // The formulas of elementwise math and of row reductions' folds are the
 // third column (FragmentMath).
 const Family kFragments = {"fragments",

@@ -203,6 +203,37 @@ static __device__ __forceinline__ void cake_fence_proxy_async() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
 )CAKE"},
+      {"cake_ld_relaxed_s32",
+       {},
+       R"CAKE(// Reads the int at p (relaxed, gpu scope).
+static __device__ __forceinline__ int32_t cake_ld_relaxed_s32(const int32_t *p) {
+  int32_t v;
+  asm volatile("ld.relaxed.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+)CAKE"},
+      {"cake_ld_acquire_s32",
+       {},
+       R"CAKE(// Reads the int at p (acquire, gpu scope): this thread's later reads see what
+// the write it reads released.
+static __device__ __forceinline__ int32_t cake_ld_acquire_s32(const int32_t *p) {
+  int32_t v;
+  asm volatile("ld.acquire.gpu.global.s32 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v;
+}
+)CAKE"},
+      {"cake_value_out_of_range",
+       {},
+       R"CAKE(// A value read from memory outside the range its read declares: the kernel
+// stops (trap), the reading role's first thread of each such block saying where.
+static __device__ __noinline__ void cake_value_out_of_range(const char *where, int64_t v, int64_t lo, int64_t hi,
+                                                            bool report) {
+  if (report)
+    printf("%s: block (%d, %d, %d) read %lld, outside [%lld, %lld): the kernel stops\n", where, (int)blockIdx.x,
+           (int)blockIdx.y, (int)blockIdx.z, (long long)v, (long long)lo, (long long)hi);
+  __trap();
+}
+)CAKE"},
       {"cake_named_barrier_sync",
        {},
        R"CAKE(// Named barrier `id` (1..15; 0 is __syncthreads) for `threads` threads of one role.

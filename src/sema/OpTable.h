@@ -90,7 +90,8 @@ enum class OpResult : uint8_t {
   NamedBarrier,  // a hardware named barrier some roles meet at (lm.named_barrier)
   Range,
   RuntimeInt,
-  RoleInt,    // a run-time integer an operation of a role computes (an atomic's old value): the same in every thread
+  RoleInt,    // a run-time integer an operation of a role computes (an atomic's old value, a scalar read from
+              // memory): the same in every thread
   Workspace,  // a global tensor in the launch's workspace (lm.workspace)
   Fragment,
   FragmentPair  // a tuple of two fragments (a value and an index)
@@ -236,6 +237,14 @@ struct OpEffects {
   int8_t global = kNone;
   bool globalWrite = false;
   int8_t memoryOrder = kNone;
+  // The global access touches one element, at its coordinates (an atomic, a
+  // scalar read), not a tile.
+  bool oneElement = false;
+  // IntExpr parameter of an operation yielding a run-time integer read from
+  // memory: the least value it may take; the next parameter is the bound
+  // above it (exclusive). The lowering stops the kernel on a value outside,
+  // so the value's range is known where the launcher bounds extents.
+  int8_t valueRange = kNone;
 };
 
 struct PtxForm {

@@ -151,7 +151,10 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     if (v.isError() || !kernel_ || !body_ || body_->empty()) return v;
     Value r = Value::runtimeInt(c);
     r.ix = kernel_->ints.leaf(IntOp::RoleValue, kernel_->roleValues++);
-    kernel_->broadcastAt.emplace(role_, 0);  // its shared-memory slot, placed by finalizeKernel
+    // One thread computes it and hands it to the others through the role's
+    // shared-memory slot (placed by finalizeKernel) where the role meets for
+    // it (an atomic); where every thread computes it, none.
+    if (op.effects.syncsRole) kernel_->broadcastAt.emplace(role_, 0);
     body_->back().op.result = r;
     return r;
   }

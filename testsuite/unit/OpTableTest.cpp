@@ -48,9 +48,16 @@ TEST_CASE("every operation that runs inside a role declares its effects") {
     CAPTURE(op.name);
     const OpEffects &e = op.effects;
     bool any = e.writes != kNone || e.reads[0] != kNone || e.signals != kNone || e.waits != kNone || e.fence ||
-               e.closesGroup || e.waitsGroup || e.syncsRole ||
-               op.result == OpResult::Fragment;  // it defines its result
+               e.closesGroup || e.waitsGroup || e.syncsRole || e.global != kNone ||  // a global access
+               op.result == OpResult::Fragment;                                      // it defines its result
     CHECK(any);
+    // A value read from memory names its range's two parameters, integers.
+    if (e.valueRange != kNone) {
+      REQUIRE(static_cast<size_t>(e.valueRange) + 1 < op.params.size());
+      CHECK(op.params[static_cast<size_t>(e.valueRange)].kind == ParamKind::IntExpr);
+      CHECK(op.params[static_cast<size_t>(e.valueRange) + 1].kind == ParamKind::IntExpr);
+      CHECK(op.result == OpResult::RoleInt);
+    }
     // Effects name real parameters.
     auto valid = [&](int8_t i) {
       return i == kNone || i == kReceiver || (i >= 0 && static_cast<size_t>(i) < op.params.size());

@@ -72,6 +72,19 @@ void KernelEmitter::roleSync(const Operation &, RoleCtx &rc) {
   line(fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads));
 }
 
+// The element offset of `coords` (innermost first) in a global tensor, in
+// elements: the coordinates times the tensor's strides, in int64.
+std::string KernelEmitter::elementOffset(const Resource &t, const Value &coords) {
+  std::string offset;
+  for (size_t d = 0; d < t.rank; ++d) {
+    const Value &c = coords.elts[t.rank - 1 - d];  // innermost first
+    std::string term = fmt::format("static_cast<int64_t>({})", value(c, false));
+    offset += (offset.empty() ? "" : " + ") +
+              (d + 1 == t.rank ? term : fmt::format("{} * {}.stride[{}]", term, ident(t.name), d));
+  }
+  return offset;
+}
+
 // lm.atomic: the role meets (every thread's earlier writes happen before
 // the update, which a release makes visible with them), one thread updates
 // the element and leaves its old value in the role's shared-memory slot, the
@@ -102,13 +115,7 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
     refuse(DiagId::LowerAtomic, o.range, what, "the cluster scope needs a target with clusters (sm_90a and later)");
     return;
   }
-  std::string offset;
-  for (size_t d = 0; d < t.rank; ++d) {
-    const Value &c = coords.elts[t.rank - 1 - d];  // innermost first
-    std::string term = fmt::format("static_cast<int64_t>({})", value(c, false));
-    offset += (offset.empty() ? "" : " + ") +
-              (d + 1 == t.rank ? term : fmt::format("{} * {}.stride[{}]", term, ident(t.name), d));
-  }
+  std::string offset = elementOffset(t, coords);
   int64_t index = o.result.ix != kNoIntExpr ? k_.ints.node(o.result.ix).value : 0;
   std::string v = fmt::format("cake_rv{}", index);
   std::string call =
@@ -129,6 +136,47 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
                    call));
   line(sync);
   line(fmt::format("{} = *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u);", v, slot->second));
+}
+
+// lm.load_scalar: every thread of the role reads the element (one address:
+// one transaction per warp; no meeting, no shared memory), and a value
+// outside the declared [lo, hi) stops the kernel, so what the kernel
+// addresses with it stays within the range the launcher checked.
+void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
+  const Resource &t = k_.resource(o.operand(param::LoadScalar::tensor).value.resource);
+  const Value &coords = o.operand(param::LoadScalar::coords).value;
+  const std::string &order = o.operand(param::LoadScalar::order).value.str;
+  std::string what = fmt::format("a scalar read of '{}'", t.name);
+  if (t.workspace) {
+    refuse(DiagId::LowerScalarRead, o.range, what,
+           "a workspace holds what blocks of this launch write: read its counters with lm.atomic");
+    return;
+  }
+  if (coords.elts.size() != t.rank) {
+    refuse(DiagId::LowerScalarRead, o.range, what,
+           fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank, t.rank));
+    return;
+  }
+  if (order != "relaxed" && order != "acquire") {
+    refuse(DiagId::LowerScalarRead, o.range, what, "a read is relaxed or acquire");
+    return;
+  }
+  std::string offset = elementOffset(t, coords);
+  int64_t index = o.result.ix != kNoIntExpr ? k_.ints.node(o.result.ix).value : 0;
+  std::string v = fmt::format("cake_rv{}", index);
+  std::string lo = value(o.operand(param::LoadScalar::lo).value, false);
+  std::string hi = value(o.operand(param::LoadScalar::hi).value, false);
+  line(fmt::format("[[maybe_unused]] const int32_t {} = {}(reinterpret_cast<const int32_t *>({}.data) + ({}));  // "
+                   "lm.load_scalar ({}) of '{}'",
+                   v, w_.use(order == "acquire" ? "cake_ld_acquire_s32" : "cake_ld_relaxed_s32"), ident(t.name), offset,
+                   order, t.name));
+  std::string where = fmt::format("{}:{}:{}: lm.load_scalar of '{}'", sm_.name(o.range.begin.file), o.range.begin.line,
+                                  o.range.begin.col, t.name);
+  line(fmt::format("if (static_cast<int64_t>({0}) < static_cast<int64_t>({1}) || static_cast<int64_t>({0}) >= "
+                   "static_cast<int64_t>({2}))",
+                   v, lo, hi));
+  line(fmt::format("  {}(\"{}\", {}, {}, {}, {});", w_.use("cake_value_out_of_range"), cStringText(where), v, lo, hi,
+                   rc.singleThread ? "true" : "cake_rtid == 0"));
 }
 
 // Every thread of every role of the named barrier meets here: a role that
