@@ -357,6 +357,7 @@ private:
     // element's size where only accumulator-layout vectors (one element per
     // access) move it.
     int64_t align = 16;
+    bool elementOnly = false;  // only one-element reads so far (box of ones): a copy's tile replaces it
   };
   std::map<ResourceId, GlobalUse> globalTensors();
 

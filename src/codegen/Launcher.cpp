@@ -48,12 +48,12 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
           if (info.params[i].kind != ParamKind::GlobalTensorP || !s.op.operands[i].present) continue;
           ResourceId tile = analysis::copyTile(s.op);
           ResourceId tensor = s.op.operands[i].value.resource;
-          if (tile == kNoResource && info.effects.oneElement && tensor != kNoResource &&
+          if (tile == kNoResource && info.effects.oneElement && !info.effects.globalWrite && tensor != kNoResource &&
               !k_.resource(tensor).workspace) {
             // One element at a time (a scalar read): i32, the elements' alignment.
             const Resource &t = k_.resource(tensor);
             auto [it, fresh] = uses.try_emplace(tensor, GlobalUse{kElementDType, std::vector<int64_t>(t.rank, 1), &s.op,
-                                                                  dtypeInfo(kElementDType).bits / 8});
+                                                                  dtypeInfo(kElementDType).bits / 8, true});
             if (!fresh && it->second.dtype != kElementDType && !tensorTypesChecked_)
               refuse(DiagId::LowerTensorDtype, s.op.range,
                      fmt::format("a read of one element of '{}' as {}", t.name, dtypeInfo(kElementDType).name),
@@ -69,7 +69,10 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
           int64_t align = vector ? std::max<int64_t>(1, dtypeInfo(view.dtype).bits / 8) : 16;
           auto [it, fresh] =
               uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op, align});
-          if (!fresh) it->second.align = std::max(it->second.align, align);
+          if (!fresh && it->second.elementOnly && it->second.dtype == view.dtype)  // a copy's tile, not an element's
+            it->second = GlobalUse{view.dtype, view.shape, &s.op, std::max(it->second.align, align)};
+          else if (!fresh)
+            it->second.align = std::max(it->second.align, align);
           if (!fresh && it->second.dtype != view.dtype && !tensorTypesChecked_)
             refuse(DiagId::LowerTensorDtype, s.op.range,
                    fmt::format("a copy of '{}' as {}", k_.resource(it->first).name, dtypeInfo(view.dtype).name),

@@ -297,13 +297,18 @@ std::string KernelEmitter::rangeChecks() {
           }
         }
         // 3. A value read from memory with a declared range: the range is
-        // not empty (the kernel would stop at every read).
+        // not empty (the kernel would stop at every read), where the read is
+        // reached at all (its bounds' own ranges are not empty: a read in a
+        // loop of no iteration).
         if (int8_t lo = info.effects.valueRange; lo != kNone && s.op.result.ix != kNoIntExpr) {
-          std::string iv = rt.ofValue(s.op.result);
+          std::string iv = rt.ofValue(s.op.result), loIv = rt.ofValue(s.op.operandAt(lo).value),
+                      hiIv = rt.ofValue(s.op.operandAt(lo + 1).value);
           checks += fmt::format(
-              "  if ({}.flags & CAKE_IV_EMPTY)\n    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the value "
-              "read at line %d has the range [%s, %s), empty at %s\", {}, \"{}\", \"{}\", cake_at);\n",
-              iv, s.op.range.begin.line, text(s.op.operandAt(lo).value), text(s.op.operandAt(lo + 1).value));
+              "  if (({0}.flags & CAKE_IV_EMPTY) && !({1}.flags & CAKE_IV_EMPTY) && !({2}.flags & CAKE_IV_EMPTY))\n"
+              "    return cake_fail(msg, CAKE_ERROR_SHAPE, \"the value read at %s:%d has the range [%s, %s), empty at "
+              "%s\", \"{3}\", {4}, \"{5}\", \"{6}\", cake_at);\n",
+              iv, loIv, hiIv, cStringText(sm_.name(s.op.range.begin.file)), s.op.range.begin.line,
+              text(s.op.operandAt(lo).value), text(s.op.operandAt(lo + 1).value));
         }
         if (initAt >= 0) {
           const Value &init = s.op.operands[static_cast<size_t>(initAt)].value;

@@ -224,14 +224,11 @@ static __device__ __forceinline__ int32_t cake_ld_acquire_s32(const int32_t *p) 
 )CAKE"},
       {"cake_value_out_of_range",
        {},
-       R"CAKE(// A value read from memory outside the range its read declares: the kernel
-// stops (trap), the reading role's first thread of each such block saying where.
-static __device__ __noinline__ void cake_value_out_of_range(const char *where, int64_t v, int64_t lo, int64_t hi,
-                                                            bool report) {
-  if (report)
-    printf("%s: block (%d, %d, %d) read %lld, outside [%lld, %lld): the kernel stops\n", where, (int)blockIdx.x,
-           (int)blockIdx.y, (int)blockIdx.z, (long long)v, (long long)lo, (long long)hi);
-  __trap();
+       R"CAKE(// A value read from memory outside the range its read declares: where, before
+// the kernel stops (the reading role's first thread of each such block).
+static __device__ __noinline__ void cake_value_out_of_range(const char *where, int64_t v, int64_t lo, int64_t hi) {
+  printf("%s: block (%d, %d, %d) read %lld, outside [%lld, %lld): the kernel stops\n", where, (int)blockIdx.x,
+         (int)blockIdx.y, (int)blockIdx.z, (long long)v, (long long)lo, (long long)hi);
 }
 )CAKE"},
       {"cake_named_barrier_sync",

@@ -40,7 +40,7 @@ namespace {
 
 // The first leaf of a coordinate whose value differs between the blocks of a
 // multicast copy's group (lm.block_id or lm.cluster_block along a dimension
-// the group spans, lm.cluster_rank), or
+// the group spans, lm.cluster_rank, a value read from memory), or
 // kNoIntExpr; names bound to run-time values carry their expression. A
 // block index floor-divided by a multiple of the cluster's extent along its
 // dimension (`lm.block_id(0) // 2` in 2-block clusters along x, plus a
@@ -51,7 +51,9 @@ IntExprId clusterVarying(const Kernel &k, const Operation &op, const Value &coor
   // Along the dimensions the copy's group spans (all clustered ones, or its
   // multicast_dim), block indices differ; the rank differs in any group.
   auto varies = [&](const IntNode &n) {
-    if (n.op == IntOp::ClusterRank) return true;
+    // A value read from memory (an atomic's old value, lm.load_scalar's
+    // element) may differ between the blocks: nothing says it does not.
+    if (n.op == IntOp::ClusterRank || n.op == IntOp::RoleValue) return true;
     return (n.op == IntOp::BlockId || n.op == IntOp::ClusterBlock) && multicastSpans(k, op, n.value);
   };
   auto clusterInvariant = [&](const IntNode &n) {

@@ -12,7 +12,7 @@ def k(lm, T: LM.tensor2d[M, 8], M: LM.i32):
     with r:
         a = lm.atomic(T, coords=(0, lm.block_id(0)))  # expected-error {{an atomic on 'T' has no sm_90a lowering: atomics update i32 workspace tensors (lm.workspace)}}
         b = lm.atomic(f, coords=(lm.block_id(0),))  # expected-error {{an atomic on 'f' has no sm_90a lowering: atomics update i32 workspace tensors (lm.workspace)}}
-        c = lm.atomic(w, coords=(lm.block_id(0),))  # expected-error {{an atomic on 'w' has no sm_90a lowering: its coordinates name one element of the rank-2 tensor, 2 of them}}
+        c = lm.atomic(w, coords=(lm.block_id(0),))  # expected-error {{an atomic on 'w' has no sm_90a lowering: its coordinates name one element of the rank-2 tensor, 1 of them}}
         d = lm.atomic(w, coords=(0, lm.block_id(0)), op="cas")  # expected-error {{an atomic on 'w' has no sm_90a lowering: op="cas" takes compare=}}
         e = lm.atomic(w, coords=(0, lm.block_id(0)), op="exch", compare=1)  # expected-error {{an atomic on 'w' has no sm_90a lowering: compare= is for op="cas"}}
 

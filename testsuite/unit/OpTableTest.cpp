@@ -48,8 +48,8 @@ TEST_CASE("every operation that runs inside a role declares its effects") {
     CAPTURE(op.name);
     const OpEffects &e = op.effects;
     bool any = e.writes != kNone || e.reads[0] != kNone || e.signals != kNone || e.waits != kNone || e.fence ||
-               e.closesGroup || e.waitsGroup || e.syncsRole || e.global != kNone ||  // a global access
-               op.result == OpResult::Fragment;                                      // it defines its result
+               e.closesGroup || e.waitsGroup || e.syncsRole ||
+               op.result == OpResult::Fragment;  // it defines its result
     CHECK(any);
     // A value read from memory names its range's two parameters, integers.
     if (e.valueRange != kNone) {

@@ -102,8 +102,9 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
     return;
   }
   if (coords.elts.size() != t.rank) {
-    refuse(DiagId::LowerAtomic, o.range, what,
-           fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank, t.rank));
+    refuse(
+        DiagId::LowerAtomic, o.range, what,
+        fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank, coords.elts.size()));
     return;
   }
   if ((op == "cas") != o.operand(param::Atomic::compare).present) {
@@ -138,10 +139,14 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
   line(fmt::format("{} = *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u);", v, slot->second));
 }
 
-// lm.load_scalar: every thread of the role reads the element (one address:
-// one transaction per warp; no meeting, no shared memory), and a value
-// outside the declared [lo, hi) stops the kernel, so what the kernel
-// addresses with it stays within the range the launcher checked.
+// lm.load_scalar: the role meets (a value every thread holds the same, as an
+// atomic's old value), one thread reads the element into the role's
+// shared-memory slot, the role meets again and every thread takes it; a
+// value outside the declared [lo, hi) stops the kernel (the role's first
+// thread says where, the role meets, every thread traps), so what the
+// kernel addresses with it stays within the range the launcher checked. A
+// table the kernel writes is refused: its elements may change during the
+// launch (blocks hand values over through a workspace, with lm.atomic).
 void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
   const Resource &t = k_.resource(o.operand(param::LoadScalar::tensor).value.resource);
   const Value &coords = o.operand(param::LoadScalar::coords).value;
@@ -152,31 +157,52 @@ void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
            "a workspace holds what blocks of this launch write: read its counters with lm.atomic");
     return;
   }
-  if (coords.elts.size() != t.rank) {
+  if (auto a = f_.paramAccess.find(t.id); a != f_.paramAccess.end() && a->second.writes) {
     refuse(DiagId::LowerScalarRead, o.range, what,
-           fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank, t.rank));
+           "the kernel writes the tensor, so its elements may change while blocks read them; hand values between "
+           "blocks through a workspace with lm.atomic");
+    return;
+  }
+  if (coords.elts.size() != t.rank) {
+    refuse(
+        DiagId::LowerScalarRead, o.range, what,
+        fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank, coords.elts.size()));
     return;
   }
   if (order != "relaxed" && order != "acquire") {
     refuse(DiagId::LowerScalarRead, o.range, what, "a read is relaxed or acquire");
     return;
   }
-  std::string offset = elementOffset(t, coords);
   int64_t index = o.result.ix != kNoIntExpr ? k_.ints.node(o.result.ix).value : 0;
   std::string v = fmt::format("cake_rv{}", index);
+  std::string read = fmt::format("{}(reinterpret_cast<const int32_t *>({}.data) + ({}))",
+                                 w_.use(order == "acquire" ? "cake_ld_acquire_s32" : "cake_ld_relaxed_s32"),
+                                 ident(t.name), elementOffset(t, coords));
+  line(fmt::format("[[maybe_unused]] int32_t {};  // lm.load_scalar ({}) of '{}'", v, order, t.name));
+  std::string sync = fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads);
+  if (rc.singleThread) {
+    line(fmt::format("{} = {};", v, read));
+  } else {
+    auto slot = k_.broadcastAt.find(rc.role->id);
+    CAKE_CHECK(slot != k_.broadcastAt.end(), "no shared-memory slot for a role's scalar read (Kernel::broadcastAt)");
+    line(sync);
+    line(fmt::format("if (cake_rtid == 0) *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u) = {};",
+                     slot->second, read));
+    line(sync);
+    line(fmt::format("{} = *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u);", v, slot->second));
+  }
   std::string lo = value(o.operand(param::LoadScalar::lo).value, false);
   std::string hi = value(o.operand(param::LoadScalar::hi).value, false);
-  line(fmt::format("[[maybe_unused]] const int32_t {} = {}(reinterpret_cast<const int32_t *>({}.data) + ({}));  // "
-                   "lm.load_scalar ({}) of '{}'",
-                   v, w_.use(order == "acquire" ? "cake_ld_acquire_s32" : "cake_ld_relaxed_s32"), ident(t.name), offset,
-                   order, t.name));
   std::string where = fmt::format("{}:{}:{}: lm.load_scalar of '{}'", sm_.name(o.range.begin.file), o.range.begin.line,
                                   o.range.begin.col, t.name);
   line(fmt::format("if (static_cast<int64_t>({0}) < static_cast<int64_t>({1}) || static_cast<int64_t>({0}) >= "
-                   "static_cast<int64_t>({2}))",
+                   "static_cast<int64_t>({2})) {{",
                    v, lo, hi));
-  line(fmt::format("  {}(\"{}\", {}, {}, {}, {});", w_.use("cake_value_out_of_range"), cStringText(where), v, lo, hi,
-                   rc.singleThread ? "true" : "cake_rtid == 0"));
+  line(fmt::format("  {}{}(\"{}\", {}, {}, {});", rc.singleThread ? "" : "if (cake_rtid == 0) ",
+                   w_.use("cake_value_out_of_range"), cStringText(where), v, lo, hi));
+  if (!rc.singleThread) line("  " + sync + "  // the message is out before any thread stops");
+  line("  __trap();");
+  line("}");
 }
 
 // Every thread of every role of the named barrier meets here: a role that

@@ -1,8 +1,9 @@
-// The launcher of load_scalar_ranges.cake on the host (no GPU: every check
+// The launchers of load_scalar_ranges.cake on the host (no GPU: every check
 // runs before the first CUDA call, which fails here): each case prints the
 // launcher's code and message.
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 
 #include "ranges.h"
 
@@ -36,6 +37,12 @@ int main() {
                 Y = tensor(c.M, 256, CAKE_DTYPE_BF16);
     int rc = ranges_launch(&X, &IDX, &Y, c.V, c.M, c.LO, c.HI, nullptr);
     std::printf("%s: %d %s\n", c.what, rc, rc == CAKE_ERROR_SHAPE ? ranges_last_error() : "(past the checks)");
+  }
+  for (int32_t K : {0, 5}) {  // looped: a read never reached at K = 0; rows [0, 5) of 4 at K = 5
+    cake_tensor X = tensor(4, 256, CAKE_DTYPE_BF16), IDX = tensor(64, 0, CAKE_DTYPE_I32),
+                Y = tensor(64, 256, CAKE_DTYPE_BF16);
+    int rc = looped_launch(&X, &IDX, &Y, 4, 64, K, nullptr);
+    std::printf("looped K = %d: %d %s\n", K, rc, rc == CAKE_ERROR_SHAPE ? looped_last_error() : "(past the checks)");
   }
   return 0;
 }
