@@ -185,9 +185,14 @@ std::string describeCrossBlock(const Kernel &k, const CrossBlockFacts &f) {
       std::string what = a.kind == WorkspaceAccess::Kind::Store  ? "stored"
                          : a.kind == WorkspaceAccess::Kind::Load ? "loaded"
                                                                  : "updated atomically";
-      if (!a.guards.empty() && a.kind != WorkspaceAccess::Kind::Atomic) {
-        const WorkspaceAccess *g = f.atomic(a.guards.back().roleValue);
-        if (g) what += fmt::format(" in the branch on the old value of '{}'", k.resource(g->tensor).name);
+      if (a.kind != WorkspaceAccess::Kind::Atomic) {
+        // The innermost branch on an atomic's old value (an inner one may be
+        // on a value read by lm.load_scalar).
+        for (auto g = a.guards.rbegin(); g != a.guards.rend(); ++g)
+          if (const WorkspaceAccess *at = f.atomic(g->roleValue)) {
+            what += fmt::format(" in the branch on the old value of '{}'", k.resource(at->tensor).name);
+            break;
+          }
       }
       by[what].insert(k.resource(a.event->role).name);
     }
