@@ -12,13 +12,9 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 OUTDIR=${OUT:-harness/gather/out}
 mkdir -p "$OUTDIR"
-TOOLS=harness/torch/tools
-export CAKEC=$PWD/$TOOLS/bin/cakec
-export LD_LIBRARY_PATH=$PWD/$TOOLS/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+. harness/torch/tools.sh
 export CAKEC_CACHE_DIR=${CAKEC_CACHE_DIR:-/tmp/cakec-gather-cache}
-export PYTHONUNBUFFERED=1
 SAN=${SANITIZER:-/usr/local/cuda/bin/compute-sanitizer}
-[ -x "$CAKEC" ] || { echo "run.sh: no $CAKEC: run harness/torch/stage.sh here and carry harness/torch/tools" >&2; exit 2; }
 status=0
 echo "== $(date -u +%Y-%m-%dT%H:%M:%SZ) $(hostname)"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader

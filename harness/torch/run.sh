@@ -19,12 +19,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 OUTDIR=${OUT:-harness/torch/out}
 mkdir -p "$OUTDIR"
-TOOLS=harness/torch/tools
-export CAKEC=$PWD/$TOOLS/bin/cakec
-export LD_LIBRARY_PATH=$PWD/$TOOLS/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-export NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-export PYTHONUNBUFFERED=1
-[ -x "$CAKEC" ] || { echo "run.sh: no $CAKEC: run harness/torch/stage.sh here and carry harness/torch/tools" >&2; exit 2; }
+. harness/torch/tools.sh
 log=$OUTDIR/torch_check.log
 {
   echo "== $(date -u +%Y-%m-%dT%H:%M:%SZ) $(hostname)"

@@ -105,7 +105,7 @@ def make(kernel, lib, torch):
     if not tensors:
         return None
     guards, packs, dev0 = [], [], tensors[0][0]
-    for n, p in tensors:
+    for n, _ in tensors:
         guards.append(f"type({n}) is not T or not {n}.is_cuda")
     devs = " or ".join(f"{n}.get_device() != d" for n, _ in tensors[1:])
     for n, p in zip(names, kernel.params):

@@ -306,18 +306,10 @@ class Kernel:
             if kind == 2:
                 values.append(self._scalar(p, a))
                 continue
-            if tensor_type is not None and isinstance(a, tensor_type):
-                if not a.is_cuda:
-                    raise CakeError(self.name, 1, f"tensor '{p['name']}' is not on a CUDA device ({a.device})")
-                if a.get_device() != device:
-                    raise CakeError(self.name, 1, f"tensor '{p['name']}' is on {a.device}, the first tensor on "
-                                                  f"cuda:{device}")
-                code = _TORCH_CODES.get(a.dtype, -1)
-                if code == -1:
-                    code = _torch_code(a.dtype)
-                ptr, shape, strides = a.data_ptr(), a.shape, a.stride()
-            else:
-                ptr, shape, strides, code = describe(a, self.name, p["name"], dl_stream)
+            if tensor_type is not None and isinstance(a, tensor_type) and a.is_cuda and a.get_device() != device:
+                raise CakeError(self.name, 1, f"tensor '{p['name']}' is on {a.device}, the first tensor on "
+                                              f"cuda:{device}")
+            ptr, shape, strides, code = describe(a, self.name, p["name"], dl_stream)
             if kind == 1:  # the workspace: its pointer and the bytes its elements span
                 values += [ptr, _span(shape, strides) * ITEMSIZE.get(code, 1)]
                 continue

@@ -220,6 +220,7 @@ std::map<ResourceId, ParamAccess> collectParamAccess(const Kernel &k, const std:
         // tensor operand it does not write reads it.
         if (t == written) {
           a.writes = true;
+          if (!a.write) a.write = &op;
           if (info.effects.memoryOrder != kNone) a.reads = true;
         } else
           a.reads = true;

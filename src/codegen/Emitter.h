@@ -230,6 +230,7 @@ public:
   void atomic(const Operation &o, RoleCtx &rc);
   void loadScalar(const Operation &o, RoleCtx &rc);
   std::string elementOffset(const Resource &t, const Value &coords);
+  std::string roleValue(const Operation &o, RoleCtx &rc, const std::string &expr, const std::string &what);
   void storeTile(const Operation &o, RoleCtx &rc);
   bool globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords, const Resource &frag,
                         bool load);

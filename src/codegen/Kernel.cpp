@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cctype>
 #include <functional>
-#include <list>
 
 #include "codegen/Codegen.h"
 #include "codegen/Emitter.h"

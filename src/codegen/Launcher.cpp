@@ -48,36 +48,39 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
           if (info.params[i].kind != ParamKind::GlobalTensorP || !s.op.operands[i].present) continue;
           ResourceId tile = analysis::copyTile(s.op);
           ResourceId tensor = s.op.operands[i].value.resource;
-          if (tile == kNoResource && info.effects.oneElement && !info.effects.globalWrite && tensor != kNoResource &&
-              !k_.resource(tensor).workspace) {
+          GlobalUse use;
+          std::string what;
+          if (tile != kNoResource) {
+            const Resource &view = k_.resource(tile);
+            // An accumulator-layout vector reads one element per access.
+            bool vector = view.kind == ResourceKind::Regs && view.layout == sema::FragmentLayout::Accumulator &&
+                          view.shape.size() == 2 && (view.shape[0] == 1 || view.shape[1] == 1);
+            use = GlobalUse{view.dtype, view.shape, &s.op,
+                            vector ? std::max<int64_t>(1, dtypeInfo(view.dtype).bits / 8) : 16};
+            what = fmt::format("a copy of '{}' as {}", k_.resource(tensor).name, dtypeInfo(view.dtype).name);
+          } else if (info.effects.oneElement && !info.effects.globalWrite && tensor != kNoResource &&
+                     !k_.resource(tensor).workspace) {
             // One element at a time (a scalar read): i32, the elements' alignment.
-            const Resource &t = k_.resource(tensor);
-            auto [it, fresh] = uses.try_emplace(tensor, GlobalUse{kElementDType, std::vector<int64_t>(t.rank, 1), &s.op,
-                                                                  dtypeInfo(kElementDType).bits / 8, true});
-            if (!fresh && it->second.dtype != kElementDType && !tensorTypesChecked_)
-              refuse(DiagId::LowerTensorDtype, s.op.range,
-                     fmt::format("a read of one element of '{}' as {}", t.name, dtypeInfo(kElementDType).name),
-                     fmt::format("an earlier copy reads it as {}; a tensor has one element type",
-                                 dtypeInfo(it->second.dtype).name));
+            use = GlobalUse{kElementDType, std::vector<int64_t>(k_.resource(tensor).rank, 1), &s.op,
+                            dtypeInfo(kElementDType).bits / 8, true};
+            what = fmt::format("a read of one element of '{}' as {}", k_.resource(tensor).name,
+                               dtypeInfo(kElementDType).name);
+          } else {
             continue;
           }
-          if (tile == kNoResource) continue;
-          const Resource &view = k_.resource(tile);
-          // An accumulator-layout vector reads one element per access.
-          bool vector = view.kind == ResourceKind::Regs && view.layout == sema::FragmentLayout::Accumulator &&
-                        view.shape.size() == 2 && (view.shape[0] == 1 || view.shape[1] == 1);
-          int64_t align = vector ? std::max<int64_t>(1, dtypeInfo(view.dtype).bits / 8) : 16;
-          auto [it, fresh] =
-              uses.try_emplace(s.op.operands[i].value.resource, GlobalUse{view.dtype, view.shape, &s.op, align});
-          if (!fresh && it->second.elementOnly && it->second.dtype == view.dtype)  // a copy's tile, not an element's
-            it->second = GlobalUse{view.dtype, view.shape, &s.op, std::max(it->second.align, align)};
-          else if (!fresh)
-            it->second.align = std::max(it->second.align, align);
-          if (!fresh && it->second.dtype != view.dtype && !tensorTypesChecked_)
-            refuse(DiagId::LowerTensorDtype, s.op.range,
-                   fmt::format("a copy of '{}' as {}", k_.resource(it->first).name, dtypeInfo(view.dtype).name),
-                   fmt::format("an earlier copy reads it as {}; a tensor has one element type",
-                               dtypeInfo(it->second.dtype).name));
+          auto [it, fresh] = uses.try_emplace(tensor, use);
+          if (fresh) continue;
+          if (it->second.dtype != use.dtype) {
+            if (!tensorTypesChecked_)
+              refuse(DiagId::LowerTensorDtype, s.op.range, what,
+                     fmt::format("an earlier copy reads it as {}; a tensor has one element type",
+                                 dtypeInfo(it->second.dtype).name));
+          } else if (it->second.elementOnly && !use.elementOnly) {  // a copy's tile, not an element's
+            use.align = std::max(use.align, it->second.align);
+            it->second = use;
+          } else {
+            it->second.align = std::max(it->second.align, use.align);
+          }
         }
       }
       walk(s.body);

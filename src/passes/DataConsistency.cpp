@@ -101,6 +101,7 @@ public:
     checkTensorMaps();
     checkOutputCoverage();
     checkMulticastCoords();
+    checkValueReads();
     checkPartialTiles();
     checkViewsInPools();
     checkViewOverlaps();
@@ -192,6 +193,30 @@ private:
                                          : std::string("every block of the cluster"));
             break;
           }
+      }
+  }
+
+  // A value read from memory (OpEffects::valueRange: lm.load_scalar) comes
+  // from a tensor no block of the launch writes: the kernel's own writes
+  // (facts_.paramAccess) or a workspace's could change an element while
+  // blocks read it, and its threads could see different values.
+  void checkValueReads() {
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.valueRange == kNone || fx.global == kNone) continue;
+        const Operand &t = e.op->operandAt(fx.global);
+        if (!t.present || t.value.resource == kNoResource) continue;
+        const Resource &table = k_.resources[t.value.resource];
+        auto a = facts_.paramAccess.find(table.id);
+        const Operation *write = a != facts_.paramAccess.end() ? a->second.write : nullptr;
+        if (!table.workspace && !write) continue;
+        std::string name = "lm." + std::string(e.op->info().name);
+        auto diag =
+            ctx_.diags.build(DiagId::DataValueReadWritten, e.op->range, name, table.name,
+                             table.workspace ? "is a workspace (blocks of this launch write it)" : "the kernel writes");
+        if (write) diag.note(DiagId::NoteValueTableWrite, write->range, table.name);
+        diag.emit();
       }
   }
 

@@ -116,27 +116,36 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
     refuse(DiagId::LowerAtomic, o.range, what, "the cluster scope needs a target with clusters (sm_90a and later)");
     return;
   }
-  std::string offset = elementOffset(t, coords);
-  int64_t index = o.result.ix != kNoIntExpr ? k_.ints.node(o.result.ix).value : 0;
-  std::string v = fmt::format("cake_rv{}", index);
   std::string call =
       fmt::format("{}(reinterpret_cast<int32_t *>({}.data) + ({}), {}{})", w_.useAtomic(op, order, scope),
-                  ident(t.name), offset, value(o.operand(param::Atomic::value).value, false),
+                  ident(t.name), elementOffset(t, coords), value(o.operand(param::Atomic::value).value, false),
                   op == "cas" ? ", " + value(o.operand(param::Atomic::compare).value, false) : std::string());
-  line(
-      fmt::format("[[maybe_unused]] int32_t {};  // lm.atomic {} ({}, {} scope) on '{}'", v, op, order, scope, t.name));
+  roleValue(o, rc, call, fmt::format("lm.atomic {} ({}, {} scope) on '{}'", op, order, scope, t.name));
+}
+
+// The run-time integer an operation yields for its role (OpResult::RoleInt,
+// cake_rv<n>): one thread evaluates `expr` and leaves it in the role's
+// shared-memory slot (Kernel::broadcastAt) between two meetings of the role,
+// after which every thread takes it; a role of one thread evaluates it alone.
+// Returns the variable's name.
+std::string KernelEmitter::roleValue(const Operation &o, RoleCtx &rc, const std::string &expr,
+                                     const std::string &what) {
+  int64_t index = o.result.ix != kNoIntExpr ? k_.ints.node(o.result.ix).value : 0;
+  std::string v = fmt::format("cake_rv{}", index);
+  line(fmt::format("[[maybe_unused]] int32_t {};  // {}", v, what));
   if (rc.singleThread) {
-    line(fmt::format("{} = {};", v, call));
-    return;
+    line(fmt::format("{} = {};", v, expr));
+    return v;
   }
   auto slot = k_.broadcastAt.find(rc.role->id);
-  CAKE_CHECK(slot != k_.broadcastAt.end(), "no shared-memory slot for a role's atomic (Kernel::broadcastAt)");
+  CAKE_CHECK(slot != k_.broadcastAt.end(), "no shared-memory slot for a role's value (Kernel::broadcastAt)");
   std::string sync = fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads);
   line(sync);
   line(fmt::format("if (cake_rtid == 0) *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u) = {};", slot->second,
-                   call));
+                   expr));
   line(sync);
   line(fmt::format("{} = *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u);", v, slot->second));
+  return v;
 }
 
 // lm.load_scalar: the role meets (a value every thread holds the same, as an
@@ -144,25 +153,13 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
 // shared-memory slot, the role meets again and every thread takes it; a
 // value outside the declared [lo, hi) stops the kernel (the role's first
 // thread says where, the role meets, every thread traps), so what the
-// kernel addresses with it stays within the range the launcher checked. A
-// table the kernel writes is refused: its elements may change during the
-// launch (blocks hand values over through a workspace, with lm.atomic).
+// kernel addresses with it stays within the range the launcher checked (a
+// table the kernel writes is the data gate's: data.value-read-written).
 void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
   const Resource &t = k_.resource(o.operand(param::LoadScalar::tensor).value.resource);
   const Value &coords = o.operand(param::LoadScalar::coords).value;
   const std::string &order = o.operand(param::LoadScalar::order).value.str;
   std::string what = fmt::format("a scalar read of '{}'", t.name);
-  if (t.workspace) {
-    refuse(DiagId::LowerScalarRead, o.range, what,
-           "a workspace holds what blocks of this launch write: read its counters with lm.atomic");
-    return;
-  }
-  if (auto a = f_.paramAccess.find(t.id); a != f_.paramAccess.end() && a->second.writes) {
-    refuse(DiagId::LowerScalarRead, o.range, what,
-           "the kernel writes the tensor, so its elements may change while blocks read them; hand values between "
-           "blocks through a workspace with lm.atomic");
-    return;
-  }
   if (coords.elts.size() != t.rank) {
     refuse(
         DiagId::LowerScalarRead, o.range, what,
@@ -173,24 +170,10 @@ void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
     refuse(DiagId::LowerScalarRead, o.range, what, "a read is relaxed or acquire");
     return;
   }
-  int64_t index = o.result.ix != kNoIntExpr ? k_.ints.node(o.result.ix).value : 0;
-  std::string v = fmt::format("cake_rv{}", index);
   std::string read = fmt::format("{}(reinterpret_cast<const int32_t *>({}.data) + ({}))",
                                  w_.use(order == "acquire" ? "cake_ld_acquire_s32" : "cake_ld_relaxed_s32"),
                                  ident(t.name), elementOffset(t, coords));
-  line(fmt::format("[[maybe_unused]] int32_t {};  // lm.load_scalar ({}) of '{}'", v, order, t.name));
-  std::string sync = fmt::format("{}({}, {});", w_.use("cake_named_barrier_sync"), rc.barrierId, rc.threads);
-  if (rc.singleThread) {
-    line(fmt::format("{} = {};", v, read));
-  } else {
-    auto slot = k_.broadcastAt.find(rc.role->id);
-    CAKE_CHECK(slot != k_.broadcastAt.end(), "no shared-memory slot for a role's scalar read (Kernel::broadcastAt)");
-    line(sync);
-    line(fmt::format("if (cake_rtid == 0) *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u) = {};",
-                     slot->second, read));
-    line(sync);
-    line(fmt::format("{} = *reinterpret_cast<volatile int32_t *>(cake_smem_raw + {}u);", v, slot->second));
-  }
+  std::string v = roleValue(o, rc, read, fmt::format("lm.load_scalar ({}) of '{}'", order, t.name));
   std::string lo = value(o.operand(param::LoadScalar::lo).value, false);
   std::string hi = value(o.operand(param::LoadScalar::hi).value, false);
   std::string where = fmt::format("{}:{}:{}: lm.load_scalar of '{}'", sm_.name(o.range.begin.file), o.range.begin.line,
@@ -200,7 +183,9 @@ void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
                    v, lo, hi));
   line(fmt::format("  {}{}(\"{}\", {}, {}, {});", rc.singleThread ? "" : "if (cake_rtid == 0) ",
                    w_.use("cake_value_out_of_range"), cStringText(where), v, lo, hi));
-  if (!rc.singleThread) line("  " + sync + "  // the message is out before any thread stops");
+  if (!rc.singleThread)
+    line(fmt::format("  {}({}, {});  // the message is out before any thread stops", w_.use("cake_named_barrier_sync"),
+                     rc.barrierId, rc.threads));
   line("  __trap();");
   line("}");
 }
