@@ -15,7 +15,14 @@
 #     multiprocessors idle: 0.67 of cuBLAS over the under-filled list of
 #     bench/results/issue36_2026-12-03, 0.79 with this route. For M <= 128
 #     at K = 4096 the decode schedule stays faster (N = 7168: 0.94-1.03 of
-#     cuBLAS against 0.72-0.86).
+#     cuBLAS against 0.72-0.86). With -DDETERMINISTIC=False, products of
+#     at most 8 such tiles (M <= 128, N <= 1024, K >= 8192; 16 blocks per
+#     tile) take the split-K schedule whose blocks add their partials into
+#     one f32 tile with TMA (-DREDUCE=True there): the last block then reads
+#     one tile instead of 16 (0.52 -> 0.75 of cuBLAS at 128x1024x16384,
+#     0.40 -> 0.64 at 100x1000x8192; slower wherever fewer blocks share a
+#     tile: bench/results/splitk_reduce_2026-12-04), but the sum's order,
+#     and its last bits, vary between launches.
 #   - M <= 64: the decode schedule. The product is bound by reading the
 #     weight B once; it streams B through a 14-stage ring on 128 blocks.
 #     Its 64-row box of A is cut to M rows at launch (TMA copies the real
@@ -61,12 +68,16 @@ from gemm_bf16_splitk_sm90a import gemm_bf16_splitk as splitk
 decode128 = cake.instantiate("gemm_bf16_decode_sm90a", BM=128, STAGES=8)
 tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4)
 small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
+splitk_add = cake.instantiate("gemm_bf16_splitk_sm90a", REDUCE=True)
+DETERMINISTIC = True  # False: the split-K route of at most 8 tiles adds its partials with TMA
 
 @cake.family
 def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
     lm.domain(M, 1, 16384)
     lm.domain(N, 8, 65536, multiple=8)
     lm.domain(K, 8, 65536, multiple=8)
+    if not DETERMINISTIC:
+        lm.route(splitk_add.gemm_bf16_splitk, when=M <= 128 and N <= 1024 and K >= 8192)
     lm.route(splitk, when=M <= 128 and N <= 8192 and K >= 8192)
     lm.route(splitk, when=M > 128 and M <= 256 and N <= 4096 and K >= 4096)
     lm.route(splitk, when=M > 128 and M <= 512 and N <= 2048 and K >= 4096)

@@ -11,6 +11,13 @@
 # writes the bf16 tile with TMA. No block waits for another, so the schedule
 # cannot hang however the blocks are scheduled.
 #
+# -DREDUCE=True: every block adds its partial tile into one f32 tile of the
+# workspace with TMA (tma_reduce_add: atomic additions in L2, so the sum's
+# order, and its last bits, vary between launches), waits until the addition
+# is written, and counts itself in; the last block reads the sum, leaving
+# zeros behind for the next launch (reset=True), and writes the bf16 tile.
+# The last block reads one tile instead of S.
+#
 # The launcher takes a workspace of gemm_bf16_splitk_workspace_size(M, N, K)
 # bytes, zero-filled before the first launch at these M, N, K (the counters
 # come first in it and the kernel leaves them zero).
@@ -23,16 +30,24 @@ BK = SWIZZLE_128B_BF16_K    # one 128-byte swizzled row of bf16 per stage
 STAGES = 5
 SPLIT = 16                  # at most this many blocks per tile
 SMS = 132                   # the H200's multiprocessors
+REDUCE = False              # add the partials with TMA into one f32 tile (not deterministic)
 
 @cake.schedule(grid=((M + BM - 1) // BM, (N + BN - 1) // BN,
                      lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN))))))
 def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
-    pool = lm.smem(STAGES * (BM + BN) * BK * 2 + BM * BN * 2)
+    if REDUCE:  # the partial tile in f32 for the addition; C's bf16 tile over it
+        pool = lm.smem(STAGES * (BM + BN) * BK * 2 + BM * BN * 4)
+        sum_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.f32, swizzle="128B", alias=True)
+    else:
+        pool = lm.smem(STAGES * (BM + BN) * BK * 2 + BM * BN * 2)
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
-    c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B")
+    c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B", alias=REDUCE)
     arrived = lm.workspace(shape=((M + BM - 1) // BM, (N + BN - 1) // BN), dtype=lm.i32)
-    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN)))) * ((M + BM - 1) // BM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32)
+    if REDUCE:  # one f32 tile per tile of C, zero between launches
+        part = lm.workspace(shape=(((M + BM - 1) // BM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32, tma=True)
+    else:
+        part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN)))) * ((M + BM - 1) // BM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=40)
     math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
     acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
@@ -55,12 +70,22 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=i, per="warpgroup")
         rows = ((M + BM - 1) // BM) * BM                # the rows of one split's partials
-        lm.store_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(2) * rows + lm.block_id(0) * BM), src=acc)
+        if REDUCE:
+            sum_s.store(acc)
+            lm.fence_proxy()
+            lm.role_sync()
+            sum_s.tma_reduce_add(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+            lm.tma_store_wait(visible=True)         # added in L2 before the count says so
+        else:
+            lm.store_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(2) * rows + lm.block_id(0) * BM), src=acc)
         before = lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=1, op="add", order="acq_rel")
         if before == S - 1:                         # the last block of the tile: the fix-up
-            acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
-            for s in lm.range(1, S):
-                acc = acc + lm.load_tile(part, coords=(lm.block_id(1) * BN, s * rows + lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
+            if REDUCE:
+                acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator", reset=True)
+            else:
+                acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
+                for s in lm.range(1, S):
+                    acc = acc + lm.load_tile(part, coords=(lm.block_id(1) * BN, s * rows + lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=0, op="exch")
             out = lm.cast(acc, lm.bf16)
             c_s.store(out)

@@ -327,13 +327,17 @@ static CheckOutcome check(cublasHandle_t h, const Buffers &b, const Shape &s, ui
   }
   // REPEATS=n: n more launches must give C bit for bit (a deterministic
   // reduction; the split-K schedule's fix-up adds its partials in a fixed
-  // order whichever block arrives last).
+  // order whichever block arrives last). With NONDETERMINISTIC=1 (a
+  // reduction in the order blocks arrive: split-K with TMA additions) each
+  // repeat must be correct instead (a workspace left unclean by a launch
+  // shows there), and how many differ in their bits is reported.
   bool same = true;
   if (const char *rep = std::getenv("REPEATS")) {
     int n = std::atoi(rep);
+    bool nondet = std::getenv("NONDETERMINISTIC") != nullptr;
     std::vector<uint16_t> first(nC), again(nC);
     CHECK_CUDA(cudaMemcpy(first.data(), b.C, nC * 2, cudaMemcpyDeviceToHost));
-    int differ = 0;
+    int differ = 0, wrong = 0;
     for (int i = 0; i < n; ++i) {
       fill_nan<<<1024, 256>>>(b.C, nC);
       if (launch_ours(b, s, 0) != CAKE_SUCCESS) {
@@ -342,9 +346,14 @@ static CheckOutcome check(cublasHandle_t h, const Buffers &b, const Shape &s, ui
       }
       CHECK_CUDA(cudaMemcpy(again.data(), b.C, nC * 2, cudaMemcpyDeviceToHost));
       differ += std::memcmp(first.data(), again.data(), nC * 2) != 0;
+      if (nondet) wrong += compare_to_ref(b.C, b.ref, nC, rms).bad != 0;
     }
-    same = differ == 0;
-    std::printf("    %d repeats: %s\n", n, same ? "bitwise identical" : "DIFFERENT bits");
+    same = nondet ? wrong == 0 : differ == 0;
+    if (nondet)
+      std::printf("    %d repeats: %d correct, %d of them differ in bits from the first (not deterministic)\n", n,
+                  n - wrong, differ);
+    else
+      std::printf("    %d repeats: %s\n", n, same ? "bitwise identical" : "DIFFERENT bits");
   }
   return {ours.bad == 0 && same, std::sqrt(ours.err2 / ref2), std::sqrt(theirs.err2 / ref2), ours.max_scaled};
 }

@@ -22,7 +22,9 @@
 # here with the same nvcc line (no GPU needed); HARNESS_FLAGS=-DFAMILY for a
 # family's dispatcher (NAME= the family; each shape runs the route it picks). SHAPES="MxNxK ..."
 # (or SHAPES=@file, e.g. @harness/gemm/shapes/large5.txt) replaces the standard
-# shapes. SANITIZE=0 skips the sanitizers, SANITIZE="a b" runs them on the
+# shapes. REPEATS=n relaunches n times at each shape and compares C bit for
+# bit; with NONDETERMINISTIC=1 (a reduction in arrival order) each repeat
+# must be correct instead. SANITIZE=0 skips the sanitizers, SANITIZE="a b" runs them on the
 # files named a and b only. Logs go to $OUT (or harness/gemm/out) and the
 # table to stdout.
 set -uo pipefail

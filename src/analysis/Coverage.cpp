@@ -221,7 +221,7 @@ std::map<ResourceId, ParamAccess> collectParamAccess(const Kernel &k, const std:
         if (t == written) {
           a.writes = true;
           if (!a.write) a.write = &op;
-          if (info.effects.memoryOrder != kNone) a.reads = true;
+          if (info.effects.memoryOrder != kNone || info.effects.reducesInto) a.reads = true;
         } else
           a.reads = true;
       }

@@ -54,7 +54,8 @@ std::vector<OutputCoverage> collectOutputCoverage(const sema::Kernel &k, const s
 
 // How a kernel's operations use a tensor parameter: whether one reads it (a
 // copy or load from it, an atomic's read of the old value) and whether one
-// writes it (a copy or store into it, an atomic). The launcher's interface
+// writes it (a copy or store into it, an atomic; an atomic and a TMA
+// addition also read it). The launcher's interface
 // (--emit=interface) calls a tensor written and never read an output; the
 // data gate refuses a value read from a tensor the kernel writes.
 struct ParamAccess {

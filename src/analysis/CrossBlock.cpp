@@ -1,6 +1,8 @@
 // CrossBlock: see CrossBlock.h.
 #include "analysis/CrossBlock.h"
 
+#include "analysis/KernelFacts.h"
+
 #include <fmt/format.h>
 
 #include <map>
@@ -119,15 +121,24 @@ struct Walker {
 
   void visit(const Operation &op) {
     const OpEffects &fx = op.info().effects;
-    if (fx.global == kNone) return;
-    const Operand &t = op.operandAt(fx.global);
-    if (!t.present || t.value.resource == kNoResource || !k.resource(t.value.resource).workspace) return;
+    // A TMA copy names its tensor by a TensorP operand (copiedTensor).
+    ResourceId tensor = fx.global != kNone ? op.operandAt(fx.global).value.resource : copiedTensor(op);
+    if (fx.global != kNone && !op.operandAt(fx.global).present) return;
+    if (tensor == kNoResource || !k.resource(tensor).workspace) return;
     auto ev = events.find(&op);
     if (ev == events.end()) return;
     WorkspaceAccess a;
     a.event = ev->second;
-    a.tensor = t.value.resource;
+    a.tensor = tensor;
     a.guards = guards;
+    if (fx.global == kNone) {
+      // TMA: into shared memory (a load), or out of it (a store, an addition).
+      a.kind = fx.writes == kReceiver ? WorkspaceAccess::Kind::Load : WorkspaceAccess::Kind::Store;
+      a.async = true;
+      a.reduce = fx.reducesInto;
+      out.accesses.push_back(std::move(a));
+      return;
+    }
     if (fx.memoryOrder != kNone) {
       a.kind = WorkspaceAccess::Kind::Atomic;
       a.order = orderOf(op.operandAt(fx.memoryOrder).value.str);
@@ -140,6 +151,10 @@ struct Walker {
       countSharers(k, op.operand(param::Atomic::coords).value, a);
     } else {
       a.kind = fx.globalWrite ? WorkspaceAccess::Kind::Store : WorkspaceAccess::Kind::Load;
+      if (op.kind == OpKind::LoadTile) {
+        const Operand &reset = op.operand(param::LoadTile::reset);
+        a.reset = reset.present && reset.value.constBool;
+      }
     }
     out.accesses.push_back(std::move(a));
   }
@@ -161,9 +176,10 @@ std::string reductionOrder(const Kernel &k, const CrossBlockFacts &f) {
   bool any = false, dataAtomics = false;
   for (const WorkspaceAccess &a : f.accesses) {
     any = true;
-    // An atomic that adds into a floating-point element sums in the order
-    // the blocks arrive (none lowers today: atomics update i32 counters).
-    if (a.kind == WorkspaceAccess::Kind::Atomic && dtypeInfo(k.resource(a.tensor).dtype).scalar == ScalarKind::Float)
+    // An atomic or a TMA addition into floating-point elements sums in the
+    // order the blocks arrive (atomics update i32 counters today).
+    if ((a.kind == WorkspaceAccess::Kind::Atomic || a.reduce) &&
+        dtypeInfo(k.resource(a.tensor).dtype).scalar == ScalarKind::Float)
       dataAtomics = true;
   }
   if (!any) return "";
@@ -182,9 +198,10 @@ std::string describeCrossBlock(const Kernel &k, const CrossBlockFacts &f) {
     std::map<std::string, std::set<std::string>> by;  // what -> roles
     for (const WorkspaceAccess &a : f.accesses) {
       if (a.tensor != w.id) continue;
-      std::string what = a.kind == WorkspaceAccess::Kind::Store  ? "stored"
-                         : a.kind == WorkspaceAccess::Kind::Load ? "loaded"
-                                                                 : "updated atomically";
+      std::string what = a.reduce                                 ? "added into (TMA)"
+                         : a.kind == WorkspaceAccess::Kind::Store ? a.async ? "stored (TMA)" : "stored"
+                         : a.kind == WorkspaceAccess::Kind::Load  ? a.reset ? "loaded and reset to zero" : "loaded"
+                                                                  : "updated atomically";
       if (a.kind != WorkspaceAccess::Kind::Atomic) {
         // The innermost branch on an atomic's old value (an inner one may be
         // on a value read by lm.load_scalar).

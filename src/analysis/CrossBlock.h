@@ -30,6 +30,12 @@ struct WorkspaceAccess {
   const Event *event = nullptr;
   sema::ResourceId tensor = sema::kNoResource;
   std::vector<CounterGuard> guards;  // enclosing branches on atomics' values, outermost first
+  // Stores: by TMA (the writes land after the operation, at a group wait
+  // with visible=True), and whether it adds into the tile (tma_reduce_add).
+  bool async = false;
+  bool reduce = false;
+  // Loads: the thread writes zero where it read (load_tile(reset=True)).
+  bool reset = false;
   // Atomics:
   MemOrder order = MemOrder::Relaxed;
   std::string op;                // "add", "max", "min", "exch", "cas"

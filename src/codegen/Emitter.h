@@ -158,6 +158,9 @@ public:
   // are its routes' (`routes`, their emitters).
   std::string interfaceParams(const std::vector<KernelEmitter *> &routes = {});
   // The kernel's and launcher's C name: --kernel-name, else the schedule's.
+  // The name of a tensor parameter's pointer and strides in the kernel (a
+  // TMA workspace has a tensor map of its own name beside them).
+  std::string globalRef(const Resource &t) const { return (t.tma ? "cake_g_" : "") + ident(t.name); }
   std::string symbol() const { return opts_.kernelName.empty() ? ident(k_.name) : opts_.kernelName; }
 
 private:

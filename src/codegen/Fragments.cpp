@@ -640,6 +640,12 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
       refuse(DiagId::LowerFragmentStore, o.range, what, why);
     return false;
   };
+  // reset=True: each thread writes zero where it read, which is safe only
+  // where no other thread reads the same element (a tile, not a vector).
+  const Operand *resetOp = load && o.kind == OpKind::LoadTile ? &o.operand(param::LoadTile::reset) : nullptr;
+  bool reset = resetOp && resetOp->present && resetOp->value.constBool;
+  if (reset && (ft.rows || ft.lanes || ft.form != analysis::FragmentForm::Tile))
+    return refused("reset=True reads and zeroes tiles in the accumulator layout, where each element is one thread's");
   if (!ft.rows && ft.form == analysis::FragmentForm::Tile && !ft.lanes) {
     // The accumulator layout: a thread holds pairs of adjacent elements of a
     // row (wgmma's and mma.sync's C fragment), each pair one 8-byte access.
@@ -676,7 +682,7 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     line(fmt::format("const int64_t cake_row = cake_r0 + (cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2);", half));
     line(fmt::format("const int64_t cake_col = cake_c0 + 8 * ((cake_i % {}) / 4);", half));
     line(fmt::format("{0} *cake_g = reinterpret_cast<{0} *>({1}.data + (cake_row * {1}.stride[0] + cake_col) * {2});",
-                     pair, ident(t.name), esize));
+                     pair, globalRef(t), esize));
     std::string f = ident(frag.name);
     if (esize == 2)
       line(load ? fmt::format("reinterpret_cast<uint32_t *>({})[cake_i / 2] = *cake_g;", f)
@@ -685,6 +691,7 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
       line(fmt::format("const {} cake_v = *cake_g;  {}[cake_i] = cake_v.x;  {}[cake_i + 1] = cake_v.y;", pair, f, f));
     else
       line(fmt::format("*cake_g = {}{{{}[cake_i], {}[cake_i + 1]}};", pair, f, f));
+    if (reset) line(fmt::format("*cake_g = {}{{}};  // reset=True: zero for the next launch", pair));
     --indent_;
     line("}");
     --indent_;
@@ -718,7 +725,7 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
       line("const int64_t cake_row = cake_r0, cake_col = cake_c0 + 8 * (cake_c / 2) + 2 * (cake_lane % 4u) + "
            "cake_c % 2;");
     line(fmt::format("{}[cake_c] = *reinterpret_cast<const {} *>({}.data + (cake_row * {}.stride[0] + cake_col) * {});",
-                     elem, type, ident(t.name), ident(t.name), esize));
+                     elem, type, globalRef(t), globalRef(t), esize));
     --indent_;
     line("}");
     --indent_;
@@ -756,7 +763,7 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   ++indent_;
   line(fmt::format("{2} *cake_g = reinterpret_cast<{2} *>({0}.data + ((cake_r0 + cake_r) * {0}.stride[0] + "
                    "cake_c0) * {1});",
-                   ident(t.name), esize, unit));
+                   globalRef(t), esize, unit));
   line("#pragma unroll");
   line(fmt::format("for (int cake_j = 0; cake_j < {}; ++cake_j) {{", perRow / 8));
   ++indent_;

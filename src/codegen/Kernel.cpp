@@ -466,7 +466,10 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
     if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
     if (!params.empty()) params += ",\n    ";
-    if (r.kind == ResourceKind::TensorParam && r.tma)
+    if (r.kind == ResourceKind::TensorParam && r.tma && r.workspace)  // copied by TMA, addressed by threads too
+      params += fmt::format("const __grid_constant__ CUtensorMap {},\n    const {} {}", ident(p.name),
+                            w_.use("cake_gtensor"), globalRef(r));
+    else if (r.kind == ResourceKind::TensorParam && r.tma)
       params += fmt::format("const __grid_constant__ CUtensorMap {}", ident(p.name));
     else if (r.kind == ResourceKind::TensorParam)
       params += fmt::format("const {} {}", w_.use("cake_gtensor"), ident(p.name));

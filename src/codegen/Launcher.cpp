@@ -298,10 +298,10 @@ void KernelEmitter::launcher(std::string &text) {
   }
   // Tensor checks and maps.
   for (const KernelParam &p : k_.params) {
-    if (p.isBuilder || p.resource == kNoResource || p.workspace) continue;
+    if (p.isBuilder || p.resource == kNoResource) continue;
     const Resource &r = k_.resource(p.resource);
-    if (r.kind != ResourceKind::TensorParam) continue;
-    if (auto g = globals.find(r.id); g != globals.end()) {
+    if (r.kind != ResourceKind::TensorParam || (p.workspace && !r.tma)) continue;
+    if (auto g = globals.find(r.id); !p.workspace && g != globals.end()) {
       std::string outer;
       for (size_t i = g->second.box.size(); i < r.rank; ++i) outer += "1, ";
       o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer,
@@ -323,12 +323,13 @@ void KernelEmitter::launcher(std::string &text) {
     std::string box = boxList(info.box);
     // The tile is the tensor map's box unless a panel is, and the launcher's
     // multiple unless the shape is declared.
-    if (boxText(info) == box || r.dims.empty())
+    if (boxText(info) == box || (r.dims.empty() && !p.workspace))  // a workspace is not checked by tiles
       o += fmt::format("  const int64_t cake_{}_tile[{}] = {{{}{}}};\n", ident(p.name), r.rank, outer, box);
     if (boxText(info) != box)
       o += fmt::format(
           "  const int64_t cake_{}_box[{}] = {{{}{}}};  // {}\n", ident(p.name), r.rank, outer, boxText(info),
           info.multicast > 1 ? "this block's share of the tile's rows (multicast)" : "one panel of the tile");
+    if (p.workspace) continue;  // laid out by the launcher below: its tensor map's box only
     // A declared shape may end in a partial tile in any dimension: TMA reads
     // zeros past the end and drops stores there.
     std::string multiple = "tile";
@@ -439,6 +440,13 @@ void KernelEmitter::launcher(std::string &text) {
             ident(p.name), r.rank);
       continue;
     }
+    if (r.workspace)  // a TMA workspace: the threads also address it (load_tile, atomics)
+      o += fmt::format("  cake_gtensor cake_gmap_{0};  // the pointer and strides the kernel's threads read\n"
+                       "  memset(&cake_gmap_{0}, 0, sizeof cake_gmap_{0});\n"
+                       "  cake_gmap_{0}.data = static_cast<uint8_t *>({0}->data);\n"
+                       "  for (int cake_d = 0; cake_d < {1}; ++cake_d) cake_gmap_{0}.stride[cake_d] = "
+                       "{0}->stride[cake_d];\n",
+                       ident(p.name), r.rank);
     o += fmt::format("  CUtensorMap cake_map_{};\n", ident(p.name));
     if (it == maps_.end()) {
       o += fmt::format("  memset(&cake_map_{}, 0, sizeof cake_map_{});\n", ident(p.name), ident(p.name));
@@ -492,6 +500,7 @@ void KernelEmitter::launcher(std::string &text) {
       continue;
     }
     callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
+    if (r.kind == ResourceKind::TensorParam && r.tma && r.workspace) callArgs += ", cake_gmap_" + ident(p.name);
   }
   if (opts_.jitterSeed) callArgs += fmt::format(", cake_jitter_seed_of({}u)", opts_.jitterSeed);
   if (checkWaits()) {

@@ -82,9 +82,11 @@ const Family kTcgen05 = {"tcgen05",
                           {OpKind::Commit, &K::tcgen05Commit},
                           {OpKind::TmemLoad, &K::tmemLoad, {}, kF32}}};
 // Copy engines (Targets.def `copy`).
-const Family kTma = {
-    "tma",
-    {{OpKind::TmaLoad, &K::tmaLoad}, {OpKind::TmaStore, &K::tmaStore}, {OpKind::TmaStoreWait, &K::tmaStoreWait}}};
+const Family kTma = {"tma",
+                     {{OpKind::TmaLoad, &K::tmaLoad},
+                      {OpKind::TmaStore, &K::tmaStore},
+                      {OpKind::TmaReduceAdd, &K::tmaStore, {}, kF32 | k16Bit},
+                      {OpKind::TmaStoreWait, &K::tmaStoreWait}}};
 
 const Family kNoEngine = {"no bulk engine", {}};
 

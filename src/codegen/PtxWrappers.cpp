@@ -278,6 +278,16 @@ static __device__ __forceinline__ void cake_bulk_wait_group_read() {
   asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(kPending) : "memory");
 }
 )CAKE"},
+      {"cake_bulk_wait_group",
+       {},
+       R"CAKE(// Waits until at most N of this thread's bulk groups are incomplete: the older
+// ones have written global memory, and the fence orders those writes (the async
+// proxy's) before this thread's later generic accesses, such as a release.
+template <int kPending>
+static __device__ __forceinline__ void cake_bulk_wait_group() {
+  asm volatile("cp.async.bulk.wait_group %0;\n\tfence.proxy.async.global;" ::"n"(kPending) : "memory");
+}
+)CAKE"},
       {"cake_wgmma_fence", {}, R"CAKE(// Orders register accesses to the accumulators before the next wgmma.
 static __device__ __forceinline__ void cake_wgmma_fence() {
   asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
@@ -544,6 +554,18 @@ std::string tmaText(int store, unsigned rank) {
         "      : \"memory\");\n"
         "}}\n",
         rank, params, coordList(rank, 3), operands);
+  if (store == 3)
+    return fmt::format(
+        "// TMA: adds shared memory at `src` into a box of a {0}-d global tensor, element by\n"
+        "// element, as atomic reductions in L2 (a bulk group).\n"
+        "static __device__ __forceinline__ void cake_tma_reduce_add_{0}d(const CUtensorMap *map, uint32_t src{1}) "
+        "{{\n"
+        "  asm volatile(\"cp.reduce.async.bulk.tensor.{0}d.global.shared::cta.add.tile.bulk_group [%0, {{{2}}}], "
+        "[%1];\"\n"
+        "               ::\"l\"(map), \"r\"(src){3}\n"
+        "               : \"memory\");\n"
+        "}}\n",
+        rank, params, coordList(rank, 2), operands);
   return fmt::format(
       "// TMA: copies shared memory at `src` to a box of a {0}-d global tensor (a bulk group).\n"
       "static __device__ __forceinline__ void cake_tma_store_{0}d(const CUtensorMap *map, uint32_t src{1}) {{\n"
@@ -677,6 +699,11 @@ std::string WrapperSet::useTmaLoadMulticast(unsigned rank) {
 std::string WrapperSet::useTmaStore(unsigned rank) {
   tma_.insert({1, rank});
   return fmt::format("cake_tma_store_{}d", rank);
+}
+
+std::string WrapperSet::useTmaReduceAdd(unsigned rank) {
+  tma_.insert({3, rank});
+  return fmt::format("cake_tma_reduce_add_{}d", rank);
 }
 
 std::string WrapperSet::useWgmma(const WgmmaForm &f) {

@@ -30,6 +30,7 @@ public:
   // cake_tma_load_<rank>d / cake_tma_store_<rank>d.
   std::string useTmaLoad(unsigned rank);
   std::string useTmaStore(unsigned rank);
+  std::string useTmaReduceAdd(unsigned rank);
   // cake_tma_load_multicast_<rank>d: to every block of the cluster in a mask.
   std::string useTmaLoadMulticast(unsigned rank);
   // cake_wgmma_m64n<N>k16_f32_<ab>[_rs][_bmn]: one warpgroup MMA, A through

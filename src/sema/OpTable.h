@@ -245,6 +245,9 @@ struct OpEffects {
   // above it (exclusive). The lowering stops the kernel on a value outside,
   // so the value's range is known where the launcher bounds extents.
   int8_t valueRange = kNone;
+  // A copy that adds into the tensor it writes (a TMA reduction): it reads
+  // what it writes, and blocks that add into one tile at once all count.
+  bool reducesInto = false;
 };
 
 struct PtxForm {

@@ -348,6 +348,15 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
     layout = operands[static_cast<size_t>(param::LoadTile::layout)].value.str == "rows" ? FragmentLayout::Rows
                                                                                         : FragmentLayout::Accumulator;
     warpsPerRow = operands[static_cast<size_t>(param::LoadTile::warps_per_row)].value.constInt.value_or(1);
+    // reset=True writes the tile back to zero: only the launch's own
+    // workspace may be written behind the caller's back.
+    const Operand &reset = operands[static_cast<size_t>(param::LoadTile::reset)];
+    if (reset.present && reset.value.constBool && first->value.kind == ValueKind::Resource &&
+        first->value.resource != kNoResource && !res(first->value.resource).workspace) {
+      diags_.report(DiagId::SemaBadValue, reset.range, "reset", name, "True only for a workspace tensor (lm.workspace)",
+                    fmt::format("the tensor parameter '{}'", res(first->value.resource).name));
+      return std::nullopt;
+    }
   }
   if (!first) {
     // Only numbers: elementwise math needs a fragment to work on.
@@ -611,7 +620,10 @@ bool Analyzer::checkOperand(const OpInfo &op, const ParamInfo &p, Operand &o) {
   case ParamKind::NamedBarrierP: return isRes(v, ResourceKind::NamedBarrier) || wrong();
   case ParamKind::TensorP: return (isRes(v, ResourceKind::TensorParam) && kernel_->resource(v.resource).tma) || wrong();
   case ParamKind::GlobalTensorP:
-    return (isRes(v, ResourceKind::TensorParam) && !kernel_->resource(v.resource).tma) || wrong();
+    // A workspace made a TMA tensor (tma=True) is addressed by threads too.
+    return (isRes(v, ResourceKind::TensorParam) &&
+            (!kernel_->resource(v.resource).tma || kernel_->resource(v.resource).workspace)) ||
+           wrong();
   case ParamKind::TmemP: return isRes(v, ResourceKind::Tmem) || wrong();
   case ParamKind::RegsP: return isRes(v, ResourceKind::Regs) || wrong();
   case ParamKind::MaskP:

@@ -309,7 +309,7 @@ Value Analyzer::declareWorkspace(const CallExpr *c, std::vector<Operand> &ops) {
   }
   Resource &r = newResource(ResourceKind::TensorParam, c->range);
   r.name = nameHint_;
-  r.tma = false;
+  r.tma = ops[static_cast<size_t>(param::Workspace::tma)].value.constBool;
   r.workspace = true;
   r.rank = static_cast<unsigned>(shape.value.elts.size());
   r.dtype = ops[static_cast<size_t>(param::Workspace::dtype)].value.dtype;

@@ -45,7 +45,7 @@ bool KernelEmitter::openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId te
     // coords[0] is the innermost dimension; the tensor's strides are
     // outermost first, stride[rank - 1] = 1.
     std::string c = fmt::format("static_cast<int64_t>({})", value(coords.elts[static_cast<size_t>(d)], false));
-    rowOffset += (d ? " + " : "") + (d == 0 ? c : fmt::format("{} * {}.stride[{}]", c, ident(t.name), rank - 1 - d));
+    rowOffset += (d ? " + " : "") + (d == 0 ? c : fmt::format("{} * {}.stride[{}]", c, globalRef(t), rank - 1 - d));
   }
   line(fmt::format("const int64_t cake_g0 = {};", rowOffset));
   line(fmt::format("const uint32_t cake_s0 = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
@@ -71,12 +71,12 @@ bool KernelEmitter::openChunkLoop(const Operation &o, RoleCtx &rc, ResourceId te
     for (int64_t d = static_cast<int64_t>(view.shape.size()) - 2; d >= 0; --d) {
       int64_t tdim = rank - static_cast<int64_t>(view.shape.size()) + d;
       gRow += fmt::format("{}static_cast<int64_t>((cake_row / {}u) % {}u) * {}.stride[{}]", gRow.empty() ? "" : " + ",
-                          inner, view.shape[static_cast<size_t>(d)], ident(t.name), tdim);
+                          inner, view.shape[static_cast<size_t>(d)], globalRef(t), tdim);
       inner *= view.shape[static_cast<size_t>(d)];
     }
     line(fmt::format("const int64_t cake_goff = cake_g0 + {} + cake_byte / {}u;", gRow, esize));
   } else if (rank >= 2) {
-    line(fmt::format("const int64_t cake_goff = cake_g0 + {} * {}.stride[{}] + cake_byte / {}u;", gRow, ident(t.name),
+    line(fmt::format("const int64_t cake_goff = cake_g0 + {} * {}.stride[{}] + cake_byte / {}u;", gRow, globalRef(t),
                      rank - 2, esize));
   } else {
     line(fmt::format("const int64_t cake_goff = cake_g0 + cake_byte / {}u;", esize));
@@ -107,7 +107,7 @@ void KernelEmitter::cpAsync(const Operation &o, RoleCtx &rc) {
   line("{");
   ++indent_;
   if (openChunkLoop(o, rc, tensor, o.operand(param::CpAsync::coords).value)) {
-    line(fmt::format("{}(cake_s0 + cake_soff, {}.data + cake_goff * {});", w_.use("cake_cp_async_16"), ident(t.name),
+    line(fmt::format("{}(cake_s0 + cake_soff, {}.data + cake_goff * {});", w_.use("cake_cp_async_16"), globalRef(t),
                      dtypeInfo(k_.resource(o.receiver).dtype).bits / 8));
     closeChunkLoop();
     line(fmt::format("{}({});  // one arrival per thread, once its chunks land", w_.use("cake_cp_async_mbar_arrive"),
@@ -126,7 +126,7 @@ void KernelEmitter::copyTo(const Operation &o, RoleCtx &rc) {
   line("{");
   ++indent_;
   if (openChunkLoop(o, rc, tensor, o.operand(param::CopyTo::coords).value)) {
-    line(fmt::format("*reinterpret_cast<uint4 *>({}.data + cake_goff * {}) = {}(cake_s0 + cake_soff);", ident(t.name),
+    line(fmt::format("*reinterpret_cast<uint4 *>({}.data + cake_goff * {}) = {}(cake_s0 + cake_soff);", globalRef(t),
                      dtypeInfo(k_.resource(o.receiver).dtype).bits / 8, w_.use("cake_ld_shared_v4")));
     closeChunkLoop();
   }

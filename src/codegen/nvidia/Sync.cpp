@@ -80,7 +80,7 @@ std::string KernelEmitter::elementOffset(const Resource &t, const Value &coords)
     const Value &c = coords.elts[t.rank - 1 - d];  // innermost first
     std::string term = fmt::format("static_cast<int64_t>({})", value(c, false));
     offset += (offset.empty() ? "" : " + ") +
-              (d + 1 == t.rank ? term : fmt::format("{} * {}.stride[{}]", term, ident(t.name), d));
+              (d + 1 == t.rank ? term : fmt::format("{} * {}.stride[{}]", term, globalRef(t), d));
   }
   return offset;
 }
@@ -117,8 +117,8 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
     return;
   }
   std::string call =
-      fmt::format("{}(reinterpret_cast<int32_t *>({}.data) + ({}), {}{})", w_.useAtomic(op, order, scope),
-                  ident(t.name), elementOffset(t, coords), value(o.operand(param::Atomic::value).value, false),
+      fmt::format("{}(reinterpret_cast<int32_t *>({}.data) + ({}), {}{})", w_.useAtomic(op, order, scope), globalRef(t),
+                  elementOffset(t, coords), value(o.operand(param::Atomic::value).value, false),
                   op == "cas" ? ", " + value(o.operand(param::Atomic::compare).value, false) : std::string());
   roleValue(o, rc, call, fmt::format("lm.atomic {} ({}, {} scope) on '{}'", op, order, scope, t.name));
 }
@@ -172,7 +172,7 @@ void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
   }
   std::string read = fmt::format("{}(reinterpret_cast<const int32_t *>({}.data) + ({}))",
                                  w_.use(order == "acquire" ? "cake_ld_acquire_s32" : "cake_ld_relaxed_s32"),
-                                 ident(t.name), elementOffset(t, coords));
+                                 globalRef(t), elementOffset(t, coords));
   std::string v = roleValue(o, rc, read, fmt::format("lm.load_scalar ({}) of '{}'", order, t.name));
   std::string lo = value(o.operand(param::LoadScalar::lo).value, false);
   std::string hi = value(o.operand(param::LoadScalar::hi).value, false);

@@ -11,7 +11,13 @@
 //    (N - 1) v (N from the grid, when the atomic's coordinates are distinct
 //    block indices; otherwise -Wunproven);
 //  - reset: that branch returns the counter to 0, so the next launch starts
-//    from it.
+//    from it;
+//  - TMA writes: a TMA store or addition before that atomic is complete
+//    there (lm.tma_store_wait(visible=True) between them, nothing left
+//    pending);
+//  - additions: a tensor the blocks add into (tma_reduce_add) is read back
+//    to zero in that branch (load_tile(reset=True) of the same tile), and
+//    not stored plainly anywhere else.
 #include <fmt/format.h>
 
 #include <map>
@@ -129,7 +135,16 @@ public:
         else
           before = a;
       }
-      if (after && releases(after->order)) continue;
+      if (after && releases(after->order)) {
+        if (s.async && !visibleBetween(s, *after))
+          ctx_.diags
+              .build(DiagId::SafetyCrossBlockRelease, s.event->op->range, name(s.event->role), name(s.tensor),
+                     "but the TMA copy may still be writing when the atomic after it says it is complete: "
+                     "lm.tma_store_wait(visible=True) between them waits until its writes are done")
+              .note(DiagId::NoteAtomicHere, after->event->op->range, name(after->tensor))
+              .emit();
+        continue;
+      }
       std::string why =
           after    ? fmt::format("and the atomic after it has order \"{}\", which does not release the write "
                                     "(order=\"acq_rel\" does)",
@@ -143,9 +158,90 @@ public:
           .note(DiagId::NoteAtomicHere, at->event->op->range, name(at->tensor))
           .emit();
     }
+    // 4. Additions: the tile is read back to zero where the count is
+    // complete, and nothing stores into it plainly elsewhere.
+    checkAdditions(valid);
   }
 
 private:
+  // A group wait with visible=True and nothing pending, issued by the role
+  // of `s` after it and before `a`.
+  bool visibleBetween(const WorkspaceAccess &s, const WorkspaceAccess &a) const {
+    for (const RoleEvents &r : facts_.roles) {
+      if (r.role != s.event->role) continue;
+      for (const Event &e : r.events) {
+        if (e.index <= s.event->index || e.index >= a.event->index) continue;
+        const Operation &op = *e.op;
+        const OpEffects &fx = op.info().effects;
+        if (!fx.waitsGroup || fx.group != AsyncGroup::Bulk || op.pendingGroups() != 0) continue;
+        const Operand &v = op.operand(param::TmaStoreWait::visible);
+        if (v.present && v.value.constBool) return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether two accesses name the same tile: equal coordinates (as normal
+  // forms) and the same extent (the view a TMA copy moves, the shape a
+  // load_tile names).
+  bool sameTile(const WorkspaceAccess &x, const WorkspaceAccess &y) const {
+    const Operand *cx = copyCoords(*x.event->op), *cy = copyCoords(*y.event->op);
+    if (!cx || !cy || cx->value.elts.size() != cy->value.elts.size()) return false;
+    for (size_t i = 0; i < cx->value.elts.size(); ++i) {
+      const Value &p = cx->value.elts[i], &q = cy->value.elts[i];
+      if (p.isConstInt() || q.isConstInt()) {
+        if (p.constInt != q.constInt) return false;
+      } else if (p.ix == kNoIntExpr || q.ix == kNoIntExpr || k_.ints.form(p.ix) != k_.ints.form(q.ix)) {
+        return false;
+      }
+    }
+    return tileShape(x) == tileShape(y);
+  }
+
+  std::vector<int64_t> tileShape(const WorkspaceAccess &a) const {
+    const Operation &op = *a.event->op;
+    if (a.async) return k_.resource(op.receiver).shape;
+    if (op.kind == OpKind::LoadTile) {
+      std::vector<int64_t> shape;
+      for (const Value &e : op.operand(param::LoadTile::shape).value.elts) shape.push_back(e.constInt.value_or(-1));
+      return shape;
+    }
+    return {};
+  }
+
+  void checkAdditions(const std::set<const IrStmt *> &valid) {
+    const CrossBlockFacts &cb = facts_.crossBlock;
+    auto inValid = [&](const WorkspaceAccess &a) {
+      for (const CounterGuard &g : a.guards)
+        if (g.equality && valid.count(g.branch)) return true;
+      return false;
+    };
+    for (const WorkspaceAccess &r : cb.accesses) {
+      if (!r.reduce) continue;
+      bool first = true;  // report each tensor once, at its first addition
+      for (const WorkspaceAccess &x : cb.accesses)
+        if (&x != &r && x.reduce && x.tensor == r.tensor && x.event->index < r.event->index &&
+            x.event->role == r.event->role)
+          first = false;
+      bool reset = false;
+      for (const WorkspaceAccess &l : cb.accesses)
+        if (l.kind == Kind::Load && l.reset && l.tensor == r.tensor && inValid(l) && sameTile(l, r)) reset = true;
+      if (!reset && first)
+        ctx_.diags.build(DiagId::SafetyReduceNotReset, r.event->op->range, name(r.tensor), "tma_reduce_add").emit();
+    }
+    for (const WorkspaceAccess &s : cb.accesses) {
+      if (s.kind != Kind::Store || s.reduce || inValid(s)) continue;
+      const WorkspaceAccess *adder = nullptr;
+      for (const WorkspaceAccess &r : cb.accesses)
+        if (r.reduce && r.tensor == s.tensor) adder = adder ? adder : &r;
+      if (!adder) continue;
+      ctx_.diags
+          .build(DiagId::SafetyReduceStore, s.event->op->range, name(s.event->role), name(s.tensor), "tma_reduce_add")
+          .note(DiagId::NoteWrittenHere, adder->event->op->range, name(adder->tensor))
+          .emit();
+    }
+  }
+
   const WorkspaceAccess *firstOf(Kind kind, ResourceId t) const {
     for (const WorkspaceAccess &a : facts_.crossBlock.accesses)
       if (a.kind == kind && a.tensor == t) return &a;

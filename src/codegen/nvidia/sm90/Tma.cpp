@@ -77,16 +77,28 @@ void KernelEmitter::tmaLoad(const Operation &o, RoleCtx &rc) {
   }
 }
 
-// A copy of (a stage of) a view to global memory, as one bulk group.
+// A copy of (a stage of) a view to global memory, or its addition into it
+// (tma_reduce_add), as one bulk group.
 void KernelEmitter::tmaStore(const Operation &o, RoleCtx &rc) {
-  ResourceId tensor = o.operand(param::TmaStore::tensor).value.resource;
-  const Value &coords = o.operand(param::TmaStore::coords).value;
+  static_assert(static_cast<int>(param::TmaStore::tensor) == static_cast<int>(param::TmaReduceAdd::tensor) &&
+                static_cast<int>(param::TmaStore::coords) == static_cast<int>(param::TmaReduceAdd::coords));
+  bool reduce = o.info().effects.reducesInto;
+  // The two share their operands' places (above), so read them by index.
+  ResourceId tensor = o.operandAt(static_cast<int8_t>(param::TmaStore::tensor)).value.resource;
+  const Value &coords = o.operandAt(static_cast<int8_t>(param::TmaStore::coords)).value;
+  DType dtype = k_.resource(tensor).dtype;
+  if (reduce && !table_.lowersDtype(o.kind, dtype)) {
+    refuse(DiagId::LowerTmaDtype, o.range, fmt::format("an addition into '{}'", k_.resource(tensor).name),
+           fmt::format("TMA adds into tensors of {}, not {}", table_.dtypeNames(o.kind), dtypeInfo(dtype).name));
+    return;
+  }
   Panels pn = panels(k_.resource(o.receiver));
   line(fmt::format("{}{{", electedGuard(rc)));
   ++indent_;
   if (pn.count > 1) line(fmt::format("// {} panels of {} bytes, one box each", pn.count, pn.bytes));
+  auto rank = static_cast<unsigned>(coords.elts.size());
   for (int64_t p = 0; p < pn.count; ++p)
-    line(fmt::format("{}(&{}, {}{});", w_.useTmaStore(static_cast<unsigned>(coords.elts.size())),
+    line(fmt::format("{}(&{}, {}{});", reduce ? w_.useTmaReduceAdd(rank) : w_.useTmaStore(rank),
                      ident(k_.resource(tensor).name), panelAddr(o, pn, p), panelCoords(coords, pn, p)));
   line(w_.use("cake_bulk_commit_group") + "();");
   --indent_;
@@ -94,8 +106,13 @@ void KernelEmitter::tmaStore(const Operation &o, RoleCtx &rc) {
 }
 
 // pending=N leaves the role's last N store groups (one per tma_store) reading.
+// visible=True waits for the writes too, and fences them (async proxy) before
+// the thread's later generic accesses.
 void KernelEmitter::tmaStoreWait(const Operation &o, RoleCtx &rc) {
-  line(fmt::format("{}{}<{}>();", electedGuard(rc), w_.use("cake_bulk_wait_group_read"), o.pendingGroups()));
+  const Operand &visible = o.operand(param::TmaStoreWait::visible);
+  bool writes = visible.present && visible.value.constBool;
+  line(fmt::format("{}{}<{}>();", electedGuard(rc),
+                   w_.use(writes ? "cake_bulk_wait_group" : "cake_bulk_wait_group_read"), o.pendingGroups()));
 }
 
 // A TMA copy's shared-memory address and coordinates for panel p of its view.

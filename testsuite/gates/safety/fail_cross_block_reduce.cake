@@ -1,0 +1,266 @@
+# Broken variants of pass_cross_block_reduce.cake (blocks adding their parts
+# into one workspace tile with TMA): the addition not waited for until it is
+# written, or left pending, when the atomic says it is complete
+# (safety.cross-block-release); the sum read without reset=True, or reset
+# over another tile or half of it (safety.reduce-not-reset); a plain store
+# into the tile the blocks add into (safety.reduce-store); the sum read
+# before the count is complete (safety.cross-block-acquire); TMA stores of
+# each block's part waited for only until they are read; an i32 sum
+# (lower.tma-dtype); reset=True on a tensor parameter (sema.bad-value).
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
+# the wait for the reads only: the addition may still be writing at the atomic
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        lm.tma_store_wait()
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# no wait at all
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# a visible wait that leaves the addition pending
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        lm.tma_store_wait(pending=1, visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the sum read without reset=True: the next launch adds onto it
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{'total' is added into by the blocks of the launch (tma_reduce_add) and left holding their sums when it ends, and the next launch adds onto them: read it in the branch that knows the count is complete with lm.load_tile(..., reset=True) over the tile the blocks add into}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# reset=True over another tile than the blocks add into
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{'total' is added into by the blocks of the launch (tma_reduce_add) and left holding their sums when it ends, and the next launch adds onto them: read it in the branch that knows the count is complete with lm.load_tile(..., reset=True) over the tile the blocks add into}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# reset=True over half the tile
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{'total' is added into by the blocks of the launch (tma_reduce_add) and left holding their sums when it ends, and the next launch adds onto them: read it in the branch that knows the count is complete with lm.load_tile(..., reset=True) over the tile the blocks add into}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            half = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 32), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=half)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# a plain store into the tile the blocks add into
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(total, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-error {{role 'math' stores into 'total', which the blocks of the launch add into with TMA (tma_reduce_add); a store that lands between two additions loses the earlier ones: store only in the branch that knows every block has added}}
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-note {{'total' written here}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the sum read before the count says every block has added
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-note {{'total' written here}}
+        lm.tma_store_wait(visible=True)
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator"))  # expected-error {{role 'math' reads 'total', which other blocks of the launch write, outside a branch on the old value of an atomic that acquires their writes (order="acquire" or "acq_rel"); it may read the data before they have written it}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# each block's part stored with TMA, waited for only until it is read
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_store(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        lm.tma_store_wait()
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# TMA adds floating-point tiles only
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.i32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.i32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.i32, role=math)
+    with math:
+        acc = lm.fill(acc, 1)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{an addition into 'total' has no sm_90a lowering: TMA adds into tensors of bf16, f16, f32, not i32}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.i32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# reset=True on the caller's tensor
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            acc = lm.load_tile(Y, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)  # expected-error {{argument 'reset' of 'lm.load_tile' must be True only for a workspace tensor (lm.workspace), got the tensor parameter 'Y'}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
