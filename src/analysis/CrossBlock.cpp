@@ -15,6 +15,13 @@ using namespace sema;
 bool acquires(MemOrder o) { return o == MemOrder::Acquire || o == MemOrder::AcqRel; }
 bool releases(MemOrder o) { return o == MemOrder::Release || o == MemOrder::AcqRel; }
 
+bool scopeEncloses(const Scope &outer, const Scope &inner) {
+  if (outer.size() > inner.size()) return false;
+  for (size_t i = 0; i < outer.size(); ++i)
+    if (outer[i] != inner[i]) return false;
+  return true;
+}
+
 const WorkspaceAccess *CrossBlockFacts::atomic(int64_t roleValue) const {
   for (const WorkspaceAccess &a : accesses)
     if (a.kind == WorkspaceAccess::Kind::Atomic && a.roleValue == roleValue) return &a;
@@ -67,6 +74,7 @@ void countSharers(const Kernel &k, const Value &coords, WorkspaceAccess &a) {
       }
     }
   }
+  a.blockDims = dims;
   for (int d = 0; d < 3; ++d) {
     if (dims.count(d)) continue;
     if (static_cast<size_t>(d) >= k.grid.size()) continue;  // extent 1
@@ -88,6 +96,7 @@ struct Walker {
   std::map<const Operation *, const Event *> events;
   CrossBlockFacts &out;
   std::vector<CounterGuard> guards;
+  Scope scope;
   int loops = 0, conditions = 0;
 
   void walk(const std::vector<IrStmt> &body) {
@@ -96,7 +105,9 @@ struct Walker {
       case IrStmt::Kind::Op: visit(s.op); break;
       case IrStmt::Kind::For:
         ++loops;
+        scope.emplace_back(&s, 0);
         walk(s.body);
+        scope.pop_back();
         --loops;
         break;
       case IrStmt::Kind::If: {
@@ -106,11 +117,14 @@ struct Walker {
         if (!constant) ++conditions;
         size_t mark = guards.size();
         for (int64_t v : values) guards.push_back({&s, v, s.cond.cmp == CmpOp::Eq});
+        if (!constant) scope.emplace_back(&s, 1);
         walk(s.body);
+        if (!constant) scope.back().second = 2;
         guards.resize(mark);
         for (int64_t v : values) guards.push_back({&s, v, s.cond.cmp == CmpOp::Ne});  // `!=`'s else: equal
         walk(s.orelse);
         guards.resize(mark);
+        if (!constant) scope.pop_back();
         if (!constant) --conditions;
         break;
       }
@@ -121,9 +135,19 @@ struct Walker {
 
   void visit(const Operation &op) {
     const OpEffects &fx = op.info().effects;
+    if (fx.waitsGroup && fx.group == AsyncGroup::Bulk && op.kind == OpKind::TmaStoreWait) {
+      const Operand &v = op.operand(param::TmaStoreWait::visible);
+      auto ev = events.find(&op);
+      if (v.present && v.value.constBool && ev != events.end())
+        out.visibleWaits.push_back({ev->second, op.pendingGroups(), scope});
+      return;
+    }
     // A TMA copy names its tensor by a TensorP operand (copiedTensor).
     ResourceId tensor = fx.global != kNone ? op.operandAt(fx.global).value.resource : copiedTensor(op);
     if (fx.global != kNone && !op.operandAt(fx.global).present) return;
+    if (tensor != kNoResource && fx.reducesInto && !k.resource(tensor).workspace &&
+        dtypeInfo(k.resource(op.receiver).dtype).scalar == ScalarKind::Float)
+      out.paramAdditions = true;
     if (tensor == kNoResource || !k.resource(tensor).workspace) return;
     auto ev = events.find(&op);
     if (ev == events.end()) return;
@@ -131,6 +155,7 @@ struct Walker {
     a.event = ev->second;
     a.tensor = tensor;
     a.guards = guards;
+    a.where = scope;
     if (fx.global == kNone) {
       // TMA: into shared memory (a load), or out of it (a store, an addition).
       a.kind = fx.writes == kReceiver ? WorkspaceAccess::Kind::Load : WorkspaceAccess::Kind::Store;
@@ -165,7 +190,7 @@ struct Walker {
 CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents> &roles) {
   CrossBlockFacts facts;
   for (const RoleEvents &r : roles) {
-    Walker w{k, {}, facts, {}};
+    Walker w{k, {}, facts, {}, {}};
     for (const Event &e : r.events) w.events[e.op] = &e;
     w.walk(r.block->body);
   }
@@ -173,7 +198,7 @@ CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents>
 }
 
 std::string reductionOrder(const Kernel &k, const CrossBlockFacts &f) {
-  bool any = false, dataAtomics = false;
+  bool any = f.paramAdditions, dataAtomics = f.paramAdditions;
   for (const WorkspaceAccess &a : f.accesses) {
     any = true;
     // An atomic or a TMA addition into floating-point elements sums in the
@@ -190,7 +215,7 @@ std::string reductionOrder(const Kernel &k, const CrossBlockFacts &f) {
 }
 
 std::string describeCrossBlock(const Kernel &k, const CrossBlockFacts &f) {
-  if (f.accesses.empty()) return "";
+  if (f.accesses.empty() && !f.paramAdditions) return "";
   std::string out = fmt::format("\ncross-block protocols of {}:\n", k.name);
   for (const KernelParam &p : k.params) {
     if (!p.workspace || p.resource == kNoResource) continue;

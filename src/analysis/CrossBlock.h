@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,11 +26,19 @@ struct CounterGuard {
   bool equality = false;   // where the old value equals it: `==`'s then-branch, `!=`'s else; otherwise not proven
 };
 
+// Where an operation sits: the loops and non-constant branches around it,
+// outermost first (a branch with the side it is on: 1 then, 2 else; a loop 0).
+using Scope = std::vector<std::pair<const sema::IrStmt *, int>>;
+// Whether `inner` lies within every construct `outer` lies in (so code at
+// `outer` runs whenever code at `inner` does, given program order).
+bool scopeEncloses(const Scope &outer, const Scope &inner);
+
 struct WorkspaceAccess {
   enum class Kind : uint8_t { Store, Load, Atomic } kind = Kind::Store;
   const Event *event = nullptr;
   sema::ResourceId tensor = sema::kNoResource;
   std::vector<CounterGuard> guards;  // enclosing branches on atomics' values, outermost first
+  Scope where;                       // the loops and branches around it
   // Stores: by TMA (the writes land after the operation, at a group wait
   // with visible=True), and whether it adds into the tile (tma_reduce_add).
   bool async = false;
@@ -50,10 +59,20 @@ struct WorkspaceAccess {
   int64_t sharersConst = 1;
   int sharersDim = -1;
   std::string sharersWhy;
+  std::set<int64_t> blockDims;  // the grid dimensions its coordinates name (when sharersKnown)
+};
+
+// A wait for the role's TMA copies to be written (lm.tma_store_wait(visible=True)).
+struct VisibleWait {
+  const Event *event = nullptr;
+  int64_t pending = 0;
+  Scope where;  // the loops and branches around it
 };
 
 struct CrossBlockFacts {
   std::vector<WorkspaceAccess> accesses;  // by role, in program order
+  std::vector<VisibleWait> visibleWaits;  // by role, in program order
+  bool paramAdditions = false;            // a TMA addition into a floating-point tensor parameter
   // The atomic whose old value is `roleValue`, or null.
   const WorkspaceAccess *atomic(int64_t roleValue) const;
 };

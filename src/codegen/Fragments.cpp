@@ -645,7 +645,8 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   const Operand *resetOp = load && o.kind == OpKind::LoadTile ? &o.operand(param::LoadTile::reset) : nullptr;
   bool reset = resetOp && resetOp->present && resetOp->value.constBool;
   if (reset && (ft.rows || ft.lanes || ft.form != analysis::FragmentForm::Tile))
-    return refused("reset=True reads and zeroes tiles in the accumulator layout, where each element is one thread's");
+    return refused("reset=True reads and zeroes tiles in the wgmma and mma.sync accumulator layout, where each "
+                   "element is one thread's (not vectors, the rows layout or tcgen05's lanes)");
   if (!ft.rows && ft.form == analysis::FragmentForm::Tile && !ft.lanes) {
     // The accumulator layout: a thread holds pairs of adjacent elements of a
     // row (wgmma's and mma.sync's C fragment), each pair one 8-byte access.

@@ -363,10 +363,17 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
 }
 
 void KernelEmitter::checkTensorMapTypes() {
-  for (const auto &[t, info] : maps_)
+  for (const auto &[t, info] : maps_) {
     if (dtypeInfo(info.dtype).tensorMapType.empty())
       refuse(DiagId::LowerTmaDtype, info.firstUse->range,
              fmt::format("a TMA copy of {} elements", dtypeInfo(info.dtype).name), "TMA has no element type for it");
+    // A workspace declares its element type; its copies' views take it.
+    const Resource &r = k_.resource(t);
+    if (r.workspace && info.dtype != r.dtype)
+      refuse(DiagId::LowerTmaDtype, info.firstUse->range,
+             fmt::format("a TMA copy of {} elements of the workspace '{}'", dtypeInfo(info.dtype).name, r.name),
+             fmt::format("the workspace holds {}: its copies' views are of that type", dtypeInfo(r.dtype).name));
+  }
 }
 
 // The rows a tensor map's box copies when the launcher cuts it to a shorter

@@ -164,26 +164,17 @@ public:
   }
 
 private:
-  // A group wait with visible=True and nothing pending, issued by the role
-  // of `s` after it and before `a`.
+  // A group wait with visible=True and nothing pending, by the role of `s`
+  // after it and before `a`, that runs whenever both do: within every loop
+  // and branch around either (not in a branch or loop of its own).
   bool visibleBetween(const WorkspaceAccess &s, const WorkspaceAccess &a) const {
-    for (const RoleEvents &r : facts_.roles) {
-      if (r.role != s.event->role) continue;
-      for (const Event &e : r.events) {
-        if (e.index <= s.event->index || e.index >= a.event->index) continue;
-        const Operation &op = *e.op;
-        const OpEffects &fx = op.info().effects;
-        if (!fx.waitsGroup || fx.group != AsyncGroup::Bulk || op.pendingGroups() != 0) continue;
-        const Operand &v = op.operand(param::TmaStoreWait::visible);
-        if (v.present && v.value.constBool) return true;
-      }
-    }
+    for (const VisibleWait &w : facts_.crossBlock.visibleWaits)
+      if (w.event->role == s.event->role && w.pending == 0 && w.event->index > s.event->index &&
+          w.event->index < a.event->index && scopeEncloses(w.where, s.where) && scopeEncloses(w.where, a.where))
+        return true;
     return false;
   }
 
-  // Whether two accesses name the same tile: equal coordinates (as normal
-  // forms) and the same extent (the view a TMA copy moves, the shape a
-  // load_tile names).
   bool sameTile(const WorkspaceAccess &x, const WorkspaceAccess &y) const {
     const Operand *cx = copyCoords(*x.event->op), *cy = copyCoords(*y.event->op);
     if (!cx || !cy || cx->value.elts.size() != cy->value.elts.size()) return false;
@@ -209,26 +200,101 @@ private:
     return {};
   }
 
+  // The atomic whose proven last-block branch `l` runs in unconditionally:
+  // directly in that branch, which sits where the atomic does.
+  const WorkspaceAccess *lastBlockAtomic(const WorkspaceAccess &l, const std::set<const IrStmt *> &valid) const {
+    for (const CounterGuard &g : l.guards) {
+      if (!g.equality || !valid.count(g.branch)) continue;
+      const WorkspaceAccess *a = facts_.crossBlock.atomic(g.roleValue);
+      if (!a || a->event->role != l.event->role || a->event->index > l.event->index) continue;
+      Scope expected = a->where;
+      expected.emplace_back(g.branch, g.branch->cond.cmp == CmpOp::Eq ? 1 : 2);
+      if (l.where == expected) return a;
+    }
+    return nullptr;
+  }
+
+  // Why the tile an addition writes is not shared by exactly the blocks that
+  // count at `a` ("" when it is): its coordinates name the counter's block
+  // indices, each alone in its coordinate and times a multiple of the tile's
+  // extent there (so blocks of different counts add into disjoint tiles),
+  // plus parameters and constants.
+  std::string tileMismatch(const WorkspaceAccess &r, const WorkspaceAccess &a) const {
+    if (!a.sharersKnown) return a.sharersWhy;
+    const Operand *coords = copyCoords(*r.event->op);
+    std::vector<int64_t> shape = tileShape(r);
+    if (!coords || coords->value.elts.size() != shape.size()) return "its coordinates are not known";
+    std::set<int64_t> dims;
+    for (size_t i = 0; i < coords->value.elts.size(); ++i) {
+      const Value &c = coords->value.elts[i];
+      if (c.isConstInt()) continue;
+      if (c.ix == kNoIntExpr) return "a coordinate has no normal form";
+      int64_t extent = shape[shape.size() - 1 - i];  // coordinates innermost first
+      int blocks = 0;
+      for (const auto &[atom, coef] : k_.ints.form(c.ix).terms) {
+        IntExprTable::AtomView v = k_.ints.atomInfo(atom);
+        if (v.op != IntOp::BlockId && launchConstant(atom)) continue;
+        if (v.op != IntOp::BlockId)
+          return "a coordinate depends on something other than block indices, parameters and constants";
+        if (++blocks > 1 || !dims.insert(v.value).second)
+          return "a coordinate names two block indices, or one is named twice";
+        if (coef % extent != 0)
+          return fmt::format("lm.block_id({}) steps a coordinate by {}, not a multiple of the tile's {}", v.value, coef,
+                             extent);
+      }
+    }
+    if (dims != a.blockDims) return "its coordinates name other block indices than the counter's";
+    return "";
+  }
+
+  // Whether a normal form, or an atom, reads only the launch's scalar
+  // parameters and constants (the same in every block).
+  bool launchConstant(const AffineForm &f) const {
+    for (const auto &[atom, coef] : f.terms)
+      if (!launchConstant(atom)) return false;
+    return true;
+  }
+  bool launchConstant(AtomId atom) const {
+    IntExprTable::AtomView v = k_.ints.atomInfo(atom);
+    if (v.op == IntOp::Param) return true;
+    const IntOpInfo &info = intOpInfo(v.op);
+    if (info.arity == 0) return false;  // a block index, a loop variable, a value read where it runs, ...
+    return launchConstant(*v.lhs) && (info.arity == 1 || launchConstant(*v.rhs));
+  }
+
   void checkAdditions(const std::set<const IrStmt *> &valid) {
     const CrossBlockFacts &cb = facts_.crossBlock;
+    std::set<ResourceId> reported;
+    for (const WorkspaceAccess &r : cb.accesses) {
+      if (!r.reduce) continue;
+      // The tile read back to zero where the count is complete, by a read
+      // that runs there unconditionally, nothing written into it after.
+      const WorkspaceAccess *reset = nullptr, *counter = nullptr;
+      for (const WorkspaceAccess &l : cb.accesses)
+        if (l.kind == Kind::Load && l.reset && l.tensor == r.tensor && sameTile(l, r))
+          if (const WorkspaceAccess *a = lastBlockAtomic(l, valid)) reset = &l, counter = a;
+      if (!reset) {
+        if (reported.insert(r.tensor).second)
+          ctx_.diags.build(DiagId::SafetyReduceNotReset, r.event->op->range, name(r.tensor), "tma_reduce_add").emit();
+        continue;
+      }
+      if (std::string why = tileMismatch(r, *counter); !why.empty())
+        ctx_.diags.build(DiagId::SafetyReduceTile, r.event->op->range, name(r.tensor), name(counter->tensor), why)
+            .note(DiagId::NoteAtomicHere, counter->event->op->range, name(counter->tensor))
+            .emit();
+      for (const WorkspaceAccess &x : cb.accesses)
+        if (x.tensor == r.tensor && x.event->role == reset->event->role && x.event->index > reset->event->index &&
+            (x.kind == Kind::Store || (x.kind == Kind::Load && x.reset && &x != reset)) &&
+            reported.insert(x.tensor).second)
+          ctx_.diags.build(DiagId::SafetyReduceAfterReset, x.event->op->range, name(x.event->role), name(x.tensor))
+              .note(DiagId::NoteResetHere, reset->event->op->range, name(x.tensor))
+              .emit();
+    }
     auto inValid = [&](const WorkspaceAccess &a) {
       for (const CounterGuard &g : a.guards)
         if (g.equality && valid.count(g.branch)) return true;
       return false;
     };
-    for (const WorkspaceAccess &r : cb.accesses) {
-      if (!r.reduce) continue;
-      bool first = true;  // report each tensor once, at its first addition
-      for (const WorkspaceAccess &x : cb.accesses)
-        if (&x != &r && x.reduce && x.tensor == r.tensor && x.event->index < r.event->index &&
-            x.event->role == r.event->role)
-          first = false;
-      bool reset = false;
-      for (const WorkspaceAccess &l : cb.accesses)
-        if (l.kind == Kind::Load && l.reset && l.tensor == r.tensor && inValid(l) && sameTile(l, r)) reset = true;
-      if (!reset && first)
-        ctx_.diags.build(DiagId::SafetyReduceNotReset, r.event->op->range, name(r.tensor), "tma_reduce_add").emit();
-    }
     for (const WorkspaceAccess &s : cb.accesses) {
       if (s.kind != Kind::Store || s.reduce || inValid(s)) continue;
       const WorkspaceAccess *adder = nullptr;

@@ -7,6 +7,11 @@
 # before the count is complete (safety.cross-block-acquire); TMA stores of
 # each block's part waited for only until they are read; an i32 sum
 # (lower.tma-dtype); reset=True on a tensor parameter (sema.bad-value).
+# Then the review's cases: the visible wait where it may not run (in a
+# branch, the other branch, a loop); a second addition into a tile never
+# reset; writes after the reset (safety.reduce-after-reset); the reset under
+# a condition inside the branch; tiles not shared by exactly the blocks of a
+# count (safety.reduce-tile); a view of another type than the workspace's.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # the wait for the reads only: the addition may still be writing at the atomic
 @cake.schedule(grid=((M + 63) // 64, S))
@@ -262,5 +267,244 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
             acc = lm.load_tile(Y, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)  # expected-error {{argument 'reset' of 'lm.load_tile' must be True only for a workspace tensor (lm.workspace), got the tensor parameter 'Y'}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the visible wait in a branch that may not run
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        if M > 1000:
+            lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the addition in one branch, the visible wait in the other
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        if M > 1000:
+            t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        else:
+            lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the visible wait in a loop that may run no iteration
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        for i in lm.range(0, S - 1):
+            lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# two additions, one tile read back to zero
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 128, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64 + lm.num_blocks(0) * 64))  # expected-error {{'total' is added into by the blocks of the launch (tma_reduce_add) and left holding their sums when it ends, and the next launch adds onto them: read it in the branch that knows the count is complete with lm.load_tile(..., reset=True) over the tile the blocks add into}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# an addition after the tile is read back to zero
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)  # expected-note {{'total' read back to zero here}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total' after reading it back to zero (reset=True): the next launch adds onto what this write leaves}}
+            lm.tma_store_wait(visible=True)
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# a store after the tile is read back to zero
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)  # expected-note {{'total' read back to zero here}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(total, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-error {{role 'math' writes 'total' after reading it back to zero (reset=True): the next launch adds onto what this write leaves}}
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the read back to zero under a condition inside the last block's branch
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{'total' is added into by the blocks of the launch (tma_reduce_add) and left holding their sums when it ends, and the next launch adds onto them: read it in the branch that knows the count is complete with lm.load_tile(..., reset=True) over the tile the blocks add into}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            if M > 1000:
+                acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# one tile for every counter element
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, 0))  # expected-error {{the tile of 'total' this addition writes is not shared by exactly the blocks that count at 'arrived': its coordinates name other block indices than the counter's; the last of them would read and zero a sum other blocks still add into, or leave a sum behind}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# a tile per block, not per counter element
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(S * ((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(1) * ((M + 63) // 64) * 64 + lm.block_id(0) * 64))  # expected-error {{the tile of 'total' this addition writes is not shared by exactly the blocks that count at 'arrived': a coordinate depends on something other than block indices, parameters and constants; the last of them would read and zero a sum other blocks still add into, or leave a sum behind}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(1) * ((M + 63) // 64) * 64 + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# a bf16 view of an f32 workspace
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(lm.cast(acc, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{a TMA copy of bf16 elements of the workspace 'total' has no sm_90a lowering: the workspace holds f32: its copies' views are of that type}}
+        lm.tma_store_wait(visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)

@@ -86,7 +86,7 @@ void KernelEmitter::tmaStore(const Operation &o, RoleCtx &rc) {
   // The two share their operands' places (above), so read them by index.
   ResourceId tensor = o.operandAt(static_cast<int8_t>(param::TmaStore::tensor)).value.resource;
   const Value &coords = o.operandAt(static_cast<int8_t>(param::TmaStore::coords)).value;
-  DType dtype = k_.resource(tensor).dtype;
+  DType dtype = k_.resource(o.receiver).dtype;  // what the tensor map holds: the view's type
   if (reduce && !table_.lowersDtype(o.kind, dtype)) {
     refuse(DiagId::LowerTmaDtype, o.range, fmt::format("an addition into '{}'", k_.resource(tensor).name),
            fmt::format("TMA adds into tensors of {}, not {}", table_.dtypeNames(o.kind), dtypeInfo(dtype).name));
