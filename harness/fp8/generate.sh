@@ -3,7 +3,8 @@
 # the GPU (here, where cakec is built): the fp8 GEMM of
 # examples/gemm_fp8_sm90a.cake with B e4m3 and with B e5m2, with 128x128
 # tiles, and with the product promoted to f32 every 1, 2 and 4 stages (128x128 tiles);
-# the row-wise scaled fp8 GEMM of examples/gemm_fp8_rowwise_sm90a.cake;
+# the row-wise scaled fp8 GEMM of examples/gemm_fp8_rowwise_sm90a.cake; the block-scaled one of
+# examples/gemm_fp8_blockscaled_sm90a.cake;
 # the sm_89 mma.sync fp8 GEMM of testsuite/codegen/Inputs/gemm_e4m3_sm89.cake;
 # and the vector-load kernel of testsuite/codegen/Inputs/vector_loads.cake.
 # CAKEC=path overrides build-test/bin/cakec.
@@ -30,6 +31,8 @@ for every in 1 2 4; do  # promotion every 1, 2, 4 stages (K = 128, 256, 512)
 done
 # gemm_fp8_rowwise_BTYPE: row-wise scales (run.sh passes LIB:BTYPE:rowwise).
 gen "gemm_fp8_rowwise_e4m3" -I . examples/gemm_fp8_rowwise_sm90a.cake
+# gemm_fp8_blockscaled_BTYPE: 1 x 128 / 128 x 128 block scales (run.sh passes LIB:BTYPE:block).
+gen "gemm_fp8_blockscaled_e4m3" -I . examples/gemm_fp8_blockscaled_sm90a.cake
 # sm89_*: the sm_89 mma.sync fp8 GEMM, run on the H200 from sm_89 PTX.
 gen "sm89_gemm_e4m3" testsuite/codegen/Inputs/gemm_e4m3_sm89.cake --target=sm_89 -DBM=128 -DSTAGES=3
 gen "vector_loads" testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a

@@ -36,6 +36,7 @@ for f in $GEN/gemm_fp8_*.cu $GEN/sm89_*.cu; do
     echo "built $name: $(grep -E 'registers' /tmp/build-$name.log | head -1 | sed 's/.*: //'); $(grep -E 'spill' /tmp/build-$name.log | head -1 | sed 's/.*: *//')"
     case $name in
       *_rowwise_*) SPECS="$SPECS $so:${name##*_}:rowwise" ;;
+      *_blockscaled_*) SPECS="$SPECS $so:${name##*_}:block" ;;
       sm89_*) SPECS="$SPECS $so:${name##*_}:unscaled" ;;
       *) SPECS="$SPECS $so:${name##*_}" ;;
     esac
