@@ -647,7 +647,10 @@ static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, i
       return cake_fail(msg, CAKE_ERROR_SHAPE, "tensor %s: dimension %d is %lld; it must be a positive multiple of %lld",
                        name, d, (long long)t->shape[d], (long long)tile[d]);
     // At most 2^40 bytes, TMA's limit for every tensor: the product with the
-    // element size is then exact.
+    // element size is then exact. The stride of a dimension of extent 1
+    // addresses nothing (its one coordinate is 0): any value passes, as
+    // torch gives a (1, N) tensor stride 1 or N alike.
+    if (t->shape[d] == 1) continue;
     if (d < rank - 1 && (t->stride[d] <= 0 || t->stride[d] > (int64_t(1) << 40) / elem_bytes))
       return cake_fail(msg, CAKE_ERROR_INVALID_ARGUMENT,
                        "tensor %s: stride %d is %lld elements; it must be positive and at most 2^40 bytes", name, d,
@@ -661,7 +664,7 @@ static int cake_check_tensor(const cake_tensor *t, const char *name, int rank, i
   // in the address space.
   int64_t end = 1, step = 0;
   for (int d = 0; d < rank; ++d)
-    if (!cake_mul64(t->stride[d], t->shape[d] - 1, &step) || !cake_add64(end, step, &end)) {
+    if (t->shape[d] > 1 && !cake_mul64(t->stride[d], t->shape[d] - 1, &step) || !cake_add64(end, step, &end)) {
       end = -1;
       break;
     }
@@ -707,8 +710,15 @@ static int cake_encode_tensor_map(CUtensorMap *map, const cake_tensor *t, const 
     dims[i] = (cuuint64_t)t->shape[d];
     box[i] = (cuuint32_t)tile[d];
     elem_strides[i] = 1;
-    if (i > 0) strides[i - 1] = (cuuint64_t)(t->stride[d] * elem_bytes);
-    if (i > 0) lines256 = lines256 && strides[i - 1] % 256 == 0;
+    if (i > 0) {
+      // A dimension of extent 1 (whatever its stride, cake_check_tensor):
+      // the span of the dimensions inside it, in whole 16-byte units, as TMA
+      // asks of every stride.
+      strides[i - 1] = t->shape[d] == 1 ? (i == 1 ? dims[0] * (cuuint64_t)elem_bytes : strides[i - 2] * dims[i - 1])
+                                        : (cuuint64_t)(t->stride[d] * elem_bytes);
+      if (t->shape[d] == 1) strides[i - 1] = (strides[i - 1] + 15) / 16 * 16;
+      lines256 = lines256 && strides[i - 1] % 256 == 0;
+    }
   }
   CUresult r = encode(map, type, (cuuint32_t)rank, t->data, dims, strides, box, elem_strides,
                       CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
