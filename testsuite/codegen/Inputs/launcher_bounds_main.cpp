@@ -117,8 +117,8 @@ int main() {
   // stride 1 as often as K; two rows with stride 1 are refused.
   cake_tensor oneRow = tensor(1, 64), twoRows = tensor(2, 64);
   oneRow.stride[0] = twoRows.stride[0] = 1;
-  run("persistent one row, stride 1", persistent_launch, persistent_last_error, oneRow, tensor(256, 64),
-      tensor(1, 256), 1, 256, 64);
+  run("persistent one row, stride 1", persistent_launch, persistent_last_error, oneRow, tensor(256, 64), tensor(1, 256),
+      1, 256, 64);
   run("persistent two rows, stride 1", persistent_launch, persistent_last_error, twoRows, tensor(256, 64),
       tensor(2, 256), 2, 256, 64);
   return 0;
