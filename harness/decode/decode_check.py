@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""decode_check.py - examples/attention_decode_gqa_sm90a.cake on the GPU, through the
+Python package (cakec.load: the compiler runs there, harness/torch/stage.sh).
+
+  one query token per sequence, 64 query heads on 8 KV heads (GROUP = 8), D = 128:
+  q (B, 64, 1, 128), k and v (B, 8, L, 128) bf16, as torch lays out decode attention;
+  the kernel takes q as (B * 8, 8, 128), k and v as (B * 8, L, 128), gives O (B * 8, 8, 128)
+  bf16 and LSE (B * 8, 8) f32.
+
+Correctness: inputs N(0, s^2), s = 1 and 4, at B = 1, 3, 32 and L = 128, 640, 4096, O
+poisoned with NaN first; reference: the same attention in float32 (scores, softmax, P V;
+the keys of each KV head shared by its 8 query heads). O must be within 1.5x the error of
+torch's own bf16 SDPA on the same inputs (or 1e-2 relative Frobenius), LSE within 1e-3.
+The launcher refuses L = 64 (no whole key tile: an empty grid).
+Timing (unless --check-only): ours beside F.scaled_dot_product_attention(enable_gqa=True)
+with each backend torch will run (cuDNN, FlashAttention-2, memory-efficient, and the
+default choice), in one process (CUPTI, L2 flushed before each sample, median of
+--samples); the rate is K and V's bytes over the time.
+
+Usage: decode_check.py [--check-only] [--samples N] [--json F] [-D NAME=VALUE ...] [--timed BxL,...]
+Exit status: 0 when every check passed.
+"""
+import argparse
+import json
+import math
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "harness", "attention"))
+import cakec  # noqa: E402
+import attn_bench  # noqa: E402
+
+attn_bench.torch = torch
+HQ, HKV, D = 64, 8, 128
+GROUP = HQ // HKV
+BF = torch.bfloat16
+CHECK = [(1, 128), (3, 640), (32, 4096), (1, 4096)]
+SAN = [(1, 128), (2, 256)]
+TIMED = [(128, 4096), (64, 4096), (32, 4096), (8, 4096), (1, 4096), (8, 32768), (1, 32768), (128, 512)]
+
+
+def inputs(B, L, s, seed):
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    q = (torch.randn(B, HQ, 1, D, generator=g, device="cuda") * s).to(BF)
+    k = (torch.randn(B, HKV, L, D, generator=g, device="cuda") * s).to(BF)
+    v = torch.randn(B, HKV, L, D, generator=g, device="cuda").to(BF)
+    return q, k, v
+
+
+def ours(kern, q, k, v):
+    B, L = q.shape[0], k.shape[2]
+    O = torch.full((B * HKV, GROUP, D), float("nan"), device="cuda", dtype=BF)
+    LSE = torch.full((B * HKV, GROUP), float("nan"), device="cuda", dtype=torch.float32)
+    args = (q.view(B * HKV, GROUP, D), k.view(B * HKV, L, D), v.view(B * HKV, L, D), O, LSE, L, B * HKV)
+    return (lambda: kern(*args)), O.view(B, HQ, 1, D), LSE.view(B, HQ)
+
+
+def reference(q, k, v):
+    kk = k.float().repeat_interleave(GROUP, dim=1)
+    vv = v.float().repeat_interleave(GROUP, dim=1)
+    scores = q.float() @ kk.transpose(-1, -2) / math.sqrt(D)  # (B, HQ, 1, L)
+    return torch.softmax(scores, dim=-1) @ vv, torch.logsumexp(scores, dim=-1).squeeze(-1)
+
+
+def rel(a, b):
+    return float((a.float() - b).norm() / b.norm())
+
+
+def check(kern, B, L, s, seed, peer=True):
+    q, k, v = inputs(B, L, s, seed)
+    run, O, LSE = ours(kern, q, k, v)
+    run()
+    torch.cuda.synchronize()
+    ref, lse_ref = reference(q, k, v)
+    err, lse_err = rel(O, ref), float((LSE - lse_ref).abs().max())
+    line = f"  B={B} L={L} s={s:g}: O rel_fro {err:.2e}, LSE max |err| {lse_err:.2e}"
+    bound = 1e-2
+    if peer:
+        sdpa = F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+        serr = rel(sdpa, ref)
+        line += f" | SDPA bf16 {serr:.2e}"
+        bound = max(bound, 1.5 * serr)
+    ok = bool(torch.isfinite(O).all()) and err <= bound and lse_err <= 1e-3
+    print(line + ("" if ok else "  FAIL"), flush=True)
+    return ok
+
+
+def refusal(kern):
+    q, k, v = inputs(1, 64, 1.0, 5)
+    run, _, _ = ours(kern, q, k, v)
+    try:
+        run()
+        torch.cuda.synchronize()
+        print("  L = 64: the launcher ran it: FAIL")
+        return False
+    except cakec.CakeError as e:
+        print(f"  L = 64 refused: {str(e)[:150]}")
+        return True
+
+
+def backends():
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    out = [("sdpa", None)]
+    for name, b in (("cudnn", SDPBackend.CUDNN_ATTENTION), ("flash2", SDPBackend.FLASH_ATTENTION),
+                    ("efficient", SDPBackend.EFFICIENT_ATTENTION)):
+        out.append((name, (sdpa_kernel, b)))
+    return out
+
+
+def peer_fn(spec, q, k, v):
+    if spec is None:
+        return lambda: F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+    ctx, b = spec
+
+    def fn():
+        with ctx(b):
+            return F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
+    return fn
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--check-only", action="store_true")
+    ap.add_argument("--samples", type=int, default=120)
+    ap.add_argument("--json")
+    ap.add_argument("-D", dest="defines", action="append", default=[], help="a define for the example (BN=64)")
+    ap.add_argument("--timed", help="the timed shapes, BxL,... (default: the standard list)")
+    args = ap.parse_args()
+    defines = dict(d.split("=", 1) for d in args.defines)
+    timed = [tuple(int(x) for x in t.split("x")) for t in args.timed.split(",")] if args.timed else TIMED
+    prop = torch.cuda.get_device_properties(0)
+    print(f"device: {prop.name}, {prop.multi_processor_count} SMs; torch {torch.__version__}", flush=True)
+    kern = cakec.load(os.path.join(ROOT, "examples", "attention_decode_gqa_sm90a.cake"),
+                      defines={k: int(v) for k, v in defines.items()}).attention_decode_gqa
+    if defines:
+        print(f"defines: {defines}")
+    ok = True
+    if args.check_only:
+        for i, (B, L) in enumerate(SAN):
+            ok &= check(kern, B, L, 1.0, 10 + i, peer=False)
+        print("ALL CORRECT" if ok else "FAILURES")
+        return 0 if ok else 1
+    ok &= refusal(kern)
+    for i, (B, L) in enumerate(CHECK):
+        for s in (1.0, 4.0):
+            ok &= check(kern, B, L, s, 100 * i + int(s))
+    print("ALL CORRECT" if ok else "FAILURES", flush=True)
+    report = []
+    flush_buf = torch.empty(prop.L2_cache_size, dtype=torch.int32, device="cuda")
+    for B, L in timed:
+        q, k, v = inputs(B, L, 1.0, 7)
+        run, _, _ = ours(kern, q, k, v)
+        todo = [("ours", run)]
+        for name, spec in backends():
+            fn = peer_fn(spec, q, k, v)
+            try:
+                fn()
+                torch.cuda.synchronize()
+                todo.append((name, fn))
+            except RuntimeError as e:
+                print(f"  {name} refuses B={B} L={L}: {str(e).splitlines()[0][:90]}")
+        res = attn_bench.time_backends(todo, lambda: flush_buf.bitwise_not_(), args.samples)
+        kv_bytes = 2 * B * HKV * L * D * 2
+        print(f"  B={B} L={L}: median of {args.samples} CUPTI samples, L2 flushed before each", flush=True)
+        for name, r in res.items():
+            print(f"    {name:<10} {r['median_ms']:8.4f} ms  {kv_bytes / r['median_ms'] / 1e9:6.2f} TB/s  "
+                  f"p10 {r['p10_ms']:.4f} p90 {r['p90_ms']:.4f}  {', '.join(r['kernels'])[:80]}")
+        peers = [n for n in res if n != "ours"]
+        best = min(peers, key=lambda n: res[n]["median_ms"]) if peers else None
+        for name in peers:
+            print(f"    {name} / ours = {res[name]['median_ms'] / res['ours']['median_ms']:.3f}"
+                  f"{'  (best peer)' if name == best else ''}")
+        report.append({"B": B, "L": L, **{n: {kk: vv for kk, vv in r.items() if kk != "samples_ms"}
+                                          for n, r in res.items()}})
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=1)
+    print("ALL CORRECT" if ok else "FAILURES")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
