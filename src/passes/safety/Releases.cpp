@@ -101,7 +101,7 @@ public:
               // One slot (a staging view, a TMEM accumulator): a read after
               // its release reads what the next write may replace, unless a
               // wait between them brought it back.
-              if (waitBetween(r, a, e)) continue;
+              if (waitBetween(r, a, e, v)) continue;
             } else {
               std::optional<int64_t> shift = freedShift(k_, facts_, b, v);
               bool ke;
@@ -126,10 +126,23 @@ public:
   }
 
 private:
-  // Whether role `r` waits on a barrier between events `a` and `e`.
-  static bool waitBetween(const RoleEvents &r, const Event &a, const Event &e) {
+  // Whether role `r` waits between events `a` and `e` for the slot `v` to
+  // be written again: on a barrier a copy into `v` completes on (a wait on
+  // another ring's barrier does not bring `v` back: FlashAttention-3's Q,
+  // released too early, is rewritten under the reads that follow); where no
+  // copy writes `v` (generic stores handed over by an arrival), any wait.
+  bool waitBetween(const RoleEvents &r, const Event &a, const Event &e, ResourceId v) const {
+    std::set<ResourceId> landing;
+    for (const RoleEvents &w : roles_)
+      for (const Event &x : w.events) {
+        const OpEffects &fx = x.op->info().effects;
+        if (effectResource(*x.op, fx.writes) == v && effectResource(*x.op, fx.signals) != kNoResource)
+          landing.insert(effectResource(*x.op, fx.signals));
+      }
     return std::any_of(r.events.begin(), r.events.end(), [&](const Event &w) {
-      return w.index > a.index && w.index < e.index && w.op->info().effects.waits != kNone;
+      if (w.index <= a.index || w.index >= e.index) return false;
+      ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
+      return b != kNoResource && (landing.empty() || landing.count(b));
     });
   }
 

@@ -26,7 +26,12 @@ public:
   using Checker::Checker;
 
   // Stage indices the analyses can relate: a constant, or an enclosing
-  // loop's variable times a constant plus a constant.
+  // loop's variable times a constant plus a constant; a barrier use whose
+  // stage is one of a running count over its outermost loop's body
+  // (a region); and a view stage an operation reads that a wait of its role
+  // of either kind names, in the same form (the read-before-wait check
+  // compares them by that form): a persistent loop's first key tile,
+  // `w * n_kv`, read right after the wait for it.
   void checkStageForms() {
     std::set<const Expr *> reported;
     for (const RoleEvents &r : roles_)
@@ -36,6 +41,7 @@ public:
         for (size_t i = 0; i < stages.size(); ++i) {
           const StageRef &s = stages[i];
           if (!s.present() || analysis::linearStage(k_, ctx_.sm, s, e).ok || (i == 0 && inRegion(r, e))) continue;
+          if (i > 0 && namedByWait(r, s)) continue;
           if (reported.insert(s.expr).second)
             ctx_.diags.report(DiagId::SafetyUnprovenStage, s.expr->range, sourceText(ctx_.sm, s.expr->range));
         }
@@ -59,6 +65,17 @@ public:
     if (f.isConstant()) return std::to_string(f.constant);
     if (n == 0) return base;
     return fmt::format("{} {} {}", base, n > 0 ? "+" : "-", n > 0 ? n : -n);
+  }
+  // Whether a wait of the role, whose stage the analyses relate, names the
+  // stage `s` in the same normal form.
+  bool namedByWait(const RoleEvents &r, const StageRef &s) const {
+    for (const Event &w : r.events) {
+      if (effectResource(*w.op, w.op->info().effects.waits) == kNoResource) continue;
+      StageRef ws = stageOperand(*w.op);
+      if (!ws.present() || !sameStage(k_, ws, s)) continue;
+      if (analysis::linearStage(k_, ctx_.sm, ws, w).ok || inRegion(r, w)) return true;
+    }
+    return false;
   }
   // Whether an event's stage on its barrier is one of a running count over
   // its outermost loop's body (which relates guarded and straight-line
