@@ -278,6 +278,14 @@ static __device__ __forceinline__ void cake_bulk_wait_group_read() {
   asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(kPending) : "memory");
 }
 )CAKE"},
+      {"cake_fence_proxy_async_global",
+       {},
+       R"CAKE(// Orders this thread's generic-proxy view of global memory (what an acquire
+// made visible) before its later async-proxy (TMA) accesses of it.
+static __device__ __forceinline__ void cake_fence_proxy_async_global() {
+  asm volatile("fence.proxy.async.global;" ::: "memory");
+}
+)CAKE"},
       {"cake_bulk_wait_group",
        {},
        R"CAKE(// Waits until at most N of this thread's bulk groups are incomplete: the older

@@ -121,6 +121,13 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
                   elementOffset(t, coords), value(o.operand(param::Atomic::value).value, false),
                   op == "cas" ? ", " + value(o.operand(param::Atomic::compare).value, false) : std::string());
   roleValue(o, rc, call, fmt::format("lm.atomic {} ({}, {} scope) on '{}'", op, order, scope, t.name));
+  // What the acquire made visible to this role's generic accesses is not yet
+  // ordered before its TMA copies (the async proxy): where TMA reads a
+  // workspace, the role fences after an acquiring atomic.
+  bool tmaWorkspace = false;
+  for (const Resource &r : k_.resources) tmaWorkspace |= r.workspace && r.tma;
+  if (ti_.tma() && tmaWorkspace && (order == "acquire" || order == "acq_rel"))
+    line(w_.use("cake_fence_proxy_async_global") + "();  // the acquired writes, before TMA reads them");
 }
 
 // The run-time integer an operation yields for its role (OpResult::RoleInt,
