@@ -55,7 +55,7 @@ def attention_decode_gqa(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: LM.tma3d,
     vfull = lm.barrier(count=STAGES, prod=[load], cons=[math], pipeline=vring)
     vempty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=1, pipeline=vring)
     g = lm.block_id(0)
-    n_kv = L // BN
+    n_kv = lm.max(1, L // BN)     # L // BN: the grid is empty below one tile (the gate sees n_kv >= 1)
     with load:
         q_s.tma_load(Q, coords=(0, 0, g), stage=0, barrier=qfull)
         for j in lm.range(0, n_kv):

@@ -1066,7 +1066,8 @@ neg("skip_first_lap_extra_releases", "The consumer releases every stage while th
 # and O += P_{j-1} V_{j-1} in two groups, the softmax of S_j after
 # mma_wait(pending=1), O rescaled and P rewritten after mma_wait(pending=0).
 ATTN = """@cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(49152)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")

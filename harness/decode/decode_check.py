@@ -18,6 +18,7 @@ default choice), in one process (CUPTI, L2 flushed before each sample, median of
 --samples); the rate is K and V's bytes over the time.
 
 Usage: decode_check.py [--check-only] [--samples N] [--json F] [-D NAME=VALUE ...] [--timed BxL,...]
+                       [--source FILE]   (an example of examples/ with the same signature)
 Exit status: 0 when every check passed.
 """
 import argparse
@@ -131,12 +132,13 @@ def main():
     ap.add_argument("--json")
     ap.add_argument("-D", dest="defines", action="append", default=[], help="a define for the example (BN=64)")
     ap.add_argument("--timed", help="the timed shapes, BxL,... (default: the standard list)")
+    ap.add_argument("--source", default="attention_decode_gqa_sm90a.cake", help="the example (in examples/)")
     args = ap.parse_args()
     defines = dict(d.split("=", 1) for d in args.defines)
     timed = [tuple(int(x) for x in t.split("x")) for t in args.timed.split(",")] if args.timed else TIMED
     prop = torch.cuda.get_device_properties(0)
     print(f"device: {prop.name}, {prop.multi_processor_count} SMs; torch {torch.__version__}", flush=True)
-    kern = cakec.load(os.path.join(ROOT, "examples", "attention_decode_gqa_sm90a.cake"),
+    kern = cakec.load(os.path.join(ROOT, "examples", args.source),
                       defines={k: int(v) for k, v in defines.items()}).attention_decode_gqa
     if defines:
         print(f"defines: {defines}")

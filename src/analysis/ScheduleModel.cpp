@@ -384,7 +384,21 @@ const IrStmt *findLoop(const Kernel &k, uint32_t loopId) {
   return nullptr;
 }
 
+std::optional<int64_t> atomLowerBoundOf(const Kernel &k, AtomId a, int depth);
+
+// An atom that is a dimension of the grid is at least 1: the launcher
+// refuses an empty grid (S // BM blocks: S // BM >= 1 wherever a block runs).
 std::optional<int64_t> atomLowerBound(const Kernel &k, AtomId a, int depth) {
+  std::optional<int64_t> lb = atomLowerBoundOf(k, a, depth);
+  AffineForm single;
+  single.terms.push_back({a, 1});
+  for (const Value &g : k.grid)
+    if (!g.isConstInt() && g.ix != kNoIntExpr && k.ints.form(g.ix) == single)
+      return std::max<int64_t>(lb.value_or(1), 1);
+  return lb;
+}
+
+std::optional<int64_t> atomLowerBoundOf(const Kernel &k, AtomId a, int depth) {
   auto v = k.ints.atomInfo(a);
   switch (v.op) {
   case IntOp::Param:

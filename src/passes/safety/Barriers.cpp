@@ -122,22 +122,7 @@ public:
   // site) or consumes (one per run of each wait), summed; nullopt when a
   // count has no normal form.
   std::optional<PolyForm> phases(const BarrierFacts &use, ResourceId role, bool signals) const {
-    std::vector<const Event *> events;
-    if (signals) {
-      auto it = use.arrivals.find(role);
-      if (it != use.arrivals.end())
-        for (const SignalSite &st : it->second.sites) events.push_back(st.first);
-    } else {
-      // Waits on one stage in one iteration wait for one phase (waiting
-      // again on the stage just used is allowed).
-      std::set<std::pair<std::vector<const IrStmt *>, AffineForm>> sites;
-      for (const Event *e : use.waits) {
-        if (e->role != role) continue;
-        bool known;
-        AffineForm f = formOf(k_, stageOperand(*e->op), known);
-        if (!known || sites.insert({e->loops, f}).second) events.push_back(e);
-      }
-    }
+    std::vector<const Event *> events = countedEvents(use, role, signals);
     // A role taking turns with others counts the phases of all of them.
     const std::optional<Turns> &turns = signals ? use.signalTurns : use.waitTurns;
     bool turn = turns && turns->has(role);
@@ -155,6 +140,87 @@ public:
       total = *sum;
     }
     return total;
+  }
+
+  // The run-time trip counts of an event's loops not proven non-negative
+  // (a loop that may run no iteration), as normal forms; nullopt when a
+  // bound has no form.
+  std::optional<std::vector<AffineForm>> unprovenTrips(const Event &e) const {
+    std::vector<AffineForm> out;
+    for (size_t i = 0; i < e.loops.size(); ++i) {
+      const IrStmt &l = *e.loops[i];
+      std::optional<IterationRange> r;
+      if (i + 1 == e.loops.size())
+        r = iterationRange(k_, e);
+      else if (l.start.ix != kNoIntExpr && l.stop.ix != kNoIntExpr)
+        r = IterationRange{k_.ints.form(l.start.ix), k_.ints.form(l.stop.ix)};
+      if (!r) return std::nullopt;
+      std::optional<AffineForm> n = IntExprTable::combine(r->end, r->first, -1);
+      if (!n) return std::nullopt;
+      if (!n->isConstant() && lowerBound(k_, *n).value_or(-1) < 0) out.push_back(*n);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+  // Counts equal as forms are equal at run time where every loop runs; a
+  // loop that may run no iteration counts 0, not its (negative) form. So the
+  // uses are grouped by the loops not proven to run, and each group must
+  // count alike in the two roles (a producer's range(0, n) against a
+  // consumer's range(0, n), or 3 T + 5 T against 8 T over T tiles); a
+  // consumer that peels its first use out of range(1, n) agrees with
+  // range(0, n) only when n >= 1: at n = 0 it waits for a phase nothing
+  // completes.
+  bool clampSafe(const BarrierFacts &use, ResourceId signaller, ResourceId waiter) const {
+    std::map<std::vector<AffineForm>, PolyForm> groups;
+    auto addAll = [&](ResourceId role, bool signals, int64_t sign) {
+      for (const Event *e : countedEvents(use, role, signals)) {
+        std::optional<std::vector<AffineForm>> key = unprovenTrips(*e);
+        std::optional<PolyForm> n = tripForm(k_, *e);
+        if (!key || !n) return false;
+        std::optional<PolyForm> sum = PolyForm::add(groups[*key], *n, sign);
+        if (!sum) return false;
+        groups[*key] = *sum;
+      }
+      return true;
+    };
+    if (!addAll(signaller, true, 1) || !addAll(waiter, false, -1)) return false;
+    for (const auto &[key, diff] : groups)
+      if (!key.empty() && !diff.terms.empty()) return false;
+    return true;
+  }
+
+  std::vector<const Event *> countedEvents(const BarrierFacts &use, ResourceId role, bool signals) const {
+    std::vector<const Event *> events;
+    if (signals) {
+      auto it = use.arrivals.find(role);
+      if (it != use.arrivals.end())
+        for (const SignalSite &st : it->second.sites) events.push_back(st.first);
+    } else {
+      // Waits on one stage in one iteration wait for one phase (waiting
+      // again on the stage just used is allowed).
+      std::set<std::pair<std::vector<const IrStmt *>, AffineForm>> sites;
+      for (const Event *e : use.waits) {
+        if (e->role != role) continue;
+        bool known;
+        AffineForm f = formOf(k_, stageOperand(*e->op), known);
+        if (!known || sites.insert({e->loops, f}).second) events.push_back(e);
+      }
+    }
+    return events;
+  }
+
+  // Where a role uses a barrier, for messages: "once and in range(1, n)".
+  std::string loopNestKeys(const BarrierFacts &use, ResourceId role, bool signals) const {
+    std::vector<std::string> parts;
+    for (const Event *e : countedEvents(use, role, signals)) {
+      std::string n = loopNestKey(ctx_.sm, *e);
+      n = n.empty() ? std::string("once") : "in " + n;
+      if (std::find(parts.begin(), parts.end(), n) == parts.end()) parts.push_back(n);
+    }
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i) out += (i ? (i + 1 == parts.size() ? " and " : ", ") : "") + parts[i];
+    return out;
   }
 
   // Whether an event's stage changes with loop L's variable.
@@ -291,6 +357,16 @@ public:
           // release the stages nothing refills).
           int64_t diff = d.value_or(0);
           if (d && use.release && -diff >= 0 && -diff <= k_.resources[b].count) continue;
+          if (d && diff == 0 && !turns && !clampSafe(use, s->role, w->role)) {
+            ctx_.diags.report(
+                DiagId::SafetyUnprovenTripCount, w->op->range, name(b),
+                fmt::format("role '{}' signals it {} and role '{}' waits on it {}, which agree only when every loop "
+                            "runs at least once, and a loop whose stop is not bounded above its start may run none; "
+                            "bound the stop (lm.max(1, ...)) or declare the count as a tensor dimension",
+                            name(s->role), loopNestKeys(use, s->role, true), name(w->role),
+                            loopNestKeys(use, w->role, false)));
+            continue;
+          }
           if (d) {
             if (diff == 0) continue;
             std::string what =

@@ -18,7 +18,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
-        for k in lm.range(0, K // BK):
+        for k in lm.range(0, lm.max(1, K // BK)):
             lm.wait(empty, stage=k)
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
@@ -28,7 +28,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         lm.mma_commit()
         lm.mma_wait(pending=0)
         lm.arrive(empty, stage=0)  # expected-note {{role 'math' signals 'empty' here}}
-        for k in lm.range(1, K // 64):
+        for k in lm.range(1, lm.max(1, K // 64)):
             lm.wait(full, stage=k)
             lm.mma(acc, a_s[k], b_s[k].T)
             lm.mma_commit()

@@ -2538,7 +2538,8 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
 # -----
 # fail_pingpong_no_first_turn: Ping-pong with neither turn barrier credited: each warpgroup waits for the other to go first (a hang).
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(57344)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -2663,7 +2664,8 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
 # -----
 # fail_pingpong_missing_arrive: Ping-pong with wg0 never handing the turn over: wg1 waits forever.
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(57344)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -2787,7 +2789,8 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
 # -----
 # fail_pingpong_wait_ahead: Ping-pong with wg0 waiting for the turn of the current tile instead of the previous one: a wait for a hand-over that comes only after it (a hang).
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(57344)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -2912,7 +2915,8 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
 # -----
 # fail_fragment_in_flight_rescale: Attention: O rescaled before the wait that retires the P V wgmma accumulating into it (the wait moved below the rescale).
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(49152)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -2983,7 +2987,8 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
 # -----
 # fail_fragment_in_flight_p_rewritten: Attention: P of the next tile written into the registers the P V wgmma still reads (the cast moved above the wait).
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(49152)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -3054,7 +3059,8 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
 # -----
 # fail_fragment_in_flight_pending2: Attention: mma_wait(pending=2) leaves S_j's group in flight, so the softmax reads S while Q K^T writes it (and the K stage is released early).
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(49152)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -3125,7 +3131,8 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
 # -----
 # fail_fragment_in_flight_no_final_wait: Attention: the last P V's wait deleted; the epilogue divides O while the wgmma writes it.
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(49152)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -4269,7 +4276,8 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d):
 # pass_attention_pingpong: Attention's two consumer warpgroups as roles taking turns through credited barriers (ping-pong), each with the intra-warpgroup overlap. Broken variants: fail_pingpong_*.cake.
 # expected-no-diagnostics
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(57344)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -4395,7 +4403,8 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
 # pass_attention_overlap: Attention's consumer with FlashAttention-3's intra-warpgroup overlap: P V issued behind the next Q K^T, the softmax after mma_wait(pending=1) reads only S (its group retired), O and P touched only after mma_wait(pending=0). Broken variants: fail_fragment_in_flight_*.cake.
 # expected-no-diagnostics
 @cake.schedule()
-def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
+def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
+    n = lm.max(1, N)  # at least one key tile: the consumer peels the first
     pool = lm.smem(49152)
     q_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")

@@ -19,7 +19,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
-        for k in lm.range(0, K // 64):
+        for k in lm.range(0, lm.max(1, K // 64)):
             lm.wait(empty, stage=k)
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
@@ -27,14 +27,14 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         lm.wait(full, stage=0)
         lm.mma(acc, a_s[0], b_s[0].T, init=True)
         lm.mma_commit()
-        for k in lm.range(1, K // 64):
+        for k in lm.range(1, lm.max(1, K // 64)):
             lm.wait(full, stage=k)
             lm.mma(acc, a_s[k], b_s[k].T)
             lm.mma_commit()
             lm.mma_wait(pending=1)
             lm.arrive(empty, stage=k - 1)
         lm.mma_wait(pending=0)
-        lm.arrive(empty, stage=K // 64 - 1)
+        lm.arrive(empty, stage=lm.max(1, K // 64) - 1)
         out = lm.cast(acc, lm.bf16)
         c_s.store(out)
         lm.fence_proxy()

@@ -1,6 +1,8 @@
 # Near-miss of fail_trip_count_symbolic.cake: the consumer peels its first
 # step out of the loop, so it waits once plus K // BK - 1 times and releases
-# as often: the phases on each side sum to the same normal form (K // 64).
+# as often: the phases on each side sum to the same normal form (K // 64),
+# and the loop count is bounded (lm.max(1, ...)), so the counts agree at every
+# K (unbounded: fail_trip_count_peeled_unbounded.cake).
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
 BK = 64
@@ -18,7 +20,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
     with load:
-        for k in lm.range(0, K // BK):
+        for k in lm.range(0, lm.max(1, K // BK)):
             lm.wait(empty, stage=k)
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
@@ -28,7 +30,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         lm.mma_commit()
         lm.mma_wait(pending=0)
         lm.arrive(empty, stage=0)
-        for k in lm.range(1, K // 64):
+        for k in lm.range(1, lm.max(1, K // 64)):
             lm.wait(full, stage=k)
             lm.mma(acc, a_s[k], b_s[k].T)
             lm.mma_commit()
