@@ -512,6 +512,17 @@ std::optional<PolyForm> tripForm(const Kernel &k, const Event &e, const Iteratio
 // The product of the nest's trip counts; `outer`, when given, is the
 // outermost loop's range at step 1. A run-time count is its end - first,
 // which is the count whenever the loop runs.
+std::optional<AffineForm> levelTrips(const Kernel &k, const Event &e, size_t i) {
+  const IrStmt &l = *e.loops[i];
+  std::optional<IterationRange> r;
+  if (i + 1 == e.loops.size())
+    r = iterationRange(k, e);
+  else if (l.start.ix != kNoIntExpr && l.stop.ix != kNoIntExpr)
+    r = IterationRange{k.ints.form(l.start.ix), k.ints.form(l.stop.ix)};
+  if (!r) return std::nullopt;
+  return IntExprTable::combine(r->end, r->first, -1);
+}
+
 static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, const IterationRange *outer) {
   PolyForm total;
   total.terms[{}] = 1;
@@ -519,15 +530,8 @@ static std::optional<PolyForm> tripProduct(const Kernel &k, const Event &e, cons
   for (size_t i = 0; i < e.loops.size(); ++i) {
     const IrStmt &l = *e.loops[i];
     if (l.step != 1 && !(i == 0 && outer)) return std::nullopt;
-    std::optional<IterationRange> r;
-    if (i == 0 && outer)
-      r = *outer;
-    else if (i + 1 == e.loops.size())
-      r = iterationRange(k, e);
-    else if (l.start.ix != kNoIntExpr && l.stop.ix != kNoIntExpr)
-      r = IterationRange{k.ints.form(l.start.ix), k.ints.form(l.stop.ix)};
-    if (!r) return std::nullopt;
-    std::optional<AffineForm> n = IntExprTable::combine(r->end, r->first, -1);
+    std::optional<AffineForm> n =
+        i == 0 && outer ? IntExprTable::combine(outer->end, outer->first, -1) : levelTrips(k, e, i);
     if (!n) return std::nullopt;
     // A bound over an enclosing loop's variable (range(0, i)) has no product.
     if (e.loops.size() > 1 && k.ints.dependsOnLoop(*n)) return std::nullopt;

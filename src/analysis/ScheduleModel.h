@@ -99,6 +99,9 @@ std::optional<IterationRange> iterationRange(const sema::Kernel &k, const Event 
 // The same with the outermost loop read as [outer.first, outer.end) at
 // step 1 (roles taking turns over it count its iterations between them).
 std::optional<sema::PolyForm> tripForm(const sema::Kernel &k, const Event &e, const IterationRange &outer);
+// The iterations of an event's loop at nesting level i (end - first: its
+// trip count whenever it runs, the guard's sub-range for the innermost).
+std::optional<sema::AffineForm> levelTrips(const sema::Kernel &k, const Event &e, size_t i);
 // A lower bound of a normal form's value at every launch the launcher
 // accepts, when one can be told: constants; a scalar parameter that is a
 // declared tensor dimension (the launcher checks it equals that dimension,

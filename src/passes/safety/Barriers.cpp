@@ -148,14 +148,7 @@ public:
   std::optional<std::vector<AffineForm>> unprovenTrips(const Event &e) const {
     std::vector<AffineForm> out;
     for (size_t i = 0; i < e.loops.size(); ++i) {
-      const IrStmt &l = *e.loops[i];
-      std::optional<IterationRange> r;
-      if (i + 1 == e.loops.size())
-        r = iterationRange(k_, e);
-      else if (l.start.ix != kNoIntExpr && l.stop.ix != kNoIntExpr)
-        r = IterationRange{k_.ints.form(l.start.ix), k_.ints.form(l.stop.ix)};
-      if (!r) return std::nullopt;
-      std::optional<AffineForm> n = IntExprTable::combine(r->end, r->first, -1);
+      std::optional<AffineForm> n = levelTrips(k_, e, i);
       if (!n) return std::nullopt;
       if (!n->isConstant() && lowerBound(k_, *n).value_or(-1) < 0) out.push_back(*n);
     }
