@@ -1,5 +1,5 @@
 # harness/torch/tools.sh - sourced by the device-side scripts that run the
-# compiler there (harness/torch/run.sh, harness/gather/run.sh), from the
+# compiler there (harness/torch/run.sh, and harness/common/check_run.sh for harness/gather and harness/decode), from the
 # repository root: the compiler harness/torch/stage.sh staged (carried as
 # harness/torch/tools), its libraries, and nvcc, for the Python package.
 TOOLS=harness/torch/tools
