@@ -13,17 +13,6 @@ namespace cake::analysis {
 
 using namespace sema;
 
-namespace {
-
-// One write: per dimension (outermost first) its coordinate's constant and
-// extent, and its coefficients' gcd (0: constant coordinate).
-struct Write {
-  const Operation *op = nullptr;
-  ResourceId role = kNoResource;
-  std::vector<int64_t> constant, extent, gcd;
-  std::vector<std::vector<std::pair<AtomId, int64_t>>> terms;  // the variable part: the tile it writes
-};
-
 // The tensor parameter an operation writes, or kNoResource: a copy or
 // atomic whose tensor operand is a parameter (the op table's parameter
 // kinds and effects, never names) and which does not load into its
@@ -39,6 +28,17 @@ ResourceId writtenTensor(const Operation &op) {
   }
   return kNoResource;
 }
+
+namespace {
+
+// One write: per dimension (outermost first) its coordinate's constant and
+// extent, and its coefficients' gcd (0: constant coordinate).
+struct Write {
+  const Operation *op = nullptr;
+  ResourceId role = kNoResource;
+  std::vector<int64_t> constant, extent, gcd;
+  std::vector<std::vector<std::pair<AtomId, int64_t>>> terms;  // the variable part: the tile it writes
+};
 
 std::optional<Write> describe(const Kernel &k, const Operation &op, const Resource &t) {
   const Operand *coords = copyCoords(op);

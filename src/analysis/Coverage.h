@@ -49,6 +49,10 @@ struct OutputCoverage {
   std::vector<std::pair<int64_t, int64_t>> gap;
 };
 
+// The tensor parameter an operation writes, or kNoResource: a copy, store or
+// atomic into it (an operation that loads from it does not write it).
+sema::ResourceId writtenTensor(const sema::Operation &op);
+
 // Every tensor parameter a role writes, in resource order.
 std::vector<OutputCoverage> collectOutputCoverage(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 

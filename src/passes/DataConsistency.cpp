@@ -102,6 +102,7 @@ public:
     checkOutputCoverage();
     checkMulticastCoords();
     checkValueReads();
+    checkTileReadsWritten();
     checkPartialTiles();
     checkViewsInPools();
     checkViewOverlaps();
@@ -217,6 +218,62 @@ private:
                              table.workspace ? "is a workspace (blocks of this launch write it)" : "the kernel writes");
         if (write) diag.note(DiagId::NoteValueTableWrite, write->range, table.name);
         diag.emit();
+      }
+  }
+
+  // A tile of a tensor parameter the kernel also writes may be read only
+  // inside a tile the same role writes (in place: coordinates that differ by
+  // constants keeping the read inside, as normal forms); any other read may
+  // meet another block's write of the same elements in the same launch. A
+  // grid of one block has no other block.
+  void checkTileReadsWritten() {
+    // One block: no other block writes in the launch.
+    bool oneBlock = true;
+    for (const Value &g : k_.grid) oneBlock &= g.isConstInt() && *g.constInt == 1;
+    if (oneBlock) return;
+    // The tile read lies inside the tile written: along each dimension the
+    // coordinates differ by a constant that keeps the read inside.
+    auto inside = [&](const Operation &rd, const Operation &wr) {
+      const Operand *cr = copyCoords(rd), *cw = copyCoords(wr);
+      ResourceId tr = copyTile(rd), tw = copyTile(wr);
+      if (!cr || !cw || tr == kNoResource || tw == kNoResource || cr->value.elts.size() != cw->value.elts.size())
+        return false;
+      const std::vector<int64_t> &sr = k_.resources[tr].shape, &sw = k_.resources[tw].shape;
+      size_t n = cr->value.elts.size();
+      for (size_t i = 0; i < n; ++i) {  // coordinates innermost first, shapes outermost first
+        const Value &x = cr->value.elts[i], &y = cw->value.elts[i];
+        AffineForm fx = x.isConstInt()       ? AffineForm{*x.constInt, {}}
+                        : x.ix != kNoIntExpr ? k_.ints.form(x.ix)
+                                             : AffineForm{};
+        AffineForm fy = y.isConstInt()       ? AffineForm{*y.constInt, {}}
+                        : y.ix != kNoIntExpr ? k_.ints.form(y.ix)
+                                             : AffineForm{};
+        if ((!x.isConstInt() && x.ix == kNoIntExpr) || (!y.isConstInt() && y.ix == kNoIntExpr)) return false;
+        std::optional<int64_t> d = IntExprTable::constantDifference(fx, fy);
+        int64_t er = i < sr.size() ? sr[sr.size() - 1 - i] : 1, ew = i < sw.size() ? sw[sw.size() - 1 - i] : 1;
+        if (!d || *d < 0 || *d + er > ew) return false;
+      }
+      return true;
+    };
+    std::set<ResourceId> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        const Operation &op = *e.op;
+        const OpEffects &fx = op.info().effects;
+        if (fx.oneElement || !copyCoords(op)) continue;  // one-element reads: data.value-read-written
+        ResourceId t = fx.global != kNone ? op.operandAt(fx.global).value.resource : copiedTensor(op);
+        if (t == kNoResource || k_.resources[t].workspace || writtenTensor(op) == t) continue;
+        auto a = facts_.paramAccess.find(t);
+        if (a == facts_.paramAccess.end() || !a->second.writes || reported.count(t)) continue;
+        bool inPlace = false;
+        for (const Event &w : r.events)
+          if (writtenTensor(*w.op) == t && inside(op, *w.op)) inPlace = true;
+        if (inPlace) continue;
+        reported.insert(t);
+        ctx_.diags
+            .build(DiagId::DataTileReadWritten, op.range, "lm." + std::string(op.info().name), k_.resources[t].name)
+            .note(DiagId::NoteValueTableWrite, a->second.write->range, k_.resources[t].name)
+            .emit();
       }
   }
 

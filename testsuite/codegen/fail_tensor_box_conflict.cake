@@ -26,7 +26,7 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d,  # expected-warning {{t
     with load:
         for k in lm.range(0, K // BK):
             lm.wait(empty, stage=k)
-            a_s.tma_load(A, coords=(k * BK, lm.block_id(0) * BM), stage=k, barrier=full)  # expected-note {{the tensor map of 'A' takes its box from this copy}}
+            a_s.tma_load(A, coords=(k * BK, lm.block_id(0) * BM), stage=k, barrier=full)  # expected-note {{the tensor map of 'A' takes its box from this copy}} expected-error {{'lm.tma_load' reads a tile of 'A', which the kernel also writes, outside the tiles its own role writes}}
             b_s.tma_load(B, coords=(k * BK, lm.block_id(1) * BN), stage=k, barrier=full)
     with math:
         for k in lm.range(0, K // BK):
@@ -39,5 +39,5 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d,  # expected-warning {{t
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(A, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))  # expected-error {{tensor 'A' is copied with two different boxes ('128x64 bf16, swizzle 128B' and '128x256 bf16, swizzle none')}}
+        c_s.tma_store(A, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))  # expected-error {{tensor 'A' is copied with two different boxes ('128x64 bf16, swizzle 128B' and '128x256 bf16, swizzle none')}} expected-note {{'A' is written here}}
         lm.tma_store_wait()

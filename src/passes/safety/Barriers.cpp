@@ -353,9 +353,10 @@ public:
           if (d && diff == 0 && !turns && !clampSafe(use, s->role, w->role)) {
             ctx_.diags.report(
                 DiagId::SafetyUnprovenTripCount, w->op->range, name(b),
-                fmt::format("role '{}' signals it {} and role '{}' waits on it {}, which agree only when every loop "
-                            "runs at least once, and a loop whose stop is not bounded above its start may run none; "
-                            "bound the stop (lm.max(1, ...)) or declare the count as a tensor dimension",
+                fmt::format("role '{}' signals it {} and role '{}' waits on it {}, which agree only where no "
+                            "loop's stop lies below its start, and a loop whose stop is not bounded by its start "
+                            "may run none; bound the stop by the start (lm.max(start, ...)) or make the count a "
+                            "grid dimension, which the launcher keeps at least 1",
                             name(s->role), loopNestKeys(use, s->role, true), name(w->role),
                             loopNestKeys(use, w->role, false)));
             continue;

@@ -26,7 +26,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
-        lm.wait(full, stage=0)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, K//BK, 1) and role 'math' waits on it once and in range(1, K//64, 1), which agree only when every loop runs at least once, and a loop whose stop is not bounded above its start may run none; bound the stop (lm.max(1, ...)) or declare the count as a tensor dimension}}
+        lm.wait(full, stage=0)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, K//BK, 1) and role 'math' waits on it once and in range(1, K//64, 1), which agree only where no loop's stop lies below its start, and a loop whose stop is not bounded by its start may run none; bound the stop by the start (lm.max(start, ...)) or make the count a grid dimension, which the launcher keeps at least 1}}
         lm.mma(acc, a_s[0], b_s[0].T, init=True)
         lm.mma_commit()
         lm.mma_wait(pending=0)
@@ -63,7 +63,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, n: LM.i32, G: LM.i32):
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
     with math:
-        lm.wait(full, stage=0)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, n, 1) and role 'math' waits on it once and in range(1, n, 1), which agree only when every loop runs at least once, and a loop whose stop is not bounded above its start may run none; bound the stop (lm.max(1, ...)) or declare the count as a tensor dimension}}
+        lm.wait(full, stage=0)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited: role 'load' signals it in range(0, n, 1) and role 'math' waits on it once and in range(1, n, 1), which agree only where no loop's stop lies below its start, and a loop whose stop is not bounded by its start may run none; bound the stop by the start (lm.max(start, ...)) or make the count a grid dimension, which the launcher keeps at least 1}}
         lm.mma(acc, a_s[0], b_s[0].T, init=True)
         lm.mma_commit()
         lm.mma_wait(pending=0)
