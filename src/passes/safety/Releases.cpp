@@ -142,7 +142,18 @@ private:
     return std::any_of(r.events.begin(), r.events.end(), [&](const Event &w) {
       if (w.index <= a.index || w.index >= e.index) return false;
       ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
-      return b != kNoResource && (landing.empty() || landing.count(b));
+      if (b == kNoResource || (!landing.empty() && !landing.count(b))) return false;
+      // A wait again on a phase the role already waited for returns at once
+      // and brings nothing back.
+      bool kw;
+      AffineForm fw = formOf(k_, stageOperand(*w.op), kw);
+      for (const Event &x : r.events) {
+        if (x.index >= w.index || effectResource(*x.op, x.op->info().effects.waits) != b) continue;
+        bool kx;
+        AffineForm fx = formOf(k_, stageOperand(*x.op), kx);
+        if (kw && kx && fx == fw) return false;
+      }
+      return true;
     });
   }
 
