@@ -135,8 +135,8 @@ struct Walker {
 
   void visit(const Operation &op) {
     const OpEffects &fx = op.info().effects;
-    if (fx.waitsGroup && fx.group == AsyncGroup::Bulk && op.kind == OpKind::TmaStoreWait) {
-      const Operand &v = op.operand(param::TmaStoreWait::visible);
+    if (fx.waitsGroup && fx.group == AsyncGroup::Bulk && fx.waitsWrites != kNone) {
+      const Operand &v = op.operandAt(fx.waitsWrites);
       auto ev = events.find(&op);
       if (v.present && v.value.constBool && ev != events.end())
         out.visibleWaits.push_back({ev->second, op.pendingGroups(), scope});

@@ -248,6 +248,10 @@ struct OpEffects {
   // A copy that adds into the tensor it writes (a TMA reduction): it reads
   // what it writes, and blocks that add into one tile at once all count.
   bool reducesInto = false;
+  // ConstBool parameter of a group wait: when true, it waits until the
+  // groups' writes are complete and fenced for the role's later generic
+  // accesses, not only until they have read shared memory.
+  int8_t waitsWrites = kNone;
 };
 
 struct PtxForm {

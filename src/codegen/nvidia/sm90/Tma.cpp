@@ -109,7 +109,7 @@ void KernelEmitter::tmaStore(const Operation &o, RoleCtx &rc) {
 // visible=True waits for the writes too, and fences them (async proxy) before
 // the thread's later generic accesses.
 void KernelEmitter::tmaStoreWait(const Operation &o, RoleCtx &rc) {
-  const Operand &visible = o.operand(param::TmaStoreWait::visible);
+  const Operand &visible = o.operandAt(o.info().effects.waitsWrites);
   bool writes = visible.present && visible.value.constBool;
   line(fmt::format("{}{}<{}>();", electedGuard(rc),
                    w_.use(writes ? "cake_bulk_wait_group" : "cake_bulk_wait_group_read"), o.pendingGroups()));
