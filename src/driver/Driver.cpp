@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstring>
 
@@ -18,8 +19,10 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
+#include "analysis/Cost.h"
 #include "analysis/KernelFacts.h"
 #include "codegen/Codegen.h"
 #include "diagnostics/Verify.h"
@@ -313,10 +316,112 @@ public:
         codegen::emitCuda(*ir, facts, sm_, diags_, copts, out);
       return;
     }
+    if (opts_.emit == EmitKind::Report) {
+      report(*ir, facts, target);
+      return;
+    }
     out += sema::printIR(*ir, sm_);
     out += analysis::describeBarrierProtocols(*ir, facts);
   }
 
+  // The report of everything --report collected, in its format.
+  std::string renderedReport() const {
+    return opts_.reportJson ? analysis::renderReportJson(report_) : analysis::renderReportText(report_);
+  }
+
+private:
+  // --report: each kernel and family of the module at each --shape. What it
+  // describes lowers (the lowering runs first and its refusals stop it).
+  void report(const sema::Module &ir, const analysis::ModuleFacts &facts, Target target) {
+    if (codegen::hasLowering(target)) {
+      std::string dropped;
+      size_t errorsBefore = diags_.errorCount();
+      codegen::emitCuda(ir, facts, sm_, diags_, codegen::CodegenOptions{}, dropped);
+      if (diags_.errorCount() != errorsBefore) return;
+    }
+    // A name no kernel or family has is a typo the report would hide.
+    std::set<std::string> known;
+    auto integerParams = [&](const sema::Kernel &k) {
+      for (const sema::KernelParam &p : k.params)
+        if (p.resource != sema::kNoResource && k.resources[p.resource].kind == sema::ResourceKind::ScalarParam &&
+            sema::dtypeInfo(k.resources[p.resource].dtype).scalar == sema::ScalarKind::Int)
+          known.insert(k.resources[p.resource].name);
+    };
+    for (const auto &k : ir.kernels) integerParams(*k);
+    for (const auto &f : ir.families) integerParams(*f->signature);
+    for (const auto &shape : opts_.shapes)
+      for (const auto &[name, value] : shape)
+        if (!known.count(name)) {
+          std::string names;
+          for (const std::string &n : known) names += (names.empty() ? "'" : ", '") + n + "'";
+          diags_.report(DiagId::ReportUnknownShapeName, SourceRange(SourceLoc{ir.file, 0, 0}), name,
+                        names.empty() ? "none" : names);
+          return;
+        }
+    std::optional<analysis::Calibration> cal;
+    if (const analysis::Calibration *own = analysis::calibrationFor(target)) cal = *own;
+    if (!opts_.calibrationFile.empty()) {
+      std::string text, error;
+      if (!readCalibrationFile(opts_.calibrationFile, text, error) ||
+          !(cal = analysis::parseCalibration(text, cal ? &*cal : nullptr, target, error))) {
+        diags_.report(DiagId::ReportBadCalibration, SourceRange(), opts_.calibrationFile, error);
+        return;
+      }
+    }
+    int64_t sms = cal ? cal->sms : 132;
+    auto one = [&](analysis::ReportEntry e, const sema::Kernel &k) {
+      e.target = target;
+      e.kernel = k.name;
+      std::string why;
+      e.work = analysis::countWork(k, e.shape, sms, why);
+      e.why = why;
+      e.cal = cal;
+      if (e.work && cal) e.est = analysis::estimate(*e.work, *cal);
+      report_.push_back(std::move(e));
+    };
+    for (const auto &shape : opts_.shapes) {
+      std::set<const sema::Kernel *> routed;
+      for (const auto &f : ir.families) {
+        analysis::ReportEntry e;
+        e.family = f->signature->name;
+        e.shape = shape;
+        std::string why;
+        const sema::Kernel *k = analysis::familyRoute(*f, shape, e.route, why);
+        if (!k) {
+          e.target = target;
+          e.kernel = "";
+          e.why = why;
+          report_.push_back(std::move(e));
+          continue;
+        }
+        one(std::move(e), *k);
+      }
+      for (const auto &k : ir.kernels) {
+        analysis::ReportEntry e;
+        e.shape = shape;
+        one(std::move(e), *k);
+      }
+    }
+  }
+  static bool readCalibrationFile(const std::string &path, std::string &text, std::string &error) {
+    std::FILE *f = std::fopen(path.c_str(), "rb");
+    if (!f) {
+      error = std::strerror(errno);
+      return false;
+    }
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() < (1u << 20)) text.append(buf, n);
+    std::fclose(f);
+    if (text.size() >= (1u << 20)) {
+      error = "larger than 1 MiB";
+      return false;
+    }
+    return true;
+  }
+  std::vector<analysis::ReportEntry> report_;
+
+public:
 private:
   Options &opts_;
   SourceManager &sm_;
@@ -485,6 +590,7 @@ int compile(Options &opts, int argc, const char *const *argv, SourceManager &sm,
     diags.resetFatal();
     if (!opts.splitInputFile && diags.options().maxErrors && diags.errorCount() >= diags.options().maxErrors) break;
   }
+  if (opts.emit == EmitKind::Report) out += compilation.renderedReport();
 
   // The dependency rule is made first: a name make cannot represent fails
   // the run before any output is written.

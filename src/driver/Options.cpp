@@ -231,6 +231,26 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
                  "default cuda when -o names a .cu file, header for a .h file, else ir")
       ->type_name("STAGE")
       ->check(CLI::IsMember({"tokens", "ast", "ir", "cuda", "header", "interface"}));
+  bool report = false;
+  std::vector<std::string> shapes;
+  std::string reportFormat = "text";
+  app.add_flag("--report", report,
+               "write a performance report instead of code: for each kernel (and the route a family takes) at "
+               "each --shape, the work one launch does (copies, tensor-core flops, bytes), the time the target's "
+               "calibrated model predicts and the bottleneck that sets it (standard output unless -o)");
+  app.add_option("--shape", shapes,
+                 "the shape a --report is for: values of the kernels' integer parameters, as M=4096,N=4096,K=4096 "
+                 "(repeatable: one report per shape)")
+      ->type_name("NAME=N,...")
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app.add_option("--calibration", opts.calibrationFile,
+                 "the measured rates --report uses instead of the target's own: lines NAME = VALUE, the fields of "
+                 "src/target/Calibration.def (all of them for a target that has none)")
+      ->type_name("FILE");
+  app.add_option("--report-format", reportFormat, "--report as text (default) or json")
+      ->type_name("FORMAT")
+      ->check(CLI::IsMember({"text", "json"}));
   app.add_option("--kernel-name", opts.kernelName,
                  "give the kernel, its launcher (NAME_launch) and NAME_last_error this C name instead of the "
                  "schedule's, so that two generated files can be linked into one program (one schedule per file)")
@@ -307,6 +327,42 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
       return {ParseResult::ExitFailure, DiagId::DriverBadDefine, {d}};
     opts.defines[name] = d.substr(eq + 1);
   }
+  for (const std::string &sh : shapes) {
+    std::map<std::string, int64_t> values;
+    size_t at = 0;
+    bool ok = !sh.empty();
+    while (ok && at <= sh.size()) {
+      size_t comma = sh.find(',', at);
+      std::string item = sh.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      size_t eq = item.find('=');
+      std::string name = item.substr(0, eq);
+      ok = eq != std::string::npos && !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+      for (char c : name) ok &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      if (ok) {
+        std::string v = item.substr(eq + 1);
+        char *end = nullptr;
+        errno = 0;
+        long long x = v.empty() ? 0 : std::strtoll(v.c_str(), &end, 10);
+        ok = !v.empty() && end && *end == '\0' && errno == 0 && x >= 0 && x <= INT32_MAX && !values.count(name);
+        if (ok) values[name] = x;
+      }
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+    if (!ok) return {ParseResult::ExitFailure, DiagId::DriverBadShape, {sh}};
+    opts.shapes.push_back(values);
+  }
+  opts.reportJson = reportFormat == "json";
+  if (report && opts.shapes.empty())
+    return {ParseResult::ExitFailure,
+            DiagId::DriverUsage,
+            {"'--report' predicts a launch at a shape: add --shape NAME=N,... (the kernels' integer parameters)"}};
+  if (!report && !opts.shapes.empty())
+    return {ParseResult::ExitFailure, DiagId::DriverUsage, {"'--shape' is the shape of a --report: add --report"}};
+  if (!report && !opts.calibrationFile.empty())
+    return {ParseResult::ExitFailure, DiagId::DriverUsage, {"'--calibration' is for a --report: add --report"}};
+  if (report && !emit.empty())
+    return {ParseResult::ExitFailure, DiagId::DriverUsage, {"'--report' writes a report, not '--emit=" + emit + "'"}};
   opts.targetGiven = app.count("--target") > 0;
   // The parts of a split input are checked, never lowered into one output.
   if (opts.splitInputFile && !opts.verify && !opts.syntaxOnly)
@@ -325,7 +381,9 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
   } else {
     return {ParseResult::ExitFailure, DiagId::DriverUnknownTarget, {opts.targetName, targetList()}};
   }
-  if (emit == "tokens")
+  if (report)
+    opts.emit = EmitKind::Report;
+  else if (emit == "tokens")
     opts.emit = EmitKind::Tokens;
   else if (emit == "ast")
     opts.emit = EmitKind::Ast;

@@ -14,7 +14,7 @@ namespace cake {
 
 inline constexpr const char *kCompilerVersion = "0.1.0";
 
-enum class EmitKind { Tokens, Ast, Ir, Cuda, Header, Interface };
+enum class EmitKind { Tokens, Ast, Ir, Cuda, Header, Interface, Report };
 enum class ColorMode { Auto, Always, Never };
 enum class DiagFormat { Text, Json, Sarif };
 
@@ -56,6 +56,11 @@ struct Options {
   // -fjitter[=SEED]: a seeded random delay before each role operation, to
   // bring out races that depend on timing (0: off, the default).
   uint32_t jitterSeed = 0;
+  // --report: each kernel's (and family's route's) predicted time at each
+  // --shape, as text or JSON (--report-format).
+  std::vector<std::map<std::string, int64_t>> shapes;
+  bool reportJson = false;
+  std::string calibrationFile;  // --calibration: rates replacing the target's own
 };
 
 struct ParseResult {

@@ -1,0 +1,835 @@
+// Cost.cpp - counting a launch's work at a shape, the calibrated model of
+// its time, and the report (see Cost.h).
+#include "analysis/Cost.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <queue>
+#include <set>
+
+#include "analysis/ScheduleModel.h"
+#include "lexer_parser/Ast.h"
+#include "sema/OpTable.h"
+
+namespace cake::analysis {
+
+using namespace cake::sema;
+
+namespace {
+
+// The most operations the counting runs through for one launch: beyond it
+// the report says the launch is too large to count.
+constexpr int64_t kOperationBudget = 60'000'000;
+
+double dtypeBytes(DType d) { return dtypeInfo(d).bits / 8.0; }
+
+int64_t elements(const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t s : shape) n *= s;
+  return n;
+}
+
+// The values integers take at one point of one block.
+struct Env {
+  Env(const Kernel &kernel, const std::map<ResourceId, int64_t> &values, int64_t sms)
+      : k(kernel), params(values), smCount(sms) {}
+  const Kernel &k;
+  const std::map<ResourceId, int64_t> &params;
+  int64_t smCount = 0;
+  int64_t grid[3] = {1, 1, 1}, block[3] = {0, 0, 0}, cluster[3] = {1, 1, 1};
+  bool inBlock = false;  // block indices exist (not while the grid is computed)
+  std::map<uint32_t, int64_t> loops;
+};
+
+std::optional<int64_t> evalInt(const Env &env, IntExprId x) {
+  if (x == kNoIntExpr) return std::nullopt;
+  const IntNode &n = env.k.ints.node(x);
+  auto dim = [&]() { return n.value >= 0 && n.value <= 2 ? static_cast<size_t>(n.value) : 0; };
+  switch (n.op) {
+  case IntOp::Const: return n.value;
+  case IntOp::LoopVar: {
+    auto it = env.loops.find(static_cast<uint32_t>(n.value));
+    if (it == env.loops.end()) return std::nullopt;
+    return it->second;
+  }
+  case IntOp::Param: {
+    auto it = env.params.find(static_cast<ResourceId>(n.value));
+    if (it == env.params.end()) return std::nullopt;
+    return it->second;
+  }
+  case IntOp::SmCount: return env.smCount;
+  case IntOp::RoleValue: return std::nullopt;
+  default: break;
+  }
+  if (isLeaf(n.op)) {
+    if (!env.inBlock) return std::nullopt;
+    size_t d = dim();
+    switch (n.op) {
+    case IntOp::BlockId: return env.block[d];
+    case IntOp::NumBlocks: return env.grid[d];
+    case IntOp::ClusterId: return env.block[d] / env.cluster[d];
+    case IntOp::NumClusters: return env.grid[d] / env.cluster[d];
+    case IntOp::ClusterBlock: return env.block[d] % env.cluster[d];
+    case IntOp::ClusterRank:
+      return env.block[0] % env.cluster[0] + env.cluster[0] * (env.block[1] % env.cluster[1]) +
+             env.cluster[0] * env.cluster[1] * (env.block[2] % env.cluster[2]);
+    default: return std::nullopt;
+    }
+  }
+  std::optional<int64_t> a = evalInt(env, n.a);
+  if (!a) return std::nullopt;
+  if (intOpInfo(n.op).arity == 1) return foldInt(n.op, *a);
+  std::optional<int64_t> b = evalInt(env, n.b);
+  if (!b) return std::nullopt;
+  return foldInt(n.op, *a, *b);
+}
+
+std::optional<int64_t> evalValue(const Env &env, const Value &v) {
+  if (v.constInt) return *v.constInt;
+  if (v.kind == ValueKind::Int) return evalInt(env, v.ix);
+  return std::nullopt;
+}
+
+std::optional<bool> evalBoolExpr(const Env &env, const ast::Expr *e, int depth = 0);
+
+std::optional<bool> evalBool(const Env &env, const Value &v, int depth = 0) {
+  if (v.kind != ValueKind::Bool) return std::nullopt;
+  if (v.boolIsConst) return v.constBool;
+  if (v.cmp != CmpOp::None && v.ix != kNoIntExpr) {
+    std::optional<int64_t> d = evalInt(env, v.ix);
+    if (!d) return std::nullopt;
+    return holds(v.cmp, *d);
+  }
+  return evalBoolExpr(env, v.expr, depth + 1);
+}
+
+std::optional<bool> evalBoolExpr(const Env &env, const ast::Expr *e, int depth) {
+  if (!e || depth > 64) return std::nullopt;
+  auto it = env.k.exprValues.find(e);
+  if (it != env.k.exprValues.end() && it->second.kind == ValueKind::Bool &&
+      (it->second.boolIsConst || it->second.cmp != CmpOp::None))
+    return evalBool(env, it->second, depth + 1);
+  switch (e->kind) {
+  case ast::NodeKind::BoolLit: return static_cast<const ast::BoolLit *>(e)->value;
+  case ast::NodeKind::UnaryExpr: {
+    const auto *u = static_cast<const ast::UnaryExpr *>(e);
+    if (u->op != ast::UnaryOp::Not) return std::nullopt;
+    std::optional<bool> x = evalBoolExpr(env, u->operand, depth + 1);
+    if (!x) return std::nullopt;
+    return !*x;
+  }
+  case ast::NodeKind::BinaryExpr: {
+    const auto *b = static_cast<const ast::BinaryExpr *>(e);
+    if (b->op != ast::BinaryOp::And && b->op != ast::BinaryOp::Or) return std::nullopt;
+    std::optional<bool> l = evalBoolExpr(env, b->lhs, depth + 1);
+    // Python's short circuit: a decided left side decides alone.
+    if (l && b->op == ast::BinaryOp::And && !*l) return false;
+    if (l && b->op == ast::BinaryOp::Or && *l) return true;
+    std::optional<bool> r = evalBoolExpr(env, b->rhs, depth + 1);
+    if (!l || !r) return std::nullopt;
+    return b->op == ast::BinaryOp::And ? (*l && *r) : (*l || *r);
+  }
+  case ast::NodeKind::NameExpr: {
+    auto def = env.k.nameDefs.find(e);
+    if (def != env.k.nameDefs.end() && def->second != e) return evalBoolExpr(env, def->second, depth + 1);
+    return std::nullopt;
+  }
+  default: break;
+  }
+  return std::nullopt;
+}
+
+// The tensor parameter an operation reads or writes in global memory.
+ResourceId globalTensor(const Kernel &k, const Operation &op) {
+  const OpInfo &info = op.info();
+  for (size_t i = 0; i < info.params.size() && i < op.operands.size(); ++i)
+    if ((info.params[i].kind == ParamKind::TensorP || info.params[i].kind == ParamKind::GlobalTensorP) &&
+        op.operands[i].present && op.operands[i].value.resource != kNoResource &&
+        k.resources[op.operands[i].value.resource].kind == ResourceKind::TensorParam)
+      return op.operands[i].value.resource;
+  return kNoResource;
+}
+
+struct TileKey {
+  ResourceId tensor;
+  bool write;
+  std::vector<int64_t> coords;
+  bool operator<(const TileKey &o) const {
+    return std::tie(tensor, write, coords) < std::tie(o.tensor, o.write, o.coords);
+  }
+};
+
+// Walks one block's roles, counting.
+class Counter {
+public:
+  Counter(Env &env, KernelWork &kw, int64_t &budget, std::set<TileKey> &tiles,
+          const std::map<ResourceId, std::vector<int64_t>> &dims)
+      : env_(env), kw_(kw), budget_(budget), tiles_(tiles), dims_(dims) {}
+
+  bool block(BlockWork &w) {
+    w_ = &w;
+    laps_.clear();
+    for (const RoleBlock &rb : env_.k.roles) {
+      env_.loops.clear();
+      if (!stmts(rb.body)) return false;
+    }
+    for (const auto &[view, n] : laps_) {
+      int64_t stages = std::max<int64_t>(1, env_.k.resources[view].stages);
+      w.laps = std::max(w.laps, static_cast<double>(n) / static_cast<double>(stages));
+    }
+    return true;
+  }
+
+private:
+  void unknown(const std::string &what) {
+    if (std::find(kw_.unknowns.begin(), kw_.unknowns.end(), what) == kw_.unknowns.end() && kw_.unknowns.size() < 8)
+      kw_.unknowns.push_back(what);
+  }
+
+  bool stmts(const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      switch (s.kind) {
+      case IrStmt::Kind::Let: break;
+      case IrStmt::Kind::Op:
+        if (--budget_ < 0) return false;
+        op(s.op);
+        break;
+      case IrStmt::Kind::If: {
+        std::optional<bool> c = evalBool(env_, s.cond);
+        if (!c) {
+          // Decided at run time by a value read from memory: the branch
+          // with the more work is counted.
+          unknown("a branch decided by a value read at run time: its first branch is counted in every block");
+          if (!stmts(s.body)) return false;
+          break;
+        }
+        if (!stmts(*c ? s.body : s.orelse)) return false;
+        break;
+      }
+      case IrStmt::Kind::For: {
+        std::optional<int64_t> lo = evalValue(env_, s.start), hi = evalValue(env_, s.stop);
+        std::optional<int64_t> step = s.step ? std::optional<int64_t>(s.step) : evalValue(env_, s.stepValue);
+        if (!lo || !hi || !step || *step == 0) {
+          unknown("a loop whose bounds are read at run time (counted once)");
+          env_.loops[s.loopId] = lo.value_or(0);
+          if (!stmts(s.body)) return false;
+          env_.loops.erase(s.loopId);
+          break;
+        }
+        for (int64_t i = *lo; *step > 0 ? i < *hi : i > *hi; i += *step) {
+          env_.loops[s.loopId] = i;
+          if (!stmts(s.body)) return false;
+        }
+        env_.loops.erase(s.loopId);
+        break;
+      }
+      }
+    }
+    return true;
+  }
+
+  // The bytes of a tile at its coordinates, clipped to the tensor's
+  // declared extent (loads past the end read nothing from memory).
+  double tileBytes(ResourceId tensor, const std::vector<int64_t> &boxOuterFirst,
+                   const std::vector<int64_t> &coordsInnerFirst, DType dt) {
+    double n = static_cast<double>(elements(boxOuterFirst));
+    auto d = dims_.find(tensor);
+    if (d != dims_.end() && d->second.size() == coordsInnerFirst.size()) {
+      size_t rank = d->second.size();
+      std::vector<int64_t> box(rank, 1);
+      for (size_t i = 0; i < boxOuterFirst.size() && i < rank; ++i)
+        box[rank - 1 - i] = boxOuterFirst[boxOuterFirst.size() - 1 - i];
+      n = 1;
+      for (size_t i = 0; i < rank; ++i) {
+        int64_t c = coordsInnerFirst[rank - 1 - i];
+        n *= static_cast<double>(std::clamp<int64_t>(d->second[i] - c, 0, box[i]));
+      }
+    }
+    return n * dtypeBytes(dt);
+  }
+
+  void access(const Operation &op, ResourceId tensor, bool write, const std::vector<int64_t> &box, DType dt) {
+    const Operand *c = copyCoords(op);
+    std::vector<int64_t> coords;
+    bool known = c != nullptr;
+    if (c)
+      for (const Value &e : c->value.elts) {
+        std::optional<int64_t> x = evalValue(env_, e);
+        if (!x) {
+          known = false;
+          break;
+        }
+        coords.push_back(*x);
+      }
+    if (!known) {
+      unknown("a tile whose coordinates are read at run time (its bytes counted as distinct)");
+      (write ? kw_.uniqueWrite : kw_.uniqueRead) += static_cast<double>(elements(box)) * dtypeBytes(dt);
+      return;
+    }
+    TileKey key{tensor, write, coords};
+    if (!tiles_.insert(key).second) return;
+    double b = tileBytes(tensor, box, coords, dt);
+    (write ? kw_.uniqueWrite : kw_.uniqueRead) += b;
+    if (!write) kw_.tensorRead[env_.k.resources[tensor].name] += b;
+  }
+
+  void op(const Operation &o) {
+    const Kernel &k = env_.k;
+    const OpEffects &ef = o.info().effects;
+    BlockWork &w = *w_;
+    if (ef.group == AsyncGroup::Mma && ef.writes != kNone) {
+      const Operand &acc = o.operandAt(0), &a = o.operandAt(1);
+      if (acc.value.resource == kNoResource || a.value.resource == kNoResource) return;
+      const Resource &ar = k.resources[acc.value.resource], &aa = k.resources[a.value.resource];
+      if (ar.shape.size() != 2 || aa.shape.size() != 2) return;
+      int64_t kk = a.value.transposed ? aa.shape[0] : aa.shape[1];
+      double flops = 2.0 * static_cast<double>(ar.shape[0] * ar.shape[1] * kk);
+      if (aa.dtype == DType::BF16 || aa.dtype == DType::F16)
+        w.flops16 += flops;
+      else if (aa.dtype == DType::E4M3 || aa.dtype == DType::E5M2)
+        w.flops8 += flops;
+      else
+        w.flopsOther += flops;
+      return;
+    }
+    ResourceId tensor = globalTensor(k, o);
+    if (tensor != kNoResource) {
+      bool readsReceiver =
+          std::find(std::begin(ef.reads.idx), std::end(ef.reads.idx), kReceiver) != std::end(ef.reads.idx);
+      if (ef.writes == kReceiver && o.receiver != kNoResource) {  // global -> shared
+        const Resource &v = k.resources[o.receiver];
+        double b = static_cast<double>(v.bytesPerStage);
+        int64_t mc = multicastCount(o);
+        w.loadBytes += b;
+        w.l2Bytes += mc > 1 ? b / static_cast<double>(mc) : b;
+        w.loads = true;
+        ++w.copies;
+        ++laps_[o.receiver];
+        access(o, tensor, false, v.shape, v.dtype);
+        return;
+      }
+      if (readsReceiver && o.receiver != kNoResource) {  // shared -> global
+        const Resource &v = k.resources[o.receiver];
+        w.storeBytes += static_cast<double>(v.bytesPerStage);
+        w.stores = true;
+        access(o, tensor, true, v.shape, v.dtype);
+        return;
+      }
+      if (ef.global != kNone) {
+        if (ef.oneElement) {  // an atomic or a scalar read: one 32-bit element
+          (ef.globalWrite ? w.genericStore : w.genericLoad) += 4;
+          return;
+        }
+        ResourceId tile = copyTile(o);
+        if (tile == kNoResource) return;
+        const Resource &r = k.resources[tile];
+        // The fragment's element type is what moves (a tensor of
+        // LM.tensorNd has none of its own).
+        double b = static_cast<double>(elements(r.shape)) * dtypeBytes(r.dtype);
+        (ef.globalWrite ? w.genericStore : w.genericLoad) += b;
+        if (ef.globalWrite) w.stores = true;
+        access(o, tensor, ef.globalWrite, r.shape, r.dtype);
+      }
+      return;
+    }
+    if (o.info().result == OpResult::Fragment && o.result.resource != kNoResource) {
+      const Resource &r = k.resources[o.result.resource];
+      w.elementOps += static_cast<double>(elements(r.shape));
+    }
+  }
+
+  Env &env_;
+  KernelWork &kw_;
+  int64_t &budget_;
+  std::set<TileKey> &tiles_;
+  const std::map<ResourceId, std::vector<int64_t>> &dims_;
+  BlockWork *w_ = nullptr;
+  std::map<ResourceId, int64_t> laps_;
+};
+
+// Registers of a block: each role's threads times its register budget
+// (regs=, setmaxnreg), or where it has none, its fragments' 32-bit words
+// per thread and some for addresses and indices.
+int64_t estimateRegs(const Kernel &k) {
+  std::map<ResourceId, double> words;
+  for (const Resource &r : k.resources)
+    if (r.kind == ResourceKind::Regs && r.role != kNoResource) {
+      int64_t threads = roleThreads(k, r.role);
+      if (threads > 0)
+        words[r.role] +=
+            static_cast<double>(elements(r.shape)) * dtypeInfo(r.dtype).bits / 32.0 / static_cast<double>(threads);
+    }
+  int64_t total = 0;
+  for (const Resource &r : k.resources) {
+    if (r.kind != ResourceKind::Role) continue;
+    int64_t perThread =
+        r.regBudget > 0 ? r.regBudget : std::min<int64_t>(255, static_cast<int64_t>(std::ceil(words[r.id])) + 32);
+    total += roleThreads(k, r.id) * perThread;
+  }
+  return total;
+}
+
+}  // namespace
+
+std::optional<KernelWork> countWork(const Kernel &k, const ShapeValues &shape, int64_t smCount, std::string &why) {
+  std::map<ResourceId, int64_t> params;
+  for (const KernelParam &p : k.params) {
+    if (p.resource == kNoResource) continue;
+    const Resource &r = k.resources[p.resource];
+    if (r.kind != ResourceKind::ScalarParam || dtypeInfo(r.dtype).scalar != ScalarKind::Int) continue;
+    auto it = shape.find(r.name);
+    if (it != shape.end()) params[p.resource] = it->second;
+  }
+  // The declared extents of tensors, outermost first (all dimensions known).
+  std::map<ResourceId, std::vector<int64_t>> dims;
+  for (const KernelParam &p : k.params) {
+    if (p.resource == kNoResource) continue;
+    const Resource &r = k.resources[p.resource];
+    if (r.kind != ResourceKind::TensorParam || r.dims.empty()) continue;
+    std::vector<int64_t> d;
+    for (const Resource::Dim &x : r.dims) {
+      if (x.scalar == kNoResource) {
+        d.push_back(x.constant);
+        continue;
+      }
+      auto it = params.find(x.scalar);
+      if (it == params.end()) break;
+      d.push_back(it->second);
+    }
+    if (d.size() == r.dims.size()) dims[p.resource] = d;
+  }
+  KernelWork kw;
+  Env env(k, params, smCount);
+  for (size_t d = 0; d < 3; ++d) env.cluster[d] = k.cluster.size() > d ? std::max<int64_t>(1, k.cluster[d]) : 1;
+  std::string missing;
+  for (const KernelParam &p : k.params)
+    if (p.resource != kNoResource && k.resources[p.resource].kind == ResourceKind::ScalarParam &&
+        dtypeInfo(k.resources[p.resource].dtype).scalar == ScalarKind::Int && !params.count(p.resource))
+      missing += (missing.empty() ? "" : ", ") + k.resources[p.resource].name;
+  if (!missing.empty()) {
+    why = "the kernel needs a value for " + missing + " (--shape " + missing + "=...)";
+    return std::nullopt;
+  }
+  for (size_t d = 0; d < k.grid.size() && d < 3; ++d) {
+    std::optional<int64_t> g = evalValue(env, k.grid[d]);
+    if (!g) {
+      why = "the grid is not computable from the shape";
+      return std::nullopt;
+    }
+    if (*g <= 0) {
+      why = fmt::format("the grid's dimension {} is {} at this shape: the launcher launches nothing", d, *g);
+      return std::nullopt;
+    }
+    env.grid[d] = *g;
+  }
+  kw.grid[0] = env.grid[0], kw.grid[1] = env.grid[1], kw.grid[2] = env.grid[2];
+  kw.blocks = env.grid[0] * env.grid[1] * env.grid[2];
+  kw.clusterSize = env.cluster[0] * env.cluster[1] * env.cluster[2];
+  kw.threads = k.threads;
+  kw.smemBytes = k.smemBytes;
+  kw.regsPerBlock = estimateRegs(k);
+  if (kw.blocks > 4'000'000) {
+    why = fmt::format("{} blocks are too many to count one by one", kw.blocks);
+    return std::nullopt;
+  }
+  int64_t budget = kOperationBudget;
+  std::set<TileKey> tiles;
+  Counter counter(env, kw, budget, tiles, dims);
+  env.inBlock = true;
+  kw.perBlock.resize(static_cast<size_t>(kw.blocks));
+  size_t i = 0;
+  // Launch order: x fastest, then y, then z.
+  for (int64_t z = 0; z < env.grid[2]; ++z)
+    for (int64_t y = 0; y < env.grid[1]; ++y)
+      for (int64_t x = 0; x < env.grid[0]; ++x) {
+        env.block[0] = x, env.block[1] = y, env.block[2] = z;
+        if (!counter.block(kw.perBlock[i++])) {
+          why = fmt::format("the launch runs more than {} operations: too large to count", kOperationBudget);
+          return std::nullopt;
+        }
+      }
+  return kw;
+}
+
+const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string &routeName, std::string &why) {
+  const Kernel &sig = *f.signature;
+  std::map<ResourceId, int64_t> params;
+  for (ResourceId p : f.integerParams()) {
+    const Resource &r = sig.resources[p];
+    auto it = shape.find(r.name);
+    if (it == shape.end()) {
+      why = fmt::format("the family's routes need a value for {} (--shape {}=...)", r.name, r.name);
+      return nullptr;
+    }
+    FamilyDomain d = f.domainOf(p);
+    if (it->second < d.lo || it->second > d.hi || (d.multiple > 1 && it->second % d.multiple != 0)) {
+      why = fmt::format("{} = {} is outside the family's domain ({} in {} .. {}{})", r.name, it->second, r.name, d.lo,
+                        d.hi, d.multiple > 1 ? fmt::format(", a multiple of {}", d.multiple) : "");
+      return nullptr;
+    }
+    params[p] = it->second;
+  }
+  Env env(sig, params, 0);
+  for (const FamilyRoute &r : f.routes) {
+    auto v = sig.exprValues.find(r.guard);
+    std::optional<bool> holds = v != sig.exprValues.end() ? evalBool(env, v->second) : evalBoolExpr(env, r.guard);
+    if (!holds) {
+      why = fmt::format("the guard of route '{}' is not computable from the shape", r.name);
+      return nullptr;
+    }
+    if (*holds) {
+      routeName = r.name;
+      return r.schedule;
+    }
+  }
+  if (!f.fallback) {
+    why = "no route's guard holds and the family has no fallback";
+    return nullptr;
+  }
+  routeName = f.fallback->name;
+  return f.fallback->schedule;
+}
+
+const Calibration *calibrationFor(Target t) {
+  static const std::vector<Calibration> table = {
+#define CALIBRATION(T, gpu, sms, t16, t8, tO, eops, hbm, l2, fill, gen, launch, lat, blk, smem, thr, regs, bps, src) \
+  Calibration{Target::T, gpu, sms, t16, t8, tO, eops, hbm, l2, fill, gen, launch, lat, blk, smem, thr, regs, bps, src},
+#include "target/Calibration.def"
+#undef CALIBRATION
+  };
+  for (const Calibration &c : table)
+    if (c.target == t) return &c;
+  return nullptr;
+}
+
+namespace {
+// The numeric fields of a calibration, by their Calibration.def names.
+struct Field {
+  const char *name;
+  double Calibration::*real;
+  int64_t Calibration::*integer;
+};
+const std::vector<Field> &calibrationFields() {
+  static const std::vector<Field> f = {
+      {"sms", nullptr, &Calibration::sms},
+      {"tflops16PerSm", &Calibration::tflops16PerSm, nullptr},
+      {"tflops8PerSm", &Calibration::tflops8PerSm, nullptr},
+      {"tflopsOtherPerSm", &Calibration::tflopsOtherPerSm, nullptr},
+      {"elementGopsPerSm", &Calibration::elementGopsPerSm, nullptr},
+      {"hbmGBs", &Calibration::hbmGBs, nullptr},
+      {"l2GBs", &Calibration::l2GBs, nullptr},
+      {"smFillGBs", &Calibration::smFillGBs, nullptr},
+      {"smGenericGBs", &Calibration::smGenericGBs, nullptr},
+      {"launchUs", &Calibration::launchUs, nullptr},
+      {"copyLatencyUs", &Calibration::copyLatencyUs, nullptr},
+      {"blockUs", &Calibration::blockUs, nullptr},
+      {"smemPerSm", nullptr, &Calibration::smemPerSm},
+      {"threadsPerSm", nullptr, &Calibration::threadsPerSm},
+      {"regsPerSm", nullptr, &Calibration::regsPerSm},
+      {"blocksPerSm", nullptr, &Calibration::blocksPerSm},
+  };
+  return f;
+}
+}  // namespace
+
+std::optional<Calibration> parseCalibration(const std::string &text, const Calibration *base, Target target,
+                                            std::string &error) {
+  static std::vector<std::string> strings;  // gpu and source outlive the parse
+  Calibration c = base ? *base : Calibration{};
+  c.target = target;
+  if (!base) c.gpu = "", c.source = "";
+  std::set<std::string> given;
+  size_t lineNo = 0, at = 0;
+  while (at <= text.size()) {
+    size_t nl = text.find('\n', at);
+    std::string line = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    at = nl == std::string::npos ? text.size() + 1 : nl + 1;
+    ++lineNo;
+    if (size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    auto trim = [](std::string x) {
+      size_t b = x.find_first_not_of(" \t\r"), e = x.find_last_not_of(" \t\r");
+      return b == std::string::npos ? std::string() : x.substr(b, e - b + 1);
+    };
+    line = trim(line);
+    if (line.empty()) continue;
+    size_t eq = line.find('=');
+    if (eq == std::string::npos) {
+      error = fmt::format("line {}: expected NAME = VALUE", lineNo);
+      return std::nullopt;
+    }
+    std::string name = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+    if (name == "gpu" || name == "source") {
+      strings.push_back(value);
+      (name == "gpu" ? c.gpu : c.source) = strings.back();
+      continue;
+    }
+    const Field *f = nullptr;
+    for (const Field &x : calibrationFields())
+      if (name == x.name) f = &x;
+    if (!f) {
+      std::string names;
+      for (const Field &x : calibrationFields()) names += (names.empty() ? "" : ", ") + std::string(x.name);
+      error = fmt::format("line {}: unknown field '{}' (the fields: gpu, source, {})", lineNo, name, names);
+      return std::nullopt;
+    }
+    char *end = nullptr;
+    double v = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || !std::isfinite(v) || v <= 0 || (f->integer && v != std::floor(v))) {
+      error = fmt::format("line {}: '{}' for {} is not a positive {}", lineNo, value, name,
+                          f->integer ? "integer" : "number");
+      return std::nullopt;
+    }
+    if (f->real)
+      c.*(f->real) = v;
+    else
+      c.*(f->integer) = static_cast<int64_t>(v);
+    given.insert(name);
+  }
+  if (!base)
+    for (const Field &x : calibrationFields())
+      if (!given.count(x.name)) {
+        error =
+            fmt::format("the target has no calibration of its own, so every field is needed: '{}' is missing", x.name);
+        return std::nullopt;
+      }
+  return c;
+}
+
+Estimate estimate(const KernelWork &w, const Calibration &c) {
+  Estimate e;
+  // Residency: shared memory (1 KB of each block's is the system's), threads, registers.
+  int64_t bySmem = w.smemBytes > 0 ? c.smemPerSm / (w.smemBytes + 1024) : c.blocksPerSm;
+  int64_t byThreads = w.threads > 0 ? c.threadsPerSm / w.threads : c.blocksPerSm;
+  int64_t byRegs = w.regsPerBlock > 0 ? c.regsPerSm / w.regsPerBlock : c.blocksPerSm;
+  e.blocksPerSm = std::max<int64_t>(1, std::min({bySmem, byThreads, byRegs, c.blocksPerSm}));
+  e.residencyLimit = e.blocksPerSm == bySmem      ? "shared memory"
+                     : e.blocksPerSm == byRegs    ? "registers"
+                     : e.blocksPerSm == byThreads ? "threads"
+                                                  : "blocks per SM";
+  e.slots = c.sms * e.blocksPerSm;
+  e.waves = static_cast<double>(w.blocks) / static_cast<double>(e.slots);
+  double share = static_cast<double>(e.blocksPerSm);  // a slot's share of its multiprocessor
+  auto us = [](double bytes, double gbs) { return gbs > 0 ? bytes / (gbs * 1e3) : 0.0; };
+  struct Terms {
+    double tensor, fill, generic, latency, elem, total;
+  };
+  auto blockTerms = [&](const BlockWork &b) {
+    Terms t{};
+    t.tensor =
+        (b.flops16 / c.tflops16PerSm + b.flops8 / c.tflops8PerSm + b.flopsOther / c.tflopsOtherPerSm) / 1e6 * share;
+    t.fill = us(b.l2Bytes + b.storeBytes, c.smFillGBs) * share;
+    t.generic = us(b.genericLoad + b.genericStore, c.smGenericGBs) * share;
+    t.latency = b.laps * c.copyLatencyUs;
+    t.elem = b.elementOps / (c.elementGopsPerSm * 1e3) * share;
+    double first =
+        (b.loads ? c.copyLatencyUs : 0) + (b.genericLoad > 0 ? c.copyLatencyUs : 0) + (b.stores ? c.copyLatencyUs : 0);
+    t.total = std::max({t.tensor, t.fill, t.generic, t.latency, t.elem}) + first + c.blockUs;
+    return t;
+  };
+  // Blocks go to the slot that frees first, in launch order.
+  std::priority_queue<double, std::vector<double>, std::greater<double>> slots;
+  for (int64_t i = 0; i < std::min<int64_t>(e.slots, w.blocks); ++i) slots.push(0);
+  double busy = 0, worst = -1, makespan = 0;
+  Terms critical{};
+  for (const BlockWork &b : w.perBlock) {
+    Terms t = blockTerms(b);
+    double end = slots.top() + t.total;
+    slots.pop();
+    slots.push(end);
+    makespan = std::max(makespan, end);
+    busy += t.total;
+    if (t.total > worst) worst = t.total, critical = t;
+  }
+  e.makespanUs = makespan;
+  e.slotEfficiency = makespan > 0 ? busy / (static_cast<double>(std::min<int64_t>(e.slots, w.blocks)) * makespan) : 1;
+  e.hbmUs = us(w.uniqueRead + w.uniqueWrite, c.hbmGBs);
+  double l2 = 0;
+  for (const BlockWork &b : w.perBlock) l2 += b.l2Bytes + b.genericLoad;
+  e.l2Us = us(l2, c.l2GBs);
+  e.tensorUs = critical.tensor, e.fillUs = critical.fill, e.latencyUs = critical.latency,
+  e.genericUs = critical.generic;
+  double body = std::max({makespan, e.hbmUs, e.l2Us});
+  e.timeUs = c.launchUs + body;
+  // The bottleneck: what sets the largest term.
+  if (c.launchUs >= body)
+    e.bottleneck = "launch-overhead";
+  else if (e.hbmUs >= makespan && e.hbmUs >= e.l2Us)
+    e.bottleneck = "hbm-bandwidth";
+  else if (e.l2Us >= makespan)
+    e.bottleneck = "l2-bandwidth";
+  else if (e.waves > 0 && e.slotEfficiency < 0.7)
+    e.bottleneck = "wave-quantization";
+  else {
+    double m = std::max({critical.tensor, critical.fill, critical.generic, critical.latency, critical.elem});
+    if (m <= 0)
+      e.bottleneck = "launch-overhead";
+    else if (m == critical.tensor)
+      e.bottleneck = "tensor-pipe";
+    else if (m == critical.latency)
+      e.bottleneck = "pipeline-latency";
+    else if (m == critical.fill)
+      e.bottleneck = "l2-bandwidth";
+    else if (m == critical.generic)
+      e.bottleneck = "generic-memory";
+    else
+      e.bottleneck = "cuda-cores";
+  }
+  return e;
+}
+
+namespace {
+
+std::string shapeText(const ShapeValues &s) {
+  std::string t;
+  for (const auto &[n, v] : s) t += (t.empty() ? "" : ",") + n + "=" + std::to_string(v);
+  return t;
+}
+
+struct Totals {
+  double load = 0, l2 = 0, store = 0, gload = 0, gstore = 0, f16 = 0, f8 = 0, fo = 0, elem = 0, laps = 0;
+  int64_t copies = 0;
+};
+Totals totals(const KernelWork &w) {
+  Totals t;
+  for (const BlockWork &b : w.perBlock) {
+    t.load += b.loadBytes, t.l2 += b.l2Bytes, t.store += b.storeBytes, t.gload += b.genericLoad;
+    t.gstore += b.genericStore, t.f16 += b.flops16, t.f8 += b.flops8, t.fo += b.flopsOther, t.elem += b.elementOps;
+    t.copies += b.copies, t.laps = std::max(t.laps, b.laps);
+  }
+  return t;
+}
+
+std::string jsonString(std::string_view s) {
+  std::string o = "\"";
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\')
+      o += '\\', o += ch;
+    else if (static_cast<unsigned char>(ch) < 0x20)
+      o += fmt::format("\\u{:04x}", static_cast<unsigned>(ch));
+    else
+      o += ch;
+  }
+  return o + "\"";
+}
+
+std::string num(double x) { return fmt::format("{:.6g}", x); }
+
+std::string bytesText(double b) {
+  if (b >= 1e9) return fmt::format("{:.2f} GB", b / 1e9);
+  if (b >= 1e6) return fmt::format("{:.2f} MB", b / 1e6);
+  if (b >= 1e3) return fmt::format("{:.1f} KB", b / 1e3);
+  return fmt::format("{:.0f} B", b);
+}
+
+}  // namespace
+
+std::string renderReportText(const std::vector<ReportEntry> &entries) {
+  std::string o;
+  std::map<std::string, std::string> used;
+  for (const ReportEntry &e : entries) {
+    const TargetInfo &ti = targetInfo(e.target);
+    const Calibration *cal = e.cal ? &*e.cal : nullptr;
+    std::string name = e.family.empty() ? fmt::format("kernel '{}'", e.kernel)
+                       : e.route.empty()
+                           ? fmt::format("family '{}'", e.family)
+                           : fmt::format("family '{}', route '{}' (schedule '{}')", e.family, e.route, e.kernel);
+    o += fmt::format("{} on {} at {}\n", name, ti.name, shapeText(e.shape));
+    if (!e.work) {
+      o += fmt::format("  not estimated: {}\n", e.why);
+      continue;
+    }
+    const KernelWork &w = *e.work;
+    Totals t = totals(w);
+    double flops = t.f16 + t.f8 + t.fo;
+    if (e.est && cal) {
+      const Estimate &x = *e.est;
+      o += fmt::format("  estimated time     {:.2f} us", x.timeUs);
+      if (flops > 0) o += fmt::format(" ({:.0f} TFLOP/s)", flops / x.timeUs / 1e6);
+      o += "\n";
+      o += fmt::format("  bottleneck         {}\n", x.bottleneck);
+      o += fmt::format("  terms (us)         blocks {:.2f}, HBM {:.2f}, L2 {:.2f}, launch {:.2f}\n", x.makespanUs,
+                       x.hbmUs, x.l2Us, cal->launchUs);
+      o += fmt::format("  longest block (us) tensor core {:.2f}, fill {:.2f}, ring latency {:.2f}, generic {:.2f}\n",
+                       x.tensorUs, x.fillUs, x.latencyUs, x.genericUs);
+      o += fmt::format("  placement          {} per SM (by {}; {} slots), {:.2f} waves, slots busy {:.0f}%\n",
+                       x.blocksPerSm, x.residencyLimit, x.slots, x.waves, 100 * x.slotEfficiency);
+      used[std::string(ti.name)] = fmt::format("{} ({})", cal->gpu, cal->source);
+    } else {
+      o += fmt::format("  estimated time     none: {} is uncalibrated (counts only)\n", ti.name);
+    }
+    o += fmt::format("  grid               {} x {} x {} = {} blocks, {} threads, {} of shared memory\n", w.grid[0],
+                     w.grid[1], w.grid[2], w.blocks, w.threads, bytesText(static_cast<double>(w.smemBytes)));
+    if (flops > 0)
+      o += fmt::format("  tensor core        {:.4g} GFLOP (bf16/f16 {:.4g}, fp8 {:.4g}, other {:.4g})\n", flops / 1e9,
+                       t.f16 / 1e9, t.f8 / 1e9, t.fo / 1e9);
+    o += fmt::format("  copies to smem     {} ({} into blocks, {} from L2), longest ring {:.0f} laps\n", t.copies,
+                     bytesText(t.load), bytesText(t.l2), t.laps);
+    if (t.store > 0) o += fmt::format("  copies to global   {}\n", bytesText(t.store));
+    if (t.gload + t.gstore > 0)
+      o += fmt::format("  thread accesses    loads {}, stores {}\n", bytesText(t.gload), bytesText(t.gstore));
+    o += fmt::format("  distinct bytes     read {}, written {}\n", bytesText(w.uniqueRead), bytesText(w.uniqueWrite));
+    for (const std::string &u : w.unknowns) o += fmt::format("  not exact          {}\n", u);
+  }
+  for (const auto &[target, text] : used) o += fmt::format("calibration of {}: {}\n", target, text);
+  return o;
+}
+
+std::string renderReportJson(const std::vector<ReportEntry> &entries) {
+  std::string o = "{\n  \"format\": 1,\n  \"reports\": [";
+  bool firstEntry = true;
+  for (const ReportEntry &e : entries) {
+    const TargetInfo &ti = targetInfo(e.target);
+    const Calibration *cal = e.cal ? &*e.cal : nullptr;
+    o += firstEntry ? "\n" : ",\n";
+    firstEntry = false;
+    o += "    {\"target\": " + jsonString(ti.name) + ", \"calibration\": " +
+         (cal ? fmt::format("{{\"gpu\": {}, \"source\": {}}}", jsonString(cal->gpu), jsonString(cal->source))
+              : std::string("null"));
+    o += ", \"kernel\": " + jsonString(e.kernel);
+    if (!e.family.empty()) o += ", \"family\": " + jsonString(e.family) + ", \"route\": " + jsonString(e.route);
+    o += ", \"shape\": {";
+    bool f = true;
+    for (const auto &[n, v] : e.shape) {
+      o += fmt::format("{}{}: {}", f ? "" : ", ", jsonString(n), v);
+      f = false;
+    }
+    o += "}";
+    if (!e.work) {
+      o += ", \"estimated\": false, \"why\": " + jsonString(e.why) + "}";
+      continue;
+    }
+    const KernelWork &w = *e.work;
+    Totals t = totals(w);
+    if (e.est && cal) {
+      const Estimate &x = *e.est;
+      o += fmt::format(", \"estimated\": true, \"time_us\": {}, \"bottleneck\": {}", num(x.timeUs),
+                       jsonString(x.bottleneck));
+      o += fmt::format(", \"terms_us\": {{\"blocks\": {}, \"hbm\": {}, \"l2\": {}, \"launch\": {}}}", num(x.makespanUs),
+                       num(x.hbmUs), num(x.l2Us), num(cal->launchUs));
+      o += fmt::format(", \"longest_block_us\": {{\"tensor\": {}, \"fill\": {}, \"latency\": {}, \"generic\": {}}}",
+                       num(x.tensorUs), num(x.fillUs), num(x.latencyUs), num(x.genericUs));
+      o += fmt::format(", \"blocks_per_sm\": {}, \"residency_limit\": {}", x.blocksPerSm, jsonString(x.residencyLimit));
+      o += fmt::format(", \"waves\": {}, \"slot_efficiency\": {}", num(x.waves), num(x.slotEfficiency));
+    } else {
+      o += ", \"estimated\": false, \"why\": " + jsonString(std::string(ti.name) + " is uncalibrated");
+    }
+    o += fmt::format(", \"grid\": [{}, {}, {}], \"blocks\": {}, \"threads\": {}, \"smem_bytes\": {}", w.grid[0],
+                     w.grid[1], w.grid[2], w.blocks, w.threads, w.smemBytes);
+    o += fmt::format(", \"flops\": {{\"bf16_f16\": {}, \"fp8\": {}, \"other\": {}}}", num(t.f16), num(t.f8), num(t.fo));
+    o += fmt::format(", \"bytes\": {{\"to_smem\": {}, \"from_l2\": {}, \"to_global\": {}, \"thread_loads\": {}, "
+                     "\"thread_stores\": {}, \"distinct_read\": {}, \"distinct_written\": {}}}",
+                     num(t.load), num(t.l2), num(t.store), num(t.gload), num(t.gstore), num(w.uniqueRead),
+                     num(w.uniqueWrite));
+    o += fmt::format(", \"copies\": {}, \"ring_laps\": {}", t.copies, num(t.laps));
+    o += ", \"not_exact\": [";
+    for (size_t i = 0; i < w.unknowns.size(); ++i) o += (i ? ", " : "") + jsonString(w.unknowns[i]);
+    o += "]}";
+  }
+  o += "\n  ]\n}\n";
+  return o;
+}
+
+}  // namespace cake::analysis

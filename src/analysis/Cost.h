@@ -1,0 +1,125 @@
+// Cost: what one launch of a kernel does at given shapes (the work each
+// block issues, counted by running the schedule's loops and guards on the
+// shape's values), and the time a calibrated model of the target predicts
+// for it, with the bottleneck that sets it (`cakec --report`).
+//
+// The counting is exact for what the schedule states (loop trips, copies,
+// tensor-core operations, generic accesses, each block's own trips); the
+// model is a bound model: each block's time is the largest of its tensor-
+// core time, its share of the multiprocessor's fill bandwidth and the
+// latency its rings cannot hide, blocks are placed on the multiprocessors'
+// slots in launch order, and the launch is at least as long as its unique
+// bytes at HBM bandwidth and its loaded bytes at L2 bandwidth. The constants
+// are the target's calibration (src/target/Calibration.def); a target
+// without one gets the counts and no time.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sema/SemaIR.h"
+#include "target/TargetInfo.h"
+
+namespace cake::analysis {
+
+// The work of one block.
+struct BlockWork {
+  double loadBytes = 0;     // global -> shared copies (TMA, cp.async) landing in the block
+  double l2Bytes = 0;       // of them, what the block reads from L2 (a multicast tile's share)
+  double storeBytes = 0;    // shared -> global copies (TMA stores and additions, copy_to)
+  double genericLoad = 0;   // register tiles loaded from global memory by the block's threads
+  double genericStore = 0;  // register tiles stored to global memory
+  double flops16 = 0;       // tensor-core flops with bf16/f16 operands
+  double flops8 = 0;        // with fp8 operands
+  double flopsOther = 0;    // with other operands (i8, tf32)
+  double elementOps = 0;    // register-fragment elements computed on the CUDA cores
+  double laps = 0;          // the longest ring's laps: copies into its view over its stages
+  int64_t copies = 0;       // copies issued into shared memory
+  bool loads = false, stores = false;
+};
+
+struct KernelWork {
+  int64_t grid[3] = {1, 1, 1};
+  int64_t blocks = 1;
+  int64_t clusterSize = 1;
+  int64_t threads = 0;
+  int64_t smemBytes = 0;
+  int64_t regsPerBlock = 0;  // the roles' register budgets (regs=), or their fragments per thread and some more
+  std::vector<BlockWork> perBlock;
+  double uniqueRead = 0;                     // distinct bytes read from global tensors (tiles by their coordinates)
+  double uniqueWrite = 0;                    // distinct bytes written
+  std::map<std::string, double> tensorRead;  // per tensor parameter: distinct bytes read
+  // Why a count is not exact (a loop bound or guard the shape does not
+  // decide, a value read from memory): the report says so.
+  std::vector<std::string> unknowns;
+};
+
+// The shape: values of the kernel's integer scalar parameters, by name.
+using ShapeValues = std::map<std::string, int64_t>;
+
+// Counts one launch's work; nullopt (with `why`) when the grid or a
+// parameter the counting needs is missing.
+std::optional<KernelWork> countWork(const sema::Kernel &k, const ShapeValues &shape, int64_t smCount, std::string &why);
+
+// The route a family's dispatcher takes at a shape (its schedule), or null
+// outside the domain (`why` says which bound).
+const sema::Kernel *familyRoute(const sema::Family &f, const ShapeValues &shape, std::string &routeName,
+                                std::string &why);
+
+// A target's calibration (Calibration.def): the measured rates the model
+// reads, and where they were measured.
+struct Calibration {
+  Target target;
+  std::string_view gpu;
+  int64_t sms;
+  double tflops16PerSm, tflops8PerSm, tflopsOtherPerSm;  // sustained tensor-core rates
+  double elementGopsPerSm;                               // CUDA-core element operations
+  double hbmGBs, l2GBs, smFillGBs, smGenericGBs;         // bandwidths (GB/s)
+  double launchUs, copyLatencyUs, blockUs;               // fixed costs (microseconds)
+  int64_t smemPerSm, threadsPerSm, regsPerSm, blocksPerSm;
+  std::string_view source;  // the script and the results it was measured with
+};
+const Calibration *calibrationFor(Target t);
+// A calibration read from `name = value` lines (# comments), each name a
+// field of Calibration.def (gpu and source are text); fields not given keep
+// `base`'s, and without a base every numeric field must be given. nullopt
+// with `error` on a bad line.
+std::optional<Calibration> parseCalibration(const std::string &text, const Calibration *base, Target target,
+                                            std::string &error);
+
+// The model's estimate for one launch.
+struct Estimate {
+  double timeUs = 0;
+  std::string bottleneck;  // one of the classes below
+  std::string detail;      // the numbers behind it, one line
+  int64_t blocksPerSm = 0, slots = 0;
+  std::string residencyLimit;  // what limits blocksPerSm
+  double waves = 0;
+  double makespanUs = 0, hbmUs = 0, l2Us = 0;
+  double tensorUs = 0, fillUs = 0, latencyUs = 0, genericUs = 0;  // the critical block's terms
+  double slotEfficiency = 0;                                      // busy slot time / (slots x makespan)
+};
+// Bottleneck classes: "tensor-pipe", "hbm-bandwidth", "l2-bandwidth",
+// "pipeline-latency", "wave-quantization", "launch-overhead",
+// "cuda-cores", "generic-memory".
+Estimate estimate(const KernelWork &w, const Calibration &c);
+
+// The report of one kernel (or family route) at one shape, as text or as
+// a JSON object.
+struct ReportEntry {
+  Target target = kDefaultTarget;
+  std::string kernel;  // the schedule's name
+  std::string route;   // a family's route name, "" for a kernel
+  std::string family;
+  ShapeValues shape;
+  std::optional<KernelWork> work;
+  std::optional<Estimate> est;
+  std::optional<Calibration> cal;  // what the estimate used
+  std::string why;                 // no work: why
+};
+std::string renderReportText(const std::vector<ReportEntry> &entries);
+std::string renderReportJson(const std::vector<ReportEntry> &entries);
+
+}  // namespace cake::analysis

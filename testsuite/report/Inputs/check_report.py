@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""Checks a `cakec --report --report-format=json` file (report.test).
+
+  check_report.py FILE increasing      every report estimated, times increasing in order
+  check_report.py FILE faster OTHER    FILE is bound by the tensor pipe; OTHER (a far faster tensor
+                                       core) is faster and bound by something else
+"""
+import json
+import sys
+
+rep = json.load(open(sys.argv[1]))
+assert rep["format"] == 1, rep
+rs = rep["reports"]
+assert rs and all(r["estimated"] for r in rs), rs
+for r in rs:
+    for key in ("time_us", "bottleneck", "terms_us", "longest_block_us", "grid", "flops", "bytes", "blocks_per_sm"):
+        assert key in r, (key, r)
+    assert r["time_us"] >= max(r["terms_us"].values()), r
+if sys.argv[2] == "increasing":
+    times = [r["time_us"] for r in rs]
+    assert times == sorted(times) and len(set(times)) == len(times), times
+elif sys.argv[2] == "faster":
+    other = json.load(open(sys.argv[3]))["reports"]
+    a, b = rs[0], other[0]
+    assert a["bottleneck"] == "tensor-pipe", a
+    assert b["time_us"] < a["time_us"], (a["time_us"], b["time_us"])
+    assert b["bottleneck"] != "tensor-pipe", b
+    assert b["longest_block_us"]["tensor"] < 0.1 * a["longest_block_us"]["tensor"], (a, b)
+else:
+    sys.exit("unknown check " + sys.argv[2])
+print("ok")
