@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <functional>
 #include <queue>
 #include <set>
@@ -174,7 +175,11 @@ public:
     laps_.clear();
     for (const RoleBlock &rb : env_.k.roles) {
       env_.loops.clear();
+      BlockWork before = w;
       if (!stmts(rb.body)) return false;
+      BlockWork::RoleWork r{w.flops16 - before.flops16, w.flops8 - before.flops8, w.flopsOther - before.flopsOther,
+                            w.elementOps - before.elementOps};
+      if (r.flops16 + r.flops8 + r.flopsOther + r.elementOps > 0) w.roles.push_back(r);
     }
     for (const auto &[view, n] : laps_) {
       int64_t stages = std::max<int64_t>(1, env_.k.resources[view].stages);
@@ -233,9 +238,14 @@ private:
 
   // The bytes of a tile at its coordinates, clipped to the tensor's
   // declared extent (loads past the end read nothing from memory).
-  double tileBytes(ResourceId tensor, const std::vector<int64_t> &boxOuterFirst,
-                   const std::vector<int64_t> &coordsInnerFirst, DType dt) {
+  // The bytes of a tile at its coordinates, clipped to the tensor's
+  // declared extent (loads past the end read nothing from memory), and the
+  // contiguous runs of memory they lie in (a row of the box, or several
+  // where the box spans whole rows of the tensor).
+  std::pair<double, double> tileBytes(ResourceId tensor, const std::vector<int64_t> &boxOuterFirst,
+                                      const std::vector<int64_t> &coordsInnerFirst, DType dt) {
     double n = static_cast<double>(elements(boxOuterFirst));
+    double run = boxOuterFirst.empty() ? 1 : static_cast<double>(boxOuterFirst.back());
     auto d = dims_.find(tensor);
     if (d != dims_.end() && d->second.size() == coordsInnerFirst.size()) {
       size_t rank = d->second.size();
@@ -243,12 +253,19 @@ private:
       for (size_t i = 0; i < boxOuterFirst.size() && i < rank; ++i)
         box[rank - 1 - i] = boxOuterFirst[boxOuterFirst.size() - 1 - i];
       n = 1;
-      for (size_t i = 0; i < rank; ++i) {
+      run = 1;
+      bool whole = true;  // every inner dimension so far taken whole: the run goes on
+      for (size_t i = rank; i-- > 0;) {
         int64_t c = coordsInnerFirst[rank - 1 - i];
-        n *= static_cast<double>(std::clamp<int64_t>(d->second[i] - c, 0, box[i]));
+        int64_t extent = std::clamp<int64_t>(d->second[i] - c, 0, box[i]);
+        n *= static_cast<double>(extent);
+        if (whole) run *= static_cast<double>(extent);
+        whole = whole && c == 0 && extent == d->second[i];
       }
     }
-    return n * dtypeBytes(dt);
+    double bytes = n * dtypeBytes(dt);
+    double runBytes = run * dtypeBytes(dt);
+    return {bytes, runBytes > 0 ? bytes / runBytes : 0};
   }
 
   void access(const Operation &op, ResourceId tensor, bool write, const std::vector<int64_t> &box, DType dt) {
@@ -267,12 +284,14 @@ private:
     if (!known) {
       unknown("a tile whose coordinates are read at run time (its bytes counted as distinct)");
       (write ? kw_.uniqueWrite : kw_.uniqueRead) += static_cast<double>(elements(box)) * dtypeBytes(dt);
+      kw_.uniqueRuns += elements(box) / std::max<int64_t>(1, box.empty() ? 1 : box.back());
       return;
     }
     TileKey key{tensor, write, coords};
     if (!tiles_.insert(key).second) return;
-    double b = tileBytes(tensor, box, coords, dt);
+    auto [b, runs] = tileBytes(tensor, box, coords, dt);
     (write ? kw_.uniqueWrite : kw_.uniqueRead) += b;
+    kw_.uniqueRuns += runs;
     if (!write) kw_.tensorRead[env_.k.resources[tensor].name] += b;
   }
 
@@ -314,6 +333,7 @@ private:
       if (readsReceiver && o.receiver != kNoResource) {  // shared -> global
         const Resource &v = k.resources[o.receiver];
         w.storeBytes += static_cast<double>(v.bytesPerStage);
+        if (ef.reducesInto) w.reduceBytes += static_cast<double>(v.bytesPerStage);
         w.stores = true;
         access(o, tensor, true, v.shape, v.dtype);
         return;
@@ -495,8 +515,10 @@ const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string
 
 const Calibration *calibrationFor(Target t) {
   static const std::vector<Calibration> table = {
-#define CALIBRATION(T, gpu, sms, t16, t8, tO, eops, hbm, l2, fill, gen, launch, lat, blk, smem, thr, regs, bps, src) \
-  Calibration{Target::T, gpu, sms, t16, t8, tO, eops, hbm, l2, fill, gen, launch, lat, blk, smem, thr, regs, bps, src},
+#define CALIBRATION(T, gpu, sms, t16, t8, tO, d16, d8, eops, hbm, run, l2, fill, gen, red, launch, lat, blk, smem, \
+                    thr, regs, bps, src)                                                                           \
+  Calibration{Target::T, gpu, sms, t16,    t8,  tO,  d16,  d8,  eops, hbm, run, l2,                                \
+              fill,      gen, red, launch, lat, blk, smem, thr, regs, bps, src},
 #include "target/Calibration.def"
 #undef CALIBRATION
   };
@@ -518,11 +540,15 @@ const std::vector<Field> &calibrationFields() {
       {"tflops16PerSm", &Calibration::tflops16PerSm, nullptr},
       {"tflops8PerSm", &Calibration::tflops8PerSm, nullptr},
       {"tflopsOtherPerSm", &Calibration::tflopsOtherPerSm, nullptr},
+      {"tflops16Device", &Calibration::tflops16Device, nullptr},
+      {"tflops8Device", &Calibration::tflops8Device, nullptr},
       {"elementGopsPerSm", &Calibration::elementGopsPerSm, nullptr},
       {"hbmGBs", &Calibration::hbmGBs, nullptr},
+      {"hbmRunOverheadBytes", &Calibration::hbmRunOverheadBytes, nullptr},
       {"l2GBs", &Calibration::l2GBs, nullptr},
       {"smFillGBs", &Calibration::smFillGBs, nullptr},
       {"smGenericGBs", &Calibration::smGenericGBs, nullptr},
+      {"l2ReduceGBs", &Calibration::l2ReduceGBs, nullptr},
       {"launchUs", &Calibration::launchUs, nullptr},
       {"copyLatencyUs", &Calibration::copyLatencyUs, nullptr},
       {"blockUs", &Calibration::blockUs, nullptr},
@@ -537,7 +563,7 @@ const std::vector<Field> &calibrationFields() {
 
 std::optional<Calibration> parseCalibration(const std::string &text, const Calibration *base, Target target,
                                             std::string &error) {
-  static std::vector<std::string> strings;  // gpu and source outlive the parse
+  static std::deque<std::string> strings;  // gpu and source outlive the parse (a deque keeps them in place)
   Calibration c = base ? *base : Calibration{};
   c.target = target;
   if (!base) c.gpu = "", c.source = "";
@@ -613,20 +639,28 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   e.waves = static_cast<double>(w.blocks) / static_cast<double>(e.slots);
   double share = static_cast<double>(e.blocksPerSm);  // a slot's share of its multiprocessor
   auto us = [](double bytes, double gbs) { return gbs > 0 ? bytes / (gbs * 1e3) : 0.0; };
+  double loaded = 0;
+  for (const BlockWork &b : w.perBlock) loaded += b.l2Bytes + b.genericLoad;
+  double lap = c.copyLatencyUs;
   struct Terms {
-    double tensor, fill, generic, latency, elem, total;
+    double tensor, role, fill, generic, latency, elem, total;
+  };
+  auto tensorUs = [&](double f16, double f8, double other) {
+    return (f16 / c.tflops16PerSm + f8 / c.tflops8PerSm + other / c.tflopsOtherPerSm) / 1e6 * share;
   };
   auto blockTerms = [&](const BlockWork &b) {
     Terms t{};
-    t.tensor =
-        (b.flops16 / c.tflops16PerSm + b.flops8 / c.tflops8PerSm + b.flopsOther / c.tflopsOtherPerSm) / 1e6 * share;
+    t.tensor = tensorUs(b.flops16, b.flops8, b.flopsOther);
+    // A role's warps issue their tensor-core and CUDA-core work in turn.
+    for (const BlockWork::RoleWork &r : b.roles)
+      t.role = std::max(t.role, tensorUs(r.flops16, r.flops8, r.flopsOther) +
+                                    r.elementOps / (c.elementGopsPerSm * 1e3) * share);
     t.fill = us(b.l2Bytes + b.storeBytes, c.smFillGBs) * share;
     t.generic = us(b.genericLoad + b.genericStore, c.smGenericGBs) * share;
-    t.latency = b.laps * c.copyLatencyUs;
+    t.latency = b.laps * lap;
     t.elem = b.elementOps / (c.elementGopsPerSm * 1e3) * share;
-    double first =
-        (b.loads ? c.copyLatencyUs : 0) + (b.genericLoad > 0 ? c.copyLatencyUs : 0) + (b.stores ? c.copyLatencyUs : 0);
-    t.total = std::max({t.tensor, t.fill, t.generic, t.latency, t.elem}) + first + c.blockUs;
+    double first = (b.loads ? lap : 0) + (b.genericLoad > 0 ? lap : 0) + (b.stores ? c.copyLatencyUs : 0);
+    t.total = std::max({t.tensor, t.role, t.fill, t.generic, t.latency, t.elem}) + first + c.blockUs;
     return t;
   };
   // Blocks go to the slot that frees first, in launch order.
@@ -644,18 +678,29 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
     if (t.total > worst) worst = t.total, critical = t;
   }
   e.makespanUs = makespan;
-  e.slotEfficiency = makespan > 0 ? busy / (static_cast<double>(std::min<int64_t>(e.slots, w.blocks)) * makespan) : 1;
-  e.hbmUs = us(w.uniqueRead + w.uniqueWrite, c.hbmGBs);
-  double l2 = 0;
-  for (const BlockWork &b : w.perBlock) l2 += b.l2Bytes + b.genericLoad;
-  e.l2Us = us(l2, c.l2GBs);
+  // Over every slot: a grid that does not fill them leaves the rest idle.
+  e.slotEfficiency = makespan > 0 ? busy / (static_cast<double>(e.slots) * makespan) : 1;
+  // Each contiguous run of distinct bytes costs HBM some bytes' worth more
+  // (a short run wastes part of the bursts and rows it opens).
+  e.hbmUs = us(w.uniqueRead + w.uniqueWrite + w.uniqueRuns * c.hbmRunOverheadBytes, c.hbmGBs);
+  e.l2Us = us(loaded, c.l2GBs);
+  double reduced = 0;
+  for (const BlockWork &b : w.perBlock) reduced += b.reduceBytes;
+  e.reduceUs = us(reduced, c.l2ReduceGBs);
   e.tensorUs = critical.tensor, e.fillUs = critical.fill, e.latencyUs = critical.latency,
-  e.genericUs = critical.generic;
-  double body = std::max({makespan, e.hbmUs, e.l2Us});
+  e.genericUs = critical.generic, e.roleUs = critical.role;
+  double f16 = 0, f8 = 0;
+  for (const BlockWork &b : w.perBlock) f16 += b.flops16, f8 += b.flops8;
+  e.tensorDeviceUs = (f16 / c.tflops16Device + f8 / c.tflops8Device) / 1e6;
+  double body = std::max({makespan, e.hbmUs, e.l2Us, e.tensorDeviceUs, e.reduceUs});
   e.timeUs = c.launchUs + body;
   // The bottleneck: what sets the largest term.
   if (c.launchUs >= body)
     e.bottleneck = "launch-overhead";
+  else if (e.tensorDeviceUs >= std::max({makespan, e.hbmUs, e.l2Us, e.reduceUs}))
+    e.bottleneck = "tensor-pipe";
+  else if (e.reduceUs >= std::max({makespan, e.hbmUs, e.l2Us}))
+    e.bottleneck = "l2-reductions";
   else if (e.hbmUs >= makespan && e.hbmUs >= e.l2Us)
     e.bottleneck = "hbm-bandwidth";
   else if (e.l2Us >= makespan)
@@ -663,11 +708,14 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   else if (e.waves > 0 && e.slotEfficiency < 0.7)
     e.bottleneck = "wave-quantization";
   else {
-    double m = std::max({critical.tensor, critical.fill, critical.generic, critical.latency, critical.elem});
+    double m =
+        std::max({critical.tensor, critical.role, critical.fill, critical.generic, critical.latency, critical.elem});
     if (m <= 0)
       e.bottleneck = "launch-overhead";
-    else if (m == critical.tensor)
-      e.bottleneck = "tensor-pipe";
+    else if (m == critical.tensor || (m == critical.role && critical.role < 1.1 * critical.tensor))
+      e.bottleneck = "tensor-pipe";  // a role's own CUDA-core work adds little to its tensor-core time
+    else if (m == critical.role)
+      e.bottleneck = "role-serialization";
     else if (m == critical.latency)
       e.bottleneck = "pipeline-latency";
     else if (m == critical.fill)
@@ -750,10 +798,14 @@ std::string renderReportText(const std::vector<ReportEntry> &entries) {
       if (flops > 0) o += fmt::format(" ({:.0f} TFLOP/s)", flops / x.timeUs / 1e6);
       o += "\n";
       o += fmt::format("  bottleneck         {}\n", x.bottleneck);
-      o += fmt::format("  terms (us)         blocks {:.2f}, HBM {:.2f}, L2 {:.2f}, launch {:.2f}\n", x.makespanUs,
-                       x.hbmUs, x.l2Us, cal->launchUs);
-      o += fmt::format("  longest block (us) tensor core {:.2f}, fill {:.2f}, ring latency {:.2f}, generic {:.2f}\n",
-                       x.tensorUs, x.fillUs, x.latencyUs, x.genericUs);
+      o += fmt::format(
+          "  terms (us)         blocks {:.2f}, tensor core {:.2f}, HBM {:.2f}, L2 {:.2f}, L2 additions {:.2f}, "
+          "launch {:.2f}\n",
+          x.makespanUs, x.tensorDeviceUs, x.hbmUs, x.l2Us, x.reduceUs, cal->launchUs);
+      o += fmt::format(
+          "  longest block (us) tensor core {:.2f}, one role's issue {:.2f}, fill {:.2f}, ring latency {:.2f}, "
+          "generic {:.2f}\n",
+          x.tensorUs, x.roleUs, x.fillUs, x.latencyUs, x.genericUs);
       o += fmt::format("  placement          {} per SM (by {}; {} slots), {:.2f} waves, slots busy {:.0f}%\n",
                        x.blocksPerSm, x.residencyLimit, x.slots, x.waves, 100 * x.slotEfficiency);
       used[std::string(ti.name)] = fmt::format("{} ({})", cal->gpu, cal->source);
@@ -807,10 +859,13 @@ std::string renderReportJson(const std::vector<ReportEntry> &entries) {
       const Estimate &x = *e.est;
       o += fmt::format(", \"estimated\": true, \"time_us\": {}, \"bottleneck\": {}", num(x.timeUs),
                        jsonString(x.bottleneck));
-      o += fmt::format(", \"terms_us\": {{\"blocks\": {}, \"hbm\": {}, \"l2\": {}, \"launch\": {}}}", num(x.makespanUs),
-                       num(x.hbmUs), num(x.l2Us), num(cal->launchUs));
-      o += fmt::format(", \"longest_block_us\": {{\"tensor\": {}, \"fill\": {}, \"latency\": {}, \"generic\": {}}}",
-                       num(x.tensorUs), num(x.fillUs), num(x.latencyUs), num(x.genericUs));
+      o += fmt::format(", \"terms_us\": {{\"blocks\": {}, \"tensor_device\": {}, \"hbm\": {}, \"l2\": {}, "
+                       "\"l2_reductions\": {}, \"launch\": {}}}",
+                       num(x.makespanUs), num(x.tensorDeviceUs), num(x.hbmUs), num(x.l2Us), num(x.reduceUs),
+                       num(cal->launchUs));
+      o += fmt::format(", \"longest_block_us\": {{\"tensor\": {}, \"role\": {}, \"fill\": {}, \"latency\": {}, "
+                       "\"generic\": {}}}",
+                       num(x.tensorUs), num(x.roleUs), num(x.fillUs), num(x.latencyUs), num(x.genericUs));
       o += fmt::format(", \"blocks_per_sm\": {}, \"residency_limit\": {}", x.blocksPerSm, jsonString(x.residencyLimit));
       o += fmt::format(", \"waves\": {}, \"slot_efficiency\": {}", num(x.waves), num(x.slotEfficiency));
     } else {
@@ -830,6 +885,26 @@ std::string renderReportJson(const std::vector<ReportEntry> &entries) {
   }
   o += "\n  ]\n}\n";
   return o;
+}
+
+std::vector<Hint> hints(const Kernel &k, const KernelWork &w, const Estimate &e, const Calibration &c,
+                        const std::string &shapeText) {
+  std::vector<Hint> out;
+  auto pct = [](double x) { return fmt::format("{:.0f}", 100 * x); };
+  auto us = [](double x) { return fmt::format("{:.1f}", x); };
+  // An idle last wave: the busy slot time spread evenly over every slot.
+  if (e.slotEfficiency < 0.75 && e.bottleneck != "hbm-bandwidth" && e.bottleneck != "launch-overhead") {
+    double busy = e.slotEfficiency * static_cast<double>(e.slots) * e.makespanUs;
+    double even =
+        c.launchUs + std::max({busy / static_cast<double>(e.slots), e.hbmUs, e.l2Us, e.tensorDeviceUs, e.reduceUs});
+    double gain = 1 - even / e.timeUs;
+    if (gain >= 0.10)
+      out.push_back({DiagId::HintWaves,
+                     k.gridRange.begin.valid() ? k.gridRange : k.nameRange,
+                     {shapeText, std::to_string(w.blocks), std::to_string(e.slots), std::to_string(e.blocksPerSm),
+                      std::to_string(c.sms), pct(e.slotEfficiency), pct(gain), us(even), us(e.timeUs)}});
+  }
+  return out;
 }
 
 }  // namespace cake::analysis

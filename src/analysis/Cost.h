@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "diagnostics/Diagnostics.h"
 #include "sema/SemaIR.h"
 #include "target/TargetInfo.h"
 
@@ -35,8 +36,16 @@ struct BlockWork {
   double flops8 = 0;        // with fp8 operands
   double flopsOther = 0;    // with other operands (i8, tf32)
   double elementOps = 0;    // register-fragment elements computed on the CUDA cores
-  double laps = 0;          // the longest ring's laps: copies into its view over its stages
-  int64_t copies = 0;       // copies issued into shared memory
+  double reduceBytes = 0;   // of storeBytes, additions into global memory (done by L2's atomic units)
+  // Per role with work on the tensor core or the CUDA cores: its flops
+  // (bf16/f16, fp8, other) and element operations, which its own warps
+  // issue one after the other.
+  struct RoleWork {
+    double flops16 = 0, flops8 = 0, flopsOther = 0, elementOps = 0;
+  };
+  std::vector<RoleWork> roles;
+  double laps = 0;     // the longest ring's laps: copies into its view over its stages
+  int64_t copies = 0;  // copies issued into shared memory
   bool loads = false, stores = false;
 };
 
@@ -50,6 +59,7 @@ struct KernelWork {
   std::vector<BlockWork> perBlock;
   double uniqueRead = 0;                     // distinct bytes read from global tensors (tiles by their coordinates)
   double uniqueWrite = 0;                    // distinct bytes written
+  double uniqueRuns = 0;                     // the contiguous runs of memory they lie in
   std::map<std::string, double> tensorRead;  // per tensor parameter: distinct bytes read
   // Why a count is not exact (a loop bound or guard the shape does not
   // decide, a value read from memory): the report says so.
@@ -74,9 +84,12 @@ struct Calibration {
   Target target;
   std::string_view gpu;
   int64_t sms;
-  double tflops16PerSm, tflops8PerSm, tflopsOtherPerSm;  // sustained tensor-core rates
+  double tflops16PerSm, tflops8PerSm, tflopsOtherPerSm;  // one multiprocessor's tensor-core rates
+  double tflops16Device, tflops8Device;                  // the device's, every multiprocessor busy
   double elementGopsPerSm;                               // CUDA-core element operations
-  double hbmGBs, l2GBs, smFillGBs, smGenericGBs;         // bandwidths (GB/s)
+  double hbmGBs, hbmRunOverheadBytes;                    // HBM bandwidth, and what a contiguous run costs more
+  double l2GBs, smFillGBs, smGenericGBs;                 // bandwidths (GB/s)
+  double l2ReduceGBs;                                    // additions into global memory (L2 atomics)
   double launchUs, copyLatencyUs, blockUs;               // fixed costs (microseconds)
   int64_t smemPerSm, threadsPerSm, regsPerSm, blocksPerSm;
   std::string_view source;  // the script and the results it was measured with
@@ -97,14 +110,25 @@ struct Estimate {
   int64_t blocksPerSm = 0, slots = 0;
   std::string residencyLimit;  // what limits blocksPerSm
   double waves = 0;
-  double makespanUs = 0, hbmUs = 0, l2Us = 0;
-  double tensorUs = 0, fillUs = 0, latencyUs = 0, genericUs = 0;  // the critical block's terms
-  double slotEfficiency = 0;                                      // busy slot time / (slots x makespan)
+  double makespanUs = 0, hbmUs = 0, l2Us = 0, tensorDeviceUs = 0;
+  double tensorUs = 0, fillUs = 0, latencyUs = 0, genericUs = 0, roleUs = 0;  // the critical block's terms
+  double reduceUs = 0;
+  double slotEfficiency = 0;  // busy slot time / (every slot x makespan)
 };
 // Bottleneck classes: "tensor-pipe", "hbm-bandwidth", "l2-bandwidth",
 // "pipeline-latency", "wave-quantization", "launch-overhead",
 // "cuda-cores", "generic-memory".
 Estimate estimate(const KernelWork &w, const Calibration &c);
+
+// Performance hints (-Rhint): what the model predicts a change of the
+// schedule gains at this shape, at the place to change (remarks).
+struct Hint {
+  DiagId id;
+  SourceRange range;
+  std::vector<std::string> args;
+};
+std::vector<Hint> hints(const sema::Kernel &k, const KernelWork &w, const Estimate &e, const Calibration &c,
+                        const std::string &shapeText);
 
 // The report of one kernel (or family route) at one shape, as text or as
 // a JSON object.

@@ -39,6 +39,7 @@ void checkDiagArgumentCount(DiagId id, size_t n) {
 std::string_view severityName(Severity s) {
   switch (s) {
   case Severity::Note: return "note";
+  case Severity::Remark: return "remark";
   case Severity::Warning: return "warning";
   case Severity::Error: return "error";
   case Severity::Fatal: return "fatal error";
@@ -49,6 +50,12 @@ std::string_view severityName(Severity s) {
 bool isKnownWarningFlag(std::string_view flag) {
   for (const DiagInfo &d : allDiagnostics())
     if (d.severity == Severity::Warning && d.flag == flag) return true;
+  return false;
+}
+
+bool isKnownRemarkFlag(std::string_view flag) {
+  for (const DiagInfo &d : allDiagnostics())
+    if (d.severity == Severity::Remark && d.flag == flag) return true;
   return false;
 }
 
@@ -113,6 +120,7 @@ Diagnostic DiagnosticEngine::make(DiagId id, SourceRange range, std::vector<std:
 bool DiagnosticEngine::willShow(DiagId id) const {
   if (stoppedForMaxErrors_) return false;
   const DiagInfo &info = diagInfo(id);
+  if (info.severity == Severity::Remark) return opts_.remarks.count(std::string(info.flag)) > 0;
   if (info.severity != Severity::Warning) return true;
   std::string flag(info.flag);
   if (opts_.suppressWarnings) return false;
@@ -135,6 +143,7 @@ bool DiagnosticEngine::demote(Diagnostic d) {
 
 bool DiagnosticEngine::mapSeverity(Diagnostic &d) const {
   if (d.demoted) return !opts_.suppressWarnings;
+  if (d.severity == Severity::Remark) return opts_.remarks.count(std::string(diagInfo(d.kind).flag)) > 0;
   if (d.severity != Severity::Warning) return true;
   std::string flag(diagInfo(d.kind).flag);
   if (opts_.suppressWarnings) return false;
@@ -194,6 +203,7 @@ const char *kReset = "\033[0m";
 const char *severityColor(Severity s) {
   switch (s) {
   case Severity::Note: return "\033[1;36m";
+  case Severity::Remark: return "\033[1;32m";
   case Severity::Warning: return "\033[1;35m";
   default: return "\033[1;31m";
   }
@@ -386,7 +396,8 @@ void JsonDiagnosticPrinter::finish() {
 namespace {
 std::string sarifLevel(Severity s) {
   switch (s) {
-  case Severity::Note: return "note";
+  case Severity::Note:
+  case Severity::Remark: return "note";
   case Severity::Warning: return "warning";
   default: return "error";
   }

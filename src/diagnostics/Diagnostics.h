@@ -37,7 +37,8 @@ enum class DiagId : uint16_t {
 #undef DIAG
 };
 
-enum class Severity : uint8_t { Note, Warning, Error, Fatal };
+// Remark: shown only when asked for with -R<flag> (performance hints).
+enum class Severity : uint8_t { Note, Remark, Warning, Error, Fatal };
 
 // The number of arguments a format takes: one more than its highest
 // positional placeholder ({0}, {1:x}, ...; {{ and }} are literal braces).
@@ -114,6 +115,8 @@ const DiagInfo &diagInfo(DiagId id);
 std::string_view severityName(Severity s);
 // True if some warning in the table is controlled by -W<flag>.
 bool isKnownWarningFlag(std::string_view flag);
+// Whether some remark of the table has this -R flag.
+bool isKnownRemarkFlag(std::string_view flag);
 
 // A suggested edit: replace `range` (half-open; begin == end inserts) with
 // `text`. Editors apply it; the text printer shows it under the caret.
@@ -151,6 +154,7 @@ struct DiagnosticOptions {
   // unproven warnings are errors unless -Wno-error=unproven.
   std::set<std::string> asErrors = {"unproven"};
   std::set<std::string> notAsErrors;  // -Wno-error=NAME
+  std::set<std::string> remarks;      // -RNAME: the remarks of that flag are shown (none by default)
   unsigned maxErrors = 50;            // -fmax-errors=N; 0 = unlimited
 };
 

@@ -44,6 +44,10 @@ void VerifyDiagnosticConsumer::parseDirectives(FileId file, std::vector<Expected
         sev = Severity::Note;
         kind = "expected-note";
         pos += 4;
+      } else if (rest.substr(0, 6) == "remark") {
+        sev = Severity::Remark;
+        kind = "expected-remark";
+        pos += 6;
       } else
         continue;
       any = true;

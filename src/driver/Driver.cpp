@@ -376,7 +376,13 @@ private:
       e.work = analysis::countWork(k, e.shape, sms, why);
       e.why = why;
       e.cal = cal;
-      if (e.work && cal) e.est = analysis::estimate(*e.work, *cal);
+      if (e.work && cal) {
+        e.est = analysis::estimate(*e.work, *cal);
+        std::string shapeText;
+        for (const auto &[n, v] : e.shape) shapeText += (shapeText.empty() ? "" : ",") + n + "=" + std::to_string(v);
+        for (const analysis::Hint &h : analysis::hints(k, *e.work, *e.est, *cal, shapeText))
+          diags_.reportWithArgs(runtimeId(h.id), h.range, h.args);
+      }
       report_.push_back(std::move(e));
     };
     for (const auto &shape : opts_.shapes) {
@@ -536,6 +542,7 @@ template <typename Finish>
 int compile(Options &opts, int argc, const char *const *argv, SourceManager &sm, DiagnosticEngine &diags,
             Finish &finish) {
   for (const std::string &w : opts.unknownWarnings) diags.report(DiagId::DriverUnknownWarning, SourceRange(), w);
+  for (const std::string &r : opts.unknownRemarks) diags.report(DiagId::DriverUnknownRemark, SourceRange(), r);
 
   if (opts.listDiagnostics || opts.listTargets || opts.listOps) {
     if (opts.listDiagnostics) printDiagnosticTable();

@@ -36,6 +36,10 @@ const char *kFooter = R"(Warning options:
                         'unproven', which is an error by default)
   -w                    suppress all warnings
 
+Remarks (never errors; none are shown by default):
+  -Rhint                with --report: what the model predicts a change of the
+                        schedule would gain, at the place to change
+
 Debugging options (the generated code, not the compiler):
   -fcheck-waits[=SECONDS]
                         lower every mbarrier wait and lm.sync meeting with a
@@ -67,6 +71,17 @@ Exit status: 0 on success (warnings allowed),
 bool takeWarningOption(const std::string &a, Options &opts) {
   if (a == "-w") {
     opts.diag.suppressWarnings = true;
+    return true;
+  }
+  if (a.rfind("-R", 0) == 0 && a.size() > 2) {  // -RNAME: show the remarks of NAME (clang's remarks)
+    std::string r = a.substr(2);
+    if (r.rfind("no-", 0) == 0) {
+      if (!isKnownRemarkFlag(r.substr(3))) opts.unknownRemarks.push_back(a);
+      opts.diag.remarks.erase(r.substr(3));
+    } else {
+      if (!isKnownRemarkFlag(r)) opts.unknownRemarks.push_back(a);
+      opts.diag.remarks.insert(r);
+    }
     return true;
   }
   if (a.rfind("-W", 0) != 0 || a.size() < 3) return false;

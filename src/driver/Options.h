@@ -37,6 +37,7 @@ struct Options {
   bool parseableFixits = false;  // -fdiagnostics-parseable-fixits
   DiagnosticOptions diag;
   std::vector<std::string> unknownWarnings;  // reported once the engine exists
+  std::vector<std::string> unknownRemarks;
   bool listDiagnostics = false;
   bool listTargets = false;
   bool listOps = false;

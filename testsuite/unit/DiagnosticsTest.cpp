@@ -26,11 +26,25 @@ TEST_CASE("every diagnostic id is unique, categorised and well formed") {
     // Wording guide: lowercase start, no trailing period.
     CHECK_FALSE(std::isupper(static_cast<unsigned char>(d.format.front())));
     CHECK(d.format.back() != '.');
-    if (d.severity == Severity::Warning)
+    // Warnings and remarks have the flag that turns them off (-Wno-) or on (-R).
+    if (d.severity == Severity::Warning || d.severity == Severity::Remark)
       CHECK_FALSE(d.flag.empty());
     else
       CHECK(d.flag.empty());
   }
+}
+
+TEST_CASE("remarks are shown only when their -R flag asks for them") {
+  DiagnosticOptions opts;
+  DiagnosticEngine off(opts);
+  CHECK_FALSE(off.willShow(DiagId::HintWaves));
+  opts.remarks.insert("hint");
+  DiagnosticEngine on(opts);
+  CHECK(on.willShow(DiagId::HintWaves));
+  CHECK(isKnownRemarkFlag("hint"));
+  CHECK_FALSE(isKnownRemarkFlag("unproven"));  // a warning's flag, not a remark's
+  CHECK_FALSE(isKnownWarningFlag("hint"));
+  CHECK(severityName(Severity::Remark) == "remark");
 }
 
 TEST_CASE("messages are formatted from the table with positional arguments") {
