@@ -21,9 +21,12 @@ using namespace cake::sema;
 
 namespace {
 
-// The most operations the counting runs through for one launch: beyond it
-// the report says the launch is too large to count.
-constexpr int64_t kOperationBudget = 60'000'000;
+// The most operations and loop iterations the counting runs through for one
+// launch (a few seconds), and the most distinct tiles it tells apart: beyond
+// them the report says the launch is too large to count, or that its distinct
+// bytes are an upper bound.
+constexpr int64_t kOperationBudget = 80'000'000;
+constexpr size_t kDistinctTiles = 1'000'000;
 
 double dtypeBytes(DType d) { return dtypeInfo(d).bits / 8.0; }
 
@@ -42,6 +45,9 @@ struct Env {
   int64_t smCount = 0;
   int64_t grid[3] = {1, 1, 1}, block[3] = {0, 0, 0}, cluster[3] = {1, 1, 1};
   bool inBlock = false;  // block indices exist (not while the grid is computed)
+  // Both sides of `and`/`or` are evaluated (a family's dispatcher checks
+  // every divisor of its guards before it evaluates one).
+  bool strict = false;
   std::map<uint32_t, int64_t> loops;
 };
 
@@ -127,8 +133,8 @@ std::optional<bool> evalBoolExpr(const Env &env, const ast::Expr *e, int depth) 
     if (b->op != ast::BinaryOp::And && b->op != ast::BinaryOp::Or) return std::nullopt;
     std::optional<bool> l = evalBoolExpr(env, b->lhs, depth + 1);
     // Python's short circuit: a decided left side decides alone.
-    if (l && b->op == ast::BinaryOp::And && !*l) return false;
-    if (l && b->op == ast::BinaryOp::Or && *l) return true;
+    if (!env.strict && l && b->op == ast::BinaryOp::And && !*l) return false;
+    if (!env.strict && l && b->op == ast::BinaryOp::Or && *l) return true;
     std::optional<bool> r = evalBoolExpr(env, b->rhs, depth + 1);
     if (!l || !r) return std::nullopt;
     return b->op == ast::BinaryOp::And ? (*l && *r) : (*l || *r);
@@ -157,11 +163,20 @@ ResourceId globalTensor(const Kernel &k, const Operation &op) {
 struct TileKey {
   ResourceId tensor;
   bool write;
-  std::vector<int64_t> coords;
+  std::vector<int64_t> coords, box;
   bool operator<(const TileKey &o) const {
-    return std::tie(tensor, write, coords) < std::tie(o.tensor, o.write, o.coords);
+    return std::tie(tensor, write, coords, box) < std::tie(o.tensor, o.write, o.coords, o.box);
   }
 };
+
+// Whether a value is computed from one read at run time (lm.atomic's old
+// value, lm.load_scalar's element).
+bool readsRuntime(const Kernel &k, const Value &v) {
+  IntExprId x = v.ix;
+  if (v.kind == ValueKind::Bool && v.cmp == CmpOp::None) return true;  // `and`/`or`: not told apart
+  if (x == kNoIntExpr) return false;
+  return k.ints.findLeaf(x, [](const IntNode &n) { return n.op == IntOp::RoleValue; }) != kNoIntExpr;
+}
 
 // Walks one block's roles, counting.
 class Counter {
@@ -169,6 +184,9 @@ public:
   Counter(Env &env, KernelWork &kw, int64_t &budget, std::set<TileKey> &tiles,
           const std::map<ResourceId, std::vector<int64_t>> &dims)
       : env_(env), kw_(kw), budget_(budget), tiles_(tiles), dims_(dims) {}
+
+  // Why the counting stopped ("" when it did not, or ran out of budget).
+  const std::string &stopped() const { return stopped_; }
 
   bool block(BlockWork &w) {
     w_ = &w;
@@ -203,12 +221,20 @@ private:
         op(s.op);
         break;
       case IrStmt::Kind::If: {
+        if (--budget_ < 0) return false;
         std::optional<bool> c = evalBool(env_, s.cond);
+        if (!c && !readsRuntime(env_.k, s.cond)) {
+          stopped_ = "a branch's condition divides by zero or overflows at this shape";
+          return false;
+        }
         if (!c) {
-          // Decided at run time by a value read from memory: the branch
-          // with the more work is counted.
-          unknown("a branch decided by a value read at run time: its first branch is counted in every block");
-          if (!stmts(s.body)) return false;
+          // Decided by a value read at run time. An equality holds for one
+          // value of many (the last of the blocks counting on a counter):
+          // counted as false; any other comparison as true.
+          bool equality = s.cond.cmp == CmpOp::Eq;
+          unknown(equality ? "a branch on a value read at run time being equal to one value: counted as not taken"
+                           : "a branch on a value read at run time: counted as taken");
+          if (!stmts(equality ? s.orelse : s.body)) return false;
           break;
         }
         if (!stmts(*c ? s.body : s.orelse)) return false;
@@ -217,16 +243,27 @@ private:
       case IrStmt::Kind::For: {
         std::optional<int64_t> lo = evalValue(env_, s.start), hi = evalValue(env_, s.stop);
         std::optional<int64_t> step = s.step ? std::optional<int64_t>(s.step) : evalValue(env_, s.stepValue);
-        if (!lo || !hi || !step || *step == 0) {
+        if (step && *step == 0) {
+          stopped_ = fmt::format("the loop over '{}' has step 0 at this shape: it would not end", s.loopVar);
+          return false;
+        }
+        if (!lo || !hi || !step) {
+          if (!readsRuntime(env_.k, s.start) && !readsRuntime(env_.k, s.stop) && !readsRuntime(env_.k, s.stepValue)) {
+            stopped_ =
+                fmt::format("the bounds of the loop over '{}' divide by zero or overflow at this shape", s.loopVar);
+            return false;
+          }
           unknown("a loop whose bounds are read at run time (counted once)");
           env_.loops[s.loopId] = lo.value_or(0);
           if (!stmts(s.body)) return false;
           env_.loops.erase(s.loopId);
           break;
         }
-        for (int64_t i = *lo; *step > 0 ? i < *hi : i > *hi; i += *step) {
+        for (int64_t i = *lo; *step > 0 ? i < *hi : i > *hi;) {
+          if (--budget_ < 0) return false;
           env_.loops[s.loopId] = i;
           if (!stmts(s.body)) return false;
+          if (__builtin_add_overflow(i, *step, &i)) break;
         }
         env_.loops.erase(s.loopId);
         break;
@@ -257,7 +294,8 @@ private:
       bool whole = true;  // every inner dimension so far taken whole: the run goes on
       for (size_t i = rank; i-- > 0;) {
         int64_t c = coordsInnerFirst[rank - 1 - i];
-        int64_t extent = std::clamp<int64_t>(d->second[i] - c, 0, box[i]);
+        // The box's part inside [0, extent): TMA reads nothing outside.
+        int64_t extent = std::max<int64_t>(0, std::min(d->second[i], c + box[i]) - std::max<int64_t>(0, c));
         n *= static_cast<double>(extent);
         if (whole) run *= static_cast<double>(extent);
         whole = whole && c == 0 && extent == d->second[i];
@@ -287,8 +325,12 @@ private:
       kw_.uniqueRuns += elements(box) / std::max<int64_t>(1, box.empty() ? 1 : box.back());
       return;
     }
-    TileKey key{tensor, write, coords};
-    if (!tiles_.insert(key).second) return;
+    TileKey key{tensor, write, coords, box};
+    if (tiles_.size() >= kDistinctTiles) {
+      unknown(fmt::format("more than {} distinct tiles: the rest counted as distinct", kDistinctTiles));
+    } else if (!tiles_.insert(std::move(key)).second) {
+      return;
+    }
     auto [b, runs] = tileBytes(tensor, box, coords, dt);
     (write ? kw_.uniqueWrite : kw_.uniqueRead) += b;
     kw_.uniqueRuns += runs;
@@ -308,8 +350,8 @@ private:
       double flops = 2.0 * static_cast<double>(ar.shape[0] * ar.shape[1] * kk);
       if (aa.dtype == DType::BF16 || aa.dtype == DType::F16)
         w.flops16 += flops;
-      else if (aa.dtype == DType::E4M3 || aa.dtype == DType::E5M2)
-        w.flops8 += flops;
+      else if (aa.dtype == DType::E4M3 || aa.dtype == DType::E5M2 || aa.dtype == DType::I8)
+        w.flops8 += flops;  // 8-bit operands: twice the 16-bit rate
       else
         w.flopsOther += flops;
       return;
@@ -368,6 +410,7 @@ private:
   const std::map<ResourceId, std::vector<int64_t>> &dims_;
   BlockWork *w_ = nullptr;
   std::map<ResourceId, int64_t> laps_;
+  std::string stopped_;
 };
 
 // Registers of a block: each role's threads times its register budget
@@ -436,25 +479,39 @@ std::optional<KernelWork> countWork(const Kernel &k, const ShapeValues &shape, i
   for (size_t d = 0; d < k.grid.size() && d < 3; ++d) {
     std::optional<int64_t> g = evalValue(env, k.grid[d]);
     if (!g) {
-      why = "the grid is not computable from the shape";
+      why =
+          fmt::format("the grid's dimension {} divides by zero or overflows at this shape: the launcher refuses it", d);
       return std::nullopt;
     }
     if (*g <= 0) {
       why = fmt::format("the grid's dimension {} is {} at this shape: the launcher launches nothing", d, *g);
       return std::nullopt;
     }
+    // CUDA's limits on a grid (2^31 - 1 blocks along x, 65535 along y and z).
+    int64_t limit = d == 0 ? INT32_MAX : 65535;
+    if (*g > limit) {
+      why = fmt::format("the grid's dimension {} is {} at this shape, more than CUDA's {}: the launcher refuses it", d,
+                        *g, limit);
+      return std::nullopt;
+    }
+    if (*g % env.cluster[d] != 0) {
+      why = fmt::format("the grid's dimension {} is {} at this shape, not a multiple of the cluster's {}: the "
+                        "launcher refuses it",
+                        d, *g, env.cluster[d]);
+      return std::nullopt;
+    }
     env.grid[d] = *g;
   }
   kw.grid[0] = env.grid[0], kw.grid[1] = env.grid[1], kw.grid[2] = env.grid[2];
-  kw.blocks = env.grid[0] * env.grid[1] * env.grid[2];
+  if (__builtin_mul_overflow(env.grid[0], env.grid[1], &kw.blocks) ||
+      __builtin_mul_overflow(kw.blocks, env.grid[2], &kw.blocks) || kw.blocks > 4'000'000) {
+    why = fmt::format("{} x {} x {} blocks are too many to count one by one", env.grid[0], env.grid[1], env.grid[2]);
+    return std::nullopt;
+  }
   kw.clusterSize = env.cluster[0] * env.cluster[1] * env.cluster[2];
   kw.threads = k.threads;
   kw.smemBytes = k.smemBytes;
   kw.regsPerBlock = estimateRegs(k);
-  if (kw.blocks > 4'000'000) {
-    why = fmt::format("{} blocks are too many to count one by one", kw.blocks);
-    return std::nullopt;
-  }
   int64_t budget = kOperationBudget;
   std::set<TileKey> tiles;
   Counter counter(env, kw, budget, tiles, dims);
@@ -467,7 +524,10 @@ std::optional<KernelWork> countWork(const Kernel &k, const ShapeValues &shape, i
       for (int64_t x = 0; x < env.grid[0]; ++x) {
         env.block[0] = x, env.block[1] = y, env.block[2] = z;
         if (!counter.block(kw.perBlock[i++])) {
-          why = fmt::format("the launch runs more than {} operations: too large to count", kOperationBudget);
+          why = !counter.stopped().empty()
+                    ? counter.stopped()
+                    : fmt::format("the launch runs more than {} operations and loop iterations: too large to count",
+                                  kOperationBudget);
           return std::nullopt;
         }
       }
@@ -493,18 +553,26 @@ const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string
     params[p] = it->second;
   }
   Env env(sig, params, 0);
+  env.strict = true;
+  // As the dispatcher: a guard that divides by zero anywhere (not only in
+  // the first route that holds) refuses the shape.
+  std::vector<bool> holds;
   for (const FamilyRoute &r : f.routes) {
     auto v = sig.exprValues.find(r.guard);
-    std::optional<bool> holds = v != sig.exprValues.end() ? evalBool(env, v->second) : evalBoolExpr(env, r.guard);
-    if (!holds) {
-      why = fmt::format("the guard of route '{}' is not computable from the shape", r.name);
+    std::optional<bool> h = v != sig.exprValues.end() ? evalBool(env, v->second) : evalBoolExpr(env, r.guard);
+    if (!h) {
+      why = fmt::format("the guard of route '{}' divides by zero or overflows at this shape: the dispatcher refuses "
+                        "the shape",
+                        r.name);
       return nullptr;
     }
-    if (*holds) {
-      routeName = r.name;
-      return r.schedule;
-    }
+    holds.push_back(*h);
   }
+  for (size_t i = 0; i < holds.size(); ++i)
+    if (holds[i]) {
+      routeName = f.routes[i].name;
+      return f.routes[i].schedule;
+    }
   if (!f.fallback) {
     why = "no route's guard holds and the family has no fallback";
     return nullptr;
@@ -533,10 +601,11 @@ struct Field {
   const char *name;
   double Calibration::*real;
   int64_t Calibration::*integer;
+  double lo = 1e-6, hi = 1e9;  // what a value may be (no GPU is outside)
 };
 const std::vector<Field> &calibrationFields() {
   static const std::vector<Field> f = {
-      {"sms", nullptr, &Calibration::sms},
+      {"sms", nullptr, &Calibration::sms, 1, 4096},
       {"tflops16PerSm", &Calibration::tflops16PerSm, nullptr},
       {"tflops8PerSm", &Calibration::tflops8PerSm, nullptr},
       {"tflopsOtherPerSm", &Calibration::tflopsOtherPerSm, nullptr},
@@ -552,10 +621,10 @@ const std::vector<Field> &calibrationFields() {
       {"launchUs", &Calibration::launchUs, nullptr},
       {"copyLatencyUs", &Calibration::copyLatencyUs, nullptr},
       {"blockUs", &Calibration::blockUs, nullptr},
-      {"smemPerSm", nullptr, &Calibration::smemPerSm},
-      {"threadsPerSm", nullptr, &Calibration::threadsPerSm},
-      {"regsPerSm", nullptr, &Calibration::regsPerSm},
-      {"blocksPerSm", nullptr, &Calibration::blocksPerSm},
+      {"smemPerSm", nullptr, &Calibration::smemPerSm, 1024, 16777216},
+      {"threadsPerSm", nullptr, &Calibration::threadsPerSm, 32, 65536},
+      {"regsPerSm", nullptr, &Calibration::regsPerSm, 1024, 16777216},
+      {"blocksPerSm", nullptr, &Calibration::blocksPerSm, 1, 1024},
   };
   return f;
 }
@@ -587,6 +656,10 @@ std::optional<Calibration> parseCalibration(const std::string &text, const Calib
       return std::nullopt;
     }
     std::string name = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+    if (!given.insert(name).second) {
+      error = fmt::format("line {}: '{}' is given twice", lineNo, name);
+      return std::nullopt;
+    }
     if (name == "gpu" || name == "source") {
       strings.push_back(value);
       (name == "gpu" ? c.gpu : c.source) = strings.back();
@@ -602,17 +675,17 @@ std::optional<Calibration> parseCalibration(const std::string &text, const Calib
       return std::nullopt;
     }
     char *end = nullptr;
-    double v = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !std::isfinite(v) || v <= 0 || (f->integer && v != std::floor(v))) {
-      error = fmt::format("line {}: '{}' for {} is not a positive {}", lineNo, value, name,
-                          f->integer ? "integer" : "number");
+    bool decimal = !value.empty() && value.find_first_not_of("0123456789.eE+-") == std::string::npos;
+    double v = decimal ? std::strtod(value.c_str(), &end) : 0;
+    if (!decimal || *end != '\0' || !std::isfinite(v) || v < f->lo || v > f->hi || (f->integer && v != std::floor(v))) {
+      error = fmt::format("line {}: '{}' for {} is not a{} from {:g} to {:g}", lineNo, value, name,
+                          f->integer ? "n integer" : " decimal number", f->lo, f->hi);
       return std::nullopt;
     }
     if (f->real)
       c.*(f->real) = v;
     else
       c.*(f->integer) = static_cast<int64_t>(v);
-    given.insert(name);
   }
   if (!base)
     for (const Field &x : calibrationFields())
@@ -627,14 +700,18 @@ std::optional<Calibration> parseCalibration(const std::string &text, const Calib
 Estimate estimate(const KernelWork &w, const Calibration &c) {
   Estimate e;
   // Residency: shared memory (1 KB of each block's is the system's), threads, registers.
-  int64_t bySmem = w.smemBytes > 0 ? c.smemPerSm / (w.smemBytes + 1024) : c.blocksPerSm;
-  int64_t byThreads = w.threads > 0 ? c.threadsPerSm / w.threads : c.blocksPerSm;
-  int64_t byRegs = w.regsPerBlock > 0 ? c.regsPerSm / w.regsPerBlock : c.blocksPerSm;
+  int64_t bySmem = w.smemBytes > 0 ? c.smemPerSm / (w.smemBytes + 1024) : INT64_MAX;
+  int64_t byThreads = w.threads > 0 ? c.threadsPerSm / w.threads : INT64_MAX;
+  int64_t byRegs = w.regsPerBlock > 0 ? c.regsPerSm / w.regsPerBlock : INT64_MAX;
+  // A block that does not fit an SM at all is placed alone (the launch
+  // would fail: the report says so with the limit).
   e.blocksPerSm = std::max<int64_t>(1, std::min({bySmem, byThreads, byRegs, c.blocksPerSm}));
-  e.residencyLimit = e.blocksPerSm == bySmem      ? "shared memory"
-                     : e.blocksPerSm == byRegs    ? "registers"
-                     : e.blocksPerSm == byThreads ? "threads"
-                                                  : "blocks per SM";
+  int64_t least = std::min({bySmem, byThreads, byRegs, c.blocksPerSm});
+  e.residencyLimit = least == c.blocksPerSm ? "blocks per SM"
+                     : least == bySmem      ? "shared memory"
+                     : least == byRegs      ? "registers"
+                                            : "threads";
+  if (least == 0) e.residencyLimit += ", which one block exceeds";
   e.slots = c.sms * e.blocksPerSm;
   e.waves = static_cast<double>(w.blocks) / static_cast<double>(e.slots);
   double share = static_cast<double>(e.blocksPerSm);  // a slot's share of its multiprocessor
@@ -643,7 +720,7 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   for (const BlockWork &b : w.perBlock) loaded += b.l2Bytes + b.genericLoad;
   double lap = c.copyLatencyUs;
   struct Terms {
-    double tensor, role, fill, generic, latency, elem, total;
+    double tensor, role, fill, generic, latency, elem, fixed, total;
   };
   auto tensorUs = [&](double f16, double f8, double other) {
     return (f16 / c.tflops16PerSm + f8 / c.tflops8PerSm + other / c.tflopsOtherPerSm) / 1e6 * share;
@@ -660,13 +737,14 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
     t.latency = b.laps * lap;
     t.elem = b.elementOps / (c.elementGopsPerSm * 1e3) * share;
     double first = (b.loads ? lap : 0) + (b.genericLoad > 0 ? lap : 0) + (b.stores ? c.copyLatencyUs : 0);
-    t.total = std::max({t.tensor, t.role, t.fill, t.generic, t.latency, t.elem}) + first + c.blockUs;
+    t.fixed = first + c.blockUs;  // what more blocks of less work each would pay again
+    t.total = std::max({t.tensor, t.role, t.fill, t.generic, t.latency, t.elem}) + t.fixed;
     return t;
   };
   // Blocks go to the slot that frees first, in launch order.
   std::priority_queue<double, std::vector<double>, std::greater<double>> slots;
   for (int64_t i = 0; i < std::min<int64_t>(e.slots, w.blocks); ++i) slots.push(0);
-  double busy = 0, worst = -1, makespan = 0;
+  double busy = 0, worst = -1, makespan = 0, criticalLaps = 0;
   Terms critical{};
   for (const BlockWork &b : w.perBlock) {
     Terms t = blockTerms(b);
@@ -675,8 +753,13 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
     slots.push(end);
     makespan = std::max(makespan, end);
     busy += t.total;
-    if (t.total > worst) worst = t.total, critical = t;
+    e.divisibleUs += t.total - t.fixed;
+    e.fixedUs = std::max(e.fixedUs, t.fixed);
+    if (t.total > worst) worst = t.total, critical = t, criticalLaps = b.laps;
   }
+  // Work that more blocks could share: the longest block's ring goes round
+  // at least twice, and its work outweighs its fixed costs.
+  e.splittable = criticalLaps >= 2 && critical.total - critical.fixed > critical.fixed;
   e.makespanUs = makespan;
   // Over every slot: a grid that does not fill them leaves the rest idle.
   e.slotEfficiency = makespan > 0 ? busy / (static_cast<double>(e.slots) * makespan) : 1;
@@ -705,13 +788,15 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
     e.bottleneck = "hbm-bandwidth";
   else if (e.l2Us >= makespan)
     e.bottleneck = "l2-bandwidth";
-  else if (e.waves > 0 && e.slotEfficiency < 0.7)
+  else if (e.splittable && e.slotEfficiency < 0.7)
     e.bottleneck = "wave-quantization";
   else {
     double m =
         std::max({critical.tensor, critical.role, critical.fill, critical.generic, critical.latency, critical.elem});
     if (m <= 0)
       e.bottleneck = "launch-overhead";
+    else if (critical.fixed >= m)
+      e.bottleneck = "pipeline-latency";  // the block's first copies and its start outweigh its work
     else if (m == critical.tensor || (m == critical.role && critical.role < 1.1 * critical.tensor))
       e.bottleneck = "tensor-pipe";  // a role's own CUDA-core work adds little to its tensor-core time
     else if (m == critical.role)
@@ -763,7 +848,13 @@ std::string jsonString(std::string_view s) {
   return o + "\"";
 }
 
-std::string num(double x) { return fmt::format("{:.6g}", x); }
+// A number for JSON: counts (whole numbers) exactly, others to 6 digits,
+// null where it is not finite.
+std::string num(double x) {
+  if (!std::isfinite(x)) return "null";
+  if (x == std::floor(x) && std::fabs(x) < 9e15) return fmt::format("{:.0f}", x);
+  return fmt::format("{:.6g}", x);
+}
 
 std::string bytesText(double b) {
   if (b >= 1e9) return fmt::format("{:.2f} GB", b / 1e9);
@@ -794,9 +885,7 @@ std::string renderReportText(const std::vector<ReportEntry> &entries) {
     double flops = t.f16 + t.f8 + t.fo;
     if (e.est && cal) {
       const Estimate &x = *e.est;
-      o += fmt::format("  estimated time     {:.2f} us", x.timeUs);
-      if (flops > 0) o += fmt::format(" ({:.0f} TFLOP/s)", flops / x.timeUs / 1e6);
-      o += "\n";
+      o += fmt::format("  estimated time     {:.2f} us\n", x.timeUs);
       o += fmt::format("  bottleneck         {}\n", x.bottleneck);
       o += fmt::format(
           "  terms (us)         blocks {:.2f}, tensor core {:.2f}, HBM {:.2f}, L2 {:.2f}, L2 additions {:.2f}, "
@@ -815,8 +904,8 @@ std::string renderReportText(const std::vector<ReportEntry> &entries) {
     o += fmt::format("  grid               {} x {} x {} = {} blocks, {} threads, {} of shared memory\n", w.grid[0],
                      w.grid[1], w.grid[2], w.blocks, w.threads, bytesText(static_cast<double>(w.smemBytes)));
     if (flops > 0)
-      o += fmt::format("  tensor core        {:.4g} GFLOP (bf16/f16 {:.4g}, fp8 {:.4g}, other {:.4g})\n", flops / 1e9,
-                       t.f16 / 1e9, t.f8 / 1e9, t.fo / 1e9);
+      o += fmt::format("  tensor core        {:.4g} GFLOP (bf16/f16 {:.4g}, fp8/i8 {:.4g}, other {:.4g})\n",
+                       flops / 1e9, t.f16 / 1e9, t.f8 / 1e9, t.fo / 1e9);
     o += fmt::format("  copies to smem     {} ({} into blocks, {} from L2), longest ring {:.0f} laps\n", t.copies,
                      bytesText(t.load), bytesText(t.l2), t.laps);
     if (t.store > 0) o += fmt::format("  copies to global   {}\n", bytesText(t.store));
@@ -873,7 +962,8 @@ std::string renderReportJson(const std::vector<ReportEntry> &entries) {
     }
     o += fmt::format(", \"grid\": [{}, {}, {}], \"blocks\": {}, \"threads\": {}, \"smem_bytes\": {}", w.grid[0],
                      w.grid[1], w.grid[2], w.blocks, w.threads, w.smemBytes);
-    o += fmt::format(", \"flops\": {{\"bf16_f16\": {}, \"fp8\": {}, \"other\": {}}}", num(t.f16), num(t.f8), num(t.fo));
+    o += fmt::format(", \"flops\": {{\"bf16_f16\": {}, \"fp8_i8\": {}, \"other\": {}}}", num(t.f16), num(t.f8),
+                     num(t.fo));
     o += fmt::format(", \"bytes\": {{\"to_smem\": {}, \"from_l2\": {}, \"to_global\": {}, \"thread_loads\": {}, "
                      "\"thread_stores\": {}, \"distinct_read\": {}, \"distinct_written\": {}}}",
                      num(t.load), num(t.l2), num(t.store), num(t.gload), num(t.gstore), num(w.uniqueRead),
@@ -893,10 +983,11 @@ std::vector<Hint> hints(const Kernel &k, const KernelWork &w, const Estimate &e,
   auto pct = [](double x) { return fmt::format("{:.0f}", 100 * x); };
   auto us = [](double x) { return fmt::format("{:.1f}", x); };
   // An idle last wave: the busy slot time spread evenly over every slot.
-  if (e.slotEfficiency < 0.75 && e.bottleneck != "hbm-bandwidth" && e.bottleneck != "launch-overhead") {
-    double busy = e.slotEfficiency * static_cast<double>(e.slots) * e.makespanUs;
-    double even =
-        c.launchUs + std::max({busy / static_cast<double>(e.slots), e.hbmUs, e.l2Us, e.tensorDeviceUs, e.reduceUs});
+  if (e.splittable && e.slotEfficiency < 0.75 && e.bottleneck != "hbm-bandwidth" && e.bottleneck != "launch-overhead") {
+    // Spread evenly, the work divides over the slots; each block's fixed
+    // costs (first copies, its start) do not.
+    double even = c.launchUs + std::max({e.divisibleUs / static_cast<double>(e.slots) + e.fixedUs, e.hbmUs, e.l2Us,
+                                         e.tensorDeviceUs, e.reduceUs});
     double gain = 1 - even / e.timeUs;
     if (gain >= 0.10)
       out.push_back({DiagId::HintWaves,

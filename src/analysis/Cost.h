@@ -33,8 +33,8 @@ struct BlockWork {
   double genericLoad = 0;   // register tiles loaded from global memory by the block's threads
   double genericStore = 0;  // register tiles stored to global memory
   double flops16 = 0;       // tensor-core flops with bf16/f16 operands
-  double flops8 = 0;        // with fp8 operands
-  double flopsOther = 0;    // with other operands (i8, tf32)
+  double flops8 = 0;        // with fp8 or i8 operands
+  double flopsOther = 0;    // with other operands (tf32)
   double elementOps = 0;    // register-fragment elements computed on the CUDA cores
   double reduceBytes = 0;   // of storeBytes, additions into global memory (done by L2's atomic units)
   // Per role with work on the tensor core or the CUDA cores: its flops
@@ -114,10 +114,13 @@ struct Estimate {
   double tensorUs = 0, fillUs = 0, latencyUs = 0, genericUs = 0, roleUs = 0;  // the critical block's terms
   double reduceUs = 0;
   double slotEfficiency = 0;  // busy slot time / (every slot x makespan)
+  double divisibleUs = 0;     // the blocks' times less their fixed costs, summed
+  double fixedUs = 0;         // the largest fixed cost of a block (first copies, its start)
+  bool splittable = false;    // the longest block's work could be shared by more blocks (its ring laps twice or more)
 };
 // Bottleneck classes: "tensor-pipe", "hbm-bandwidth", "l2-bandwidth",
-// "pipeline-latency", "wave-quantization", "launch-overhead",
-// "cuda-cores", "generic-memory".
+// "l2-reductions", "pipeline-latency", "wave-quantization",
+// "role-serialization", "launch-overhead", "cuda-cores", "generic-memory".
 Estimate estimate(const KernelWork &w, const Calibration &c);
 
 // Performance hints (-Rhint): what the model predicts a change of the

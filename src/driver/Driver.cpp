@@ -68,7 +68,8 @@ void appendDiagnosticLog(const std::vector<DiagId> &ids) {
 
 void printDiagnosticTable() {
   for (const DiagInfo &d : allDiagnostics()) {
-    std::string flag = d.flag.empty() ? "" : fmt::format(" (-W{})", d.flag);
+    std::string flag =
+        d.flag.empty() ? "" : fmt::format(" (-{}{})", d.severity == Severity::Remark ? "R" : "W", d.flag);
     std::printf("%-40s %-8s %s%s\n", std::string(d.id).c_str(), std::string(severityName(d.severity)).c_str(),
                 std::string(d.format).c_str(), flag.c_str());
   }
@@ -375,6 +376,8 @@ private:
       std::string why;
       e.work = analysis::countWork(k, e.shape, sms, why);
       e.why = why;
+      if (e.work && !cal && usesSmCount(k))
+        e.work->unknowns.push_back("lm.sm_count() taken as 132: the target has no calibration that says");
       e.cal = cal;
       if (e.work && cal) {
         e.est = analysis::estimate(*e.work, *cal);
@@ -409,6 +412,15 @@ private:
       }
     }
   }
+  // Whether the launcher's multiprocessor count enters the kernel's grid.
+  static bool usesSmCount(const sema::Kernel &k) {
+    for (const sema::Value &g : k.grid)
+      if (g.ix != sema::kNoIntExpr && k.ints.findLeaf(g.ix, [](const sema::IntNode &n) {
+            return n.op == sema::IntOp::SmCount;
+          }) != sema::kNoIntExpr)
+        return true;
+    return false;
+  }
   static bool readCalibrationFile(const std::string &path, std::string &text, std::string &error) {
     std::FILE *f = std::fopen(path.c_str(), "rb");
     if (!f) {
@@ -418,7 +430,13 @@ private:
     char buf[4096];
     size_t n;
     while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() < (1u << 20)) text.append(buf, n);
+    bool failed = std::ferror(f) != 0;
+    int readErrno = errno;
     std::fclose(f);
+    if (failed) {  // a directory opens but does not read
+      error = std::strerror(readErrno ? readErrno : EIO);
+      return false;
+    }
     if (text.size() >= (1u << 20)) {
       error = "larger than 1 MiB";
       return false;

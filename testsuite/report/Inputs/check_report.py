@@ -15,7 +15,6 @@ assert rs and all(r["estimated"] for r in rs), rs
 for r in rs:
     for key in ("time_us", "bottleneck", "terms_us", "longest_block_us", "grid", "flops", "bytes", "blocks_per_sm"):
         assert key in r, (key, r)
-    assert r["time_us"] >= max(r["terms_us"].values()), r
 if sys.argv[2] == "increasing":
     times = [r["time_us"] for r in rs]
     assert times == sorted(times) and len(set(times)) == len(times), times
