@@ -76,7 +76,7 @@ def read_rows(paths, which="all-rows"):
                             shape[k] = int(r[k])
                 rows.append({"file": r["kernel_file"], "defines": r.get("defines", "") or "", "shape": shape,
                              "ms": float(r["ours_ms"]), "kind": kind(r), "source_log": r.get("source_log", ""),
-                             "csv": p})
+                             "csv": os.path.relpath(os.path.abspath(p), ROOT)})
     return rows
 
 

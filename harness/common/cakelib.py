@@ -3,6 +3,7 @@
 CUDA output, with the interface cakec wrote for the same source and options
 (`cakec --emit=interface`; generate.sh writes NAME.json beside NAME.cu and
 run.sh copies it beside NAME.so, where cakec.bind looks for it)."""
+import json
 import os
 import sys
 
@@ -37,3 +38,13 @@ def kernel(library, name=None):
 def bound(k, *args):
     """A function of no arguments that launches `k` on these arguments."""
     return lambda: k(*args)
+
+
+def finish(report, json_path, ok, blank_line=False):
+    """The end of a harness run: the report as JSON where --json asked for
+    it, the verdict line (ALL CORRECT or FAILURES), and the exit status."""
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump(report, f, indent=1)
+    print(("\n" if blank_line else "") + ("ALL CORRECT" if ok else "FAILURES"))
+    return 0 if ok else 1

@@ -22,7 +22,6 @@ Usage: decode_check.py [--check-only] [--samples N] [--json F] [-D NAME=VALUE ..
 Exit status: 0 when every check passed.
 """
 import argparse
-import json
 import math
 import os
 import sys
@@ -32,10 +31,11 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "harness", "common"))
 sys.path.insert(0, os.path.join(ROOT, "harness", "attention"))
-import cakec  # noqa: E402
+import cakelib  # noqa: E402  (puts the package, python/cakec, on the path)
 import attn_bench  # noqa: E402
+from cakelib import cakec  # noqa: E402
 
 attn_bench.torch = torch
 HQ, HKV, D = 64, 8, 128
@@ -180,11 +180,7 @@ def main():
                   f"{'  (best peer)' if name == best else ''}")
         report.append({"B": B, "L": L, **{n: {kk: vv for kk, vv in r.items() if kk != "samples_ms"}
                                           for n, r in res.items()}})
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(report, f, indent=1)
-    print("ALL CORRECT" if ok else "FAILURES")
-    return 0 if ok else 1
+    return cakelib.finish(report, args.json, ok)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,6 @@ L2 flushed before each sample, median of --samples (attn_bench.py's helpers).
   fp8_bench.py [--check-only] [--samples N] [--shapes MxNxK,...] [--json F] LIB:BTYPE ...
 """
 import argparse
-import json
 import os
 import sys
 
@@ -338,11 +337,7 @@ def main():
                 entry["timing"].append({"shape": [M, N, K], **{k: {kk: vv for kk, vv in v.items() if kk != "samples_ms"}
                                                                   for k, v in res.items()}})
         report.append(entry)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(report, f, indent=1)
-    print("\nALL CORRECT" if all_ok else "\nFAILURES")
-    return 0 if all_ok else 1
+    return cakelib.finish(report, args.json, all_ok, blank_line=True)
 
 
 if __name__ == "__main__":

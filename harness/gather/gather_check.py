@@ -20,7 +20,6 @@ Usage: gather_check.py [--check-only] [--samples N] [--json F]
 Exit status: 0 when every check passed.
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -30,10 +29,11 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "harness", "common"))
 sys.path.insert(0, os.path.join(ROOT, "harness", "attention"))
-import cakec  # noqa: E402
+import cakelib  # noqa: E402  (puts the package, python/cakec, on the path)
 import attn_bench  # noqa: E402
+from cakelib import cakec  # noqa: E402
 
 attn_bench.torch = torch
 N = 4096
@@ -141,11 +141,7 @@ def main():
                       f"p10 {v['p10_ms']:.4f} p90 {v['p90_ms']:.4f}")
             report["timing"].append({"M": M, "V": V, **{n: {kk: vv for kk, vv in v.items() if kk != "samples_ms"}
                                                          for n, v in res.items()}})
-    if a.json:
-        with open(a.json, "w") as f:
-            json.dump(report, f, indent=1)
-    print("ALL CORRECT" if ok else "FAILURES")
-    return 0 if ok else 1
+    return cakelib.finish(report, a.json, ok)
 
 
 if __name__ == "__main__":

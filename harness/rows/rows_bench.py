@@ -29,7 +29,6 @@ time (RMSNorm: X, R read, Y, H written; softmax: X read, Y written).
   rows_bench.py [--check-only] [--samples N] [--rows M,...] [--json F] LIB:KIND:N:ROWS ...
 """
 import argparse
-import json
 import os
 import sys
 
@@ -168,11 +167,7 @@ def main():
                 entry["timing"].append({"M": M, **{k: {kk: vv for kk, vv in v.items() if kk != "samples_ms"}
                                                    for k, v in res.items()}})
         report.append(entry)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(report, f, indent=1)
-    print("\nALL CORRECT" if all_ok else "\nFAILURES")
-    return 0 if all_ok else 1
+    return cakelib.finish(report, args.json, all_ok, blank_line=True)
 
 
 if __name__ == "__main__":

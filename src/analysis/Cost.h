@@ -52,15 +52,13 @@ struct BlockWork {
 struct KernelWork {
   int64_t grid[3] = {1, 1, 1};
   int64_t blocks = 1;
-  int64_t clusterSize = 1;
   int64_t threads = 0;
   int64_t smemBytes = 0;
   int64_t regsPerBlock = 0;  // the roles' register budgets (regs=), or their fragments per thread and some more
   std::vector<BlockWork> perBlock;
-  double uniqueRead = 0;                     // distinct bytes read from global tensors (tiles by their coordinates)
-  double uniqueWrite = 0;                    // distinct bytes written
-  double uniqueRuns = 0;                     // the contiguous runs of memory they lie in
-  std::map<std::string, double> tensorRead;  // per tensor parameter: distinct bytes read
+  double uniqueRead = 0;   // distinct bytes read from global tensors (tiles by their coordinates)
+  double uniqueWrite = 0;  // distinct bytes written
+  double uniqueRuns = 0;   // the contiguous runs of memory they lie in
   // Why a count is not exact (a loop bound or guard the shape does not
   // decide, a value read from memory): the report says so.
   std::vector<std::string> unknowns;
@@ -132,6 +130,9 @@ struct Hint {
 };
 std::vector<Hint> hints(const sema::Kernel &k, const KernelWork &w, const Estimate &e, const Calibration &c,
                         const std::string &shapeText);
+
+// "K=4096,M=4096,N=4096": a shape as the report and the hints name it.
+std::string shapeText(const ShapeValues &shape);
 
 // The report of one kernel (or family route) at one shape, as text or as
 // a JSON object.

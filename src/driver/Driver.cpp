@@ -381,9 +381,7 @@ private:
       e.cal = cal;
       if (e.work && cal) {
         e.est = analysis::estimate(*e.work, *cal);
-        std::string shapeText;
-        for (const auto &[n, v] : e.shape) shapeText += (shapeText.empty() ? "" : ",") + n + "=" + std::to_string(v);
-        for (const analysis::Hint &h : analysis::hints(k, *e.work, *e.est, *cal, shapeText))
+        for (const analysis::Hint &h : analysis::hints(k, *e.work, *e.est, *cal, analysis::shapeText(e.shape)))
           diags_.reportWithArgs(runtimeId(h.id), h.range, h.args);
       }
       report_.push_back(std::move(e));

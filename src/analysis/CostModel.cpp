@@ -1,0 +1,271 @@
+// CostModel.cpp - the calibrated model of a launch's time (estimate), the
+// targets' calibrations and the files that replace them, and the hints the
+// model gives (-Rhint). See Cost.h.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <queue>
+#include <set>
+
+#include "analysis/Cost.h"
+
+namespace cake::analysis {
+
+using namespace cake::sema;
+
+const Calibration *calibrationFor(Target t) {
+  static const std::vector<Calibration> table = {
+#define CALIBRATION(T, gpu, sms, t16, t8, tO, d16, d8, eops, hbm, run, l2, fill, gen, red, launch, lat, blk, smem, \
+                    thr, regs, bps, src)                                                                           \
+  Calibration{Target::T, gpu, sms, t16,    t8,  tO,  d16,  d8,  eops, hbm, run, l2,                                \
+              fill,      gen, red, launch, lat, blk, smem, thr, regs, bps, src},
+#include "target/Calibration.def"
+#undef CALIBRATION
+  };
+  for (const Calibration &c : table)
+    if (c.target == t) return &c;
+  return nullptr;
+}
+
+namespace {
+// The numeric fields of a calibration, by their Calibration.def names.
+struct Field {
+  const char *name;
+  double Calibration::*real;
+  int64_t Calibration::*integer;
+  double lo = 1e-6, hi = 1e9;  // what a value may be (no GPU is outside)
+};
+const std::vector<Field> &calibrationFields() {
+  static const std::vector<Field> f = {
+      {"sms", nullptr, &Calibration::sms, 1, 4096},
+      {"tflops16PerSm", &Calibration::tflops16PerSm, nullptr},
+      {"tflops8PerSm", &Calibration::tflops8PerSm, nullptr},
+      {"tflopsOtherPerSm", &Calibration::tflopsOtherPerSm, nullptr},
+      {"tflops16Device", &Calibration::tflops16Device, nullptr},
+      {"tflops8Device", &Calibration::tflops8Device, nullptr},
+      {"elementGopsPerSm", &Calibration::elementGopsPerSm, nullptr},
+      {"hbmGBs", &Calibration::hbmGBs, nullptr},
+      {"hbmRunOverheadBytes", &Calibration::hbmRunOverheadBytes, nullptr},
+      {"l2GBs", &Calibration::l2GBs, nullptr},
+      {"smFillGBs", &Calibration::smFillGBs, nullptr},
+      {"smGenericGBs", &Calibration::smGenericGBs, nullptr},
+      {"l2ReduceGBs", &Calibration::l2ReduceGBs, nullptr},
+      {"launchUs", &Calibration::launchUs, nullptr},
+      {"copyLatencyUs", &Calibration::copyLatencyUs, nullptr},
+      {"blockUs", &Calibration::blockUs, nullptr},
+      {"smemPerSm", nullptr, &Calibration::smemPerSm, 1024, 16777216},
+      {"threadsPerSm", nullptr, &Calibration::threadsPerSm, 32, 65536},
+      {"regsPerSm", nullptr, &Calibration::regsPerSm, 1024, 16777216},
+      {"blocksPerSm", nullptr, &Calibration::blocksPerSm, 1, 1024},
+  };
+  return f;
+}
+}  // namespace
+
+std::optional<Calibration> parseCalibration(const std::string &text, const Calibration *base, Target target,
+                                            std::string &error) {
+  static std::deque<std::string> strings;  // gpu and source outlive the parse (a deque keeps them in place)
+  Calibration c = base ? *base : Calibration{};
+  c.target = target;
+  if (!base) c.gpu = "", c.source = "";
+  std::set<std::string> given;
+  size_t lineNo = 0, at = 0;
+  while (at <= text.size()) {
+    size_t nl = text.find('\n', at);
+    std::string line = text.substr(at, nl == std::string::npos ? std::string::npos : nl - at);
+    at = nl == std::string::npos ? text.size() + 1 : nl + 1;
+    ++lineNo;
+    if (size_t hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    auto trim = [](std::string x) {
+      size_t b = x.find_first_not_of(" \t\r"), e = x.find_last_not_of(" \t\r");
+      return b == std::string::npos ? std::string() : x.substr(b, e - b + 1);
+    };
+    line = trim(line);
+    if (line.empty()) continue;
+    size_t eq = line.find('=');
+    if (eq == std::string::npos) {
+      error = fmt::format("line {}: expected NAME = VALUE", lineNo);
+      return std::nullopt;
+    }
+    std::string name = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
+    if (!given.insert(name).second) {
+      error = fmt::format("line {}: '{}' is given twice", lineNo, name);
+      return std::nullopt;
+    }
+    if (name == "gpu" || name == "source") {
+      strings.push_back(value);
+      (name == "gpu" ? c.gpu : c.source) = strings.back();
+      continue;
+    }
+    const Field *f = nullptr;
+    for (const Field &x : calibrationFields())
+      if (name == x.name) f = &x;
+    if (!f) {
+      std::string names;
+      for (const Field &x : calibrationFields()) names += (names.empty() ? "" : ", ") + std::string(x.name);
+      error = fmt::format("line {}: unknown field '{}' (the fields: gpu, source, {})", lineNo, name, names);
+      return std::nullopt;
+    }
+    char *end = nullptr;
+    bool decimal = !value.empty() && value.find_first_not_of("0123456789.eE+-") == std::string::npos;
+    double v = decimal ? std::strtod(value.c_str(), &end) : 0;
+    if (!decimal || *end != '\0' || !std::isfinite(v) || v < f->lo || v > f->hi || (f->integer && v != std::floor(v))) {
+      error = fmt::format("line {}: '{}' for {} is not a{} from {:g} to {:g}", lineNo, value, name,
+                          f->integer ? "n integer" : " decimal number", f->lo, f->hi);
+      return std::nullopt;
+    }
+    if (f->real)
+      c.*(f->real) = v;
+    else
+      c.*(f->integer) = static_cast<int64_t>(v);
+  }
+  if (!base)
+    for (const Field &x : calibrationFields())
+      if (!given.count(x.name)) {
+        error =
+            fmt::format("the target has no calibration of its own, so every field is needed: '{}' is missing", x.name);
+        return std::nullopt;
+      }
+  return c;
+}
+
+Estimate estimate(const KernelWork &w, const Calibration &c) {
+  Estimate e;
+  // Residency: shared memory (1 KB of each block's is the system's), threads, registers.
+  int64_t bySmem = w.smemBytes > 0 ? c.smemPerSm / (w.smemBytes + 1024) : INT64_MAX;
+  int64_t byThreads = w.threads > 0 ? c.threadsPerSm / w.threads : INT64_MAX;
+  int64_t byRegs = w.regsPerBlock > 0 ? c.regsPerSm / w.regsPerBlock : INT64_MAX;
+  // A block that does not fit an SM at all is placed alone (the launch
+  // would fail: the report says so with the limit).
+  e.blocksPerSm = std::max<int64_t>(1, std::min({bySmem, byThreads, byRegs, c.blocksPerSm}));
+  int64_t least = std::min({bySmem, byThreads, byRegs, c.blocksPerSm});
+  e.residencyLimit = least == c.blocksPerSm ? "blocks per SM"
+                     : least == bySmem      ? "shared memory"
+                     : least == byRegs      ? "registers"
+                                            : "threads";
+  if (least == 0) e.residencyLimit += ", which one block exceeds";
+  e.slots = c.sms * e.blocksPerSm;
+  e.waves = static_cast<double>(w.blocks) / static_cast<double>(e.slots);
+  double share = static_cast<double>(e.blocksPerSm);  // a slot's share of its multiprocessor
+  auto us = [](double bytes, double gbs) { return gbs > 0 ? bytes / (gbs * 1e3) : 0.0; };
+  double loaded = 0;
+  for (const BlockWork &b : w.perBlock) loaded += b.l2Bytes + b.genericLoad;
+  double lap = c.copyLatencyUs;
+  struct Terms {
+    double tensor, role, fill, generic, latency, elem, fixed, total;
+  };
+  auto tensorUs = [&](double f16, double f8, double other) {
+    return (f16 / c.tflops16PerSm + f8 / c.tflops8PerSm + other / c.tflopsOtherPerSm) / 1e6 * share;
+  };
+  auto blockTerms = [&](const BlockWork &b) {
+    Terms t{};
+    t.tensor = tensorUs(b.flops16, b.flops8, b.flopsOther);
+    // A role's warps issue their tensor-core and CUDA-core work in turn.
+    for (const BlockWork::RoleWork &r : b.roles)
+      t.role = std::max(t.role, tensorUs(r.flops16, r.flops8, r.flopsOther) +
+                                    r.elementOps / (c.elementGopsPerSm * 1e3) * share);
+    t.fill = us(b.l2Bytes + b.storeBytes, c.smFillGBs) * share;
+    t.generic = us(b.genericLoad + b.genericStore, c.smGenericGBs) * share;
+    t.latency = b.laps * lap;
+    t.elem = b.elementOps / (c.elementGopsPerSm * 1e3) * share;
+    double first = (b.loads ? lap : 0) + (b.genericLoad > 0 ? lap : 0) + (b.stores ? c.copyLatencyUs : 0);
+    t.fixed = first + c.blockUs;  // what more blocks of less work each would pay again
+    t.total = std::max({t.tensor, t.role, t.fill, t.generic, t.latency, t.elem}) + t.fixed;
+    return t;
+  };
+  // Blocks go to the slot that frees first, in launch order.
+  std::priority_queue<double, std::vector<double>, std::greater<double>> slots;
+  for (int64_t i = 0; i < std::min<int64_t>(e.slots, w.blocks); ++i) slots.push(0);
+  double busy = 0, worst = -1, makespan = 0, criticalLaps = 0;
+  Terms critical{};
+  for (const BlockWork &b : w.perBlock) {
+    Terms t = blockTerms(b);
+    double end = slots.top() + t.total;
+    slots.pop();
+    slots.push(end);
+    makespan = std::max(makespan, end);
+    busy += t.total;
+    e.divisibleUs += t.total - t.fixed;
+    e.fixedUs = std::max(e.fixedUs, t.fixed);
+    if (t.total > worst) worst = t.total, critical = t, criticalLaps = b.laps;
+  }
+  // Work that more blocks could share: the longest block's ring goes round
+  // at least twice, and its work outweighs its fixed costs.
+  e.splittable = criticalLaps >= 2 && critical.total - critical.fixed > critical.fixed;
+  e.makespanUs = makespan;
+  // Over every slot: a grid that does not fill them leaves the rest idle.
+  e.slotEfficiency = makespan > 0 ? busy / (static_cast<double>(e.slots) * makespan) : 1;
+  // Each contiguous run of distinct bytes costs HBM some bytes' worth more
+  // (a short run wastes part of the bursts and rows it opens).
+  e.hbmUs = us(w.uniqueRead + w.uniqueWrite + w.uniqueRuns * c.hbmRunOverheadBytes, c.hbmGBs);
+  e.l2Us = us(loaded, c.l2GBs);
+  double reduced = 0;
+  for (const BlockWork &b : w.perBlock) reduced += b.reduceBytes;
+  e.reduceUs = us(reduced, c.l2ReduceGBs);
+  e.tensorUs = critical.tensor, e.fillUs = critical.fill, e.latencyUs = critical.latency,
+  e.genericUs = critical.generic, e.roleUs = critical.role;
+  double f16 = 0, f8 = 0;
+  for (const BlockWork &b : w.perBlock) f16 += b.flops16, f8 += b.flops8;
+  e.tensorDeviceUs = (f16 / c.tflops16Device + f8 / c.tflops8Device) / 1e6;
+  double body = std::max({makespan, e.hbmUs, e.l2Us, e.tensorDeviceUs, e.reduceUs});
+  e.timeUs = c.launchUs + body;
+  // The bottleneck: what sets the largest term.
+  if (c.launchUs >= body)
+    e.bottleneck = "launch-overhead";
+  else if (e.tensorDeviceUs >= std::max({makespan, e.hbmUs, e.l2Us, e.reduceUs}))
+    e.bottleneck = "tensor-pipe";
+  else if (e.reduceUs >= std::max({makespan, e.hbmUs, e.l2Us}))
+    e.bottleneck = "l2-reductions";
+  else if (e.hbmUs >= makespan && e.hbmUs >= e.l2Us)
+    e.bottleneck = "hbm-bandwidth";
+  else if (e.l2Us >= makespan)
+    e.bottleneck = "l2-bandwidth";
+  else if (e.splittable && e.slotEfficiency < 0.7)
+    e.bottleneck = "wave-quantization";
+  else {
+    double m =
+        std::max({critical.tensor, critical.role, critical.fill, critical.generic, critical.latency, critical.elem});
+    if (m <= 0)
+      e.bottleneck = "launch-overhead";
+    else if (critical.fixed >= m)
+      e.bottleneck = "pipeline-latency";  // the block's first copies and its start outweigh its work
+    else if (m == critical.tensor || (m == critical.role && critical.role < 1.1 * critical.tensor))
+      e.bottleneck = "tensor-pipe";  // a role's own CUDA-core work adds little to its tensor-core time
+    else if (m == critical.role)
+      e.bottleneck = "role-serialization";
+    else if (m == critical.latency)
+      e.bottleneck = "pipeline-latency";
+    else if (m == critical.fill)
+      e.bottleneck = "l2-bandwidth";
+    else if (m == critical.generic)
+      e.bottleneck = "generic-memory";
+    else
+      e.bottleneck = "cuda-cores";
+  }
+  return e;
+}
+
+std::vector<Hint> hints(const Kernel &k, const KernelWork &w, const Estimate &e, const Calibration &c,
+                        const std::string &shapeText) {
+  std::vector<Hint> out;
+  auto pct = [](double x) { return fmt::format("{:.0f}", 100 * x); };
+  auto us = [](double x) { return fmt::format("{:.1f}", x); };
+  // An idle last wave: the busy slot time spread evenly over every slot.
+  if (e.splittable && e.slotEfficiency < 0.75 && e.bottleneck != "hbm-bandwidth" && e.bottleneck != "launch-overhead") {
+    // Spread evenly, the work divides over the slots; each block's fixed
+    // costs (first copies, its start) do not.
+    double even = c.launchUs + std::max({e.divisibleUs / static_cast<double>(e.slots) + e.fixedUs, e.hbmUs, e.l2Us,
+                                         e.tensorDeviceUs, e.reduceUs});
+    double gain = 1 - even / e.timeUs;
+    if (gain >= 0.10)
+      out.push_back({DiagId::HintWaves,
+                     k.gridRange.begin.valid() ? k.gridRange : k.nameRange,
+                     {shapeText, std::to_string(w.blocks), std::to_string(e.slots), std::to_string(e.blocksPerSm),
+                      std::to_string(c.sms), pct(e.slotEfficiency), pct(gain), us(even), us(e.timeUs)}});
+  }
+  return out;
+}
+
+}  // namespace cake::analysis
