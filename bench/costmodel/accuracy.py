@@ -118,6 +118,25 @@ def predict(rows, cakec, calibration=None):
     return [result[i] for i in range(len(rows))]
 
 
+def frozen(rows, today, path):
+    """The predictions freeze.py wrote before the run, row by row; says how
+    many differ from today's (those would have been scored otherwise)."""
+    table = {}
+    with open(path) as f:
+        for r in csv.DictReader(line for line in f if not line.startswith("#")):
+            key = (r["kernel_file"], r["defines"], r["shape"])
+            table[key] = (float(r["predicted_us"]) if r["predicted_us"] else None, r["bottleneck"], r["route"])
+    out, moved = [], 0
+    for r, now in zip(rows, today):
+        p = table.get((r["file"], r["defines"], ",".join(f"{k}={v}" for k, v in r["shape"].items())), (None, "", ""))
+        if p[0] and now[0] and abs(now[0] - p[0]) > 0.01 * p[0]:
+            moved += 1
+        out.append(p)
+    print(f"(frozen predictions of {os.path.relpath(path, ROOT)}: {sum(1 for p in out if p[0])} of {len(rows)} rows; "
+          f"{moved} differ by more than 1% from today's compiler)")
+    return out
+
+
 def ranks(xs):
     order = sorted(range(len(xs)), key=lambda i: xs[i])
     r = [0.0] * len(xs)
@@ -191,6 +210,8 @@ def main():
     ap.add_argument("--write", help="with --fit: the calibration file to write")
     ap.add_argument("--rounds", type=int, default=4, help="with --fit: rounds of coordinate descent")
     ap.add_argument("--json", help="write the rows and the scores as JSON")
+    ap.add_argument("--frozen", help="score against the predictions of this file (freeze.py's, written before the "
+                                     "run) instead of today's compiler's; rows it lacks have no prediction")
     a = ap.parse_args()
     paths = a.csv or [os.path.join(ROOT, "bench/costmodel/history.csv")]
     rows = read_rows(paths, a.set)
@@ -249,6 +270,8 @@ def main():
             a.calibration = a.write
         print(json.dumps({f: round(values[f], 4) for f in fields}))
     preds = predict(rows, a.cakec, a.calibration)
+    if a.frozen:
+        preds = frozen(rows, preds, a.frozen)
     print(f"{'kernel':44} {'defines':18} {'shape':22} {'measured us':>11} {'predicted':>10} {'pred/meas':>9}  bottleneck")
     for r, p in zip(rows, preds):
         shape = "x".join(str(v) for v in r["shape"].values())

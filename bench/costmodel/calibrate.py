@@ -141,7 +141,6 @@ def hbm(result):
     record(result, "hbm_copy_kernel", lambda: with_rate(
         measure(lambda: torch.neg(src, out=dst), iters=100, warmup=10), nbytes=2 * 2 * n))
     record(result, "hbm_read", lambda: with_rate(measure(lambda: src.sum(), iters=100, warmup=10), nbytes=2 * n))
-    del src, dst
 
 
 def l2(result):
@@ -153,7 +152,6 @@ def l2(result):
         measure(lambda: torch.neg(src, out=dst), iters=500, warmup=50), nbytes=2 * 2 * n))
     big = bf16(16 * MiB // 2)
     record(result, "l2_read", lambda: with_rate(measure(lambda: big.sum(), iters=500, warmup=50), nbytes=16 * MiB))
-    del src, dst, big
 
 
 def copy_sweep(result):
@@ -166,7 +164,6 @@ def copy_sweep(result):
         s = with_rate(measure(lambda: torch.neg(src, out=dst), iters=iters, warmup=20), nbytes=footprint)
         rows.append({"footprint_bytes": footprint, "median_us": s["median_us"], "p10_us": s["p10_us"],
                      "GBps": s["GBps"], "kernels": s["kernels"]})
-        del src, dst
     result["copy_sweep"] = rows
 
 
@@ -181,19 +178,16 @@ def gemms(result, n=8192):
     b = torch.randn(n, n, device=DEVICE, dtype=torch.bfloat16)
     record(result, "bf16_gemm", lambda: dict(
         with_rate(measure(lambda: torch.matmul(a, b), iters=100, warmup=20), flops=flops), shape=[n, n, n]))
-    try:
-        f8 = torch.float8_e4m3fn
-        a8 = a.to(f8)
-        b8 = b.to(f8)  # N x K row-major; .t() is the K x N column-major operand _scaled_mm takes
-        one = torch.tensor(1.0, device=DEVICE)
-        for key, fast in (("fp8_gemm", False), ("fp8_gemm_fast_accum", True)):
-            def op(fast=fast):
-                return torch._scaled_mm(a8, b8.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16,
-                                        use_fast_accum=fast)
-            record(result, key, lambda op=op: dict(with_rate(measure(op, iters=100, warmup=20), flops=flops),
-                                                   shape=[n, n, n]))
-    finally:
-        del a, b
+    f8 = torch.float8_e4m3fn
+    a8 = a.to(f8)
+    b8 = b.to(f8)  # N x K row-major; .t() is the K x N column-major operand _scaled_mm takes
+    one = torch.tensor(1.0, device=DEVICE)
+    for key, fast in (("fp8_gemm", False), ("fp8_gemm_fast_accum", True)):
+        def op(fast=fast):
+            return torch._scaled_mm(a8, b8.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16,
+                                    use_fast_accum=fast)
+        record(result, key, lambda op=op: dict(with_rate(measure(op, iters=100, warmup=20), flops=flops),
+                                               shape=[n, n, n]))
 
 
 def main():

@@ -45,7 +45,7 @@ while IFS='|' read -r name file defs kname hflags shapes <&3; do
     echo "cakec $file $defs -> $G/$name.cu"
     todo+=("$name|$kname|$hflags")
   fi
-done 3< "$D/sweep.txt"
+done 3< "${SWEEP:-$D/sweep.txt}"
 
 # 2. nvcc (about 1-3 minutes a binary on 2 cores), JOBS at a time.
 build_one() {  # name|kernel NAME|harness flags
@@ -66,7 +66,7 @@ if [ ${#todo[@]} -gt 0 ]; then
 fi
 
 # 3. the record, and every binary there.
-cp "$D/sweep.txt" "$P/sweep.txt"
+cp "${SWEEP:-$D/sweep.txt}" "$P/$(basename "${SWEEP:-$D/sweep.txt}")"
 {
   echo "built $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname)"
   echo "commit $(git rev-parse HEAD)$(git diff --quiet HEAD -- src 2>/dev/null || echo ' (src/ modified in the working tree)')"

@@ -66,9 +66,9 @@ main() {
       "$( (grep -hE '^(ALL CORRECT|FAILURES)$|MISMATCH|launch failed|UNEXPECTED|CUPTI:|rror' "$LOGS/bench-$name.log" ||
           tail -1 "$LOGS/bench-$name.log") | head -3 | tr '\n' ' ')"
     tar -czf "$RES/gemm_logs.tar.gz" -C "$WORK" logs
-  done 3< "$D/sweep.txt"
+  done 3< "${SWEEP:-$D/sweep.txt}"
   echo "== GEMMs: $((SECONDS - start)) s"
-  python3 "$D/parse.py" "$RES/gemm_logs.tar.gz" -o "$RES/measured.csv" || status=1
+  python3 "$D/parse.py" "$RES/gemm_logs.tar.gz" -o "$RES/measured.csv" --sweep "${SWEEP:-$D/sweep.txt}" || status=1
   if [ "${SKIP_CALIBRATE:-0}" != 1 ]; then
     local t0=$SECONDS
     local left=$((560 - (SECONDS - start)))

@@ -48,6 +48,9 @@ struct Env {
   // every divisor of its guards before it evaluates one).
   bool strict = false;
   std::map<uint32_t, int64_t> loops;
+  // The old values of the block's atomics (IntOp::RoleValue leaves), as the
+  // counting models them (Counter::atomic).
+  std::map<int64_t, int64_t> roleValues;
 };
 
 std::optional<int64_t> evalInt(const Env &env, IntExprId x) {
@@ -67,7 +70,11 @@ std::optional<int64_t> evalInt(const Env &env, IntExprId x) {
     return it->second;
   }
   case IntOp::SmCount: return env.smCount;
-  case IntOp::RoleValue: return std::nullopt;
+  case IntOp::RoleValue: {
+    auto it = env.roleValues.find(n.value);
+    if (it == env.roleValues.end()) return std::nullopt;
+    return it->second;
+  }
   default: break;
   }
   if (isLeaf(n.op)) {
@@ -190,6 +197,7 @@ public:
   bool block(BlockWork &w) {
     w_ = &w;
     laps_.clear();
+    env_.roleValues.clear();
     for (const RoleBlock &rb : env_.k.roles) {
       env_.loops.clear();
       BlockWork before = w;
@@ -381,6 +389,7 @@ private:
       if (ef.global != kNone) {
         if (ef.oneElement) {  // an atomic or a scalar read: one 32-bit element
           (ef.globalWrite ? w.genericStore : w.genericLoad) += 4;
+          if (ef.memoryOrder != kNone) atomic(o, tensor);
           return;
         }
         ResourceId tile = copyTile(o);
@@ -401,10 +410,49 @@ private:
     }
   }
 
+  // An atomic on a counter: its old value as if the blocks arrived in
+  // launch order and every counter started at 0 (a workspace the caller
+  // zeroes, reset by its last user), so that a branch on it (split-K's last
+  // block, which does the fix-up) is taken by one block of those that
+  // share the counter, as on the GPU. Coordinates or a value not known at
+  // this shape, and compare-and-swap, leave the old value unknown.
+  void atomic(const Operation &o, ResourceId tensor) {
+    std::optional<int64_t> idx;
+    if (o.result.ix != kNoIntExpr && env_.k.ints.node(o.result.ix).op == IntOp::RoleValue)
+      idx = env_.k.ints.node(o.result.ix).value;
+    if (idx) env_.roleValues.erase(*idx);
+    const std::string &kind = o.operand(param::Atomic::op).value.str;
+    std::optional<int64_t> v = evalValue(env_, o.operand(param::Atomic::value).value);
+    std::vector<int64_t> key{static_cast<int64_t>(tensor)};
+    for (const Value &e : o.operand(param::Atomic::coords).value.elts) {
+      std::optional<int64_t> x = evalValue(env_, e);
+      if (!x) return;
+      key.push_back(*x);
+    }
+    if (!v || kind == "cas") return;
+    int64_t &cur = counters_[key];
+    int64_t old = cur;
+    if (kind == "add")
+      cur += *v;
+    else if (kind == "max")
+      cur = std::max(cur, *v);
+    else if (kind == "min")
+      cur = std::min(cur, *v);
+    else if (kind == "exch")
+      cur = *v;
+    else
+      return;
+    if (idx) {
+      env_.roleValues[*idx] = old;
+      unknown("an atomic's old value taken as if the blocks arrived in launch order, each counter from 0");
+    }
+  }
+
   Env &env_;
   KernelWork &kw_;
   int64_t &budget_;
   std::set<TileKey> &tiles_;
+  std::map<std::vector<int64_t>, int64_t> counters_;  // the counters' values so far in this launch
   const std::map<ResourceId, std::vector<int64_t>> &dims_;
   BlockWork *w_ = nullptr;
   std::map<ResourceId, int64_t> laps_;

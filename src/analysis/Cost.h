@@ -134,6 +134,14 @@ std::vector<Hint> hints(const sema::Kernel &k, const KernelWork &w, const Estima
 // "K=4096,M=4096,N=4096": a shape as the report and the hints name it.
 std::string shapeText(const ShapeValues &shape);
 
+// One route of a family at a shape (--report-routes): its schedule's
+// predicted time, or why it has none.
+struct RouteEstimate {
+  std::string route, kernel;
+  std::optional<double> timeUs;
+  std::string bottleneck, why;
+};
+
 // The report of one kernel (or family route) at one shape, as text or as
 // a JSON object.
 struct ReportEntry {
@@ -146,6 +154,10 @@ struct ReportEntry {
   std::optional<Estimate> est;
   std::optional<Calibration> cal;  // what the estimate used
   std::string why;                 // no work: why
+  // --report-routes: the family's routes in their order (each schedule
+  // once), and the index of the fastest (-1: none has a time).
+  std::vector<RouteEstimate> routes;
+  int fastestRoute = -1;
 };
 std::string renderReportText(const std::vector<ReportEntry> &entries);
 std::string renderReportJson(const std::vector<ReportEntry> &entries);

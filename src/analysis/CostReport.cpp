@@ -100,6 +100,15 @@ std::string renderReportText(const std::vector<ReportEntry> &entries) {
       o += fmt::format("  thread accesses    loads {}, stores {}\n", bytesText(t.gload), bytesText(t.gstore));
     o += fmt::format("  distinct bytes     read {}, written {}\n", bytesText(w.uniqueRead), bytesText(w.uniqueWrite));
     for (const std::string &u : w.unknowns) o += fmt::format("  not exact          {}\n", u);
+    for (size_t i = 0; i < e.routes.size(); ++i) {
+      const RouteEstimate &r = e.routes[i];
+      std::string marks;
+      if (r.route == e.route) marks += ", the guards' route";
+      if (static_cast<int>(i) == e.fastestRoute) marks += ", the fastest";
+      o += fmt::format("  {:<19}{} ({}): {}{}\n", i == 0 ? "routes" : "", r.route, r.kernel,
+                       r.timeUs ? fmt::format("{:.2f} us, {}", *r.timeUs, r.bottleneck) : "not estimated: " + r.why,
+                       marks);
+    }
   }
   for (const auto &[target, text] : used) o += fmt::format("calibration of {}: {}\n", target, text);
   return o;
@@ -158,7 +167,21 @@ std::string renderReportJson(const std::vector<ReportEntry> &entries) {
     o += fmt::format(", \"copies\": {}, \"ring_laps\": {}", t.copies, num(t.laps));
     o += ", \"not_exact\": [";
     for (size_t i = 0; i < w.unknowns.size(); ++i) o += (i ? ", " : "") + jsonString(w.unknowns[i]);
-    o += "]}";
+    o += "]";
+    if (!e.routes.empty()) {
+      o += ", \"routes\": [";
+      for (size_t i = 0; i < e.routes.size(); ++i) {
+        const RouteEstimate &r = e.routes[i];
+        o += fmt::format("{}{{\"route\": {}, \"kernel\": {}, ", i ? ", " : "", jsonString(r.route),
+                         jsonString(r.kernel));
+        o += r.timeUs ? fmt::format("\"estimated\": true, \"time_us\": {}, \"bottleneck\": {}}}", num(*r.timeUs),
+                                    jsonString(r.bottleneck))
+                      : fmt::format("\"estimated\": false, \"why\": {}}}", jsonString(r.why));
+      }
+      o += "], \"fastest_route\": " +
+           (e.fastestRoute >= 0 ? jsonString(e.routes[static_cast<size_t>(e.fastestRoute)].route) : "null");
+    }
+    o += "}";
   }
   o += "\n  ]\n}\n";
   return o;

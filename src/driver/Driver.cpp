@@ -401,6 +401,7 @@ private:
           report_.push_back(std::move(e));
           continue;
         }
+        if (opts_.reportRoutes) routeEstimates(*f, shape, sms, cal ? &*cal : nullptr, e);
         one(std::move(e), *k);
       }
       for (const auto &k : ir.kernels) {
@@ -408,6 +409,33 @@ private:
         e.shape = shape;
         one(std::move(e), *k);
       }
+    }
+  }
+  // --report-routes: every schedule the family routes to (each once, in
+  // route order, the fallback last) at the shape, whatever the guards say;
+  // the fastest by the model.
+  static void routeEstimates(const sema::Family &f, const analysis::ShapeValues &shape, int64_t sms,
+                             const analysis::Calibration *cal, analysis::ReportEntry &e) {
+    std::vector<const sema::FamilyRoute *> all;
+    for (const sema::FamilyRoute &r : f.routes) all.push_back(&r);
+    if (f.fallback) all.push_back(&*f.fallback);
+    std::set<const sema::Kernel *> seen;
+    for (const sema::FamilyRoute *r : all) {
+      if (!r->schedule || !seen.insert(r->schedule).second) continue;
+      analysis::RouteEstimate x;
+      x.route = r->name;
+      x.kernel = r->schedule->name;
+      std::optional<analysis::KernelWork> w = analysis::countWork(*r->schedule, shape, sms, x.why);
+      if (w && cal) {
+        analysis::Estimate est = analysis::estimate(*w, *cal);
+        x.timeUs = est.timeUs;
+        x.bottleneck = est.bottleneck;
+      } else if (w) {
+        x.why = "uncalibrated";
+      }
+      if (x.timeUs && (e.fastestRoute < 0 || *x.timeUs < *e.routes[static_cast<size_t>(e.fastestRoute)].timeUs))
+        e.fastestRoute = static_cast<int>(e.routes.size());
+      e.routes.push_back(std::move(x));
     }
   }
   // Whether the launcher's multiprocessor count enters the kernel's grid.

@@ -263,6 +263,9 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
                  "the measured rates --report uses instead of the target's own: lines NAME = VALUE, the fields of "
                  "src/target/Calibration.def (all of them for a target that has none)")
       ->type_name("FILE");
+  app.add_flag("--report-routes", opts.reportRoutes,
+               "with --report: for each family, every route's schedule at the shape (those whose launch the shape "
+               "allows), its predicted time and the fastest, beside the route the family's guards take");
   app.add_option("--report-format", reportFormat, "--report as text (default) or json")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}));
@@ -374,6 +377,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
             {"'--report' predicts a launch at a shape: add --shape NAME=N,... (the kernels' integer parameters)"}};
   if (!report && !opts.shapes.empty())
     return {ParseResult::ExitFailure, DiagId::DriverUsage, {"'--shape' is the shape of a --report: add --report"}};
+  if (!report && opts.reportRoutes)
+    return {ParseResult::ExitFailure, DiagId::DriverUsage, {"'--report-routes' is for a --report: add --report"}};
   if (!report && !opts.calibrationFile.empty())
     return {ParseResult::ExitFailure, DiagId::DriverUsage, {"'--calibration' is for a --report: add --report"}};
   if (report && !emit.empty())

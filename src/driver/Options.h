@@ -61,6 +61,7 @@ struct Options {
   // --shape, as text or JSON (--report-format).
   std::vector<std::map<std::string, int64_t>> shapes;
   bool reportJson = false;
+  bool reportRoutes = false;    // --report-routes: every route of a family, ranked by the model
   std::string calibrationFile;  // --calibration: rates replacing the target's own
 };
 
