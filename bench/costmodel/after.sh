@@ -72,7 +72,7 @@ main() {
 
   # 2. ncu (name | binary | M N K)
   "$NCU" --query-metrics --chip gh100 > "$W/logs/ncu-metrics.txt" 2>&1
-  local extra="sm__inst_executed_pipe_tensor_op_gmma.sum"
+  local extra="sm__inst_executed_pipe_tensor_op_gmma.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,lts__t_bytes.sum"
   for m in sm__pipe_tensor_op_gmma_cycles_active sm__pipe_shared_cycles_active; do
     grep -q "^$m " "$W/logs/ncu-metrics.txt" && extra="$extra,$m.avg.pct_of_peak_sustained_active"
   done

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""limiter.py - the model's bottleneck class beside Nsight Compute's limiter
+(issue 39: they agree on at least 8 of 10 profiled kernels).
+
+  python3 bench/costmodel/limiter.py after.tar.gz [--sweep bench/costmodel/sweep.txt]
+
+Reads after.sh's logs/ncu-NAME.txt (ncu --section SpeedOfLight on one
+binary of gen.sh at one shape; after.sh's table names the binary and shape)
+and, for the first of our kernels in each (not cuBLAS's), reads SM, memory,
+DRAM and L2 throughput (% of peak). ncu's limiter, by the rule after.sh
+states (written before the run):
+  compute  SM throughput >= 60% and above the memory throughput;
+  dram/l2  memory throughput >= 60%: DRAM where its throughput is the larger
+           of DRAM's and L2's, else L2;
+  latency  both below 60%.
+The model's class maps to one of these: tensor-pipe, cuda-cores,
+role-serialization -> compute; hbm-bandwidth -> dram; l2-bandwidth,
+l2-reductions -> l2; wave-quantization, pipeline-latency, launch-overhead,
+generic-memory -> latency.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tarfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MODEL = {"tensor-pipe": "compute", "cuda-cores": "compute", "role-serialization": "compute",
+         "hbm-bandwidth": "dram", "l2-bandwidth": "l2", "l2-reductions": "l2", "wave-quantization": "latency",
+         "pipeline-latency": "latency", "launch-overhead": "latency", "generic-memory": "latency"}
+METRICS = {"Compute (SM) Throughput": "sm", "Memory Throughput": "mem", "DRAM Throughput": "dram",
+           "L2 Cache Throughput": "l2", "Duration": "us"}
+
+
+def profiled(text):
+    """The first of our kernels' metrics in an ncu report (cuBLAS's are nvjet_*)."""
+    out, cur = None, None
+    for line in text.splitlines():
+        m = re.match(r"^  (\S+) \(\d+, \d+, \d+\)x\(\d+, \d+, \d+\)", line)
+        if m:
+            if out is not None:
+                break
+            cur = None if m.group(1).startswith(("nvjet", "sm90_", "cutlass")) else m.group(1)
+            if cur:
+                out = {"kernel": cur}
+            continue
+        if out is None or cur is None:
+            continue
+        for label, key in METRICS.items():
+            m = re.match(r"^\s+" + re.escape(label) + r"\s+\S+\s+([\d.,]+)\s*$", line)
+            if m:
+                out[key] = float(m.group(1).replace(",", ""))
+        m = re.match(r"^\s+sm__pipe_tensor_op_hmma_cycles_active\S*\s+%\s+([\d.]+)", line)
+        if m:
+            out["tensor_pipe"] = float(m.group(1))
+    return out
+
+
+def ncu_class(x):
+    if x["sm"] >= 60 and x["sm"] >= x["mem"]:
+        return "compute"
+    if x["mem"] >= 60:
+        return "dram" if x["dram"] >= x["l2"] else "l2"
+    return "latency"
+
+
+def sweep_lines(path):
+    out = {}
+    for line in open(path):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, f, defines, _, _, _ = [c.strip() for c in line.split("|")]
+            out[name] = (f, defines)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("archive")
+    ap.add_argument("--sweep", default=os.path.join(ROOT, "bench/costmodel/sweep.txt"))
+    ap.add_argument("--cakec", default=os.path.join(ROOT, "build-test/bin/cakec"))
+    ap.add_argument("--json")
+    a = ap.parse_args()
+    sweep = sweep_lines(a.sweep)
+    with tarfile.open(a.archive) as tar:
+        texts = {os.path.basename(m.name)[4:-4]: tar.extractfile(m).read().decode(errors="replace")
+                 for m in tar.getmembers() if re.match(r"logs/ncu-.*\.txt$", m.name) and "metrics" not in m.name}
+        table = tar.extractfile("logs/after.txt").read().decode(errors="replace")
+    runs = re.findall(r"^ncu (\S+) \((\S+) (\d+) x (\d+) x (\d+)\): rc (\d+)", table, re.M)
+    rows, agree = [], 0
+    for name, binary, M, N, K, rc in runs:
+        x = profiled(texts.get(name, ""))
+        if not x or not all(k in x for k in ("sm", "mem", "dram", "l2")):
+            print(f"{name}: no metrics of our kernel (ncu rc {rc})")
+            continue
+        f, defines = sweep[binary]
+        cmd = [a.cakec, "--report", "--report-format=json", "-I", os.path.join(ROOT, "examples"),
+               os.path.join(ROOT, f), "--shape", f"M={M},N={N},K={K}"] + [f"-D{d}" for d in defines.split()]
+        rep = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)["reports"][0]
+        model = rep.get("bottleneck", "")
+        ok = MODEL.get(model) == ncu_class(x)
+        agree += ok
+        rows.append({"name": name, "shape": f"{M}x{N}x{K}", "kernel": x["kernel"], "ncu": ncu_class(x),
+                     "model": model, "model_class": MODEL.get(model), "agree": ok, "route": rep.get("route", ""),
+                     **{k: x.get(k) for k in ("sm", "mem", "dram", "l2", "tensor_pipe", "us")},
+                     "predicted_us": rep.get("time_us")})
+    print(f"{'profile':24} {'shape':16} {'SM%':>5} {'mem%':>5} {'DRAM%':>5} {'L2%':>5} {'tc%':>5} {'ncu us':>7} "
+          f"{'ncu':>8} {'model':>20} agree")
+    for r in rows:
+        tc = f"{r['tensor_pipe']:5.1f}" if r["tensor_pipe"] is not None else "    -"
+        print(f"{r['name']:24} {r['shape']:16} {r['sm']:5.1f} {r['mem']:5.1f} {r['dram']:5.1f} {r['l2']:5.1f} {tc} "
+              f"{r['us'] or 0:7.1f} {r['ncu']:>8} {r['model']:>20} {'yes' if r['agree'] else 'NO'}")
+    print(f"agree on {agree} of {len(rows)}")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
