@@ -23,6 +23,7 @@ import csv
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -180,13 +181,13 @@ def score(rows, preds):
 def base_calibration(cakec):
     """The compiled-in H200 row, read back from Calibration.def."""
     text = open(os.path.join(ROOT, "src/target/Calibration.def")).read()
-    start = text.index("CALIBRATION(Sm90a")
-    body = text[start:text.index(")", text.index('"bench', start))]
-    parts = [p.strip() for p in body[len("CALIBRATION("):].replace("\n", " ").split(",")]
+    m = re.search(r'CALIBRATION\(Sm90a,\s*"[^"]*",(.*?),\s*"[^"]*"\)', text, re.S)
+    parts = ["Sm90a", "gpu"] + [p.strip() for p in m.group(1).split(",")]
     names = ["target", "gpu", "sms", "tflops16PerSm", "tflops8PerSm", "tflopsOtherPerSm", "tflops16Device", "tflops8Device", "elementGopsPerSm",
              "hbmGBs", "hbmRunOverheadBytes", "l2GBs", "smFillGBs", "smGenericGBs", "l2ReduceGBs", "launchUs", "copyLatencyUs", "blockUs",
              "smemPerSm",
              "threadsPerSm", "regsPerSm", "blocksPerSm"]
+    assert len(parts) == len(names), (len(parts), len(names))
     return {n: float(v) for n, v in zip(names, parts) if n not in ("target", "gpu")}
 
 
