@@ -459,18 +459,72 @@ private:
   std::string stopped_;
 };
 
+// A role's fragments live at once: the most 32-bit words per thread held
+// at any operation of its body, by liveness over the body in order (both
+// branches of an `if` in turn; a fragment used in a loop and made before it
+// is live through the loop). An operand whose last use is an operation
+// gives its registers to that operation's result (elementwise operations
+// work in place), so what counts at an operation is what lives past it and
+// its result.
+double liveWords(const Kernel &k, const RoleBlock &rb, int64_t threads) {
+  struct Range {
+    size_t def = SIZE_MAX, last = 0;
+  };
+  std::map<ResourceId, Range> ranges;
+  std::vector<ResourceId> results;  // the fragment each position makes (or none)
+  auto isRegs = [&](ResourceId r) { return r != kNoResource && k.resources[r].kind == ResourceKind::Regs; };
+  auto touch = [&](ResourceId r, size_t at) {
+    Range &x = ranges[r];
+    x.def = std::min(x.def, at);
+    x.last = std::max(x.last, at);
+  };
+  std::function<void(const std::vector<IrStmt> &)> walk = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &st : body) {
+      if (st.kind == IrStmt::Kind::Op) {
+        size_t at = results.size();
+        for (const Operand &o : st.op.operands) {
+          if (isRegs(o.value.resource)) touch(o.value.resource, at);
+          for (const Value &e : o.value.elts)
+            if (isRegs(e.resource)) touch(e.resource, at);
+        }
+        ResourceId made = isRegs(st.op.result.resource) ? st.op.result.resource : kNoResource;
+        if (made != kNoResource) touch(made, at);
+        results.push_back(made);
+      } else if (st.kind == IrStmt::Kind::For) {
+        size_t from = results.size();
+        std::set<ResourceId> before;
+        for (const auto &[r, x] : ranges) before.insert(r);
+        walk(st.body);
+        size_t to = results.size();
+        for (auto &[r, x] : ranges)
+          if (before.count(r) && x.last >= from && to > 0) x.last = std::max(x.last, to - 1);
+      } else if (st.kind == IrStmt::Kind::If) {
+        walk(st.body);
+        walk(st.orelse);
+      }
+    }
+  };
+  walk(rb.body);
+  double peak = 0;
+  for (size_t at = 0; at < results.size(); ++at) {
+    double live = 0;
+    for (const auto &[r, x] : ranges)
+      if (x.def <= at && (x.last > at || r == results[at]))
+        live += static_cast<double>(elements(k.resources[r].shape)) * dtypeInfo(k.resources[r].dtype).bits / 32.0;
+    peak = std::max(peak, live);
+  }
+  return peak / static_cast<double>(threads);
+}
+
 // Registers of a block: each role's threads times its register budget
-// (regs=, setmaxnreg), or where it has none, its fragments' 32-bit words
-// per thread and some for addresses and indices.
+// (regs=, setmaxnreg), or where it has none, the most words its fragments
+// hold at once per thread (liveWords) and some for addresses and indices.
 int64_t estimateRegs(const Kernel &k) {
   std::map<ResourceId, double> words;
-  for (const Resource &r : k.resources)
-    if (r.kind == ResourceKind::Regs && r.role != kNoResource) {
-      int64_t threads = roleThreads(k, r.role);
-      if (threads > 0)
-        words[r.role] +=
-            static_cast<double>(elements(r.shape)) * dtypeInfo(r.dtype).bits / 32.0 / static_cast<double>(threads);
-    }
+  for (const RoleBlock &rb : k.roles) {
+    int64_t threads = roleThreads(k, rb.role);
+    if (threads > 0) words[rb.role] = std::max(words[rb.role], liveWords(k, rb, threads));
+  }
   int64_t total = 0;
   for (const Resource &r : k.resources) {
     if (r.kind != ResourceKind::Role) continue;
