@@ -203,7 +203,7 @@ public:
       BlockWork before = w;
       if (!stmts(rb.body)) return false;
       BlockWork::RoleWork r{w.flops16 - before.flops16, w.flops8 - before.flops8, w.flopsOther - before.flopsOther,
-                            w.elementOps - before.elementOps};
+                            w.elementOps - before.elementOps, w.genericLoad - before.genericLoad};
       if (r.flops16 + r.flops8 + r.flopsOther + r.elementOps > 0) w.roles.push_back(r);
     }
     for (const auto &[view, n] : laps_) {
@@ -633,7 +633,8 @@ std::optional<KernelWork> countWork(const Kernel &k, const ShapeValues &shape, i
   return kw;
 }
 
-const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string &routeName, std::string &why) {
+const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string &routeName, std::string &why,
+                          const FamilyRoute **taken) {
   const Kernel &sig = *f.signature;
   std::map<ResourceId, int64_t> params;
   for (ResourceId p : f.integerParams()) {
@@ -670,6 +671,7 @@ const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string
   for (size_t i = 0; i < holds.size(); ++i)
     if (holds[i]) {
       routeName = f.routes[i].name;
+      if (taken) *taken = &f.routes[i];
       return f.routes[i].schedule;
     }
   if (!f.fallback) {
@@ -677,6 +679,7 @@ const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string
     return nullptr;
   }
   routeName = f.fallback->name;
+  if (taken) *taken = &*f.fallback;
   return f.fallback->schedule;
 }
 

@@ -38,10 +38,11 @@ struct BlockWork {
   double elementOps = 0;    // register-fragment elements computed on the CUDA cores
   double reduceBytes = 0;   // of storeBytes, additions into global memory (done by L2's atomic units)
   // Per role with work on the tensor core or the CUDA cores: its flops
-  // (bf16/f16, fp8, other) and element operations, which its own warps
-  // issue one after the other.
+  // (bf16/f16, fp8, other), element operations and the bytes its threads
+  // load from global memory, which its own warps do one after the other
+  // (a load feeds what follows it).
   struct RoleWork {
-    double flops16 = 0, flops8 = 0, flopsOther = 0, elementOps = 0;
+    double flops16 = 0, flops8 = 0, flopsOther = 0, elementOps = 0, genericLoad = 0;
   };
   std::vector<RoleWork> roles;
   double laps = 0;     // the longest ring's laps: copies into its view over its stages
@@ -72,9 +73,10 @@ using ShapeValues = std::map<std::string, int64_t>;
 std::optional<KernelWork> countWork(const sema::Kernel &k, const ShapeValues &shape, int64_t smCount, std::string &why);
 
 // The route a family's dispatcher takes at a shape (its schedule), or null
-// outside the domain (`why` says which bound).
+// outside the domain (`why` says which bound); `taken`, where given, the
+// lm.route (or lm.fallback) whose guard held.
 const sema::Kernel *familyRoute(const sema::Family &f, const ShapeValues &shape, std::string &routeName,
-                                std::string &why);
+                                std::string &why, const sema::FamilyRoute **taken = nullptr);
 
 // A target's calibration (Calibration.def): the measured rates the model
 // reads, and where they were measured.
@@ -141,6 +143,11 @@ struct RouteEstimate {
   std::optional<double> timeUs;
   std::string bottleneck, why;
 };
+// hint.route (with --report-routes): the model predicts another of the
+// family's routes at least 10% faster than the one its guards take, at the
+// lm.route whose guard held.
+std::optional<Hint> routeHint(const sema::FamilyRoute &taken, const std::vector<RouteEstimate> &routes, int fastest,
+                              const std::string &shapeText);
 
 // The report of one kernel (or family route) at one shape, as text or as
 // a JSON object.

@@ -162,10 +162,12 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   auto blockTerms = [&](const BlockWork &b) {
     Terms t{};
     t.tensor = tensorUs(b.flops16, b.flops8, b.flopsOther);
-    // A role's warps issue their tensor-core and CUDA-core work in turn.
+    // A role's warps issue their tensor-core and CUDA-core work and their
+    // loads in turn.
     for (const BlockWork::RoleWork &r : b.roles)
       t.role = std::max(t.role, tensorUs(r.flops16, r.flops8, r.flopsOther) +
-                                    r.elementOps / (c.elementGopsPerSm * 1e3) * share);
+                                    r.elementOps / (c.elementGopsPerSm * 1e3) * share +
+                                    us(r.genericLoad, c.smGenericGBs) * share);
     t.fill = us(b.l2Bytes + b.storeBytes, c.smFillGBs) * share;
     t.generic = us(b.genericLoad + b.genericStore, c.smGenericGBs) * share;
     t.latency = b.laps * lap;

@@ -4,6 +4,8 @@
   check_report.py FILE increasing      every report estimated, times increasing in order
   check_report.py FILE faster OTHER    FILE is bound by the tensor pipe; OTHER (a far faster tensor
                                        core) is faster and bound by something else
+  check_report.py FILE serial          the longest block's role does its loads after its tensor-core
+                                       work: its role term is the sum of the two
 """
 import json
 import sys
@@ -25,6 +27,10 @@ elif sys.argv[2] == "faster":
     assert b["time_us"] < a["time_us"], (a["time_us"], b["time_us"])
     assert b["bottleneck"] != "tensor-pipe", b
     assert b["longest_block_us"]["tensor"] < 0.1 * a["longest_block_us"]["tensor"], (a, b)
+elif sys.argv[2] == "serial":
+    b = rs[0]["longest_block_us"]
+    assert b["generic"] > b["tensor"] > 0, b
+    assert b["role"] > b["tensor"] + 0.5 * b["generic"], b
 else:
     sys.exit("unknown check " + sys.argv[2])
 print("ok")
