@@ -153,6 +153,8 @@ def ranks(xs):
 
 
 def spearman(a, b):
+    if len(a) < 2:
+        return float("nan")
     ra, rb = ranks(a), ranks(b)
     ma, mb = sum(ra) / len(ra), sum(rb) / len(rb)
     cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
@@ -203,9 +205,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cakec", default=os.path.join(ROOT, "build-test/bin/cakec"))
     ap.add_argument("--csv", action="append", help="default: bench/costmodel/history.csv")
-    ap.add_argument("--set", default="fit", choices=["fit", "heldout", "current", "all-rows"],
+    ap.add_argument("--set", default=None, choices=["fit", "heldout", "current", "all-rows"],
                     help="history.csv's rows: the fitting set (bf16 GEMMs, current), the held-out kinds, every "
-                         "current row, or every row")
+                         "current row, or every row (default: fit for history.csv, all-rows for --csv files)")
     ap.add_argument("--calibration")
     ap.add_argument("--fit", help="comma-separated calibration fields to fit")
     ap.add_argument("--write", help="with --fit: the calibration file to write")
@@ -215,6 +217,8 @@ def main():
                                      "run) instead of today's compiler's; rows it lacks have no prediction")
     a = ap.parse_args()
     paths = a.csv or [os.path.join(ROOT, "bench/costmodel/history.csv")]
+    if a.set is None:
+        a.set = "all-rows" if a.csv else "fit"
     rows = read_rows(paths, a.set)
     if a.set == "heldout":
         # A family row of the fitting set runs one of its routes' schedules:

@@ -78,10 +78,16 @@ main() {
   done
   echo "ncu metrics beside SpeedOfLight: $extra"
   while read -r name bin M N K; do
-    local t0=$SECONDS
-    timeout 120 "$NCU" --clock-control none --kernel-name regex:'gemm' --section SpeedOfLight --metrics "$extra" \
+    local t0=$SECONDS cap=$((${DEADLINE_S:-560} / 3 - (SECONDS - start)))
+    [ "$cap" -le 120 ] || cap=120
+    if [ "$cap" -lt 15 ]; then
+      echo "ncu $name: SKIPPED (a third of DEADLINE_S spent on ncu)"
+      continue
+    fi
+    timeout "$cap" "$NCU" --clock-control none --kernel-name regex:'gemm' --section SpeedOfLight --metrics "$extra" \
       "bench/costmodel/prebuilt/$bin" --check "$M" "$N" "$K" > "$W/logs/ncu-$name.txt" 2>&1
     echo "ncu $name ($bin $M x $N x $K): rc $?, $((SECONDS - t0)) s"
+    pack
   done <<'EOF'
 tiled_8192 tiled 8192 8192 8192
 tiled_4096 tiled 4096 4096 4096

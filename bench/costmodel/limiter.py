@@ -14,7 +14,9 @@ states (written before the run):
            of DRAM's and L2's, else L2;
   latency  both below 60%.
 The model's class maps to one of these: tensor-pipe, cuda-cores,
-role-serialization -> compute; hbm-bandwidth -> dram; l2-bandwidth,
+role-serialization -> compute (a role whose time is mostly its thread loads,
+as split-K's fix-up, is role-serialization too: ncu may call it memory or
+latency there); hbm-bandwidth -> dram; l2-bandwidth,
 l2-reductions -> l2; wave-quantization, pipeline-latency, launch-overhead,
 generic-memory -> latency.
 """
@@ -49,9 +51,13 @@ def profiled(text):
         if out is None or cur is None:
             continue
         for label, key in METRICS.items():
-            m = re.match(r"^\s+" + re.escape(label) + r"\s+\S+\s+([\d.,]+)\s*$", line)
+            m = re.match(r"^\s+" + re.escape(label) + r"\s+(\S+)\s+([\d.,]+)\s*$", line)
             if m:
-                out[key] = float(m.group(1).replace(",", ""))
+                value = float(m.group(2).replace(",", ""))
+                if key == "us":  # ncu picks the unit by the duration's size
+                    value *= {"ns": 1e-3, "nsecond": 1e-3, "us": 1, "usecond": 1, "ms": 1e3, "msecond": 1e3,
+                              "s": 1e6, "second": 1e6}.get(m.group(1), float("nan"))
+                out[key] = value
         m = re.match(r"^\s+sm__pipe_tensor_op_hmma_cycles_active\S*\s+%\s+([\d.]+)", line)
         if m:
             out["tensor_pipe"] = float(m.group(1))

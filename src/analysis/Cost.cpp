@@ -198,6 +198,7 @@ public:
     w_ = &w;
     laps_.clear();
     env_.roleValues.clear();
+    addedHere_.clear();
     for (const RoleBlock &rb : env_.k.roles) {
       env_.loops.clear();
       BlockWork before = w;
@@ -426,20 +427,31 @@ private:
     std::vector<int64_t> key{static_cast<int64_t>(tensor)};
     for (const Value &e : o.operand(param::Atomic::coords).value.elts) {
       std::optional<int64_t> x = evalValue(env_, e);
-      if (!x) return;
+      if (!x) return;  // a counter the shape does not name: every counter of the tensor stays as modelled
       key.push_back(*x);
     }
-    if (!v || kind == "cas") return;
+    // A compare-and-swap, a value the shape does not decide, or a counter
+    // one block adds to twice (a work queue: the blocks take turns on the
+    // GPU, not one block's whole loop after another's) make the counter
+    // unknown from then on.
+    bool again = kind != "exch" && !addedHere_.insert(key).second;
+    if (!v || kind == "cas" || again) unknownCounters_.insert(key);
+    if (unknownCounters_.count(key)) {
+      if (again) unknown("a counter one block counts on more than once (a work queue): its old values not modelled");
+      return;
+    }
+    // 32-bit arithmetic, as atom.s32 does it.
+    auto wrap = [](int64_t x) { return static_cast<int64_t>(static_cast<int32_t>(static_cast<uint32_t>(x))); };
     int64_t &cur = counters_[key];
     int64_t old = cur;
     if (kind == "add")
-      cur += *v;
+      cur = wrap(static_cast<int64_t>(static_cast<uint32_t>(cur) + static_cast<uint32_t>(*v)));
     else if (kind == "max")
-      cur = std::max(cur, *v);
+      cur = std::max(cur, wrap(*v));
     else if (kind == "min")
-      cur = std::min(cur, *v);
+      cur = std::min(cur, wrap(*v));
     else if (kind == "exch")
-      cur = *v;
+      cur = wrap(*v);
     else
       return;
     if (idx) {
@@ -453,6 +465,8 @@ private:
   int64_t &budget_;
   std::set<TileKey> &tiles_;
   std::map<std::vector<int64_t>, int64_t> counters_;  // the counters' values so far in this launch
+  std::set<std::vector<int64_t>> unknownCounters_;    // counters whose values are not modelled
+  std::set<std::vector<int64_t>> addedHere_;          // the counters this block has counted on
   const std::map<ResourceId, std::vector<int64_t>> &dims_;
   BlockWork *w_ = nullptr;
   std::map<ResourceId, int64_t> laps_;
@@ -471,7 +485,8 @@ double liveWords(const Kernel &k, const RoleBlock &rb, int64_t threads) {
     size_t def = SIZE_MAX, last = 0;
   };
   std::map<ResourceId, Range> ranges;
-  std::vector<ResourceId> results;  // the fragment each position makes (or none)
+  std::vector<ResourceId> results;               // the fragment each position makes (or none)
+  std::vector<std::pair<size_t, size_t>> loops;  // each loop's positions [from, to), inner loops first
   auto isRegs = [&](ResourceId r) { return r != kNoResource && k.resources[r].kind == ResourceKind::Regs; };
   auto touch = [&](ResourceId r, size_t at) {
     Range &x = ranges[r];
@@ -496,8 +511,10 @@ double liveWords(const Kernel &k, const RoleBlock &rb, int64_t threads) {
         for (const auto &[r, x] : ranges) before.insert(r);
         walk(st.body);
         size_t to = results.size();
+        // Made before the loop and used in it: live through all of it.
         for (auto &[r, x] : ranges)
           if (before.count(r) && x.last >= from && to > 0) x.last = std::max(x.last, to - 1);
+        loops.emplace_back(from, to);
       } else if (st.kind == IrStmt::Kind::If) {
         walk(st.body);
         walk(st.orelse);
@@ -505,6 +522,11 @@ double liveWords(const Kernel &k, const RoleBlock &rb, int64_t threads) {
     }
   };
   walk(rb.body);
+  // Made in a loop and used after it (an accumulator first written in the
+  // first iteration): live from the loop's start (inner loops first).
+  for (const auto &[from, to] : loops)
+    for (auto &[r, x] : ranges)
+      if (x.def >= from && x.def < to && x.last >= to) x.def = from;
   double peak = 0;
   for (size_t at = 0; at < results.size(); ++at) {
     double live = 0;
@@ -633,8 +655,7 @@ std::optional<KernelWork> countWork(const Kernel &k, const ShapeValues &shape, i
   return kw;
 }
 
-const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string &routeName, std::string &why,
-                          const FamilyRoute **taken) {
+const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string &routeName, std::string &why) {
   const Kernel &sig = *f.signature;
   std::map<ResourceId, int64_t> params;
   for (ResourceId p : f.integerParams()) {
@@ -671,7 +692,6 @@ const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string
   for (size_t i = 0; i < holds.size(); ++i)
     if (holds[i]) {
       routeName = f.routes[i].name;
-      if (taken) *taken = &f.routes[i];
       return f.routes[i].schedule;
     }
   if (!f.fallback) {
@@ -679,7 +699,6 @@ const Kernel *familyRoute(const Family &f, const ShapeValues &shape, std::string
     return nullptr;
   }
   routeName = f.fallback->name;
-  if (taken) *taken = &*f.fallback;
   return f.fallback->schedule;
 }
 

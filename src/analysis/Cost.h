@@ -73,10 +73,9 @@ using ShapeValues = std::map<std::string, int64_t>;
 std::optional<KernelWork> countWork(const sema::Kernel &k, const ShapeValues &shape, int64_t smCount, std::string &why);
 
 // The route a family's dispatcher takes at a shape (its schedule), or null
-// outside the domain (`why` says which bound); `taken`, where given, the
-// lm.route (or lm.fallback) whose guard held.
+// outside the domain (`why` says which bound).
 const sema::Kernel *familyRoute(const sema::Family &f, const ShapeValues &shape, std::string &routeName,
-                                std::string &why, const sema::FamilyRoute **taken = nullptr);
+                                std::string &why);
 
 // A target's calibration (Calibration.def): the measured rates the model
 // reads, and where they were measured.
@@ -143,11 +142,6 @@ struct RouteEstimate {
   std::optional<double> timeUs;
   std::string bottleneck, why;
 };
-// hint.route (with --report-routes): the model predicts another of the
-// family's routes at least 10% faster than the one its guards take, at the
-// lm.route whose guard held.
-std::optional<Hint> routeHint(const sema::FamilyRoute &taken, const std::vector<RouteEstimate> &routes, int fastest,
-                              const std::string &shapeText);
 
 // The report of one kernel (or family route) at one shape, as text or as
 // a JSON object.

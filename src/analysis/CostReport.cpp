@@ -52,6 +52,38 @@ std::string shapeText(const ShapeValues &s) {
   return t;
 }
 
+// --report-routes: a family's routes, each with its time or why it has none.
+static std::string routesText(const ReportEntry &e) {
+  std::string o;
+  for (size_t i = 0; i < e.routes.size(); ++i) {
+    const RouteEstimate &r = e.routes[i];
+    std::string marks;
+    if (r.route == e.route) marks += ", the guards' route";
+    if (static_cast<int>(i) == e.fastestRoute) marks += ", the fastest";
+    o += fmt::format("  {:<19}{} ({}): {}{}\n", i == 0 ? "routes" : "", r.route, r.kernel,
+                     r.timeUs ? fmt::format("{:.2f} us, {}", *r.timeUs, r.bottleneck) : "not estimated: " + r.why,
+                     marks);
+  }
+  return o;
+}
+
+static std::string routesJson(const ReportEntry &e) {
+  std::string o;
+  if (!e.routes.empty()) {
+    o += ", \"routes\": [";
+    for (size_t i = 0; i < e.routes.size(); ++i) {
+      const RouteEstimate &r = e.routes[i];
+      o += fmt::format("{}{{\"route\": {}, \"kernel\": {}, ", i ? ", " : "", jsonString(r.route), jsonString(r.kernel));
+      o += r.timeUs ? fmt::format("\"estimated\": true, \"time_us\": {}, \"bottleneck\": {}}}", num(*r.timeUs),
+                                  jsonString(r.bottleneck))
+                    : fmt::format("\"estimated\": false, \"why\": {}}}", jsonString(r.why));
+    }
+    o += "], \"fastest_route\": " +
+         (e.fastestRoute >= 0 ? jsonString(e.routes[static_cast<size_t>(e.fastestRoute)].route) : "null");
+  }
+  return o;
+}
+
 std::string renderReportText(const std::vector<ReportEntry> &entries) {
   std::string o;
   std::map<std::string, std::string> used;
@@ -65,6 +97,7 @@ std::string renderReportText(const std::vector<ReportEntry> &entries) {
     o += fmt::format("{} on {} at {}\n", name, ti.name, shapeText(e.shape));
     if (!e.work) {
       o += fmt::format("  not estimated: {}\n", e.why);
+      o += routesText(e);
       continue;
     }
     const KernelWork &w = *e.work;
@@ -100,15 +133,7 @@ std::string renderReportText(const std::vector<ReportEntry> &entries) {
       o += fmt::format("  thread accesses    loads {}, stores {}\n", bytesText(t.gload), bytesText(t.gstore));
     o += fmt::format("  distinct bytes     read {}, written {}\n", bytesText(w.uniqueRead), bytesText(w.uniqueWrite));
     for (const std::string &u : w.unknowns) o += fmt::format("  not exact          {}\n", u);
-    for (size_t i = 0; i < e.routes.size(); ++i) {
-      const RouteEstimate &r = e.routes[i];
-      std::string marks;
-      if (r.route == e.route) marks += ", the guards' route";
-      if (static_cast<int>(i) == e.fastestRoute) marks += ", the fastest";
-      o += fmt::format("  {:<19}{} ({}): {}{}\n", i == 0 ? "routes" : "", r.route, r.kernel,
-                       r.timeUs ? fmt::format("{:.2f} us, {}", *r.timeUs, r.bottleneck) : "not estimated: " + r.why,
-                       marks);
-    }
+    o += routesText(e);
   }
   for (const auto &[target, text] : used) o += fmt::format("calibration of {}: {}\n", target, text);
   return o;
@@ -135,7 +160,7 @@ std::string renderReportJson(const std::vector<ReportEntry> &entries) {
     }
     o += "}";
     if (!e.work) {
-      o += ", \"estimated\": false, \"why\": " + jsonString(e.why) + "}";
+      o += ", \"estimated\": false, \"why\": " + jsonString(e.why) + routesJson(e) + "}";
       continue;
     }
     const KernelWork &w = *e.work;
@@ -168,19 +193,7 @@ std::string renderReportJson(const std::vector<ReportEntry> &entries) {
     o += ", \"not_exact\": [";
     for (size_t i = 0; i < w.unknowns.size(); ++i) o += (i ? ", " : "") + jsonString(w.unknowns[i]);
     o += "]";
-    if (!e.routes.empty()) {
-      o += ", \"routes\": [";
-      for (size_t i = 0; i < e.routes.size(); ++i) {
-        const RouteEstimate &r = e.routes[i];
-        o += fmt::format("{}{{\"route\": {}, \"kernel\": {}, ", i ? ", " : "", jsonString(r.route),
-                         jsonString(r.kernel));
-        o += r.timeUs ? fmt::format("\"estimated\": true, \"time_us\": {}, \"bottleneck\": {}}}", num(*r.timeUs),
-                                    jsonString(r.bottleneck))
-                      : fmt::format("\"estimated\": false, \"why\": {}}}", jsonString(r.why));
-      }
-      o += "], \"fastest_route\": " +
-           (e.fastestRoute >= 0 ? jsonString(e.routes[static_cast<size_t>(e.fastestRoute)].route) : "null");
-    }
+    o += routesJson(e);
     o += "}";
   }
   o += "\n  ]\n}\n";

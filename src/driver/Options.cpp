@@ -264,8 +264,8 @@ ParseResult parseCommandLine(int argc, const char *const *argv, Options &opts) {
                  "src/target/Calibration.def (all of them for a target that has none)")
       ->type_name("FILE");
   app.add_flag("--report-routes", opts.reportRoutes,
-               "with --report: for each family, every route's schedule at the shape (those whose launch the shape "
-               "allows), its predicted time and the fastest, beside the route the family's guards take");
+               "with --report: for each family, every route's schedule at the shape, whatever its guards say, with its "
+               "predicted time (or why it has none) and the fastest marked beside the route the guards take");
   app.add_option("--report-format", reportFormat, "--report as text (default) or json")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}));
