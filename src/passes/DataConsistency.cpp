@@ -530,9 +530,12 @@ private:
         col && !rowVectorStore && src.shape.size() == 2 && dst.shape.size() == 2 && src.shape[0] == dst.shape[0];
     if (columns) {
       int64_t width = dst.shape[1], c = *col;
-      if (c < 0 || c % 8 != 0 || width % 8 != 0 || c + width > src.shape[1]) {
-        ctx_.diags.report(DiagId::DataCopyShape, op.range, name,
-                          fmt::format("columns {} to {} of {}", c, c + width - 1, describe(src)),
+      // (c > extent - width: no overflow at any col= the source gives.)
+      if (c < 0 || c % 8 != 0 || width % 8 != 0 || width > src.shape[1] || c > src.shape[1] - width) {
+        int64_t last = 0;
+        std::string range =
+            __builtin_add_overflow(c, width - 1, &last) ? fmt::format("from {}", c) : fmt::format("{} to {}", c, last);
+        ctx_.diags.report(DiagId::DataCopyShape, op.range, name, fmt::format("columns {} of {}", range, describe(src)),
                           fmt::format("{}: a part must lie within the tile and start and end on a multiple of 8 "
                                       "columns",
                                       describe(dst)));
