@@ -28,6 +28,9 @@ import subprocess
 import sys
 import tarfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from parse import read_sweep  # noqa: E402  (sweep.txt: name -> file, defines, kind)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODEL = {"tensor-pipe": "compute", "cuda-cores": "compute", "role-serialization": "compute",
          "hbm-bandwidth": "dram", "l2-bandwidth": "l2", "l2-reductions": "l2", "wave-quantization": "latency",
@@ -72,16 +75,6 @@ def ncu_class(x):
     return "latency"
 
 
-def sweep_lines(path):
-    out = {}
-    for line in open(path):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            name, f, defines, _, _, _ = [c.strip() for c in line.split("|")]
-            out[name] = (f, defines)
-    return out
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("archive")
@@ -89,7 +82,7 @@ def main():
     ap.add_argument("--cakec", default=os.path.join(ROOT, "build-test/bin/cakec"))
     ap.add_argument("--json")
     a = ap.parse_args()
-    sweep = sweep_lines(a.sweep)
+    sweep = read_sweep(a.sweep)
     with tarfile.open(a.archive) as tar:
         texts = {os.path.basename(m.name)[4:-4]: tar.extractfile(m).read().decode(errors="replace")
                  for m in tar.getmembers() if re.match(r"logs/ncu-.*\.txt$", m.name) and "metrics" not in m.name}
@@ -101,7 +94,7 @@ def main():
         if not x or not all(k in x for k in ("sm", "mem", "dram", "l2")):
             print(f"{name}: no metrics of our kernel (ncu rc {rc})")
             continue
-        f, defines = sweep[binary]
+        f, defines, _ = sweep[binary]
         cmd = [a.cakec, "--report", "--report-format=json", "-I", os.path.join(ROOT, "examples"),
                os.path.join(ROOT, f), "--shape", f"M={M},N={N},K={K}"] + [f"-D{d}" for d in defines.split()]
         rep = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)["reports"][0]
