@@ -453,17 +453,15 @@ private:
       error = std::strerror(errno);
       return false;
     }
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0 && text.size() < (1u << 20)) text.append(buf, n);
-    bool failed = std::ferror(f) != 0;
+    errno = 0;
+    bool ok = readAll(f, text, 1u << 20);
     int readErrno = errno;
     std::fclose(f);
-    if (failed) {  // a directory opens but does not read
+    if (!ok) {
       error = std::strerror(readErrno ? readErrno : EIO);
       return false;
     }
-    if (text.size() >= (1u << 20)) {
+    if (text.size() > (1u << 20)) {
       error = "larger than 1 MiB";
       return false;
     }

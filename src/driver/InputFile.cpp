@@ -10,8 +10,6 @@
 
 namespace cake {
 
-namespace {
-
 bool readAll(std::FILE *f, std::string &out, size_t limit) {
   char buf[65536];
   size_t n;
@@ -21,6 +19,8 @@ bool readAll(std::FILE *f, std::string &out, size_t limit) {
   }
   return !std::ferror(f);
 }
+
+namespace {
 
 // Length of the UTF-8 sequence starting at s[i], or 0 if it is invalid.
 size_t utf8SequenceLength(const std::string &s, size_t i) {

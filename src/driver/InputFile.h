@@ -4,6 +4,7 @@
 // (binary input) and invalid UTF-8. A UTF-8 byte-order mark is dropped.
 #pragma once
 
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,11 @@ inline constexpr size_t kMaxInputBytes = 8u << 20;  // 8 MiB
 std::vector<FileId> splitInputFile(SourceManager &sm, FileId file);
 
 std::optional<FileId> loadInputFile(const std::string &path, SourceManager &sm, DiagnosticEngine &diags);
+
+// Appends what `f` holds to `out`, stopping once more than `limit` bytes are
+// read (then out.size() > limit); false on a read error (a directory opens
+// but does not read).
+bool readAll(std::FILE *f, std::string &out, size_t limit);
 
 // Checks that `text` is UTF-8 without NUL bytes; reports the first bad byte
 // at its line and column. Returns false if the file must not be parsed.
