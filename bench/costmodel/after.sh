@@ -33,7 +33,8 @@ mkdir -p "$RES"
 W=$(mktemp -d /tmp/after.XXXXXX)
 mkdir -p "$W/logs" "$W/lib"
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
-NCU=${NCU:-$(command -v ncu || echo /usr/local/cuda/bin/ncu)}
+# shellcheck source=bench/costmodel/ncu_profile.sh
+. bench/costmodel/ncu_profile.sh
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:/usr/local/cuda/extras/CUPTI/lib64:${LD_LIBRARY_PATH:-}
 export PYTHONUNBUFFERED=1
 start=$SECONDS
@@ -71,22 +72,13 @@ main() {
   done
 
   # 2. ncu (name | binary | M N K)
-  "$NCU" --query-metrics --chip gh100 > "$W/logs/ncu-metrics.txt" 2>&1
-  local extra="sm__inst_executed_pipe_tensor_op_gmma.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,dram__bytes_read.sum,lts__t_bytes.sum"
-  for m in sm__pipe_tensor_op_gmma_cycles_active sm__pipe_shared_cycles_active; do
-    grep -q "^$m " "$W/logs/ncu-metrics.txt" && extra="$extra,$m.avg.pct_of_peak_sustained_active"
-  done
+  local extra
+  extra=$(ncu_metrics "$W/logs")
   echo "ncu metrics beside SpeedOfLight: $extra"
   while read -r name bin M N K; do
-    local t0=$SECONDS cap=$((${DEADLINE_S:-560} / 3 - (SECONDS - start)))
+    local cap=$((${DEADLINE_S:-560} / 3 - (SECONDS - start)))
     [ "$cap" -le 120 ] || cap=120
-    if [ "$cap" -lt 15 ]; then
-      echo "ncu $name: SKIPPED (a third of DEADLINE_S spent on ncu)"
-      continue
-    fi
-    timeout "$cap" "$NCU" --clock-control none --kernel-name regex:'gemm' --section SpeedOfLight --metrics "$extra" \
-      "bench/costmodel/prebuilt/$bin" --check "$M" "$N" "$K" > "$W/logs/ncu-$name.txt" 2>&1
-    echo "ncu $name ($bin $M x $N x $K): rc $?, $((SECONDS - t0)) s"
+    ncu_profile "$name" "$bin" "$M" "$N" "$K" "$cap" "$extra" "$W/logs"
     pack
   done <<'EOF'
 tiled_8192 tiled 8192 8192 8192

@@ -80,6 +80,7 @@ def main():
     ap.add_argument("archive")
     ap.add_argument("--sweep", default=os.path.join(ROOT, "bench/costmodel/sweep.txt"))
     ap.add_argument("--cakec", default=os.path.join(ROOT, "build-test/bin/cakec"))
+    ap.add_argument("--calibration", help="a calibration file for cakec --report (default: the compiled-in one)")
     ap.add_argument("--json")
     a = ap.parse_args()
     sweep = read_sweep(a.sweep)
@@ -97,6 +98,8 @@ def main():
         f, defines, _ = sweep[binary]
         cmd = [a.cakec, "--report", "--report-format=json", "-I", os.path.join(ROOT, "examples"),
                os.path.join(ROOT, f), "--shape", f"M={M},N={N},K={K}"] + [f"-D{d}" for d in defines.split()]
+        if a.calibration:
+            cmd += ["--calibration", a.calibration]
         rep = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)["reports"][0]
         model = rep.get("bottleneck", "")
         ok = MODEL.get(model) == ncu_class(x)

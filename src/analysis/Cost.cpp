@@ -208,8 +208,13 @@ public:
       if (r.flops16 + r.flops8 + r.flopsOther + r.elementOps > 0) w.roles.push_back(r);
     }
     for (const auto &[view, n] : laps_) {
-      int64_t stages = std::max<int64_t>(1, env_.k.resources[view].stages);
-      w.laps = std::max(w.laps, static_cast<double>(n) / static_cast<double>(stages));
+      const Resource &v = env_.k.resources[view];
+      int64_t stages = std::max<int64_t>(1, v.stages);
+      double laps = static_cast<double>(n) / static_cast<double>(stages);
+      if (laps > w.laps) w.laps = laps, w.ringStages = stages;
+      // A ring has at most its stages in flight, and no more than the
+      // copies it receives.
+      w.inflightBytes += static_cast<double>(std::min(stages, n)) * static_cast<double>(v.bytesPerStage);
     }
     return true;
   }

@@ -45,8 +45,10 @@ struct BlockWork {
     double flops16 = 0, flops8 = 0, flopsOther = 0, elementOps = 0, genericLoad = 0;
   };
   std::vector<RoleWork> roles;
-  double laps = 0;     // the longest ring's laps: copies into its view over its stages
-  int64_t copies = 0;  // copies issued into shared memory
+  double laps = 0;           // the longest ring's laps: copies into its view over its stages
+  int64_t ringStages = 0;    // that ring's stages (0: no ring)
+  double inflightBytes = 0;  // what the block's rings hold in flight at most: each one's stages x its stage's bytes
+  int64_t copies = 0;        // copies issued into shared memory
   bool loads = false, stores = false;
 };
 
@@ -90,6 +92,7 @@ struct Calibration {
   double l2GBs, smFillGBs, smGenericGBs;                 // bandwidths (GB/s)
   double l2ReduceGBs;                                    // additions into global memory (L2 atomics)
   double launchUs, copyLatencyUs, blockUs;               // fixed costs (microseconds)
+  double hbmLatencyUs, hbmQueueUs;                       // HBM's round trip unloaded, and its growth with load
   int64_t smemPerSm, threadsPerSm, regsPerSm, blocksPerSm;
   std::string_view source;  // the script and the results it was measured with
 };
@@ -110,6 +113,8 @@ struct Estimate {
   std::string residencyLimit;  // what limits blocksPerSm
   double waves = 0;
   double makespanUs = 0, hbmUs = 0, l2Us = 0, tensorDeviceUs = 0;
+  double hbmGBs = 0;         // the rate HBM delivers at what the rings keep in flight (Little's law; at most hbmGBs)
+  double inflightBytes = 0;  // what the resident blocks' rings hold in flight at most
   double tensorUs = 0, fillUs = 0, latencyUs = 0, genericUs = 0, roleUs = 0;  // the critical block's terms
   double reduceUs = 0;
   double slotEfficiency = 0;  // busy slot time / (every slot x makespan)
@@ -130,7 +135,7 @@ struct Hint {
   std::vector<std::string> args;
 };
 std::vector<Hint> hints(const sema::Kernel &k, const KernelWork &w, const Estimate &e, const Calibration &c,
-                        const std::string &shapeText);
+                        const ShapeValues &shape);
 
 // "K=4096,M=4096,N=4096": a shape as the report and the hints name it.
 std::string shapeText(const ShapeValues &shape);

@@ -17,10 +17,10 @@ using namespace cake::sema;
 
 const Calibration *calibrationFor(Target t) {
   static const std::vector<Calibration> table = {
-#define CALIBRATION(T, gpu, sms, t16, t8, tO, d16, d8, eops, hbm, run, l2, fill, gen, red, launch, lat, blk, smem, \
-                    thr, regs, bps, src)                                                                           \
-  Calibration{Target::T, gpu, sms, t16,    t8,  tO,  d16,  d8,  eops, hbm, run, l2,                                \
-              fill,      gen, red, launch, lat, blk, smem, thr, regs, bps, src},
+#define CALIBRATION(T, gpu, sms, t16, t8, tO, d16, d8, eops, hbm, run, l2, fill, gen, red, launch, lat, blk, hlat, hq, \
+                    smem, thr, regs, bps, src)                                                                         \
+  Calibration{Target::T, gpu, sms,    t16, t8,  tO,   d16, d8,   eops, hbm,  run, l2, fill,                            \
+              gen,       red, launch, lat, blk, hlat, hq,  smem, thr,  regs, bps, src},
 #include "target/Calibration.def"
 #undef CALIBRATION
   };
@@ -36,6 +36,7 @@ struct Field {
   double Calibration::*real;
   int64_t Calibration::*integer;
   double lo = 1e-6, hi = 1e9;  // what a value may be (no GPU is outside)
+  bool optional = false;       // a calibration of its own may leave it out (0: the term is off)
 };
 const std::vector<Field> &calibrationFields() {
   static const std::vector<Field> f = {
@@ -55,6 +56,8 @@ const std::vector<Field> &calibrationFields() {
       {"launchUs", &Calibration::launchUs, nullptr},
       {"copyLatencyUs", &Calibration::copyLatencyUs, nullptr},
       {"blockUs", &Calibration::blockUs, nullptr},
+      {"hbmLatencyUs", &Calibration::hbmLatencyUs, nullptr, 0, 1e3, true},  // 0: the rings never limit HBM's rate
+      {"hbmQueueUs", &Calibration::hbmQueueUs, nullptr, 0, 1e3, true},
       {"smemPerSm", nullptr, &Calibration::smemPerSm, 1024, 16777216},
       {"threadsPerSm", nullptr, &Calibration::threadsPerSm, 32, 65536},
       {"regsPerSm", nullptr, &Calibration::regsPerSm, 1024, 16777216},
@@ -123,7 +126,7 @@ std::optional<Calibration> parseCalibration(const std::string &text, const Calib
   }
   if (!base)
     for (const Field &x : calibrationFields())
-      if (!given.count(x.name)) {
+      if (!given.count(x.name) && !x.optional) {
         error =
             fmt::format("the target has no calibration of its own, so every field is needed: '{}' is missing", x.name);
         return std::nullopt;
@@ -170,8 +173,15 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
                                     us(r.genericLoad, c.smGenericGBs) * share);
     t.fill = us(b.l2Bytes + b.storeBytes, c.smFillGBs) * share;
     t.generic = us(b.genericLoad + b.genericStore, c.smGenericGBs) * share;
-    t.latency = b.laps * lap;
     t.elem = b.elementOps / (c.elementGopsPerSm * 1e3) * share;
+    // A ring's stage goes round: issued, landed (the copy's latency, then
+    // its bytes at the block's fill rate), consumed, released, issued
+    // again. Its stages go round together, so each lap takes the latency
+    // plus one stage's transfer and consumption of each stage.
+    t.latency = b.laps * lap;
+    if (b.ringStages > 0)
+      t.latency += (us(b.l2Bytes, c.smFillGBs) * share + std::max({t.tensor, t.role, t.elem})) /
+                   static_cast<double>(b.ringStages);
     double first = (b.loads ? lap : 0) + (b.genericLoad > 0 ? lap : 0) + (b.stores ? c.copyLatencyUs : 0);
     t.fixed = first + c.blockUs;  // what more blocks of less work each would pay again
     t.total = std::max({t.tensor, t.role, t.fill, t.generic, t.latency, t.elem}) + t.fixed;
@@ -201,7 +211,32 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   e.slotEfficiency = makespan > 0 ? busy / (static_cast<double>(e.slots) * makespan) : 1;
   // Each contiguous run of distinct bytes costs HBM some bytes' worth more
   // (a short run wastes part of the bursts and rows it opens).
-  e.hbmUs = us(w.uniqueRead + w.uniqueWrite + w.uniqueRuns * c.hbmRunOverheadBytes, c.hbmGBs);
+  double distinct = w.uniqueRead + w.uniqueWrite;
+  double hbmBytes = distinct + w.uniqueRuns * c.hbmRunOverheadBytes;
+  e.hbmGBs = c.hbmGBs;
+  // What the rings read from HBM flows at the rate their bytes in flight
+  // sustain (Little's law): HBM's round trip grows with its load, so the
+  // rate X solves X * (hbmLatencyUs + hbmQueueUs * X / (hbmGBs - X)) =
+  // bytes in flight; the resident blocks' rings hold them, the part of
+  // their bytes HBM serves (the rest hits L2).
+  double ringBytes = 0, inflight = 0;
+  for (size_t i = 0; i < w.perBlock.size(); ++i) {
+    ringBytes += w.perBlock[i].l2Bytes;
+    if (static_cast<int64_t>(i) < e.slots) inflight += w.perBlock[i].inflightBytes;
+  }
+  double readHbm = distinct > 0 ? hbmBytes * w.uniqueRead / distinct : 0;  // the reads, with their runs' cost
+  double ringHbm = loaded > 0 ? readHbm * ringBytes / loaded : 0;          // of them, the rings'
+  if (c.hbmLatencyUs > 0 && ringHbm > 0 && inflight > 0) {
+    double fromHbm = inflight * std::min(1.0, readHbm / loaded), top = c.hbmGBs * 1e3;  // bytes, bytes/us
+    double lo = 0, hi = top;
+    for (int i = 0; i < 60; ++i) {
+      double x = (lo + hi) / 2;
+      (x * (c.hbmLatencyUs + c.hbmQueueUs * x / (top - x)) < fromHbm ? lo : hi) = x;
+    }
+    e.hbmGBs = lo / 1e3;
+  }
+  e.inflightBytes = inflight;
+  e.hbmUs = us(ringHbm, e.hbmGBs) + us(hbmBytes - ringHbm, c.hbmGBs);
   e.l2Us = us(loaded, c.l2GBs);
   double reduced = 0;
   for (const BlockWork &b : w.perBlock) reduced += b.reduceBytes;
@@ -221,7 +256,9 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   else if (e.reduceUs >= std::max({makespan, e.hbmUs, e.l2Us}))
     e.bottleneck = "l2-reductions";
   else if (e.hbmUs >= makespan && e.hbmUs >= e.l2Us)
-    e.bottleneck = "hbm-bandwidth";
+    // HBM's term, at a rate the rings' bytes in flight hold well below its
+    // bandwidth: the rings' depth, not the bandwidth, sets it.
+    e.bottleneck = e.hbmGBs < 0.9 * c.hbmGBs ? "pipeline-latency" : "hbm-bandwidth";
   else if (e.l2Us >= makespan)
     e.bottleneck = "l2-bandwidth";
   else if (e.splittable && e.slotEfficiency < 0.7)
@@ -249,9 +286,59 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   return e;
 }
 
+namespace {
+// A deeper ring (hint.stages): the views of the block's longest ring, and
+// every other view of its stage count, given more stages; the time the
+// model predicts with the fewest more stages within 2% of the best that
+// fits in shared memory (one block per SM at least).
+struct DeeperRing {
+  int64_t stages = 0, extraBytes = 0, blocksPerSm = 0;
+  double timeUs = 0;
+};
+std::optional<DeeperRing> deeperRing(const Kernel &k, const ShapeValues &shape, const Calibration &c, int64_t stages,
+                                     double timeUs) {
+  std::vector<ResourceId> views;
+  int64_t stageBytes = 0;
+  std::set<ResourceId> pools;
+  for (const Resource &r : k.resources)
+    if (r.kind == ResourceKind::View && r.stages == stages && !r.alias)
+      views.push_back(r.id), stageBytes += r.bytesPerStage, pools.insert(r.pool);
+  if (views.empty() || stageBytes <= 0) return std::nullopt;
+  // What their pools hold beyond their views is room the ring may take.
+  int64_t room = 0;
+  for (ResourceId p : pools) {
+    if (p == kNoResource) continue;
+    int64_t used = 0;
+    for (const Resource &r : k.resources)
+      if (r.kind == ResourceKind::View && r.pool == p && !r.alias) used += r.totalBytes;
+    room += std::max<int64_t>(0, k.resources[p].bytes - used);
+  }
+  std::vector<DeeperRing> tried;
+  for (int64_t s = stages + 1; s <= std::min<int64_t>(4 * stages + 8, 64); ++s) {
+    int64_t extra = std::max<int64_t>(0, (s - stages) * stageBytes - room);
+    if (k.smemBytes + extra + 1024 > c.smemPerSm) break;
+    Kernel deeper = k;
+    for (ResourceId v : views) deeper.resources[v].stages = s;
+    deeper.smemBytes += extra;
+    std::string why;
+    std::optional<KernelWork> w = countWork(deeper, shape, c.sms, why);
+    if (!w) break;
+    Estimate e = estimate(*w, c);
+    tried.push_back({s, extra, e.blocksPerSm, e.timeUs});
+  }
+  if (tried.empty()) return std::nullopt;
+  double best = timeUs;
+  for (const DeeperRing &d : tried) best = std::min(best, d.timeUs);
+  for (const DeeperRing &d : tried)
+    if (d.timeUs <= best * 1.02) return d;
+  return std::nullopt;
+}
+}  // namespace
+
 std::vector<Hint> hints(const Kernel &k, const KernelWork &w, const Estimate &e, const Calibration &c,
-                        const std::string &shapeText) {
+                        const ShapeValues &shape) {
   std::vector<Hint> out;
+  std::string shapeText = analysis::shapeText(shape);
   auto pct = [](double x) { return fmt::format("{:.0f}", 100 * x); };
   auto us = [](double x) { return fmt::format("{:.1f}", x); };
   // An idle last wave: the busy slot time spread evenly over every slot.
@@ -266,6 +353,37 @@ std::vector<Hint> hints(const Kernel &k, const KernelWork &w, const Estimate &e,
                      k.gridRange.begin.valid() ? k.gridRange : k.nameRange,
                      {shapeText, std::to_string(w.blocks), std::to_string(e.slots), std::to_string(e.blocksPerSm),
                       std::to_string(c.sms), pct(e.slotEfficiency), pct(gain), us(even), us(e.timeUs)}});
+  }
+  // A ring too shallow to hide its round trip: the block waits on its
+  // copies' latency, or HBM delivers less than its rate for want of bytes
+  // in flight.
+  const BlockWork *longest = nullptr;
+  for (const BlockWork &b : w.perBlock)
+    if (b.ringStages > 0 && (!longest || b.laps > longest->laps)) longest = &b;
+  if (longest && e.bottleneck == "pipeline-latency") {
+    if (std::optional<DeeperRing> d = deeperRing(k, shape, c, longest->ringStages, e.timeUs)) {
+      double gain = 1 - d->timeUs / e.timeUs;
+      if (gain >= 0.10) {
+        std::string names;
+        SourceRange at;
+        for (const Resource &r : k.resources)
+          if (r.kind == ResourceKind::View && r.stages == longest->ringStages && !r.alias) {
+            names += (names.empty() ? "" : ", ") + r.name;
+            if (!at.begin.valid()) at = r.range;
+          }
+        // At the ring's pipeline, where it has one of that many stages.
+        for (const Resource &r : k.resources)
+          if (r.kind == ResourceKind::Pipeline && r.stages == longest->ringStages) at = r.range;
+        out.push_back({DiagId::HintStages,
+                       at.begin.valid() ? at : k.nameRange,
+                       {shapeText, std::to_string(longest->ringStages), names,
+                        fmt::format("{:.1f}", longest->inflightBytes / 1024), std::to_string(d->stages),
+                        d->extraBytes > 0 ? fmt::format("{:.1f} KB more shared memory per block",
+                                                        static_cast<double>(d->extraBytes) / 1024)
+                                          : std::string("in its pool's unused bytes"),
+                        std::to_string(d->blocksPerSm), pct(gain), us(d->timeUs), us(e.timeUs)}});
+      }
+    }
   }
   return out;
 }

@@ -4,6 +4,9 @@
   check_report.py FILE increasing      every report estimated, times increasing in order
   check_report.py FILE faster OTHER    FILE is bound by the tensor pipe; OTHER (a far faster tensor
                                        core) is faster and bound by something else
+  check_report.py FILE inflight OTHER  FILE's HBM rate is held below the bandwidth by its rings' bytes in
+                                       flight (pipeline-latency); OTHER (no HBM round trip) reads at the
+                                       bandwidth and is faster
   check_report.py FILE serial          the longest block's role does its loads after its tensor-core
                                        work: its role term is the sum of the two
 """
@@ -27,6 +30,13 @@ elif sys.argv[2] == "faster":
     assert b["time_us"] < a["time_us"], (a["time_us"], b["time_us"])
     assert b["bottleneck"] != "tensor-pipe", b
     assert b["longest_block_us"]["tensor"] < 0.1 * a["longest_block_us"]["tensor"], (a, b)
+elif sys.argv[2] == "inflight":
+    other = json.load(open(sys.argv[3]))["reports"]
+    a, b = rs[0], other[0]
+    assert a["bottleneck"] == "pipeline-latency", a
+    assert a["hbm_rate_gbs"] < 0.9 * b["hbm_rate_gbs"], (a, b)
+    assert a["inflight_bytes"] == b["inflight_bytes"] == 128 * 2 * 15360, (a, b)
+    assert b["time_us"] < a["time_us"] and b["hbm_rate_gbs"] == 4250, b
 elif sys.argv[2] == "serial":
     b = rs[0]["longest_block_us"]
     assert b["generic"] > b["tensor"] > 0, b
