@@ -2,7 +2,7 @@
 """route_compare.py - the family routed by the model against the family
 routed by its guards, on the H200 (issue 39: within 2% on its own lists).
 
-  python3 bench/costmodel/route_compare.py MEASURED.csv [--lists LIST...]
+  python3 bench/costmodel/route_compare.py MEASURED.csv [MEASURED.csv ...] [--lists LIST...]
 
 MEASURED.csv is parse.py's output of a run of routes_sweep.txt: the family
 binary (its guards' route) at every shape, and each route's schedule alone
@@ -26,6 +26,7 @@ ROUTES = {
     "mid": ("examples/gemm_bf16_cluster_n_sm90a.cake", ""),
     "persistent_cluster": ("examples/gemm_bf16_persistent_cluster_sm90a.cake", ""),
     "tiny_gemm_bf16_decode": ("examples/gemm_bf16_decode_sm90a.cake", "BN=64 STAGES=4"),
+    "small_gemm_bf16": ("examples/gemm_bf16_sm90a.cake", "BN=128 STAGES=5"),
 }
 LISTS = ["harness/gemm/shapes/underfilled.txt", "harness/gemm/shapes/large5.txt",
          "harness/gemm/shapes/decode_issue36.txt", "bench/results/gemm_family_2026-12-01/shapes.txt",
@@ -34,11 +35,11 @@ LISTS = ["harness/gemm/shapes/underfilled.txt", "harness/gemm/shapes/large5.txt"
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("measured")
+    ap.add_argument("measured", nargs="+", help="parse.py's CSVs (a later file's time of a pair replaces an earlier's)")
     ap.add_argument("--lists", nargs="+", default=LISTS)
     a = ap.parse_args()
     times = {}
-    for r in csv.DictReader(open(a.measured)):
+    for r in (r for path in a.measured for r in csv.DictReader(open(path))):
         times[(r["kernel_file"], r["defines"], int(r["M"]), int(r["N"]), int(r["K"]))] = float(r["ours_ms"])
     tmp = os.path.join(os.environ.get("TMPDIR", "/tmp"), "route_compare_routes.csv")
     subprocess.run([sys.executable, os.path.join(ROOT, "bench/costmodel/routes.py"), *[os.path.join(ROOT, x) for x in a.lists],
