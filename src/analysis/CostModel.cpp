@@ -360,7 +360,10 @@ std::vector<Hint> hints(const Kernel &k, const KernelWork &w, const Estimate &e,
   const BlockWork *longest = nullptr;
   for (const BlockWork &b : w.perBlock)
     if (b.ringStages > 0 && (!longest || b.laps > longest->laps)) longest = &b;
-  if (longest && e.bottleneck == "pipeline-latency") {
+  // (Or a grid that leaves slots idle, whose longest block waits on its
+  // ring: a deeper ring shortens the blocks the last wave waits for.)
+  bool ringBound = e.latencyUs >= std::max({e.tensorUs, e.roleUs, e.fillUs, e.genericUs});
+  if (longest && (e.bottleneck == "pipeline-latency" || (e.bottleneck == "wave-quantization" && ringBound))) {
     if (std::optional<DeeperRing> d = deeperRing(k, shape, c, longest->ringStages, e.timeUs)) {
       double gain = 1 - d->timeUs / e.timeUs;
       if (gain >= 0.10) {
