@@ -171,7 +171,7 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
       t.role = std::max(t.role, tensorUs(r.flops16, r.flops8, r.flopsOther) +
                                     r.elementOps / (c.elementGopsPerSm * 1e3) * share +
                                     us(r.genericLoad, c.smGenericGBs) * share);
-    t.fill = us(b.l2Bytes + b.storeBytes, c.smFillGBs) * share;
+    t.fill = us(b.loadBytes + b.storeBytes, c.smFillGBs) * share;
     t.generic = us(b.genericLoad + b.genericStore, c.smGenericGBs) * share;
     t.elem = b.elementOps / (c.elementGopsPerSm * 1e3) * share;
     // A ring's stage goes round: issued, landed (the copy's latency, then
@@ -180,7 +180,7 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
     // plus one stage's transfer and consumption of each stage.
     t.latency = b.laps * lap;
     if (b.ringStages > 0)
-      t.latency += (us(b.l2Bytes, c.smFillGBs) * share + std::max({t.tensor, t.role, t.elem})) /
+      t.latency += (us(b.loadBytes, c.smFillGBs) * share + std::max({t.tensor, t.role, t.elem})) /
                    static_cast<double>(b.ringStages);
     double first = (b.loads ? lap : 0) + (b.genericLoad > 0 ? lap : 0) + (b.stores ? c.copyLatencyUs : 0);
     t.fixed = first + c.blockUs;  // what more blocks of less work each would pay again

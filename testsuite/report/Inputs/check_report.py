@@ -7,6 +7,9 @@
   check_report.py FILE inflight OTHER  FILE's HBM rate is held below the bandwidth by its rings' bytes in
                                        flight (pipeline-latency); OTHER (no HBM round trip) reads at the
                                        bandwidth and is faster
+  check_report.py FILE multicast RATE  a cluster's multicast copies read L2 once for several blocks, but
+                                       land in each block's shared memory: the fill term is every byte
+                                       that lands, at RATE GB/s per SM
   check_report.py FILE serial          the longest block's role does its loads after its tensor-core
                                        work: its role term is the sum of the two
 """
@@ -37,6 +40,13 @@ elif sys.argv[2] == "inflight":
     assert a["hbm_rate_gbs"] < 0.9 * b["hbm_rate_gbs"], (a, b)
     assert a["inflight_bytes"] == b["inflight_bytes"] == 128 * 2 * 15360, (a, b)
     assert b["time_us"] < a["time_us"] and b["hbm_rate_gbs"] == 4250, b
+elif sys.argv[2] == "multicast":
+    r = rs[0]
+    b = r["bytes"]
+    assert b["from_l2"] < b["to_smem"], b
+    landed = (b["to_smem"] + b["to_global"]) / r["blocks"] * r["blocks_per_sm"]
+    fill = r["longest_block_us"]["fill"]
+    assert abs(fill - landed / (float(sys.argv[3]) * 1e3)) < 0.01 * fill, (fill, landed)
 elif sys.argv[2] == "serial":
     b = rs[0]["longest_block_us"]
     assert b["generic"] > b["tensor"] > 0, b
