@@ -13,6 +13,11 @@ states (written before the run):
   dram/l2  memory throughput >= 60%: DRAM where its throughput is the larger
            of DRAM's and L2's, else L2;
   latency  both below 60%.
+Beside it, Nsight Compute's own reading (added after run3, 2026-12-05): the
+first rule message of the Speed Of Light section, by the unit it names
+(DRAM -> dram; L2 -> l2; "Compute Workload Analysis" or "Compute is more
+heavily utilized" -> compute; a grid "too small to fill" the device or
+"latency issues" -> latency).
 The model's class maps to one of these: tensor-pipe, cuda-cores,
 role-serialization -> compute (a role whose time is mostly its thread loads,
 as split-K's fix-up, is role-serialization too: ncu may call it memory or
@@ -67,6 +72,36 @@ def profiled(text):
     return out
 
 
+def ncu_rule(text):
+    """Nsight Compute's own reading: the first rule message of our kernel's
+    Speed Of Light section (INF/OPT/WRN), by the unit it names."""
+    sol = text.find("Section: GPU Speed Of Light Throughput")
+    if sol < 0:
+        return None
+    msg = []
+    for line in text[sol:].splitlines()[1:]:
+        if re.match(r"^\s+(INF|OPT|WRN)\s", line):
+            msg.append(line)
+        elif msg and line.strip():
+            msg.append(line)
+        elif msg:
+            break
+        elif line.startswith("  ") and not line.startswith("    "):
+            break  # the next kernel or section: no rule
+    m = " ".join(" ".join(msg).split())
+    if not m:
+        return None
+    if "DRAM" in m:
+        return "dram"
+    if re.search(r"\bL2\b", m):
+        return "l2"
+    if "Compute Workload Analysis" in m or "Compute is more heavily utilized" in m:
+        return "compute"
+    if "too small to fill" in m or "latency issues" in m:
+        return "latency"
+    return "other: " + m[:60]
+
+
 def ncu_class(x):
     if x["sm"] >= 60 and x["sm"] >= x["mem"]:
         return "compute"
@@ -89,7 +124,7 @@ def main():
                  for m in tar.getmembers() if re.match(r"logs/ncu-.*\.txt$", m.name) and "metrics" not in m.name}
         table = tar.extractfile("logs/after.txt").read().decode(errors="replace")
     runs = re.findall(r"^ncu (\S+) \((\S+) (\d+) x (\d+) x (\d+)\): rc (\d+)", table, re.M)
-    rows, agree = [], 0
+    rows, agree, agree_rule = [], 0, 0
     for name, binary, M, N, K, rc in runs:
         x = profiled(texts.get(name, ""))
         if not x or not all(k in x for k in ("sm", "mem", "dram", "l2")):
@@ -104,17 +139,22 @@ def main():
         model = rep.get("bottleneck", "")
         ok = MODEL.get(model) == ncu_class(x)
         agree += ok
+        rule = ncu_rule(texts.get(name, ""))
+        agree_rule += MODEL.get(model) == rule
         rows.append({"name": name, "shape": f"{M}x{N}x{K}", "kernel": x["kernel"], "ncu": ncu_class(x),
+                     "ncu_rule": rule, "agree_rule": MODEL.get(model) == rule,
                      "model": model, "model_class": MODEL.get(model), "agree": ok, "route": rep.get("route", ""),
                      **{k: x.get(k) for k in ("sm", "mem", "dram", "l2", "tensor_pipe", "us")},
                      "predicted_us": rep.get("time_us")})
     print(f"{'profile':24} {'shape':16} {'SM%':>5} {'mem%':>5} {'DRAM%':>5} {'L2%':>5} {'tc%':>5} {'ncu us':>7} "
-          f"{'ncu':>8} {'model':>20} agree")
+          f"{'ncu':>8} {'model':>20} agree  ncu's rule")
     for r in rows:
         tc = f"{r['tensor_pipe']:5.1f}" if r["tensor_pipe"] is not None else "    -"
         print(f"{r['name']:24} {r['shape']:16} {r['sm']:5.1f} {r['mem']:5.1f} {r['dram']:5.1f} {r['l2']:5.1f} {tc} "
-              f"{r['us'] or 0:7.1f} {r['ncu']:>8} {r['model']:>20} {'yes' if r['agree'] else 'NO'}")
-    print(f"agree on {agree} of {len(rows)}")
+              f"{r['us'] or 0:7.1f} {r['ncu']:>8} {r['model']:>20} {'yes' if r['agree'] else 'NO ':5} "
+              f"{r['ncu_rule'] or '-'} ({'yes' if r['agree_rule'] else 'NO'})")
+    print(f"agree on {agree} of {len(rows)} (the rule above); with Nsight Compute's own Speed Of Light rule "
+          f"(the unit its message names): {agree_rule} of {len(rows)}")
     if a.json:
         with open(a.json, "w") as f:
             json.dump(rows, f, indent=1)
