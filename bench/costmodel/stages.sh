@@ -15,6 +15,8 @@
 # only) under `ncu --clock-control none --section SpeedOfLight` plus the
 # tensor pipe's counters; the limiter is read by after.sh's rule (written
 # before its run, 2026-12-05). DEADLINE_S (default 560) bounds the whole.
+# SWEEP= and NCU_LIST= run other lists the same way (run4: run4_sweep.txt,
+# ncu_run4_2026-12-05.txt).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 D=bench/costmodel
@@ -33,7 +35,7 @@ main() {
   echo "== stages.sh $(date -u +%Y-%m-%dT%H:%M:%SZ) $(hostname) $(git rev-parse --short HEAD 2>/dev/null)"
   local deadline=${DEADLINE_S:-560}
   # 1. the timed pairs: at most 60% of the deadline
-  OUT=$RES/run SWEEP=$D/stages_sweep.txt SKIP_CALIBRATE=1 DEADLINE_S=$((deadline * 6 / 10)) bash $D/run.sh
+  OUT=$RES/run SWEEP=${SWEEP:-$D/stages_sweep.txt} SKIP_CALIBRATE=1 DEADLINE_S=$((deadline * 6 / 10)) bash $D/run.sh
   echo "== timed pairs done at $((SECONDS - start)) s"
   # 2. ncu (name | binary | M N K), each capped at 60 s and by the deadline
   local extra
@@ -47,7 +49,7 @@ main() {
     [ "$cap" -le 60 ] || cap=60
     ncu_profile "$name" "$bin" "$M" "$N" "$K" "$cap" "$extra" "$W/logs"
     pack
-  done 3< $D/ncu_2026-12-05.txt
+  done 3< "${NCU_LIST:-$D/ncu_2026-12-05.txt}"
   echo "== ncu done at $((SECONDS - start)) s"
 }
 
