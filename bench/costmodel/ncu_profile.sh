@@ -25,7 +25,9 @@ ncu_profile() {
     echo "ncu $name: SKIPPED (out of time)"
     return 0
   fi
-  timeout "$cap" "$ncu" --clock-control none --kernel-name regex:'gemm' --section SpeedOfLight --metrics "$metrics" \
+  # Our kernels: a schedule's own name, or a family's route names (cuBLAS's are nvjet_*).
+  timeout "$cap" "$ncu" --clock-control none --kernel-name regex:'gemm|^persistent|^splitk|^decode|^tiny|^mid$|^tiled$|^small' \
+    --section SpeedOfLight --metrics "$metrics" \
     "bench/costmodel/prebuilt/$bin" --check "$M" "$N" "$K" > "$logs/ncu-$name.txt" 2>&1
   echo "ncu $name ($bin $M x $N x $K): rc $?, $((SECONDS - t0)) s"
 }

@@ -35,7 +35,9 @@ main() {
   echo "== stages.sh $(date -u +%Y-%m-%dT%H:%M:%SZ) $(hostname) $(git rev-parse --short HEAD 2>/dev/null)"
   local deadline=${DEADLINE_S:-560}
   # 1. the timed pairs: at most 60% of the deadline
-  OUT=$RES/run SWEEP=${SWEEP:-$D/stages_sweep.txt} SKIP_CALIBRATE=1 DEADLINE_S=$((deadline * 6 / 10)) bash $D/run.sh
+  if [ -z "${SKIP_TIMED:-}" ]; then
+    OUT=$RES/run SWEEP=${SWEEP:-$D/stages_sweep.txt} SKIP_CALIBRATE=1 DEADLINE_S=$((deadline * 6 / 10)) bash $D/run.sh
+  fi
   echo "== timed pairs done at $((SECONDS - start)) s"
   # 2. ncu (name | binary | M N K), each capped at 60 s and by the deadline
   local extra
