@@ -5,7 +5,8 @@ where accuracy.py --fit's coordinate descent may stop in a shallow valley.
   python3 bench/costmodel/grid.py BASE.cal "{'hbmLatencyUs': [0.6, 0.8], 'smFillGBs': [67.6, 85]}"
       [--cakec build-test/bin/cakec] [--csv FILE ...]
 
-BASE.cal gives every other field (a file accuracy.py --write made). Each
+BASE.cal (a file accuracy.py --write made) gives other fields; the rest
+are the cakec binary's compiled-in row (Calibration.def). Each
 line of output: the grid point, the mean absolute log error (what --fit
 minimises), the median absolute error and the Spearman correlation over the
 fitting set's rows (history.csv's bf16 GEMMs and the --csv files' rows).
@@ -32,8 +33,9 @@ def main():
     for line in open(a.base):
         line = line.split("#")[0].strip()
         if "=" in line:
-            k, v = (x.strip() for x in line.split("="))
-            base[k] = float(v)
+            k, v = (x.strip() for x in line.split("=", 1))
+            if k not in ("gpu", "source"):
+                base[k] = float(v)
     grid = ast.literal_eval(a.grid)
     rows = A.read_rows([os.path.join(A.ROOT, "bench/costmodel/history.csv")] + a.csv, "fit")
     tmp = tempfile.NamedTemporaryFile("w", suffix=".cal", delete=False).name

@@ -46,9 +46,9 @@ def main():
         m = re.search(r"with (\d+) stages .*predicted (\d+)% faster", err)
         if m:
             named, pred = int(m.group(1)), int(m.group(2))
-            at = [x for x in deeper if x >= named] or deeper[-1:]
-            if not at:
-                out.append(f"{head} hint names {named}, predicts {pred}%; no deeper ring measured")
+            at = [x for x in deeper if x >= named]
+            if not at:  # only shallower rings than the named one measured: the hint was not applied
+                out.append(f"{head} hint names {named}, predicts {pred}%; no ring of {named} stages or more measured")
                 continue
             got = t[(f, M, N, K, at[0])]
             hints += 1

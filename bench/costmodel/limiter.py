@@ -72,9 +72,13 @@ def profiled(text):
     return out
 
 
-def ncu_rule(text):
+def ncu_rule(text, kernel):
     """Nsight Compute's own reading: the first rule message of our kernel's
     Speed Of Light section (INF/OPT/WRN), by the unit it names."""
+    head = re.search(r"^  " + re.escape(kernel) + r" \(\d+, \d+, \d+\)x", text, re.M)
+    if not head:
+        return None
+    text = text[head.start():]
     sol = text.find("Section: GPU Speed Of Light Throughput")
     if sol < 0:
         return None
@@ -139,7 +143,7 @@ def main():
         model = rep.get("bottleneck", "")
         ok = MODEL.get(model) == ncu_class(x)
         agree += ok
-        rule = ncu_rule(texts.get(name, ""))
+        rule = ncu_rule(texts.get(name, ""), x["kernel"])
         agree_rule += MODEL.get(model) == rule
         rows.append({"name": name, "shape": f"{M}x{N}x{K}", "kernel": x["kernel"], "ncu": ncu_class(x),
                      "ncu_rule": rule, "agree_rule": MODEL.get(model) == rule,

@@ -210,11 +210,14 @@ public:
     for (const auto &[view, n] : laps_) {
       const Resource &v = env_.k.resources[view];
       int64_t stages = std::max<int64_t>(1, v.stages);
-      double laps = static_cast<double>(n) / static_cast<double>(stages);
-      if (laps > w.laps) w.laps = laps, w.ringStages = stages;
-      // A ring has at most its stages in flight, and no more than the
-      // copies it receives.
-      w.inflightBytes += static_cast<double>(std::min(stages, n)) * static_cast<double>(v.bytesPerStage);
+      // A ring goes round at least once; with fewer copies than stages,
+      // every copy is in flight at once and more stages change nothing.
+      int64_t inUse = std::min(stages, n);
+      double laps = static_cast<double>(n) / static_cast<double>(inUse);
+      if (laps > w.laps || (laps == w.laps && n > w.ringCopies))
+        w.laps = laps, w.ringStages = inUse, w.ringCopies = n, w.ringDepth = stages;
+      w.inflightBytes += static_cast<double>(inUse) * static_cast<double>(v.bytesPerStage);
+      kw_.ringViews.insert(view);
     }
     return true;
   }

@@ -16,6 +16,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,10 @@ struct BlockWork {
     double flops16 = 0, flops8 = 0, flopsOther = 0, elementOps = 0, genericLoad = 0;
   };
   std::vector<RoleWork> roles;
-  double laps = 0;           // the longest ring's laps: copies into its view over its stages
-  int64_t ringStages = 0;    // that ring's stages (0: no ring)
+  double laps = 0;           // the longest ring's laps: copies into its view over its stages (1 at least: a round trip)
+  int64_t ringStages = 0;    // that ring's stages in use: its stages, or its copies where fewer (0: no ring)
+  int64_t ringCopies = 0;    // the copies that ring receives
+  int64_t ringDepth = 0;     // its declared stages
   double inflightBytes = 0;  // what the block's rings hold in flight at most: each one's stages x its stage's bytes
   int64_t copies = 0;        // copies issued into shared memory
   bool loads = false, stores = false;
@@ -59,9 +62,10 @@ struct KernelWork {
   int64_t smemBytes = 0;
   int64_t regsPerBlock = 0;  // the roles' register budgets (regs=), or their fragments per thread and some more
   std::vector<BlockWork> perBlock;
-  double uniqueRead = 0;   // distinct bytes read from global tensors (tiles by their coordinates)
-  double uniqueWrite = 0;  // distinct bytes written
-  double uniqueRuns = 0;   // the contiguous runs of memory they lie in
+  std::set<sema::ResourceId> ringViews;  // the views that receive copies from global memory
+  double uniqueRead = 0;                 // distinct bytes read from global tensors (tiles by their coordinates)
+  double uniqueWrite = 0;                // distinct bytes written
+  double uniqueRuns = 0;                 // the contiguous runs of memory they lie in
   // Why a count is not exact (a loop bound or guard the shape does not
   // decide, a value read from memory): the report says so.
   std::vector<std::string> unknowns;

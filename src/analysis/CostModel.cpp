@@ -215,23 +215,26 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   double hbmBytes = distinct + w.uniqueRuns * c.hbmRunOverheadBytes;
   e.hbmGBs = c.hbmGBs;
   // What the rings read from HBM flows at the rate their bytes in flight
-  // sustain (Little's law): HBM's round trip grows with its load, so the
-  // rate X solves X * (hbmLatencyUs + hbmQueueUs * X / (hbmGBs - X)) =
-  // bytes in flight; the resident blocks' rings hold them, the part of
-  // their bytes HBM serves (the rest hits L2).
+  // sustain (Little's law). The resident blocks' rings hold those bytes
+  // (what they read from L2: a multicast copy's share); a part m of them
+  // misses L2 and takes HBM's round trip, which grows with HBM's load, the
+  // rest L2's (copyLatencyUs). So HBM's rate X solves
+  //   X * ((1 - m) * copyLatencyUs + m * (hbmLatencyUs + hbmQueueUs * X / (hbmGBs - X))) = m * in flight.
   double ringBytes = 0, inflight = 0;
   for (size_t i = 0; i < w.perBlock.size(); ++i) {
-    ringBytes += w.perBlock[i].l2Bytes;
-    if (static_cast<int64_t>(i) < e.slots) inflight += w.perBlock[i].inflightBytes;
+    const BlockWork &b = w.perBlock[i];
+    ringBytes += b.l2Bytes;
+    if (static_cast<int64_t>(i) < e.slots && b.loadBytes > 0) inflight += b.inflightBytes * b.l2Bytes / b.loadBytes;
   }
   double readHbm = distinct > 0 ? hbmBytes * w.uniqueRead / distinct : 0;  // the reads, with their runs' cost
   double ringHbm = loaded > 0 ? readHbm * ringBytes / loaded : 0;          // of them, the rings'
-  if (c.hbmLatencyUs > 0 && ringHbm > 0 && inflight > 0) {
-    double fromHbm = inflight * std::min(1.0, readHbm / loaded), top = c.hbmGBs * 1e3;  // bytes, bytes/us
+  if ((c.hbmLatencyUs > 0 || c.hbmQueueUs > 0) && ringHbm > 0 && inflight > 0) {
+    double m = std::min(1.0, readHbm / loaded), top = c.hbmGBs * 1e3;  // bytes/us
     double lo = 0, hi = top;
     for (int i = 0; i < 60; ++i) {
       double x = (lo + hi) / 2;
-      (x * (c.hbmLatencyUs + c.hbmQueueUs * x / (top - x)) < fromHbm ? lo : hi) = x;
+      double trip = (1 - m) * c.copyLatencyUs + m * (c.hbmLatencyUs + c.hbmQueueUs * x / (top - x));
+      (x * trip < m * inflight ? lo : hi) = x;
     }
     e.hbmGBs = lo / 1e3;
   }
@@ -288,47 +291,53 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
 
 namespace {
 // A deeper ring (hint.stages): the views of the block's longest ring, and
-// every other view of its stage count, given more stages; the time the
-// model predicts with the fewest more stages within 2% of the best that
-// fits in shared memory (one block per SM at least).
+// every other view of its stage count that receives copies, given more
+// stages; the time the model predicts with the fewest more stages within
+// 2% of the best that fits in shared memory (one block per SM at least).
 struct DeeperRing {
   int64_t stages = 0, extraBytes = 0, blocksPerSm = 0;
   double timeUs = 0;
 };
-std::optional<DeeperRing> deeperRing(const Kernel &k, const ShapeValues &shape, const Calibration &c, int64_t stages,
-                                     double timeUs) {
+std::vector<ResourceId> ringOf(const Kernel &k, const KernelWork &w, int64_t depth) {
   std::vector<ResourceId> views;
+  for (ResourceId v : w.ringViews)
+    if (k.resources[v].stages == depth) views.push_back(v);
+  return views;
+}
+std::optional<DeeperRing> deeperRing(const Kernel &k, const KernelWork &w, const ShapeValues &shape,
+                                     const Calibration &c, int64_t depth, double timeUs) {
+  std::vector<ResourceId> views = ringOf(k, w, depth);
   int64_t stageBytes = 0;
   std::set<ResourceId> pools;
-  for (const Resource &r : k.resources)
-    if (r.kind == ResourceKind::View && r.stages == stages && !r.alias)
-      views.push_back(r.id), stageBytes += r.bytesPerStage, pools.insert(r.pool);
+  for (ResourceId v : views) stageBytes += k.resources[v].bytesPerStage, pools.insert(k.resources[v].pool);
   if (views.empty() || stageBytes <= 0) return std::nullopt;
-  // What their pools hold beyond their views is room the ring may take.
+  // What their pools hold past the end of every view (aliases too) is room
+  // the ring may take.
   int64_t room = 0;
   for (ResourceId p : pools) {
     if (p == kNoResource) continue;
-    int64_t used = 0;
+    int64_t end = 0;
     for (const Resource &r : k.resources)
-      if (r.kind == ResourceKind::View && r.pool == p && !r.alias) used += r.totalBytes;
-    room += std::max<int64_t>(0, k.resources[p].bytes - used);
+      if (r.kind == ResourceKind::View && r.pool == p) end = std::max(end, r.offset + r.totalBytes);
+    room += std::max<int64_t>(0, k.resources[p].bytes - end);
   }
   std::vector<DeeperRing> tried;
-  for (int64_t s = stages + 1; s <= std::min<int64_t>(4 * stages + 8, 64); ++s) {
-    int64_t extra = std::max<int64_t>(0, (s - stages) * stageBytes - room);
+  double best = timeUs;
+  int flat = 0;  // candidates in a row that gained less than 0.5% on the best
+  for (int64_t s = depth + 1; s <= std::min<int64_t>(4 * depth + 8, 64) && flat < 3; ++s) {
+    int64_t extra = std::max<int64_t>(0, (s - depth) * stageBytes - room);
     if (k.smemBytes + extra + 1024 > c.smemPerSm) break;
     Kernel deeper = k;
     for (ResourceId v : views) deeper.resources[v].stages = s;
     deeper.smemBytes += extra;
     std::string why;
-    std::optional<KernelWork> w = countWork(deeper, shape, c.sms, why);
-    if (!w) break;
-    Estimate e = estimate(*w, c);
+    std::optional<KernelWork> dw = countWork(deeper, shape, c.sms, why);
+    if (!dw) break;
+    Estimate e = estimate(*dw, c);
     tried.push_back({s, extra, e.blocksPerSm, e.timeUs});
+    flat = e.timeUs < best * 0.995 ? 0 : flat + 1;
+    best = std::min(best, e.timeUs);
   }
-  if (tried.empty()) return std::nullopt;
-  double best = timeUs;
-  for (const DeeperRing &d : tried) best = std::min(best, d.timeUs);
   for (const DeeperRing &d : tried)
     if (d.timeUs <= best * 1.02) return d;
   return std::nullopt;
@@ -356,33 +365,40 @@ std::vector<Hint> hints(const Kernel &k, const KernelWork &w, const Estimate &e,
   }
   // A ring too shallow to hide its round trip: the block waits on its
   // copies' latency, or HBM delivers less than its rate for want of bytes
-  // in flight.
+  // in flight. Only a ring that receives more copies than it has stages
+  // can gain from more.
   const BlockWork *longest = nullptr;
   for (const BlockWork &b : w.perBlock)
     if (b.ringStages > 0 && (!longest || b.laps > longest->laps)) longest = &b;
   // (Or a grid that leaves slots idle, whose longest block waits on its
   // ring: a deeper ring shortens the blocks the last wave waits for.)
   bool ringBound = e.latencyUs >= std::max({e.tensorUs, e.roleUs, e.fillUs, e.genericUs});
-  if (longest && (e.bottleneck == "pipeline-latency" || (e.bottleneck == "wave-quantization" && ringBound))) {
-    if (std::optional<DeeperRing> d = deeperRing(k, shape, c, longest->ringStages, e.timeUs)) {
+  if (longest && longest->ringCopies > longest->ringDepth &&
+      (e.bottleneck == "pipeline-latency" || (e.bottleneck == "wave-quantization" && ringBound))) {
+    if (std::optional<DeeperRing> d = deeperRing(k, w, shape, c, longest->ringDepth, e.timeUs)) {
       double gain = 1 - d->timeUs / e.timeUs;
       if (gain >= 0.10) {
         std::string names;
+        double ringBytes = 0;
         SourceRange at;
+        for (ResourceId v : ringOf(k, w, longest->ringDepth)) {
+          const Resource &r = k.resources[v];
+          names += (names.empty() ? "" : ", ") + r.name;
+          ringBytes += static_cast<double>(r.bytesPerStage * r.stages);
+          if (!at.begin.valid()) at = r.range;
+        }
+        // At the ring's pipeline, where only one has that many stages.
+        const Resource *pipeline = nullptr;
+        int pipelines = 0;
         for (const Resource &r : k.resources)
-          if (r.kind == ResourceKind::View && r.stages == longest->ringStages && !r.alias) {
-            names += (names.empty() ? "" : ", ") + r.name;
-            if (!at.begin.valid()) at = r.range;
-          }
-        // At the ring's pipeline, where it has one of that many stages.
-        for (const Resource &r : k.resources)
-          if (r.kind == ResourceKind::Pipeline && r.stages == longest->ringStages) at = r.range;
+          if (r.kind == ResourceKind::Pipeline && r.stages == longest->ringDepth) pipeline = &r, ++pipelines;
+        if (pipelines == 1) at = pipeline->range;
+        auto kb = [](double bytes) { return fmt::format("{:.1f} KB", bytes / 1000); };
         out.push_back({DiagId::HintStages,
                        at.begin.valid() ? at : k.nameRange,
-                       {shapeText, std::to_string(longest->ringStages), names,
-                        fmt::format("{:.1f}", longest->inflightBytes / 1024), std::to_string(d->stages),
-                        d->extraBytes > 0 ? fmt::format("{:.1f} KB more shared memory per block",
-                                                        static_cast<double>(d->extraBytes) / 1024)
+                       {shapeText, std::to_string(longest->ringDepth), names, fmt::format("{:.1f}", ringBytes / 1000),
+                        std::to_string(d->stages),
+                        d->extraBytes > 0 ? kb(static_cast<double>(d->extraBytes)) + " more shared memory per block"
                                           : std::string("in its pool's unused bytes"),
                         std::to_string(d->blocksPerSm), pct(gain), us(d->timeUs), us(e.timeUs)}});
       }

@@ -381,8 +381,9 @@ private:
       e.cal = cal;
       if (e.work && cal) {
         e.est = analysis::estimate(*e.work, *cal);
-        for (const analysis::Hint &h : analysis::hints(k, *e.work, *e.est, *cal, e.shape))
-          diags_.reportWithArgs(runtimeId(h.id), h.range, h.args);
+        if (opts_.diag.remarks.count("hint"))  // (a hint may count the launch again, several times)
+          for (const analysis::Hint &h : analysis::hints(k, *e.work, *e.est, *cal, e.shape))
+            diags_.reportWithArgs(runtimeId(h.id), h.range, h.args);
       }
       report_.push_back(std::move(e));
     };
