@@ -7,6 +7,15 @@
 # sized by gemm_bf16_workspace_size) checks the shape against the declared
 # domain and the tensors' declared shapes, then launches the first route
 # whose guard holds:
+#   - M <= 64, K >= 8192 and N from 3585 to 7392 (65 to 132 blocks of 56
+#     weight rows: one wave that fills at least half the multiprocessors):
+#     the decode schedule (below), before split-K. The cost model
+#     (`cakec --report-routes`) predicts it 5-12% faster there, and the H200
+#     measured 42.7-43.4 us against split-K's 45.5-46.1 at N = 4096,
+#     K = 14336 (M = 1, 16, 64) and 34.2 against 38.5 at 40x4096x11008
+#     (bench/results/costmodel_2026-12-05/run3, run4). At N = 8192 (147
+#     blocks, two waves) split-K stays faster (48.6 against 58.8 us at
+#     64x8192x8192).
 #   - at most 64 tiles of 128x128 (M <= 128 and N <= 8192, M <= 256 and
 #     N <= 4096, M <= 512 and N <= 2048, M <= 1024 and N <= 1024) and
 #     K >= 8192 for M <= 128, K >= 4096 above: split-K, two or more blocks per
@@ -78,6 +87,7 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.domain(K, 8, 65536, multiple=8)
     if not DETERMINISTIC:
         lm.route(splitk_add.gemm_bf16_splitk, when=M <= 128 and N <= 1024 and K >= 8192)
+    lm.route(decode, when=M <= 64 and N > 3584 and N <= 7392 and K >= 8192)
     lm.route(splitk, when=M <= 128 and N <= 8192 and K >= 8192)
     lm.route(splitk, when=M > 128 and M <= 256 and N <= 4096 and K >= 4096)
     lm.route(splitk, when=M > 128 and M <= 512 and N <= 2048 and K >= 4096)
