@@ -193,6 +193,18 @@ def base_calibration(cakec):
     return {n: float(v) for n, v in zip(names, parts) if n not in ("target", "gpu")}
 
 
+def read_cal(path):
+    """The numeric fields of a calibration file (NAME = VALUE lines, # comments)."""
+    values = {}
+    for line in open(path):
+        line = line.split("#")[0].strip()
+        if "=" in line:
+            k, v = (x.strip() for x in line.split("=", 1))
+            if k not in ("gpu", "source"):
+                values[k] = float(v)
+    return values
+
+
 def write_cal(path, values, comment=""):
     with open(path, "w") as f:
         if comment:
@@ -236,12 +248,7 @@ def main():
     if a.fit:
         values = base_calibration(a.cakec)
         if a.calibration:
-            for line in open(a.calibration):
-                line = line.split("#")[0].strip()
-                if "=" in line:
-                    k, v = (x.strip() for x in line.split("="))
-                    if k in values:
-                        values[k] = float(v)
+            values.update({k: v for k, v in read_cal(a.calibration).items() if k in values})
         fields = a.fit.split(",")
         tmp = tempfile.NamedTemporaryFile("w", suffix=".cal", delete=False).name
 

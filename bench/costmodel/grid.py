@@ -29,13 +29,7 @@ def main():
     ap.add_argument("--cakec", default=os.path.join(A.ROOT, "build-test/bin/cakec"))
     ap.add_argument("--csv", action="append", default=[])
     a = ap.parse_args()
-    base = {}
-    for line in open(a.base):
-        line = line.split("#")[0].strip()
-        if "=" in line:
-            k, v = (x.strip() for x in line.split("=", 1))
-            if k not in ("gpu", "source"):
-                base[k] = float(v)
+    base = A.read_cal(a.base)
     grid = ast.literal_eval(a.grid)
     rows = A.read_rows([os.path.join(A.ROOT, "bench/costmodel/history.csv")] + a.csv, "fit")
     tmp = tempfile.NamedTemporaryFile("w", suffix=".cal", delete=False).name

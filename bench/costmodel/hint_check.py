@@ -18,9 +18,14 @@ import re
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# The schedules' own stage counts (their STAGES = lines).
-DEFAULT = {"examples/gemm_bf16_decode_sm90a.cake": 14, "examples/gemm_bf16_sm90a.cake": 3,
-           "examples/gemm_bf16_persistent_sm90a.cake": 4}
+FILES = ("examples/gemm_bf16_decode_sm90a.cake", "examples/gemm_bf16_sm90a.cake",
+         "examples/gemm_bf16_persistent_sm90a.cake")
+
+
+def own_stages(path):
+    """A schedule's own stage count: its `STAGES = n` line."""
+    m = re.search(r"^STAGES = (\d+)", open(os.path.join(ROOT, path)).read(), re.M)
+    return int(m.group(1))
 
 
 def main():
@@ -29,6 +34,7 @@ def main():
     ap.add_argument("--cakec", default=os.path.join(ROOT, "build-test/bin/cakec"))
     ap.add_argument("-o", "--output")
     a = ap.parse_args()
+    DEFAULT = {f: own_stages(f) for f in FILES}
     t = {}
     for r in csv.DictReader(open(a.measured)):
         f, d = r["kernel_file"], r["defines"]
