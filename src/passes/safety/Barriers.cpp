@@ -145,10 +145,12 @@ public:
   // The run-time trip counts of an event's loops not proven non-negative
   // (a loop that may run no iteration), as normal forms; nullopt when a
   // bound has no form.
-  std::optional<std::vector<AffineForm>> unprovenTrips(const Event &e) const {
+  // `outer`, when given, is the outermost loop's range (roles taking turns).
+  std::optional<std::vector<AffineForm>> unprovenTrips(const Event &e, const IterationRange *outer) const {
     std::vector<AffineForm> out;
     for (size_t i = 0; i < e.loops.size(); ++i) {
-      std::optional<AffineForm> n = levelTrips(k_, e, i);
+      std::optional<AffineForm> n =
+          i == 0 && outer ? IntExprTable::combine(outer->end, outer->first, -1) : levelTrips(k_, e, i);
       if (!n) return std::nullopt;
       if (!n->isConstant() && lowerBound(k_, *n).value_or(-1) < 0) out.push_back(*n);
     }
@@ -163,13 +165,24 @@ public:
   // consumer's range(0, n), or 3 T + 5 T against 8 T over T tiles); a
   // consumer that peels its first use out of range(1, n) agrees with
   // range(0, n) only when n >= 1: at n = 0 it waits for a phase nothing
-  // completes.
+  // completes. A role taking turns with others counts for all of them, its
+  // turn loop read as the iterations they run between them, as phases()
+  // does (ping-pong consumers each peeling a tile's first k-step out of
+  // range(1, KS) wait once per tile at KS = 0).
   bool clampSafe(const BarrierFacts &use, ResourceId signaller, ResourceId waiter) const {
     std::map<std::vector<AffineForm>, PolyForm> groups;
     auto addAll = [&](ResourceId role, bool signals, int64_t sign) {
+      const std::optional<Turns> &turns = signals ? use.signalTurns : use.waitTurns;
+      std::optional<IterationRange> shared;
+      if (turns && turns->has(role)) {
+        const IrStmt *L = turns->loop.at(role);
+        if (L->stop.ix == kNoIntExpr) return false;
+        shared = IterationRange{turns->start, k_.ints.form(L->stop.ix)};
+      }
       for (const Event *e : countedEvents(use, role, signals)) {
-        std::optional<std::vector<AffineForm>> key = unprovenTrips(*e);
-        std::optional<PolyForm> n = tripForm(k_, *e);
+        if (shared && e->loops.empty()) return false;
+        std::optional<std::vector<AffineForm>> key = unprovenTrips(*e, shared ? &*shared : nullptr);
+        std::optional<PolyForm> n = shared ? tripForm(k_, *e, *shared) : tripForm(k_, *e);
         if (!key || !n) return false;
         std::optional<PolyForm> sum = PolyForm::add(groups[*key], *n, sign);
         if (!sum) return false;
@@ -201,6 +214,18 @@ public:
       }
     }
     return events;
+  }
+
+  // A role for messages; one taking turns names its partners: "role 'wg0'
+  // (taking turns with 'wg1')".
+  std::string turnText(const BarrierFacts &use, ResourceId role, bool signals) const {
+    const std::optional<Turns> &turns = signals ? use.signalTurns : use.waitTurns;
+    std::string out = fmt::format("role '{}'", name(role));
+    if (!turns || !turns->has(role)) return out;
+    std::string others;
+    for (ResourceId r : turns->roles)
+      if (r != role) others += fmt::format("{}'{}'", others.empty() ? "" : ", ", name(r));
+    return out + " (taking turns with " + others + ")";
   }
 
   // Where a role uses a barrier, for messages: "once and in range(1, n)".
@@ -350,15 +375,15 @@ public:
           // release the stages nothing refills).
           int64_t diff = d.value_or(0);
           if (d && use.release && -diff >= 0 && -diff <= k_.resources[b].count) continue;
-          if (d && diff == 0 && !turns && !clampSafe(use, s->role, w->role)) {
+          if (d && diff == 0 && !clampSafe(use, s->role, w->role)) {
             ctx_.diags.report(
                 DiagId::SafetyUnprovenTripCount, w->op->range, name(b),
-                fmt::format("role '{}' signals it {} and role '{}' waits on it {}, which agree only where no "
+                fmt::format("{} signals it {} and {} waits on it {}, which agree only where no "
                             "loop's stop lies below its start, and a loop whose stop is not bounded by its start "
                             "may run none; bound the stop by the start (lm.max(start, ...)) or make the count a "
                             "grid dimension, which the launcher keeps at least 1",
-                            name(s->role), loopNestKeys(use, s->role, true), name(w->role),
-                            loopNestKeys(use, w->role, false)));
+                            turnText(use, s->role, true), loopNestKeys(use, s->role, true),
+                            turnText(use, w->role, false), loopNestKeys(use, w->role, false)));
             continue;
           }
           if (d) {
