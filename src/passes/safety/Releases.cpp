@@ -127,31 +127,50 @@ public:
 
 private:
   // Whether role `r` waits between events `a` and `e` for the slot `v` to
-  // be written again: on a barrier a copy into `v` completes on (a wait on
-  // another ring's barrier does not bring `v` back: FlashAttention-3's Q,
-  // released too early, is rewritten under the reads that follow); where no
-  // copy writes `v` (generic stores handed over by an arrival), any wait.
+  // be written again, on a barrier that hands `v` over:
+  //  - one a copy into `v` completes on (a wait on another ring's barrier
+  //    does not bring `v` back: FlashAttention-3's Q, released too early,
+  //    is rewritten under the reads that follow);
+  //  - for generic stores, one their role arrives on after a store into
+  //    `v` and that `r` waited on before the release too (the hand-over it
+  //    took the released data by). A wait on another barrier (a bias ring's)
+  //    does not bring `v` back, nor does one on a barrier the writer signals
+  //    in the same iteration as the write `r` just released, which `r`
+  //    never took `v` by.
+  // A wait on a phase the role already waited for, or on an earlier one
+  // (a stage below an earlier wait's by a constant), returns at once and
+  // brings nothing back.
   bool waitBetween(const RoleEvents &r, const Event &a, const Event &e, ResourceId v) const {
     std::set<ResourceId> landing;
     for (const RoleEvents &w : roles_)
       for (const Event &x : w.events) {
         const OpEffects &fx = x.op->info().effects;
-        if (effectResource(*x.op, fx.writes) == v && effectResource(*x.op, fx.signals) != kNoResource)
-          landing.insert(effectResource(*x.op, fx.signals));
+        if (effectResource(*x.op, fx.writes) != v) continue;
+        if (ResourceId c = effectResource(*x.op, fx.signals); c != kNoResource) {
+          landing.insert(c);
+          continue;
+        }
+        for (const Event &y : w.events)
+          if (y.index > x.index && y.op->info().effects.signal != Signal::None)
+            if (ResourceId c = effectResource(*y.op, y.op->info().effects.signals);
+                c != kNoResource && std::any_of(r.events.begin(), r.events.end(), [&](const Event &z) {
+                  return z.index < a.index && effectResource(*z.op, z.op->info().effects.waits) == c;
+                }))
+              landing.insert(c);
       }
     return std::any_of(r.events.begin(), r.events.end(), [&](const Event &w) {
       if (w.index <= a.index || w.index >= e.index) return false;
       ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
-      if (b == kNoResource || (!landing.empty() && !landing.count(b))) return false;
-      // A wait again on a phase the role already waited for returns at once
-      // and brings nothing back.
+      if (b == kNoResource || !landing.count(b)) return false;
       bool kw;
       AffineForm fw = formOf(k_, stageOperand(*w.op), kw);
       for (const Event &x : r.events) {
         if (x.index >= w.index || effectResource(*x.op, x.op->info().effects.waits) != b) continue;
         bool kx;
         AffineForm fx = formOf(k_, stageOperand(*x.op), kx);
-        if (kw && kx && fx == fw) return false;
+        if (!kw || !kx) continue;
+        std::optional<int64_t> d = IntExprTable::constantDifference(fw, fx);
+        if (d && *d <= 0) return false;
       }
       return true;
     });

@@ -4178,7 +4178,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d, M: LM.i32, N: LM.i
             lm.role_sync()
             lm.arrive(epi, stage=t, per="warpgroup")  # expected-error {{role 'wg1' releases 'c0' (arrive on 'epi') while the asynchronous 'tma_store' that reads it may still be running; wait for it first: lm.tma_store_wait() before the arrive}}
 # -----
-# fail_pingpong_shared_staging_no_wait: The shared staging buffer written by wg1 without waiting for its turn on epi: the writes of the two consumers are unordered. Passing form: pass_pingpong_shared_staging.cake.
+# fail_pingpong_shared_staging_no_wait: The shared staging buffer written by wg1 without waiting for its turn on epi: the writes of the two consumers are unordered, and wg0's TMA store reads c0 after its arrive on order, which now lets wg1 write it (wg0's wait on epi is on no barrier that hands c0 to wg0). Passing form: pass_pingpong_shared_staging.cake.
 @cake.schedule(grid=(lm.sm_count(),))
 def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d, M: LM.i32, N: LM.i32, K: LM.i32):
     pool = lm.smem(229376)
@@ -4212,13 +4212,13 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d, M: LM.i32, N: LM.i
                 lm.mma_commit()
                 lm.mma_wait(pending=0)
                 lm.arrive(empty, stage=t * KS + k, per="warpgroup")
-            lm.arrive(order, stage=t, per="warpgroup")
+            lm.arrive(order, stage=t, per="warpgroup")  # expected-note {{'c0' released here}}
             out0 = lm.cast(acc0, lm.bf16)
             lm.wait(epi, stage=t)  # expected-error {{role 'wg0' uses barrier 'epi' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped}} expected-error {{cannot prove that barrier 'epi' is signalled as often as it is awaited: role 'wg1' signals it in range(1, T, 2) and role 'wg0' waits on it in range(0, T, 2)}}
             c0.store(out0)  # expected-note {{'c0' written here}}
             lm.fence_proxy()
             lm.role_sync()
-            c0.tma_store(C, coords=(0, t * 64))
+            c0.tma_store(C, coords=(0, t * 64))  # expected-error {{role 'wg0' reads 'c0' after releasing it (arrive on 'order'): the producer may already be overwriting it}}
             lm.tma_store_wait()
             lm.role_sync()
             lm.arrive(epi, stage=t, per="warpgroup")
