@@ -169,10 +169,24 @@ private:
   // and branch around either (not in a branch or loop of its own).
   bool visibleBetween(const WorkspaceAccess &s, const WorkspaceAccess &a) const {
     for (const VisibleWait &w : facts_.crossBlock.visibleWaits)
-      if (w.event->role == s.event->role && w.pending == 0 && w.event->index > s.event->index &&
+      if (w.event->role == s.event->role && (w.pending == 0 || retiredAt(s, w)) && w.event->index > s.event->index &&
           w.event->index < a.event->index && scopeEncloses(w.where, s.where) && scopeEncloses(w.where, a.where))
         return true;
     return false;
+  }
+
+  // Whether a wait that leaves groups pending has retired the copy `s`
+  // wherever the role reaches it: the async walk (analysis/AsyncFlight)
+  // has no read of `s` still in flight after it (later copies' groups are
+  // the ones left pending), other than ones the waiting thread has waited
+  // for (the atomic's meeting orders those).
+  bool retiredAt(const WorkspaceAccess &s, const VisibleWait &w) const {
+    for (const RoleFlight &rf : facts_.flight)
+      for (const FlightPoint &p : rf.points)
+        if (p.op == w.event->op)
+          for (const FlightRead &r : p.after())
+            if (r.op == s.event->op && !r.waited) return false;
+    return true;
   }
 
   bool sameTile(const WorkspaceAccess &x, const WorkspaceAccess &y) const {
