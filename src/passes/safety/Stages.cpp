@@ -207,9 +207,23 @@ public:
           // The stage just used, used again: a second wait on it is fine, and
           // so is another signal of the same site (copies sharing a phase);
           // a signal from elsewhere adds arrivals to a phase already given.
-          if (IntExprTable::constantDifference(ls.offset, next[b]->form) == -1) {
-            if (!waits && next[b]->any && (next[b]->loops != e.loops || next[b]->stage != ls.offset))
+          // Before any use there is no stage just used: a first wait on
+          // stage -1 waits on the parity a fresh barrier reports complete.
+          bool again = IntExprTable::constantDifference(ls.offset, next[b]->form) == -1;
+          if (again && next[b]->any) {
+            if (!waits && (next[b]->loops != e.loops || next[b]->stage != ls.offset))
               bad("the previous use already signalled that stage, so its phase gets the arrivals of both");
+            continue;
+          }
+          // A role that alone signals a barrier it waits on waits for its own
+          // signals: each wait names the stage its last signal completes
+          // (the stage just used); a new stage is one nothing signals, whose
+          // parity a fresh barrier may already report complete.
+          if (waits && !again && k_.resources[b].credits <= 0 && !facts_.barrier(b).release &&
+              facts_.barrier(b).signallers == std::set<ResourceId>{r.role}) {
+            bad(fmt::format("role '{}' alone signals it, so a wait must name the stage of its last signal (the stage "
+                            "just used); stage {} is one it has not signalled",
+                            name(r.role), text));
             continue;
           }
           follows(ls.offset, "the next stage of the sequence is {}");
