@@ -345,11 +345,25 @@ private:
     if (!a.once) return unproven(a, b, "the atomic runs in a loop or under a condition, not once per block");
     if (a.scope != "gpu")
       return unproven(a, b, fmt::format("its scope \"{}\" orders only the blocks of one cluster", a.scope));
-    int adds = 0;  // every statement, and every role of a family, adds its own count
-    for (const WorkspaceAccess &x : facts_.crossBlock.accesses)
-      adds += x.kind == Kind::Atomic && x.tensor == a.tensor && x.op != "exch";
+    // Every statement, and every role of a family, adds its own count; an
+    // exchange counts too unless it sits in a branch on this count's old
+    // value (the reset: checkReset says whether it is one), since an
+    // exchange elsewhere (a reset at the start) loses other blocks' adds.
+    int adds = 0;
+    bool exchange = false;  // an exchange outside the branch
+    for (const WorkspaceAccess &x : facts_.crossBlock.accesses) {
+      if (x.kind != Kind::Atomic || x.tensor != a.tensor) continue;
+      bool reset = false;
+      for (const CounterGuard &g : x.guards) reset |= x.op == "exch" && g.equality && g.roleValue == a.roleValue;
+      adds += !reset;
+      exchange |= !reset && x.op == "exch";
+    }
     if (adds > 1)
-      return unproven(a, b, fmt::format("{} atomics of the kernel update it, each adding its own count", adds));
+      return unproven(a, b,
+                      exchange ? fmt::format("{} atomics of the kernel update it, one an exchange outside the branch "
+                                             "on its old value, which may wipe out other blocks' counts",
+                                             adds)
+                               : fmt::format("{} atomics of the kernel update it, each adding its own count", adds));
     if (!a.sharersKnown) return unproven(a, b, a.sharersWhy);
     if (b.cond.ix == kNoIntExpr) return unproven(a, b, "its condition has no normal form");
     // cond: old - E == 0, as a normal form; make the old value's coefficient 1.
@@ -398,14 +412,16 @@ private:
     return false;
   }
 
-  // The branch returns the element to 0 (an exchange with 0 at the same coordinates).
+  // The branch returns the element to 0: an exchange with 0 at the same
+  // coordinates, directly in it (not under a further condition or in a
+  // loop, which may not run it: the next launch would start from the count).
   void checkReset(const WorkspaceAccess &a, const IrStmt &b) {
     if (a.op != "add") return;
+    Scope expected = a.where;
+    expected.emplace_back(&b, b.cond.cmp == CmpOp::Eq ? 1 : 2);
     for (const WorkspaceAccess &x : facts_.crossBlock.accesses) {
       if (x.kind != Kind::Atomic || x.tensor != a.tensor || x.op != "exch" || x.value != 0) continue;
-      bool inside = false;
-      for (const CounterGuard &g : x.guards) inside |= g.branch == &b && g.equality;
-      if (inside && sameCoords(k_, *x.event->op, *a.event->op)) return;
+      if (x.where == expected && x.event->role == a.event->role && sameCoords(k_, *x.event->op, *a.event->op)) return;
     }
     ctx_.diags.build(DiagId::SafetyCounterNotReset, a.event->op->range, name(a.tensor), "the count of its blocks")
         .note(DiagId::NoteCountComplete, b.range, name(a.tensor))

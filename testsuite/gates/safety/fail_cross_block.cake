@@ -7,7 +7,9 @@
 # that are not block indices (safety.unproven-cross-block); a fix-up under
 # 'n >= last', which every late block takes; two adds to one counter; a
 # cluster-scope counter; a part another role writes, which the counting
-# role's meeting does not order.
+# role's meeting does not order; a reset under a further condition or in a
+# loop that may not run, and an exchange outside the branch (an independent
+# review's reproducers).
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
@@ -126,7 +128,7 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     with math:
         acc = lm.fill(acc, 1.0)
         lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
-        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete (lm.atomic(..., value=0, op="exch"))}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop): lm.atomic(..., value=0, op="exch")}}
         if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
@@ -143,7 +145,7 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     with math:
         acc = lm.fill(acc, 1.0)
         lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
-        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete (lm.atomic(..., value=0, op="exch"))}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop): lm.atomic(..., value=0, op="exch")}}
         if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
@@ -241,6 +243,68 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the reset under a further condition (block 0's tile only): the other tiles'
+# counters stay at the count
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop)}}
+        if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            if lm.block_id(0) == 0:
+                lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# the reset in a loop that runs no iteration when S = 1
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop)}}
+        if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            for t in lm.range(1, lm.num_blocks(1)):
+                lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# an exchange with 0 at the start of every block: a block's reset may wipe out
+# another's count, so no block sees the last count
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: 2 atomics of the kernel update it, one an exchange outside the branch on its old value, which may wipe out other blocks' counts}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
                 acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
