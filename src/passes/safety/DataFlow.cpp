@@ -575,8 +575,9 @@ public:
   // Across roles: generic-proxy stores that another role reads through the
   // async proxy (its TMA store or MMA operand, after a barrier or named
   // barrier hand-off) need a fence of the writer after them, in the
-  // write's iteration or after its loop; the fence must come before the
-  // hand-off, which orders it (checked: that it follows the stores).
+  // write's iteration or after its loop, and before the hand-off: no
+  // signal of the writer between the stores and the fence on a barrier the
+  // reader waits on (or a named barrier it meets) before its read.
   void checkHandOffFences() {
     // Before sm_90 there is no async proxy to order against (the fence
     // lowers to nothing; mma.sync reads shared memory with ldmatrix).
@@ -594,16 +595,38 @@ public:
             for (const Event &w : o.events) {
               const OpEffects &wf = w.op->info().effects;
               if (wf.proxy != Proxy::Generic || effectResource(*w.op, wf.writes) != v) continue;
+              // A signal of the writer, between the stores and the fence,
+              // on a barrier the reader waits on (or a named barrier it
+              // meets) before its read: a hand-off before the fence.
+              std::set<ResourceId> awaited;
+              for (const Event &x : r.events)
+                if (x.index < e.index)
+                  for (int8_t slot : {x.op->info().effects.waits, x.op->info().effects.meets})
+                    if (ResourceId b = effectResource(*x.op, slot); b != kNoResource) awaited.insert(b);
+              auto handOffBefore = [&](const Event &f) -> const Event * {
+                for (const Event &h : o.events) {
+                  if (h.index <= w.index || h.index >= f.index) continue;
+                  for (int8_t slot : {h.op->info().effects.signals, h.op->info().effects.meets})
+                    if (ResourceId b = effectResource(*h.op, slot); b != kNoResource && awaited.count(b)) return &h;
+                }
+                return nullptr;
+              };
               bool fenced = false;
+              const Event *early = nullptr;
               for (const Event &f : o.events)
-                fenced |= f.op->info().effects.fence && f.index > w.index && f.loops.size() <= w.loops.size() &&
-                          std::equal(f.loops.begin(), f.loops.end(), w.loops.begin());
+                if (f.op->info().effects.fence && f.index > w.index && f.loops.size() <= w.loops.size() &&
+                    std::equal(f.loops.begin(), f.loops.end(), w.loops.begin())) {
+                  const Event *h = handOffBefore(f);
+                  fenced |= h == nullptr;
+                  early = early ? early : h;
+                }
               if (fenced || !reported.insert(&w).second) continue;
-              ctx_.diags
-                  .build(DiagId::SafetyHandOffProxyFence, w.op->range, name(o.role), name(v), name(r.role),
-                         e.op->info().name)
-                  .note(DiagId::NoteAsyncReadHere, e.op->range, name(v))
-                  .emit();
+              auto d = ctx_.diags.build(DiagId::SafetyHandOffProxyFence, w.op->range, name(o.role), name(v),
+                                        name(r.role), e.op->info().name,
+                                        early ? std::string(" before it hands them over") : std::string());
+              d.note(DiagId::NoteAsyncReadHere, e.op->range, name(v));
+              if (early) d.note(DiagId::NoteHandOffHere, early->op->range, name(o.role));
+              d.emit();
             }
           }
         }
