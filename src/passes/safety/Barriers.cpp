@@ -428,6 +428,42 @@ public:
   // of the barrier's signallers; a wait on a barrier whose first lap passes
   // (credits, release barriers) blocks nothing. A cycle through these
   // dependencies is a wait no role can end.
+  // Whether a guarded wait `w` (on `b`, in a loop, first running after the
+  // loop's first iteration) blocks signals of `c` its role gives in that
+  // loop that a signaller of `b` needs before its first signal of `b`: it
+  // waits on `c` in a loop that its first signal of `b` comes after (all of
+  // that loop's stages), with more than one iteration or a run-time count.
+  bool laterSignalsNeeded(const Event &w, ResourceId c, ResourceId b,
+                          const std::map<std::pair<ResourceId, ResourceId>, const Event *> &firstSignal) const {
+    const IrStmt *L = w.loops.back();
+    bool signalsInLoop = false;
+    for (const RoleEvents &r : roles_)
+      if (r.role == w.role)
+        for (const Event &e : r.events)
+          signalsInLoop |= effectResource(*e.op, e.op->info().effects.signals) == c &&
+                           std::find(e.loops.begin(), e.loops.end(), L) != e.loops.end();
+    if (!signalsInLoop) return false;
+    for (ResourceId q : facts_.barrier(b).signallers) {
+      auto first = firstSignal.find({q, b});
+      if (q == w.role || first == firstSignal.end()) continue;
+      const Event &sb = *first->second;
+      for (const RoleEvents &r : roles_)
+        if (r.role == q)
+          for (const Event &x : r.events) {
+            if (x.index >= sb.index || effectResource(*x.op, x.op->info().effects.waits) != c) continue;
+            for (const IrStmt *l : x.loops) {
+              if (std::find(sb.loops.begin(), sb.loops.end(), l) != sb.loops.end()) continue;  // encloses sb
+              std::optional<int64_t> n =
+                  l->start.constInt && l->stop.constInt && l->step > 0
+                      ? std::optional<int64_t>((*l->stop.constInt - *l->start.constInt + l->step - 1) / l->step)
+                      : std::nullopt;
+              if (!n || *n > 1) return true;
+            }
+          }
+    }
+    return false;
+  }
+
   void checkCircularWait() {
     // A node: (role, barrier it signals) -> its first signal event.
     // A meeting at a named barrier (lm.sync) is a signal of it, and a wait
@@ -457,9 +493,13 @@ public:
           // A conditional wait counts: whenever it runs, it needs the signal.
           if (b == kNoResource || facts_.barrier(b).release) continue;
           // A wait guarded off its loop's first iteration (`if t > 0`) does
-          // not run before that iteration's signals.
+          // not run before that iteration's signals, unless a signaller of
+          // its barrier needs this role's later signals before its own
+          // first (`if k == 3: wait(fin)` where fin's signaller waits on
+          // every k-step's stage first).
           if (w.guarded && w.loops.back()->start.ix != kNoIntExpr)
-            if (auto d = IntExprTable::constantDifference(w.first, k_.ints.form(w.loops.back()->start.ix)); d && *d > 0)
+            if (auto d = IntExprTable::constantDifference(w.first, k_.ints.form(w.loops.back()->start.ix));
+                d && *d > 0 && !laterSignalsNeeded(w, node.second, b, firstSignal))
               continue;
           for (ResourceId s : facts_.barrier(b).signallers) edges[node].push_back({&w, Node{s, b}});
         }
