@@ -67,6 +67,7 @@ public:
     // 1. Branches on a counter's old value: the ones that take the last block
     // (the count proven) are where other blocks' data may be read.
     std::set<const IrStmt *> valid, checked;
+    std::vector<const WorkspaceAccess *> unbranched;
     for (const WorkspaceAccess &a : cb.accesses) {
       if (a.kind != Kind::Atomic || a.roleValue < 0) continue;
       std::set<const IrStmt *> branches;
@@ -78,7 +79,15 @@ public:
         if (checkCount(a, *b)) valid.insert(b);
         checkReset(a, *b);
       }
+      if (branches.empty()) unbranched.push_back(&a);
     }
+    // A count no branch takes the last block of (`if t < 1:`, a work
+    // queue's tickets) is reset by another counter's last block: every
+    // block counts it before it counts there, in the same role.
+    for (const WorkspaceAccess *a : unbranched)
+      if (a->op == "add" && countable(*a) && !resetAfterAll(*a, valid))
+        ctx_.diags.build(DiagId::SafetyCounterNotReset, a->event->op->range, name(a->tensor), "the count of its blocks")
+            .emit();
     // 2. Reads of what other blocks write: in such a branch, on an atomic
     // that acquires, before them in the same role.
     std::map<ResourceId, std::set<const WorkspaceAccess *>>
@@ -409,6 +418,41 @@ private:
     ctx_.diags.build(DiagId::SafetyCrossBlockCount, b.range, condText(b), name(a.tensor), blocks, v, last)
         .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
         .emit();
+    return false;
+  }
+
+  // An atomic the lowering takes (an i32 element named by as many
+  // coordinates as the tensor has dimensions); others are refused there.
+  bool countable(const WorkspaceAccess &a) const {
+    const Resource &t = k_.resources[a.tensor];
+    if (a.scope == "cluster" && !targetInfo(ctx_.module.target).clusters) return false;
+    return t.workspace && t.dtype == DType::I32 &&
+           a.event->op->operand(param::Atomic::coords).value.elts.size() == t.workspaceShape.size();
+  }
+
+  // Whether `a`'s element is reset after every block's last update of it:
+  // by another add to it at the same coordinates with an equality branch
+  // (whose own checks ask for the reset there), or by an exchange with 0
+  // at the same coordinates directly in a proven last-block branch of a
+  // counter the role updates once per block after `a`.
+  bool resetAfterAll(const WorkspaceAccess &a, const std::set<const IrStmt *> &valid) const {
+    const CrossBlockFacts &cb = facts_.crossBlock;
+    for (const WorkspaceAccess &x : cb.accesses) {
+      if (&x == &a || x.kind != Kind::Atomic || x.tensor != a.tensor || !sameCoords(k_, *x.event->op, *a.event->op))
+        continue;
+      for (const CounterGuard &g : x.guards) {
+        const WorkspaceAccess *c = cb.atomic(g.roleValue);
+        if (x.op == "add" || !c || !g.equality || !valid.count(g.branch)) continue;
+        Scope expected = c->where;
+        expected.emplace_back(g.branch, g.branch->cond.cmp == CmpOp::Eq ? 1 : 2);
+        if (x.op == "exch" && x.value == 0 && x.where == expected && c->once && c->event->role == a.event->role &&
+            a.event->index < c->event->index)
+          return true;
+      }
+      for (const WorkspaceAccess &y : cb.accesses)
+        for (const CounterGuard &g : y.guards)
+          if (x.op == "add" && g.roleValue == x.roleValue && g.equality) return true;
+    }
     return false;
   }
 

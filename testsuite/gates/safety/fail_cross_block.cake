@@ -9,7 +9,9 @@
 # cluster-scope counter; a part another role writes, which the counting
 # role's meeting does not order; a reset under a further condition or in a
 # loop that may not run, and an exchange outside the branch (an independent
-# review's reproducers).
+# review's reproducers); counters no branch takes the last block of: a
+# ticket compared with '<', a work queue without its reset, and one whose
+# reset counter is counted before the tickets are taken.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
@@ -181,7 +183,7 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     with math:
         acc = lm.fill(acc, 1.0)
         lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)  # expected-note 2 {{'part' written here}}
-        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends}}
         if n >= lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch that does not take only the last block to count in (the then-branch of 'old == the last count' does); it may read the data before they have written it}}
             for s in lm.range(1, lm.num_blocks(1)):
@@ -310,3 +312,48 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
                 acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# a ticket compared with '<': no branch takes the last block, nothing resets it
+@cake.schedule(grid=(M // 64,))
+def k(lm, Y: LM.tensor2d[64, 64], M: LM.i32):
+    ticket = lm.workspace(shape=(1,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t = lm.atomic(ticket, coords=(0,), order="relaxed")  # expected-error {{counter 'ticket' is left at the count of its blocks when the launch ends}}
+        if t < 1:
+            lm.store_tile(Y, coords=(0, 0), src=acc)
+
+# -----
+# a work queue whose counter nothing resets
+@cake.schedule(grid=(G,))
+def wq(lm, X: LM.tensor2d[M, 64], Y: LM.tensor2d[M, 64], M: LM.i32, G: LM.i32, T: LM.i32):
+    ctr = lm.workspace(shape=(1,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    with math:
+        for it in lm.range(0, T):
+            t = lm.atomic(ctr, coords=(0,))  # expected-error {{counter 'ctr' is left at the count of its blocks when the launch ends}}
+            if t < (M + 63) // 64:
+                a = lm.load_tile(X, coords=(0, t * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                lm.store_tile(Y, coords=(0, t * 64), src=a)
+
+# -----
+# the work queue's finish counter counted before the tickets are taken: its
+# last block may reset the queue while other blocks still take tickets
+@cake.schedule(grid=(G,))
+def wq(lm, X: LM.tensor2d[M, 64], Y: LM.tensor2d[M, 64], M: LM.i32, G: LM.i32, T: LM.i32):
+    ctr = lm.workspace(shape=(1,), dtype=lm.i32)
+    done = lm.workspace(shape=(1,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    with math:
+        d = lm.atomic(done, coords=(0,), order="acq_rel")
+        for it in lm.range(0, T):
+            t = lm.atomic(ctr, coords=(0,))  # expected-error {{counter 'ctr' is left at the count of its blocks when the launch ends}}
+            if t < (M + 63) // 64:
+                a = lm.load_tile(X, coords=(0, t * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                lm.store_tile(Y, coords=(0, t * 64), src=a)
+        if d == lm.num_blocks(0) - 1:
+            lm.atomic(ctr, coords=(0,), value=0, op="exch")
+            lm.atomic(done, coords=(0,), value=0, op="exch")
