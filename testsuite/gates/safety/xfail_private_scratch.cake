@@ -1,0 +1,18 @@
+# KNOWN REJECTED VALID PATTERN (XFAIL): each block stores into its own
+# workspace tile (block_id(0) * 64) and reads that tile back: no other block
+# writes it, but safety.cross-block-acquire refuses it, since the rule does
+# not compare coordinates (an independent review, 2026-12-05). lit reports
+# XPASS once the gate accepts it.
+# XFAIL: *
+# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+# expected-no-diagnostics
+@cake.schedule(grid=((M + 63) // 64,))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
+    scratch = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(scratch, coords=(0, lm.block_id(0) * 64), src=acc)
+        acc = lm.load_tile(scratch, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
