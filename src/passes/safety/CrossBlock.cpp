@@ -108,6 +108,19 @@ public:
       }
       if (good) {
         publishers[l.tensor].insert(good);
+        if (good->sharersKnown)
+          for (int64_t d : good->blockDims)
+            if (!coordDims(*l.event->op).count(d)) {
+              ctx_.diags
+                  .build(DiagId::SafetyCrossBlockParts, l.event->op->range, name(l.event->role), "reads",
+                         name(l.tensor),
+                         fmt::format("at coordinates that do not name lm.block_id({}), which tells the blocks of "
+                                     "different counts apart: it may read parts of another count's blocks",
+                                     d))
+                  .note(DiagId::NoteAtomicHere, good->event->op->range, name(good->tensor))
+                  .emit();
+              break;
+            }
         continue;
       }
       if (reported && !weak) continue;
@@ -145,6 +158,7 @@ public:
           before = a;
       }
       if (after && releases(after->order)) {
+        checkPartStore(s, *after);
         if (s.async && !visibleBetween(s, *after))
           ctx_.diags
               .build(DiagId::SafetyCrossBlockRelease, s.event->op->range, name(s.event->role), name(s.tensor),
@@ -173,6 +187,63 @@ public:
   }
 
 private:
+  // The grid dimensions a form's value changes with (block and cluster
+  // indices, through any operation).
+  void blockDimsOf(const AffineForm &f, std::set<int64_t> &out, int depth = 0) const {
+    if (depth > 32) return;
+    for (const auto &[atom, coef] : f.terms) {
+      IntExprTable::AtomView v = k_.ints.atomInfo(atom);
+      if (v.op == IntOp::BlockId || v.op == IntOp::ClusterId || v.op == IntOp::ClusterBlock) out.insert(v.value);
+      if (v.op == IntOp::ClusterRank) out.insert({0, 1, 2});
+      if (v.lhs) blockDimsOf(*v.lhs, out, depth + 1);
+      if (v.rhs) blockDimsOf(*v.rhs, out, depth + 1);
+    }
+  }
+  std::set<int64_t> coordDims(const Operation &op) const {
+    std::set<int64_t> out;
+    if (const Operand *c = copyCoords(op))
+      for (const Value &e : c->value.elts)
+        if (!e.isConstInt() && e.ix != kNoIntExpr) blockDimsOf(k_.ints.form(e.ix), out);
+    return out;
+  }
+
+  // A part a block stores for the last block of its count: stored whenever
+  // the block counts itself in (not under a condition, nor in a loop that
+  // may run no iteration, that the atomic is outside of), and at
+  // coordinates that name every grid dimension of more than one block, so
+  // no two blocks store the same tile (additions excepted: reduce-tile).
+  void checkPartStore(const WorkspaceAccess &s, const WorkspaceAccess &a) {
+    for (const auto &[stmt, side] : s.where) {
+      if (std::find(a.where.begin(), a.where.end(), std::make_pair(stmt, side)) != a.where.end()) continue;
+      if (side == 0 && loopRunsAtLeastOnce(k_, *stmt)) continue;
+      ctx_.diags
+          .build(DiagId::SafetyCrossBlockParts, s.event->op->range, name(s.event->role), "stores", name(s.tensor),
+                 side == 0 ? std::string("in a loop that may run no iteration, which the atomic that counts the "
+                                         "block in is outside of")
+                           : std::string("under a condition the atomic that counts the block in does not share"))
+          .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
+          .emit();
+      return;
+    }
+    // Additions share a tile on purpose (reduce-tile), and a plain store
+    // into a tensor the blocks add into is reduce-store's.
+    for (const WorkspaceAccess &r : facts_.crossBlock.accesses)
+      if (r.reduce && r.tensor == s.tensor) return;
+    std::set<int64_t> named = coordDims(*s.event->op);
+    for (size_t d = 0; d < k_.grid.size(); ++d) {
+      const Value &g = k_.grid[d];
+      if ((g.isConstInt() && g.constInt == 1) || named.count(static_cast<int64_t>(d))) continue;
+      ctx_.diags
+          .build(DiagId::SafetyCrossBlockParts, s.event->op->range, name(s.event->role), "stores", name(s.tensor),
+                 fmt::format("at coordinates that do not name lm.block_id({}): blocks that differ only there "
+                             "store the same tile",
+                             d))
+          .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
+          .emit();
+      return;
+    }
+  }
+
   // A group wait with visible=True and nothing pending, by the role of `s`
   // after it and before `a`, that runs whenever both do: within every loop
   // and branch around either (not in a branch or loop of its own).

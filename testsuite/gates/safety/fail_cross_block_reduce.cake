@@ -120,9 +120,9 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         lm.role_sync()
         t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{'total' is added into by the blocks of the launch (tma_reduce_add) and left holding their sums when it ends, and the next launch adds onto them: read it in the branch that knows the count is complete with lm.load_tile(..., reset=True) over the tile the blocks add into}}
         lm.tma_store_wait(visible=True)
-        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
-            acc = lm.load_tile(total, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            acc = lm.load_tile(total, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)  # expected-error {{role 'math' reads 'total' at coordinates that do not name lm.block_id(0), which tells the blocks of different counts apart: it may read parts of another count's blocks}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -310,10 +310,10 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         lm.fence_proxy()
         lm.role_sync()
         if M > 1000:
-            t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+            t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' stores 'total' under a condition the atomic that counts the block in does not share}} expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
         else:
             lm.tma_store_wait(visible=True)
-        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note 2 {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
@@ -457,9 +457,9 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         lm.role_sync()
         t_s.tma_reduce_add(total, coords=(0, 0))  # expected-error {{the tile of 'total' this addition writes is not shared by exactly the blocks that count at 'arrived': its coordinates name other block indices than the counter's; the last of them would read and zero a sum other blocks still add into, or leave a sum behind}}
         lm.tma_store_wait(visible=True)
-        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note 2 {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
-            acc = lm.load_tile(total, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            acc = lm.load_tile(total, coords=(0, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)  # expected-error {{role 'math' reads 'total' at coordinates that do not name lm.block_id(0), which tells the blocks of different counts apart: it may read parts of another count's blocks}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
