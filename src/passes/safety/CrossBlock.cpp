@@ -20,6 +20,7 @@
 //    not stored plainly anywhere else.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -492,6 +493,26 @@ private:
     return false;
   }
 
+  // The grid dimensions an atomic's coordinates name, when they are
+  // integers of block indices, the launch's scalars and constants only
+  // (not loop variables or values read at run time).
+  std::optional<std::set<int64_t>> atomicDims(const Operation &op) const {
+    std::set<int64_t> out;
+    for (const Value &e : op.operand(param::Atomic::coords).value.elts) {
+      if (e.isConstInt()) continue;
+      if (e.ix == kNoIntExpr) return std::nullopt;
+      const AffineForm &f = k_.ints.form(e.ix);
+      for (const auto &[atom, coef] : f.terms) {
+        IntExprTable::AtomView v = k_.ints.atomInfo(atom);
+        if (v.op == IntOp::BlockId)
+          out.insert(v.value);
+        else if (!launchConstant(atom))
+          return std::nullopt;
+      }
+    }
+    return out;
+  }
+
   // An atomic the lowering takes (an i32 element named by as many
   // coordinates as the tensor has dimensions); others are refused there.
   bool countable(const WorkspaceAccess &a) const {
@@ -516,8 +537,12 @@ private:
         if (x.op == "add" || !c || !g.equality || !valid.count(g.branch)) continue;
         Scope expected = c->where;
         expected.emplace_back(g.branch, g.branch->cond.cmp == CmpOp::Eq ? 1 : 2);
+        // Every block that updates `a`'s element counts at `c`'s: `c`'s
+        // element is told apart by no grid dimension `a`'s is not.
+        std::optional<std::set<int64_t>> da = atomicDims(*a.event->op), dc = atomicDims(*c->event->op);
+        bool covers = da && dc && std::includes(da->begin(), da->end(), dc->begin(), dc->end());
         if (x.op == "exch" && x.value == 0 && x.where == expected && c->once && c->event->role == a.event->role &&
-            a.event->index < c->event->index)
+            a.event->index < c->event->index && covers)
           return true;
       }
       for (const WorkspaceAccess &y : cb.accesses)

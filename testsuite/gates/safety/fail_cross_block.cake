@@ -10,8 +10,9 @@
 # role's meeting does not order; a reset under a further condition or in a
 # loop that may not run, and an exchange outside the branch (an independent
 # review's reproducers); counters no branch takes the last block of: a
-# ticket compared with '<', a work queue without its reset, and one whose
-# reset counter is counted before the tickets are taken.
+# ticket compared with '<', a work queue without its reset, one whose
+# reset counter is counted before the tickets are taken, and one reset by a
+# counter of fewer blocks than take its tickets.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
@@ -357,3 +358,22 @@ def wq(lm, X: LM.tensor2d[M, 64], Y: LM.tensor2d[M, 64], M: LM.i32, G: LM.i32, T
         if d == lm.num_blocks(0) - 1:
             lm.atomic(ctr, coords=(0,), value=0, op="exch")
             lm.atomic(done, coords=(0,), value=0, op="exch")
+
+# -----
+# the work queue reset by a finish counter of each block's own: its 'last block'
+# (every block) resets the queue while other blocks still take tickets
+@cake.schedule(grid=(G,))
+def wq(lm, X: LM.tensor2d[M, 64], Y: LM.tensor2d[M, 64], M: LM.i32, G: LM.i32, T: LM.i32):
+    ctr = lm.workspace(shape=(1,), dtype=lm.i32)
+    done = lm.workspace(shape=(G,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    with math:
+        for it in lm.range(0, T):
+            t = lm.atomic(ctr, coords=(0,))  # expected-error {{counter 'ctr' is left at the count of its blocks when the launch ends}}
+            if t < (M + 63) // 64:
+                a = lm.load_tile(X, coords=(0, t * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                lm.store_tile(Y, coords=(0, t * 64), src=a)
+        d = lm.atomic(done, coords=(lm.block_id(0),), order="acq_rel")
+        if d == 0:
+            lm.atomic(ctr, coords=(0,), value=0, op="exch")
+            lm.atomic(done, coords=(lm.block_id(0),), value=0, op="exch")
