@@ -432,8 +432,12 @@ public:
   // loop's first iteration) blocks signals of `c` its role gives in that
   // loop that a signaller of `b` needs before its first signal of `b`: it
   // waits on `c` in a loop that its first signal of `b` comes after (all of
-  // that loop's stages), with more than one iteration or a run-time count.
-  bool laterSignalsNeeded(const Event &w, ResourceId c, ResourceId b,
+  // that loop's stages), with more iterations than run before the wait, or
+  // a run-time count.
+  // `before` is how many iterations of the loop run before the wait first
+  // does: the role signals that many times first, which a signaller
+  // needing no more than that does not wait past.
+  bool laterSignalsNeeded(const Event &w, ResourceId c, ResourceId b, int64_t before,
                           const std::map<std::pair<ResourceId, ResourceId>, const Event *> &firstSignal) const {
     const IrStmt *L = w.loops.back();
     bool signalsInLoop = false;
@@ -457,7 +461,7 @@ public:
                   l->start.constInt && l->stop.constInt && l->step > 0
                       ? std::optional<int64_t>((*l->stop.constInt - *l->start.constInt + l->step - 1) / l->step)
                       : std::nullopt;
-              if (!n || *n > 1) return true;
+              if (!n || *n > before) return true;
             }
           }
     }
@@ -499,7 +503,8 @@ public:
           // every k-step's stage first).
           if (w.guarded && w.loops.back()->start.ix != kNoIntExpr)
             if (auto d = IntExprTable::constantDifference(w.first, k_.ints.form(w.loops.back()->start.ix));
-                d && *d > 0 && !laterSignalsNeeded(w, node.second, b, firstSignal))
+                d && *d > 0 &&
+                !laterSignalsNeeded(w, node.second, b, *d / std::max<int64_t>(1, w.loops.back()->step), firstSignal))
               continue;
           for (ResourceId s : facts_.barrier(b).signallers) edges[node].push_back({&w, Node{s, b}});
         }

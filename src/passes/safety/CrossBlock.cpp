@@ -256,18 +256,23 @@ private:
     return false;
   }
 
-  // Whether a wait that leaves groups pending has retired the copy `s`
-  // wherever the role reaches it: the async walk (analysis/AsyncFlight)
-  // has no read of `s` still in flight after it (later copies' groups are
-  // the ones left pending), other than ones the waiting thread has waited
-  // for (the atomic's meeting orders those).
+  // Whether a wait that leaves `pending` groups has completed the copy `s`:
+  // at least that many bulk groups are closed after it, by copies of the
+  // role between the two that run whenever both do (the same loops, no
+  // condition). A wait for reads only (visible=False) completes no write,
+  // so it is not counted.
   bool retiredAt(const WorkspaceAccess &s, const VisibleWait &w) const {
-    for (const RoleFlight &rf : facts_.flight)
-      for (const FlightPoint &p : rf.points)
-        if (p.op == w.event->op)
-          for (const FlightRead &r : p.after())
-            if (r.op == s.event->op && !r.waited) return false;
-    return true;
+    int64_t later = 0;
+    for (const RoleEvents &r : roles_)
+      if (r.role == s.event->role)
+        for (const Event &x : r.events) {
+          const OpEffects &fx = x.op->info().effects;
+          if (x.index <= s.event->index || x.index >= w.event->index || !fx.closesGroup ||
+              fx.group != s.event->op->info().effects.group)
+            continue;
+          if (x.loops == s.event->loops && x.loops == w.event->loops && !x.conditional && !x.guarded) ++later;
+        }
+    return later >= w.pending;
   }
 
   bool sameTile(const WorkspaceAccess &x, const WorkspaceAccess &y) const {
@@ -537,10 +542,11 @@ private:
         if (x.op == "add" || !c || !g.equality || !valid.count(g.branch)) continue;
         Scope expected = c->where;
         expected.emplace_back(g.branch, g.branch->cond.cmp == CmpOp::Eq ? 1 : 2);
-        // Every block that updates `a`'s element counts at `c`'s: `c`'s
-        // element is told apart by no grid dimension `a`'s is not.
-        std::optional<std::set<int64_t>> da = atomicDims(*a.event->op), dc = atomicDims(*c->event->op);
-        bool covers = da && dc && std::includes(da->begin(), da->end(), dc->begin(), dc->end());
+        // The blocks that update `a`'s element are exactly those that count
+        // at `c`'s: the same coordinates, integers of block indices and the
+        // launch's scalars (a finer count resets while others still
+        // update; a coarser one resets only its last block's element).
+        bool covers = atomicDims(*a.event->op) && sameCoords(k_, *a.event->op, *c->event->op);
         if (x.op == "exch" && x.value == 0 && x.where == expected && c->once && c->event->role == a.event->role &&
             a.event->index < c->event->index && covers)
           return true;

@@ -598,11 +598,16 @@ public:
               // A signal of the writer, between the stores and the fence,
               // on a barrier the reader waits on (or a named barrier it
               // meets) before its read: a hand-off before the fence.
+              // (A release barrier's arrival frees a slot: the reader's waits
+              // on it are for the writer's reads, not a hand-over.)
               std::set<ResourceId> awaited;
               for (const Event &x : r.events)
                 if (x.index < e.index)
                   for (int8_t slot : {x.op->info().effects.waits, x.op->info().effects.meets})
-                    if (ResourceId b = effectResource(*x.op, slot); b != kNoResource) awaited.insert(b);
+                    if (ResourceId b = effectResource(*x.op, slot);
+                        b != kNoResource &&
+                        !(k_.resources[b].kind == ResourceKind::Barrier && facts_.barrier(b).release))
+                      awaited.insert(b);
               auto handOffBefore = [&](const Event &f) -> const Event * {
                 for (const Event &h : o.events) {
                   if (h.index <= w.index || h.index >= f.index) continue;

@@ -92,6 +92,22 @@ public:
   // after it continue the sequence. A wait on a release barrier may run
   // ahead of it by less than the ring's depth (it waits for a later release,
   // which implies the one it needs).
+  // Whether role `r` signals `b` before `w`, in the same loops, at the
+  // stage `w` waits on.
+  bool ownSignalBefore(const RoleEvents &r, const Event &w, ResourceId b) const {
+    bool kw;
+    AffineForm fw = formOf(k_, stageOperand(*w.op), kw);
+    if (!kw) return false;
+    for (const Event &x : r.events) {
+      if (x.index >= w.index || x.loops != w.loops || effectResource(*x.op, x.op->info().effects.signals) != b)
+        continue;
+      bool kx;
+      AffineForm fx = formOf(k_, stageOperand(*x.op), kx);
+      if (kx && fx == fw) return true;
+    }
+    return false;
+  }
+
   void checkStageSequence() {
     for (const RoleEvents &r : roles_) {
       std::map<ResourceId, std::optional<NextStage>> next;  // nullopt: not known
@@ -127,6 +143,21 @@ public:
               .note(DiagId::NoteBarrierDeclaredHere, k_.resources[b].range, name(b))
               .emit();
         };
+        // A role that alone signals a barrier it waits on waits for its own
+        // signals: each wait names the stage of a signal the role gave
+        // before it in the same iteration (the same loops, the same stage);
+        // another stage is one nothing signals, whose parity a fresh
+        // barrier may already report complete.
+        if (waits && k_.resources[b].credits <= 0 && !facts_.barrier(b).release &&
+            facts_.barrier(b).signallers == std::set<ResourceId>{r.role} &&
+            std::count(k_.resources[b].consumers.begin(), k_.resources[b].consumers.end(), r.role) &&
+            !ownSignalBefore(r, e, b)) {
+          bad(fmt::format("role '{}' alone signals it, so a wait must name the stage of a signal it gave before, in "
+                          "the same iteration; stage {} is not one",
+                          name(r.role), text));
+          next[b] = std::nullopt;
+          continue;
+        }
         int64_t count = k_.resources[b].count;
         // The stage `value` against the sequence: true if it continues it.
         auto follows = [&](const AffineForm &value, const std::string &why) {
@@ -213,17 +244,6 @@ public:
           if (again && next[b]->any) {
             if (!waits && (next[b]->loops != e.loops || next[b]->stage != ls.offset))
               bad("the previous use already signalled that stage, so its phase gets the arrivals of both");
-            continue;
-          }
-          // A role that alone signals a barrier it waits on waits for its own
-          // signals: each wait names the stage its last signal completes
-          // (the stage just used); a new stage is one nothing signals, whose
-          // parity a fresh barrier may already report complete.
-          if (waits && !again && k_.resources[b].credits <= 0 && !facts_.barrier(b).release &&
-              facts_.barrier(b).signallers == std::set<ResourceId>{r.role}) {
-            bad(fmt::format("role '{}' alone signals it, so a wait must name the stage of its last signal (the stage "
-                            "just used); stage {} is one it has not signalled",
-                            name(r.role), text));
             continue;
           }
           follows(ls.offset, "the next stage of the sequence is {}");

@@ -377,3 +377,22 @@ def wq(lm, X: LM.tensor2d[M, 64], Y: LM.tensor2d[M, 64], M: LM.i32, G: LM.i32, T
         if d == 0:
             lm.atomic(ctr, coords=(0,), value=0, op="exch")
             lm.atomic(done, coords=(lm.block_id(0),), value=0, op="exch")
+
+# -----
+# one queue per block_id(1), reset by a finish counter of all blocks: its last
+# block resets only its own queue (found by review)
+@cake.schedule(grid=(G, 2))
+def wq(lm, X: LM.tensor2d[M, 64], Y: LM.tensor2d[M, 64], M: LM.i32, G: LM.i32, T: LM.i32):
+    ctr = lm.workspace(shape=(2,), dtype=lm.i32)
+    done = lm.workspace(shape=(1,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    with math:
+        for it in lm.range(0, T):
+            t = lm.atomic(ctr, coords=(lm.block_id(1),))  # expected-error {{counter 'ctr' is left at the count of its blocks when the launch ends}}
+            if t < (M + 63) // 64:
+                a = lm.load_tile(X, coords=(0, t * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                lm.store_tile(Y, coords=(0, t * 64), src=a)
+        d = lm.atomic(done, coords=(0,), order="acq_rel")
+        if d == 2 * lm.num_blocks(0) - 1:
+            lm.atomic(ctr, coords=(lm.block_id(1),), value=0, op="exch")
+            lm.atomic(done, coords=(0,), value=0, op="exch")

@@ -533,3 +533,28 @@ def k(lm, Y: LM.tensor2d[M, 64], Z: LM.tma2d, M: LM.i32, S: LM.i32):
             acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# pending=1 after a wait for the addition's reads only (no visible=True): the
+# addition is still the newest group, its writes pending (found by review)
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    total = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'total', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete}}
+        lm.tma_store_wait()
+        lm.tma_store_wait(pending=1, visible=True)
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
