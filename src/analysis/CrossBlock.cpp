@@ -161,6 +161,7 @@ struct Walker {
       a.kind = fx.writes == kReceiver ? WorkspaceAccess::Kind::Load : WorkspaceAccess::Kind::Store;
       a.async = true;
       a.reduce = fx.reducesInto;
+      if (a.kind == WorkspaceAccess::Kind::Store && !a.reduce) judgeTileSpread(k, a);
       out.accesses.push_back(std::move(a));
       return;
     }
@@ -180,6 +181,7 @@ struct Walker {
         const Operand &reset = op.operand(param::LoadTile::reset);
         a.reset = reset.present && reset.value.constBool;
       }
+      if (a.kind == WorkspaceAccess::Kind::Store) judgeTileSpread(k, a);
     }
     out.accesses.push_back(std::move(a));
   }

@@ -33,6 +33,9 @@ using Scope = std::vector<std::pair<const sema::IrStmt *, int>>;
 // `outer` runs whenever code at `inner` does, given program order).
 bool scopeEncloses(const Scope &outer, const Scope &inner);
 
+// Whether the blocks of a launch store disjoint tiles (TileSpread.cpp).
+enum class Spread : uint8_t { Disjoint, Overlap, Unknown };
+
 struct WorkspaceAccess {
   enum class Kind : uint8_t { Store, Load, Atomic } kind = Kind::Store;
   const Event *event = nullptr;
@@ -43,6 +46,12 @@ struct WorkspaceAccess {
   // with visible=True), and whether it adds into the tile (tma_reduce_add).
   bool async = false;
   bool reduce = false;
+  // Stores (not additions): whether blocks that differ in a grid dimension
+  // of more than one block store disjoint tiles; where not proven, the
+  // dimension and why.
+  Spread spread = Spread::Unknown;
+  int64_t spreadDim = -1;
+  std::string spreadWhy;
   // Loads: the thread writes zero where it read (load_tile(reset=True)).
   bool reset = false;
   // Atomics:
@@ -76,6 +85,9 @@ struct CrossBlockFacts {
   // The atomic whose old value is `roleValue`, or null.
   const WorkspaceAccess *atomic(int64_t roleValue) const;
 };
+
+// Sets `store`'s spread (its event, kind and tensor set).
+void judgeTileSpread(const sema::Kernel &k, WorkspaceAccess &store);
 
 CrossBlockFacts collectCrossBlock(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 

@@ -243,6 +243,17 @@ private:
           .emit();
       return;
     }
+    // Named, and far enough apart (analysis/TileSpread.cpp).
+    if (s.spread == Spread::Overlap)
+      ctx_.diags
+          .build(DiagId::SafetyCrossBlockParts, s.event->op->range, name(s.event->role), "stores", name(s.tensor),
+                 "at tiles that overlap: " + s.spreadWhy)
+          .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
+          .emit();
+    else if (s.spread == Spread::Unknown)
+      ctx_.diags.build(DiagId::SafetyUnprovenPartTiles, s.event->op->range, name(s.tensor), s.spreadWhy)
+          .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
+          .emit();
   }
 
   // A group wait with visible=True and nothing pending, by the role of `s`

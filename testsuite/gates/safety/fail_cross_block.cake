@@ -17,17 +17,17 @@
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)  # expected-note 2 {{'part' written here}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-note 2 {{'part' written here}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="relaxed")  # expected-note 2 {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch on an atomic of order "relaxed", which does not acquire their writes (order="acq_rel" does); it may read the data before they have written it}}
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch on an atomic of order "relaxed", which does not acquire their writes (order="acq_rel" does); it may read the data before they have written it}}
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch on an atomic of order "relaxed", which does not acquire their writes (order="acq_rel" does); it may read the data before they have written it}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -35,17 +35,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)  # expected-note {{'part' written here}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-note {{'part' written here}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
         acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, outside a branch on the old value of an atomic that acquires their writes (order="acquire" or "acq_rel"); it may read the data before they have written it}}
         if n == lm.num_blocks(1) - 1:
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -53,17 +53,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, after the atomic that tells them it is complete; they may read it before it is written}} expected-note 2 {{'part' written here}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, after the atomic that tells them it is complete; they may read it before it is written}} expected-note 2 {{'part' written here}}
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' loads 'part' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' loads 'part' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' loads 'part' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -71,17 +71,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, and the atomic after it has order "acquire", which does not release the write (order="acq_rel" does); they may read it before it is written}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, and the atomic after it has order "acquire", which does not release the write (order="acq_rel" does); they may read it before it is written}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acquire")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -89,17 +89,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1):  # expected-error {{branch 'n == lm.num_blocks(1)' does not take the last block to update 'arrived': lm.num_blocks(1) block(s) each add 1 to that element and the last of them sees lm.num_blocks(1) - 1; the branch runs before every block has added its count, or never}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -107,17 +107,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, 4))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(4 * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(4 * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == 2:  # expected-error {{branch 'n == 2' does not take the last block to update 'arrived': 4 block(s) each add 1 to that element and the last of them sees 3; the branch runs before every block has added its count, or never}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -125,34 +125,34 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop): lm.atomic(..., value=0, op="exch")}}
         if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
 # -----
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop): lm.atomic(..., value=0, op="exch")}}
         if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0) + 1,), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -160,17 +160,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0) // 2,), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: its coordinates are not distinct block indices (lm.block_id), so which blocks share an element is not known}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0) // 2,), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -178,17 +178,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)  # expected-note 2 {{'part' written here}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-note 2 {{'part' written here}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends}}
         if n >= lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch that does not take only the last block to count in (the then-branch of 'old == the last count' does); it may read the data before they have written it}}
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch that does not take only the last block to count in (the then-branch of 'old == the last count' does); it may read the data before they have written it}}
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch that does not take only the last block to count in (the then-branch of 'old == the last count' does); it may read the data before they have written it}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -196,18 +196,18 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         n2 = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
         if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: 2 atomics of the kernel update it, each adding its own count}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -215,17 +215,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel", scope="cluster")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: its scope "cluster" orders only the blocks of one cluster}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -233,22 +233,22 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     side = lm.role(warps=[4, 5, 6, 7])
     acc2 = lm.regs(shape=(64, 64), dtype=lm.f32, role=side)
     with side:
         acc2 = lm.fill(acc2, 2.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc2)  # expected-error {{role 'side' writes 'part', which other blocks of the launch read, but the atomic that tells them it is complete is role 'math''s, whose meeting does not order this role's writes; they may read it before it is written}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc2)  # expected-error {{role 'side' writes 'part', which other blocks of the launch read, but the atomic that tells them it is complete is role 'math''s, whose meeting does not order this role's writes; they may read it before it is written}}
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -258,17 +258,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop)}}
         if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             if lm.block_id(0) == 0:
                 lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
@@ -278,17 +278,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-error {{counter 'arrived' is left at the count of its blocks when the launch ends, and the next launch counts on from there: reset it in the branch that knows the count is complete, directly (not under a further condition or in a loop)}}
         if n == lm.num_blocks(1) - 1:  # expected-note {{the count of 'arrived' is complete in this branch}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for t in lm.range(1, lm.num_blocks(1)):
                 lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
@@ -299,18 +299,18 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: 2 atomics of the kernel update it, one an exchange outside the branch on its old value, which may wipe out other blocks' counts}}
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 

@@ -203,7 +203,7 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32, tma=True)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32, tma=True)
     pool = lm.smem(64 * 64 * 4)
     t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
     math = lm.role(warps=[0, 1, 2, 3])
@@ -213,13 +213,13 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         t_s.store(acc)
         lm.fence_proxy()
         lm.role_sync()
-        t_s.tma_store(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
+        t_s.tma_store(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, but the TMA copy may still be writing when the atomic after it says it is complete: lm.tma_store_wait(visible=True) between them waits until its writes are done; they may read it before it is written}}
         lm.tma_store_wait()
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 

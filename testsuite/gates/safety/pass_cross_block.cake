@@ -12,17 +12,17 @@
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -30,17 +30,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, 4))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(4 * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(4 * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
         if n == 3:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -48,17 +48,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), value=2, order="acq_rel")
         if n == 2 * lm.num_blocks(1) - 2:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -66,17 +66,17 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S, 2))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(2 * S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(2 * S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, (lm.block_id(2) * S + lm.block_id(1)) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, (lm.block_id(2) * S + lm.block_id(1)) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
         if n == 2 * lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, 2 * lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -84,18 +84,18 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
-    part = lm.workspace(shape=(S * M, 64), dtype=lm.f32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3])
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
         if n != lm.num_blocks(1) - 1:
             lm.fence_proxy()
         else:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * M + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
