@@ -432,8 +432,9 @@ public:
   // loop's first iteration) blocks signals of `c` its role gives in that
   // loop that a signaller of `b` needs before its first signal of `b`: it
   // waits on `c` in a loop that its first signal of `b` comes after (all of
-  // that loop's stages), with more iterations than run before the wait, or
-  // a run-time count.
+  // that loop's stages), or on a barrier a relay role signals after each
+  // wait on `c` in the same loops, with more iterations than run before the
+  // wait, or a run-time count.
   // `before` is how many iterations of the loop run before the wait first
   // does: the role signals that many times first, which a signaller
   // needing no more than that does not wait past.
@@ -447,6 +448,25 @@ public:
           signalsInLoop |= effectResource(*e.op, e.op->info().effects.signals) == c &&
                            std::find(e.loops.begin(), e.loops.end(), L) != e.loops.end();
     if (!signalsInLoop) return false;
+    // The barriers whose signals follow c's one for one: c, and those a
+    // role other than w's signals after a wait on one of them in the same
+    // loops (a relay: its j-th signal needs the j-th it waits for).
+    std::set<ResourceId> relayed = {c};
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const RoleEvents &r : roles_) {
+        if (r.role == w.role) continue;
+        for (const Event &x : r.events) {
+          if (x.conditional || x.guarded || !relayed.count(effectResource(*x.op, x.op->info().effects.waits))) continue;
+          for (const Event &y : r.events) {
+            ResourceId out = effectResource(*y.op, y.op->info().effects.signals);
+            if (y.index > x.index && out != kNoResource && y.loops == x.loops && !y.conditional && !y.guarded &&
+                relayed.insert(out).second)
+              grew = true;
+          }
+        }
+      }
+    }
     for (ResourceId q : facts_.barrier(b).signallers) {
       auto first = firstSignal.find({q, b});
       if (q == w.role || first == firstSignal.end()) continue;
@@ -454,7 +474,7 @@ public:
       for (const RoleEvents &r : roles_)
         if (r.role == q)
           for (const Event &x : r.events) {
-            if (x.index >= sb.index || effectResource(*x.op, x.op->info().effects.waits) != c) continue;
+            if (x.index >= sb.index || !relayed.count(effectResource(*x.op, x.op->info().effects.waits))) continue;
             for (const IrStmt *l : x.loops) {
               if (std::find(sb.loops.begin(), sb.loops.end(), l) != sb.loops.end()) continue;  // encloses sb
               std::optional<int64_t> n =

@@ -94,7 +94,7 @@ public:
     std::map<ResourceId, std::set<const WorkspaceAccess *>>
         publishers;  // by tensor: the atomics whose branches read it
     for (const WorkspaceAccess &l : cb.accesses) {
-      if (l.kind != Kind::Load || !written.count(l.tensor)) continue;
+      if (l.kind != Kind::Load || !written.count(l.tensor) || ownTile(l)) continue;
       const WorkspaceAccess *weak = nullptr, *good = nullptr;
       bool guarded = false, reported = false;
       for (const CounterGuard &g : l.guards) {
@@ -300,8 +300,23 @@ private:
     return tileShape(x) == tileShape(y);
   }
 
+  // A tile the block reads back from where it stored it, which no other
+  // block writes: every write of the tensor is a store of the same tile by
+  // the same role before it, that runs whenever the read does, at tiles that
+  // differ between blocks (no atomic or addition touches the tensor).
+  bool ownTile(const WorkspaceAccess &l) const {
+    for (const WorkspaceAccess &s : facts_.crossBlock.accesses) {
+      if (s.tensor != l.tensor || s.kind == Kind::Load) continue;
+      if (s.kind == Kind::Atomic || s.reduce || s.event->role != l.event->role || s.event->index > l.event->index ||
+          s.spread != Spread::Disjoint || !sameTile(s, l) || !scopeEncloses(s.where, l.where))
+        return false;
+    }
+    return true;
+  }
+
   std::vector<int64_t> tileShape(const WorkspaceAccess &a) const {
     const Operation &op = *a.event->op;
+    if (op.kind == OpKind::StoreTile) return k_.resource(copyTile(op)).shape;
     if (a.async) return k_.resource(op.receiver).shape;
     if (op.kind == OpKind::LoadTile) {
       std::vector<int64_t> shape;

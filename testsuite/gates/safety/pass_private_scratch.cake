@@ -1,9 +1,8 @@
-# KNOWN REJECTED VALID PATTERN (XFAIL): each block stores into its own
-# workspace tile (block_id(0) * 64) and reads that tile back: no other block
-# writes it, but safety.cross-block-acquire refuses it, since the rule does
-# not compare coordinates (an independent review, 2026-12-05). lit reports
-# XPASS once the gate accepts it.
-# XFAIL: *
+# Each block stores into its own workspace tile (block_id(0) * 64) and reads
+# that tile back: no other block writes it, so no atomic need order it (an
+# independent review found it refused, 2026-12-05; an XFAIL until the
+# cross-block rules compared the tiles). Broken variants:
+# fail_private_scratch.cake.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
 @cake.schedule(grid=((M + 63) // 64,))

@@ -1,11 +1,11 @@
-# KNOWN HOLE (XFAIL): the guarded-wait cycle of fail_circular_wait_guarded.cake
-# through a relay role: 'load' waits under `if k == 3:` on 'fin', which
-# 'epi' signals after waiting on 'mid' for all 8 k-steps, which 'math'
-# signals after each stage of 'full' that 'load' loads only after its wait:
-# a hang at any T >= 1 that the first-lap graph does not see (the check asks
-# only whether fin's own signaller waits on the guarded role's barrier).
-# Found by an independent review; lit reports XPASS once fixed.
-# XFAIL: *
+# The guarded-wait cycle of fail_circular_wait_guarded.cake through a relay
+# role: 'load' waits under `if k == 3:` on 'fin', which 'epi' signals after
+# waiting on 'mid' for all 8 k-steps, which 'math' signals after each stage
+# of 'full' that 'load' loads only after its wait: a hang at any T >= 1.
+# Found by an independent review (an XFAIL until the cycle check followed
+# relays: a role that signals a barrier after each wait on another in the
+# same loops). Near miss: pass_circular_wait_guarded_relay.cake ('fin' with
+# a credit, so the first lap's wait passes).
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, B: LM.tma2d, T: LM.i32):
@@ -25,12 +25,12 @@ def k(lm, B: LM.tma2d, T: LM.i32):
             for k in lm.range(0, 8):
                 lm.wait(empty, stage=t * 8 + k)
                 if k == 3:
-                    lm.wait(fin, stage=t)  # expected-error {{roles wait for each other before either arrives}}
+                    lm.wait(fin, stage=t)  # expected-error {{roles wait for each other before either arrives: role 'load' waits on 'fin', which role 'epi' signals only later; role 'epi' waits on 'mid', which role 'math' signals only later; role 'math' waits on 'full', which role 'load' signals only later}}
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
     with math:
         for t in lm.range(0, T):
             for k in lm.range(0, 8):
-                lm.wait(full, stage=t * 8 + k)
+                lm.wait(full, stage=t * 8 + k)  # expected-note {{role 'math' waits on 'full' here}}
                 x = b_s.load(stage=t * 8 + k)
                 lm.arrive(empty, stage=t * 8 + k, per="warp")
                 lm.wait(mide, stage=t * 8 + k)
@@ -38,6 +38,6 @@ def k(lm, B: LM.tma2d, T: LM.i32):
     with epi:
         for t in lm.range(0, T):
             for k in lm.range(0, 8):
-                lm.wait(mid, stage=t * 8 + k)
+                lm.wait(mid, stage=t * 8 + k)  # expected-note {{role 'epi' waits on 'mid' here}}
                 lm.arrive(mide, stage=t * 8 + k, per="warp")
             lm.arrive(fin, stage=t, per="warp")
