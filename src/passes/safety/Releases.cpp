@@ -137,9 +137,10 @@ private:
   //    does not bring `v` back, nor does one on a barrier the writer signals
   //    in the same iteration as the write `r` just released, which `r`
   //    never took `v` by.
-  // A wait on a phase the role already waited for, or on an earlier one
-  // (a stage below an earlier wait's by a constant), returns at once and
-  // brings nothing back.
+  // A wait on a phase the role already waited for, or on an earlier one,
+  // returns at once and brings nothing back: the wait counts only where its
+  // stage is proven above every earlier wait's on that barrier, over the
+  // iterations of the loops around both (leastDifference).
   bool waitBetween(const RoleEvents &r, const Event &a, const Event &e, ResourceId v) const {
     std::set<ResourceId> landing;
     for (const RoleEvents &w : roles_)
@@ -169,11 +170,37 @@ private:
         bool kx;
         AffineForm fx = formOf(k_, stageOperand(*x.op), kx);
         if (!kw || !kx) continue;
-        std::optional<int64_t> d = IntExprTable::constantDifference(fw, fx);
-        if (d && *d <= 0) return false;
+        std::optional<int64_t> d = leastDifference(fw, fx, w, x);
+        if (!d || *d <= 0) return false;
       }
       return true;
     });
+  }
+
+  // The least value of stage `fw` (of wait `w`) minus stage `fx` (of wait
+  // `x`) over the iterations of the loops around them: each loop
+  // variable's term at its loop's first value (a positive coefficient) or
+  // last (a negative one, step 1); nullopt where that is not a constant.
+  std::optional<int64_t> leastDifference(const AffineForm &fw, const AffineForm &fx, const Event &w,
+                                         const Event &x) const {
+    std::optional<AffineForm> diff = IntExprTable::combine(fw, fx, -1);
+    if (!diff) return std::nullopt;
+    std::vector<const IrStmt *> loops = w.loops;
+    loops.insert(loops.end(), x.loops.begin(), x.loops.end());
+    for (const IrStmt *l : loops) {
+      auto [coef, rest] = k_.ints.splitLoopVar(*diff, l->loopId);
+      if (coef == 0) continue;
+      std::optional<AffineForm> bound;
+      if (coef > 0 && l->step > 0 && l->start.ix != kNoIntExpr)
+        bound = k_.ints.form(l->start.ix);
+      else if (coef < 0 && l->step == 1 && l->stop.ix != kNoIntExpr)
+        bound = IntExprTable::combine(k_.ints.form(l->stop.ix), AffineForm{1, {}}, -1);
+      if (!bound) return std::nullopt;
+      diff = IntExprTable::combine(rest, *bound, coef);
+      if (!diff) return std::nullopt;
+    }
+    if (!diff->isConstant()) return std::nullopt;
+    return diff->constant;
   }
 
   std::set<std::pair<const Operation *, ResourceId>> reportedPartial_;
