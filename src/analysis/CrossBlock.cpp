@@ -161,7 +161,6 @@ struct Walker {
       a.kind = fx.writes == kReceiver ? WorkspaceAccess::Kind::Load : WorkspaceAccess::Kind::Store;
       a.async = true;
       a.reduce = fx.reducesInto;
-      if (a.kind == WorkspaceAccess::Kind::Store && !a.reduce) judgeTileSpread(k, a);
       out.accesses.push_back(std::move(a));
       return;
     }
@@ -181,7 +180,6 @@ struct Walker {
         const Operand &reset = op.operand(param::LoadTile::reset);
         a.reset = reset.present && reset.value.constBool;
       }
-      if (a.kind == WorkspaceAccess::Kind::Store) judgeTileSpread(k, a);
     }
     out.accesses.push_back(std::move(a));
   }
@@ -196,6 +194,7 @@ CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents>
     for (const Event &e : r.events) w.events[e.op] = &e;
     w.walk(r.block->body);
   }
+  judgeTileSpread(k, facts.accesses);
   return facts;
 }
 

@@ -46,9 +46,10 @@ struct WorkspaceAccess {
   // with visible=True), and whether it adds into the tile (tma_reduce_add).
   bool async = false;
   bool reduce = false;
-  // Stores (not additions): whether blocks that differ in a grid dimension
-  // of more than one block store disjoint tiles; where not proven, the
-  // dimension and why.
+  // Plain stores outside branches on atomics' values: whether blocks that
+  // differ in a grid dimension of more than one block store disjoint tiles
+  // (all of a block's stores of the tensor together); where not proven,
+  // the dimension and why.
   Spread spread = Spread::Unknown;
   int64_t spreadDim = -1;
   std::string spreadWhy;
@@ -86,8 +87,9 @@ struct CrossBlockFacts {
   const WorkspaceAccess *atomic(int64_t roleValue) const;
 };
 
-// Sets `store`'s spread (its event, kind and tensor set).
-void judgeTileSpread(const sema::Kernel &k, WorkspaceAccess &store);
+// Sets the spread of the plain stores among `accesses` that every block
+// makes (outside branches on atomics' values), judged per tensor together.
+void judgeTileSpread(const sema::Kernel &k, std::vector<WorkspaceAccess> &accesses);
 
 CrossBlockFacts collectCrossBlock(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 

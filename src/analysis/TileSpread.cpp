@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <optional>
 
@@ -142,12 +143,19 @@ public:
   bool radix(const std::vector<Step> &st, const std::vector<size_t> &order, int64_t extent) const {
     PolyForm reach = constantPoly(extent);
     for (size_t i : order) {
-      std::optional<int64_t> room = PolyForm::constantDifference(st[i].step, reach);
-      if (!room || *room < 0) return false;
+      // A step downwards spreads the blocks as well: its magnitude counts.
+      PolyForm step = st[i].step;
+      std::optional<int64_t> room = PolyForm::constantDifference(step, reach);
+      if (!room || *room < 0) {
+        std::optional<PolyForm> neg = PolyForm::add(constantPoly(0), step, -1);
+        room = neg ? PolyForm::constantDifference(*neg, reach) : std::nullopt;
+        if (!room || *room < 0) return false;
+        step = std::move(*neg);
+      }
       std::optional<PolyForm> g = gridExtent(st[i].dim);
       if (!g) return false;
       std::optional<PolyForm> gm1 = PolyForm::add(*g, constantPoly(1), -1);
-      std::optional<PolyForm> span = gm1 ? PolyForm::mul(st[i].step, *gm1) : std::nullopt;
+      std::optional<PolyForm> span = gm1 ? PolyForm::mul(step, *gm1) : std::nullopt;
       std::optional<PolyForm> next = span ? PolyForm::add(reach, *span, 1) : std::nullopt;
       if (!next) return false;
       reach = std::move(*next);
@@ -155,21 +163,54 @@ public:
     return true;
   }
 
-  void judge(WorkspaceAccess &s) const {
-    const Operation &op = *s.event->op;
-    const Operand *coords = copyCoords(op);
-    ResourceId tile = copyTile(op);
-    if (!coords || tile == kNoResource) {
-      s.spreadWhy = "its coordinates or tile are not known";
-      return;
-    }
-    const std::vector<int64_t> &shape = k_.resource(tile).shape;
+  // The extent of a store's tile along coordinate i (innermost first; a
+  // tile of lower rank is the innermost).
+  int64_t extentAt(const Operation &op, size_t i) const {
+    const std::vector<int64_t> &shape = k_.resource(copyTile(op)).shape;
+    return i < shape.size() ? shape[shape.size() - 1 - i] : 1;
+  }
+
+  // Judges the stores of one tensor together: what one block writes is the
+  // union of its stores' tiles, which must lie at the same block-dependent
+  // coordinates up to constants; each coordinate's extent is then the span
+  // of those tiles.
+  void judge(const std::vector<WorkspaceAccess *> &group) const {
+    auto set = [&](Spread v, int64_t dim, const std::string &why) {
+      for (WorkspaceAccess *s : group) s->spread = v, s->spreadDim = dim, s->spreadWhy = why;
+    };
+    const Operation &first = *group.front()->event->op;
+    const Operand *coords = copyCoords(first);
+    for (const WorkspaceAccess *s : group)
+      if (!copyCoords(*s->event->op) || copyTile(*s->event->op) == kNoResource)
+        return set(Spread::Unknown, -1, "its coordinates or tile are not known");
     const std::vector<Value> &cs = coords->value.elts;
-    std::set<int64_t> spread;  // the dimensions a coordinate proves apart
-    std::string firstWhy;
+    std::vector<int64_t> extents(cs.size());
     for (size_t i = 0; i < cs.size(); ++i) {
-      // Coordinates innermost first; a tile of lower rank is the innermost.
-      int64_t extent = i < shape.size() ? shape[shape.size() - 1 - i] : 1;
+      int64_t lo = 0, hi = extentAt(first, i);
+      for (const WorkspaceAccess *s : group) {
+        const std::vector<Value> &other = copyCoords(*s->event->op)->value.elts;
+        if (other.size() != cs.size())
+          return set(Spread::Unknown, -1, "its stores name different numbers of coordinates");
+        std::optional<int64_t> d =
+            cs[i].isConstInt() && other[i].isConstInt() ? std::optional<int64_t>(*other[i].constInt - *cs[i].constInt)
+            : cs[i].ix != kNoIntExpr && other[i].ix != kNoIntExpr
+                ? IntExprTable::constantDifference(k_.ints.form(other[i].ix), k_.ints.form(cs[i].ix))
+                : std::nullopt;
+        if (!d)
+          return set(Spread::Unknown, -1,
+                     fmt::format("a block stores it at coordinates that differ by more than a constant (coordinate "
+                                 "{}), so the tiles one block writes are not known",
+                                 i));
+        lo = std::min(lo, *d);
+        hi = std::max(hi, *d + extentAt(*s->event->op, i));
+      }
+      extents[i] = hi - lo;
+    }
+    std::set<int64_t> spread;  // the dimensions a coordinate proves apart
+    std::string firstWhy, overlapWhy;
+    int64_t overlapDim = -1;
+    for (size_t i = 0; i < cs.size(); ++i) {
+      int64_t extent = extents[i];
       std::string why;
       std::optional<std::vector<Step>> st = steps(cs[i], why);
       if (!st) {
@@ -196,16 +237,14 @@ public:
         continue;
       }
       // One index stepping by a constant shorter than the tile: neighbours
-      // overlap.
-      if (st->size() == 1) {
+      // overlap, unless another coordinate keeps them apart.
+      if (st->size() == 1 && overlapDim < 0) {
         std::optional<int64_t> c = PolyForm::constantDifference(st->front().step, constantPoly(0));
         if (c && *c > -extent && *c < extent) {
-          s.spread = Spread::Overlap;
-          s.spreadDim = st->front().dim;
-          s.spreadWhy = fmt::format("lm.block_id({}) steps coordinate {} by {}, less than the tile's {} there: "
-                                    "neighbouring blocks' tiles overlap",
-                                    st->front().dim, i, *c, extent);
-          return;
+          overlapDim = st->front().dim;
+          overlapWhy = fmt::format("lm.block_id({}) steps coordinate {} by {}, less than the {} a block writes "
+                                   "there, and no other coordinate keeps neighbouring blocks apart",
+                                   st->front().dim, i, *c, extent);
         }
       }
       if (firstWhy.empty()) {
@@ -217,15 +256,14 @@ public:
                                i, dims, extent);
       }
     }
+    if (overlapDim >= 0 && !spread.count(overlapDim)) return set(Spread::Overlap, overlapDim, overlapWhy);
     for (size_t d = 0; d < k_.grid.size(); ++d) {
       const Value &g = k_.grid[d];
       if ((g.isConstInt() && *g.constInt == 1) || spread.count(static_cast<int64_t>(d))) continue;
-      s.spread = Spread::Unknown;
-      s.spreadDim = static_cast<int64_t>(d);
-      s.spreadWhy = firstWhy.empty() ? fmt::format("no coordinate steps by lm.block_id({})", d) : firstWhy;
-      return;
+      return set(Spread::Unknown, static_cast<int64_t>(d),
+                 firstWhy.empty() ? fmt::format("no coordinate steps by lm.block_id({})", d) : firstWhy);
     }
-    s.spread = Spread::Disjoint;
+    set(Spread::Disjoint, -1, "");
   }
 
 private:
@@ -234,6 +272,14 @@ private:
 
 }  // namespace
 
-void judgeTileSpread(const Kernel &k, WorkspaceAccess &store) { Spreader(k).judge(store); }
+void judgeTileSpread(const Kernel &k, std::vector<WorkspaceAccess> &accesses) {
+  // By tensor: the plain stores outside the branches on atomics' values
+  // (what every block writes; a last block's own writes are the fix-up's).
+  std::map<ResourceId, std::vector<WorkspaceAccess *>> groups;
+  for (WorkspaceAccess &a : accesses)
+    if (a.kind == WorkspaceAccess::Kind::Store && !a.reduce && a.guards.empty()) groups[a.tensor].push_back(&a);
+  Spreader sp(k);
+  for (auto &[tensor, group] : groups) sp.judge(group);
+}
 
 }  // namespace cake::analysis

@@ -448,21 +448,64 @@ public:
           signalsInLoop |= effectResource(*e.op, e.op->info().effects.signals) == c &&
                            std::find(e.loops.begin(), e.loops.end(), L) != e.loops.end();
     if (!signalsInLoop) return false;
-    // The barriers whose signals follow c's one for one: c, and those a
-    // role other than w's signals after a wait on one of them in the same
-    // loops (a relay: its j-th signal needs the j-th it waits for).
-    std::set<ResourceId> relayed = {c};
+    // The barriers whose signals follow c's: c, and those a role other than
+    // w's signals after a blocking wait on one of them (a relay), in the
+    // same loops or around them. A relayed barrier "needs more" where its
+    // first signal needs more of c's signals than run before w: the relay
+    // waits over a loop of more iterations than that first, or signals
+    // under a guard that first holds after that many.
+    auto trips = [](const IrStmt *l) {
+      return l->start.constInt && l->stop.constInt && l->step > 0
+                 ? std::optional<int64_t>((*l->stop.constInt - *l->start.constInt + l->step - 1) / l->step)
+                 : std::nullopt;
+    };
+    // Whether the waits of `x` that run before code in loops `outer` first
+    // runs all pass on the first lap: a release barrier, or credits at least
+    // the iterations of x's loops that `outer` lies outside of.
+    auto passesOnCredits = [&](const Event &x, ResourceId xb, const std::vector<const IrStmt *> &outer) {
+      if (facts_.barrier(xb).release) return true;
+      int64_t credits = k_.resources[xb].credits, n = 1;
+      if (credits <= 0) return false;
+      for (const IrStmt *l : x.loops) {
+        if (std::find(outer.begin(), outer.end(), l) != outer.end()) continue;
+        std::optional<int64_t> t = trips(l);
+        if (!t) return false;
+        n *= std::max<int64_t>(*t, 0);
+        if (n > credits) return false;
+      }
+      return true;
+    };
+    std::map<ResourceId, bool> relayed = {{c, false}};
     for (bool grew = true; grew;) {
       grew = false;
       for (const RoleEvents &r : roles_) {
         if (r.role == w.role) continue;
         for (const Event &x : r.events) {
-          if (x.conditional || x.guarded || !relayed.count(effectResource(*x.op, x.op->info().effects.waits))) continue;
+          ResourceId xb = effectResource(*x.op, x.op->info().effects.waits);
+          auto in = relayed.find(xb);
+          if (x.conditional || x.guarded || in == relayed.end()) continue;
           for (const Event &y : r.events) {
             ResourceId out = effectResource(*y.op, y.op->info().effects.signals);
-            if (y.index > x.index && out != kNoResource && y.loops == x.loops && !y.conditional && !y.guarded &&
-                relayed.insert(out).second)
+            if (y.index <= x.index || out == kNoResource || y.conditional || y.loops.size() > x.loops.size() ||
+                !std::equal(y.loops.begin(), y.loops.end(), x.loops.begin()) || passesOnCredits(x, xb, y.loops))
+              continue;
+            bool more = in->second;
+            for (size_t i = y.loops.size(); i < x.loops.size(); ++i) {
+              std::optional<int64_t> n = trips(x.loops[i]);
+              more |= !n || *n > before;
+            }
+            if (y.guarded && !y.loops.empty()) {
+              const IrStmt *l = y.loops.back();
+              std::optional<int64_t> d = l->start.ix == kNoIntExpr
+                                             ? std::nullopt
+                                             : IntExprTable::constantDifference(y.first, k_.ints.form(l->start.ix));
+              more |= !d || *d / std::max<int64_t>(1, l->step) + 1 > before;
+            }
+            auto [it, added] = relayed.emplace(out, more);
+            if (added || (more && !it->second)) {
+              it->second = more;
               grew = true;
+            }
           }
         }
       }
@@ -474,13 +517,15 @@ public:
       for (const RoleEvents &r : roles_)
         if (r.role == q)
           for (const Event &x : r.events) {
-            if (x.index >= sb.index || !relayed.count(effectResource(*x.op, x.op->info().effects.waits))) continue;
+            ResourceId xb = effectResource(*x.op, x.op->info().effects.waits);
+            auto in = relayed.find(xb);
+            // A wait whose first lap passes (credits, a release barrier)
+            // needs nothing of this lap.
+            if (x.index >= sb.index || in == relayed.end() || passesOnCredits(x, xb, sb.loops)) continue;
+            if (in->second) return true;
             for (const IrStmt *l : x.loops) {
               if (std::find(sb.loops.begin(), sb.loops.end(), l) != sb.loops.end()) continue;  // encloses sb
-              std::optional<int64_t> n =
-                  l->start.constInt && l->stop.constInt && l->step > 0
-                      ? std::optional<int64_t>((*l->stop.constInt - *l->start.constInt + l->step - 1) / l->step)
-                      : std::nullopt;
+              std::optional<int64_t> n = trips(l);
               if (!n || *n > before) return true;
             }
           }

@@ -304,11 +304,17 @@ private:
   // block writes: every write of the tensor is a store of the same tile by
   // the same role before it, that runs whenever the read does, at tiles that
   // differ between blocks (no atomic or addition touches the tensor).
+  // The read is by the role's threads (a TMA load of what they stored would
+  // need their meeting and a proxy fence first), a load that writes zeros
+  // (reset=True) is a write too, and a TMA store must be written
+  // (lm.tma_store_wait(visible=True)) before the read.
   bool ownTile(const WorkspaceAccess &l) const {
+    if (l.async) return false;
     for (const WorkspaceAccess &s : facts_.crossBlock.accesses) {
-      if (s.tensor != l.tensor || s.kind == Kind::Load) continue;
-      if (s.kind == Kind::Atomic || s.reduce || s.event->role != l.event->role || s.event->index > l.event->index ||
-          s.spread != Spread::Disjoint || !sameTile(s, l) || !scopeEncloses(s.where, l.where))
+      if (s.tensor != l.tensor || &s == &l || (s.kind == Kind::Load && !s.reset)) continue;
+      if (s.kind != Kind::Store || s.reduce || s.event->role != l.event->role || s.event->index > l.event->index ||
+          s.spread != Spread::Disjoint || !sameTile(s, l) || !scopeEncloses(s.where, l.where) ||
+          (s.async && !visibleBetween(s, l)))
         return false;
     }
     return true;

@@ -6,7 +6,10 @@
 # relays: a role that signals a barrier after each wait on another in the
 # same loops). Near miss: pass_circular_wait_guarded_relay.cake ('fin' with
 # a credit, so the first lap's wait passes).
-# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+# Also refused (an independent review of the relay rule): the relay signals
+# once after its loop of waits, and under a guard on its loop's last
+# iteration.
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, B: LM.tma2d, T: LM.i32):
     pool = lm.smem(98304)
@@ -40,4 +43,91 @@ def k(lm, B: LM.tma2d, T: LM.i32):
             for k in lm.range(0, 8):
                 lm.wait(mid, stage=t * 8 + k)  # expected-note {{role 'epi' waits on 'mid' here}}
                 lm.arrive(mide, stage=t * 8 + k, per="warp")
+            lm.arrive(fin, stage=t, per="warp")
+
+# -----
+# the relay one step removed: 'epi' signals 'mid2' once after its k loop of waits on 'mid', 'fr' signals 'fin' after waiting on 'mid2'
+@cake.schedule()
+def k(lm, B: LM.tma2d, T: LM.i32):
+    pool = lm.smem(98304)
+    b_s = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    epi = lm.role(warps=[8, 9, 10, 11])
+    fr = lm.role(warps=[12, 13, 14, 15])
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[math], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=4, prod=[math], cons=[load], init_count=4, pipeline=ring)
+    mid = lm.barrier(count=1, prod=[math], cons=[epi], init_count=4)
+    mide = lm.barrier(count=1, prod=[epi], cons=[math], init_count=4, credits=1)
+    mid2 = lm.barrier(count=1, prod=[epi], cons=[fr], init_count=4)
+    fin = lm.barrier(count=1, prod=[fr], cons=[load], init_count=4)
+    with load:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(empty, stage=t * 8 + k)
+                if k == 3:
+                    lm.wait(fin, stage=t)  # expected-error {{roles wait for each other before either arrives: role 'load' waits on 'fin', which role 'fr' signals only later; role 'fr' waits on 'mid2', which role 'epi' signals only later; role 'epi' waits on 'mid', which role 'math' signals only later; role 'math' waits on 'full', which role 'load' signals only later}}
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+    with math:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)  # expected-note {{role 'math' waits on 'full' here}}
+                x = b_s.load(stage=t * 8 + k)
+                lm.arrive(empty, stage=t * 8 + k, per="warp")
+                lm.wait(mide, stage=t * 8 + k)
+                lm.arrive(mid, stage=t * 8 + k, per="warp")
+    with epi:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(mid, stage=t * 8 + k)  # expected-note {{role 'epi' waits on 'mid' here}}
+                lm.arrive(mide, stage=t * 8 + k, per="warp")
+            lm.arrive(mid2, stage=t, per="warp")
+    with fr:
+        for t in lm.range(0, T):
+            lm.wait(mid2, stage=t)  # expected-note {{role 'fr' waits on 'mid2' here}}
+            lm.arrive(fin, stage=t, per="warp")
+
+# -----
+# as the part above, with 'mid2' signalled inside the k loop under 'if k == 7:'
+@cake.schedule()
+def k(lm, B: LM.tma2d, T: LM.i32):
+    pool = lm.smem(98304)
+    b_s = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=4, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    epi = lm.role(warps=[8, 9, 10, 11])
+    fr = lm.role(warps=[12, 13, 14, 15])
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[math], init_count=1, pipeline=ring)
+    empty = lm.barrier(count=4, prod=[math], cons=[load], init_count=4, pipeline=ring)
+    mid = lm.barrier(count=1, prod=[math], cons=[epi], init_count=4)
+    mide = lm.barrier(count=1, prod=[epi], cons=[math], init_count=4, credits=1)
+    mid2 = lm.barrier(count=1, prod=[epi], cons=[fr], init_count=4)
+    fin = lm.barrier(count=1, prod=[fr], cons=[load], init_count=4)
+    with load:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(empty, stage=t * 8 + k)
+                if k == 3:
+                    lm.wait(fin, stage=t)  # expected-error {{roles wait for each other before either arrives: role 'load' waits on 'fin', which role 'fr' signals only later; role 'fr' waits on 'mid2', which role 'epi' signals only later; role 'epi' waits on 'mid', which role 'math' signals only later; role 'math' waits on 'full', which role 'load' signals only later}}
+                b_s.tma_load(B, coords=(k * 64, 0), stage=t * 8 + k, barrier=full)
+    with math:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(full, stage=t * 8 + k)  # expected-note {{role 'math' waits on 'full' here}}
+                x = b_s.load(stage=t * 8 + k)
+                lm.arrive(empty, stage=t * 8 + k, per="warp")
+                lm.wait(mide, stage=t * 8 + k)
+                lm.arrive(mid, stage=t * 8 + k, per="warp")
+    with epi:
+        for t in lm.range(0, T):
+            for k in lm.range(0, 8):
+                lm.wait(mid, stage=t * 8 + k)  # expected-note {{role 'epi' waits on 'mid' here}}
+                lm.arrive(mide, stage=t * 8 + k, per="warp")
+                if k == 7:
+                    lm.arrive(mid2, stage=t, per="warp")
+    with fr:
+        for t in lm.range(0, T):
+            lm.wait(mid2, stage=t)  # expected-note {{role 'fr' waits on 'mid2' here}}
             lm.arrive(fin, stage=t, per="warp")

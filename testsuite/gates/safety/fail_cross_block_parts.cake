@@ -151,11 +151,34 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(lm.block_id(1) * 64, lm.block_id(0) * 32), src=acc)  # expected-error {{role 'math' stores 'part' at tiles that overlap: lm.block_id(0) steps coordinate 1 by 32, less than the tile's 64 there: neighbouring blocks' tiles overlap; the block that sees the last count may read a part no block of its count wrote}}
+        lm.store_tile(part, coords=(lm.block_id(1) * 64, lm.block_id(0) * 32), src=acc)  # expected-error {{role 'math' stores 'part' at tiles that overlap: lm.block_id(0) steps coordinate 1 by 32, less than the 64 a block writes there, and no other coordinate keeps neighbouring blocks apart; the block that sees the last count may read a part no block of its count wrote}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 32), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             for s in lm.range(1, lm.num_blocks(1)):
                 acc = acc + lm.load_tile(part, coords=(s * 64, lm.block_id(0) * 32), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# two stores a block makes, each 64 rows, at b0 * 64 and b0 * 64 + 64: the second is the next block's first (each store alone steps far enough; a block's stores are judged together: 128 rows stepped by 64) (an independent review)
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64 + 64), 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    acc2 = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        acc2 = lm.fill(acc2, 2.0)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64 + 64) + lm.block_id(0) * 64), src=acc)  # expected-error {{cannot prove that the blocks storing 'part' for the last block of their count store disjoint tiles: coordinate 1 steps by lm.block_id(1), lm.block_id(0), and no order of its steps is proven to leave room for the tile's 128 there and everything the smaller steps span (step by whole tiles: a multiple of the tile times the extent below it, as ((M + 63) // 64) * 64); two of them may write the same part}}
+        lm.role_sync()
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64 + 64) + lm.block_id(0) * 64 + 64), src=acc2)  # expected-error {{cannot prove that the blocks storing 'part' for the last block of their count store disjoint tiles: coordinate 1 steps by lm.block_id(1), lm.block_id(0), and no order of its steps is proven to leave room for the tile's 128 there and everything the smaller steps span (step by whole tiles: a multiple of the tile times the extent below it, as ((M + 63) // 64) * 64); two of them may write the same part}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note 2 {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64 + 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
