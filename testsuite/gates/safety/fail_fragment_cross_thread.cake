@@ -82,3 +82,18 @@ def k(lm, X: LM.tensor2d[4, 512], Y: LM.tensor2d[4, 512], Z: LM.tensor2d[4, 512]
         lm.store_tile(Y, coords=(0, 0), src=x)  # expected-note {{'Y' written here}}
         y = lm.load_tile(Y, coords=(0, 0), shape=(4, 512), dtype=lm.f32, warps_per_row=2)  # expected-error {{role 'rows' loads 'Y' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
         lm.store_tile(Z, coords=(0, 0), src=y)
+
+# -----
+# two stores of a global tensor at tiles 32 rows apart (tiles of 64): the
+# second overwrites rows 32..63 of the first, whose elements other threads
+# stored (near miss: two whole tiles apart, pass_fragment_same_thread.cake)
+@cake.schedule(grid=((M + 95) // 96,))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    acc2 = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        acc2 = lm.fill(acc2, 2.0)
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 96), src=acc)  # expected-note {{'Y' written here}}
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 96 + 32), src=acc2)  # expected-error {{role 'math' stores 'Y' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}

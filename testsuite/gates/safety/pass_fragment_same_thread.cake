@@ -4,7 +4,8 @@
 # tile stored and loaded back through a view of its rows and fewer columns
 # (same rows: the same thread holds each element); a row vector stored,
 # synced, then loaded, in a loop whose next store follows a role sync; two
-# loads of one view (reads only); different constant stages of a ring.
+# loads of one view (reads only); different constant stages of a ring; two
+# stores of a global tensor a whole tile apart.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
 @cake.schedule()
@@ -37,3 +38,17 @@ def k(lm, Z: LM.tensor2d[128, 128], Y: LM.tensor2d[128, 128], T: LM.i32):
         z_s.store(v)
         lm.role_sync()
         z_s.copy_to(Y, coords=(0, 0))
+
+# two stores of a global tensor at tiles a whole tile apart (rows b * 128 and
+# b * 128 + 64): no element is stored by both, so no meeting is needed
+# between them (it was asked for, since the rule did not compare tiles)
+@cake.schedule(grid=((M + 127) // 128,))
+def k_tiles(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    acc2 = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        acc2 = lm.fill(acc2, 2.0)
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 128), src=acc)
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 128 + 64), src=acc2)
