@@ -537,12 +537,18 @@ public:
         return true;
       };
       // Tiles of a global tensor a constant apart by at least the lower
-      // one's extent in some coordinate share no element.
+      // one's extent in some coordinate share no element. In a loop around
+      // both, coordinates that move with a loop variable are not compared
+      // (the next iteration's tile is elsewhere).
       auto disjointTiles = [&](const Event &a, const Event &b) {
         const Operand *ca = copyCoords(*a.op), *cb = copyCoords(*b.op);
         ResourceId ta = copyTile(*a.op), tb = copyTile(*b.op);
         if (!ca || !cb || ta == kNoResource || tb == kNoResource || ca->value.elts.size() != cb->value.elts.size())
           return false;
+        bool sharedLoop = !a.loops.empty() && !b.loops.empty() && a.loops.front() == b.loops.front();
+        for (const Operand *c : {ca, cb})
+          for (const Value &x : c->value.elts)
+            if (sharedLoop && x.ix != kNoIntExpr && k_.ints.dependsOnLoop(k_.ints.form(x.ix))) return false;
         const std::vector<int64_t> &sa = k_.resource(ta).shape, &sb = k_.resource(tb).shape;
         for (size_t d = 0; d < ca->value.elts.size(); ++d) {
           const Value &x = ca->value.elts[d], &y = cb->value.elts[d];
