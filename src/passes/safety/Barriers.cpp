@@ -438,6 +438,49 @@ public:
   // `before` is how many iterations of the loop run before the wait first
   // does: the role signals that many times first, which a signaller
   // needing no more than that does not wait past.
+  static std::optional<int64_t> tripsOf(const IrStmt *l) {
+    return l->start.constInt && l->stop.constInt && l->step > 0
+               ? std::optional<int64_t>(
+                     std::max<int64_t>(0, (*l->stop.constInt - *l->start.constInt + l->step - 1) / l->step))
+               : std::nullopt;
+  }
+
+  // Whether role `role`'s waits on `b` that run before event `until` first
+  // does all pass on the first lap: `b` is a release barrier (its first
+  // `count` phases are free) and those waits, each times the iterations of
+  // its loops that `until` is not in, number at most `count` (a role that
+  // waits on a ring of 2 four times before it signals needs the third
+  // phase's signal).
+  bool firstLapPasses(ResourceId role, ResourceId b, const Event &until) const {
+    if (!facts_.barrier(b).release) return false;
+    int64_t free = k_.resources[b].count, n = 0;
+    std::vector<std::pair<AffineForm, std::vector<const IrStmt *>>> seen;  // a repeated wait takes no phase
+    for (const RoleEvents &r : roles_)
+      if (r.role == role)
+        for (const Event &e : r.events) {
+          if (e.index >= until.index) break;
+          if (e.conditional || effectResource(*e.op, e.op->info().effects.waits) != b) continue;
+          bool known = false;
+          AffineForm f = formOf(k_, stageOperand(*e.op), known);
+          if (known) {
+            auto key = std::make_pair(f, e.loops);
+            if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+            seen.push_back(key);
+          }
+          int64_t m = 1;
+          for (const IrStmt *l : e.loops) {
+            if (std::find(until.loops.begin(), until.loops.end(), l) != until.loops.end()) continue;
+            std::optional<int64_t> t = tripsOf(l);
+            if (!t) return false;
+            m *= *t;
+            if (m > free) return false;
+          }
+          n += m;
+          if (n > free) return false;
+        }
+    return true;
+  }
+
   bool laterSignalsNeeded(const Event &w, ResourceId c, ResourceId b, int64_t before,
                           const std::map<std::pair<ResourceId, ResourceId>, const Event *> &firstSignal) const {
     const IrStmt *L = w.loops.back();
@@ -454,27 +497,7 @@ public:
     // first signal needs more of c's signals than run before w: the relay
     // waits over a loop of more iterations than that first, or signals
     // under a guard that first holds after that many.
-    auto trips = [](const IrStmt *l) {
-      return l->start.constInt && l->stop.constInt && l->step > 0
-                 ? std::optional<int64_t>((*l->stop.constInt - *l->start.constInt + l->step - 1) / l->step)
-                 : std::nullopt;
-    };
-    // Whether the waits of `x` that run before code in loops `outer` first
-    // runs all pass on the first lap: a release barrier, or credits at least
-    // the iterations of x's loops that `outer` lies outside of.
-    auto passesOnCredits = [&](const Event &x, ResourceId xb, const std::vector<const IrStmt *> &outer) {
-      if (facts_.barrier(xb).release) return true;
-      int64_t credits = k_.resources[xb].credits, n = 1;
-      if (credits <= 0) return false;
-      for (const IrStmt *l : x.loops) {
-        if (std::find(outer.begin(), outer.end(), l) != outer.end()) continue;
-        std::optional<int64_t> t = trips(l);
-        if (!t) return false;
-        n *= std::max<int64_t>(*t, 0);
-        if (n > credits) return false;
-      }
-      return true;
-    };
+    auto trips = tripsOf;
     std::map<ResourceId, bool> relayed = {{c, false}};
     for (bool grew = true; grew;) {
       grew = false;
@@ -483,22 +506,29 @@ public:
         for (const Event &x : r.events) {
           ResourceId xb = effectResource(*x.op, x.op->info().effects.waits);
           auto in = relayed.find(xb);
-          if (x.conditional || x.guarded || in == relayed.end()) continue;
+          // A guarded wait needs the signal whenever it first runs; one under
+          // a run-time condition may not run, and is not followed.
+          if (x.conditional || in == relayed.end()) continue;
           for (const Event &y : r.events) {
             ResourceId out = effectResource(*y.op, y.op->info().effects.signals);
-            if (y.index <= x.index || out == kNoResource || y.conditional || y.loops.size() > x.loops.size() ||
-                !std::equal(y.loops.begin(), y.loops.end(), x.loops.begin()) || passesOnCredits(x, xb, y.loops))
-              continue;
+            // y first runs after every iteration of x's loops that y is
+            // not in (its own loops, or sibling loops after them).
+            size_t common = 0;
+            while (common < x.loops.size() && common < y.loops.size() && x.loops[common] == y.loops[common]) ++common;
+            if (y.index <= x.index || out == kNoResource || y.conditional || firstLapPasses(r.role, xb, y)) continue;
             bool more = in->second;
-            for (size_t i = y.loops.size(); i < x.loops.size(); ++i) {
+            for (size_t i = common; i < x.loops.size(); ++i) {
               std::optional<int64_t> n = trips(x.loops[i]);
               more |= !n || *n > before;
             }
-            if (y.guarded && !y.loops.empty()) {
-              const IrStmt *l = y.loops.back();
+            // A guarded event first runs after that many iterations of its
+            // innermost loop.
+            for (const Event *g : {&x, &y}) {
+              if (!g->guarded || g->loops.empty()) continue;
+              const IrStmt *l = g->loops.back();
               std::optional<int64_t> d = l->start.ix == kNoIntExpr
                                              ? std::nullopt
-                                             : IntExprTable::constantDifference(y.first, k_.ints.form(l->start.ix));
+                                             : IntExprTable::constantDifference(g->first, k_.ints.form(l->start.ix));
               more |= !d || *d / std::max<int64_t>(1, l->step) + 1 > before;
             }
             auto [it, added] = relayed.emplace(out, more);
@@ -521,7 +551,7 @@ public:
             auto in = relayed.find(xb);
             // A wait whose first lap passes (credits, a release barrier)
             // needs nothing of this lap.
-            if (x.index >= sb.index || in == relayed.end() || passesOnCredits(x, xb, sb.loops)) continue;
+            if (x.index >= sb.index || in == relayed.end() || firstLapPasses(q, xb, sb)) continue;
             if (in->second) return true;
             for (const IrStmt *l : x.loops) {
               if (std::find(sb.loops.begin(), sb.loops.end(), l) != sb.loops.end()) continue;  // encloses sb
@@ -560,13 +590,16 @@ public:
           }
           ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
           // A conditional wait counts: whenever it runs, it needs the signal.
-          if (b == kNoResource || facts_.barrier(b).release) continue;
+          if (b == kNoResource || firstLapPasses(r.role, b, *sig)) continue;
           // A wait guarded off its loop's first iteration (`if t > 0`) does
           // not run before that iteration's signals, unless a signaller of
           // its barrier needs this role's later signals before its own
           // first (`if k == 3: wait(fin)` where fin's signaller waits on
           // every k-step's stage first).
-          if (w.guarded && w.loops.back()->start.ix != kNoIntExpr)
+          // A signal after that loop (not in it) comes after the whole
+          // loop's first pass, the guarded wait included.
+          if (w.guarded && w.loops.back()->start.ix != kNoIntExpr &&
+              std::find(sig->loops.begin(), sig->loops.end(), w.loops.back()) != sig->loops.end())
             if (auto d = IntExprTable::constantDifference(w.first, k_.ints.form(w.loops.back()->start.ix));
                 d && *d > 0 &&
                 !laterSignalsNeeded(w, node.second, b, *d / std::max<int64_t>(1, w.loops.back()->step), firstSignal))

@@ -301,23 +301,67 @@ private:
   }
 
   // A tile the block reads back from where it stored it, which no other
-  // block writes: every write of the tensor is a store of the same tile by
-  // the same role before it, that runs whenever the read does, at tiles that
-  // differ between blocks (no atomic or addition touches the tensor).
-  // The read is by the role's threads (a TMA load of what they stored would
-  // need their meeting and a proxy fence first), a load that writes zeros
-  // (reset=True) is a write too, and a TMA store must be written
-  // (lm.tma_store_wait(visible=True)) before the read.
+  // block writes: a store of the same tile by the same role before it, that
+  // runs whenever the read does; every other write of the tensor in the
+  // block (any role's, a load with reset=True included) at a tile a
+  // constant apart by at least its extent; the blocks' tiles disjoint (no
+  // atomic or addition touches the tensor). The read is by the role's
+  // threads (a TMA load of what they stored would need their meeting and a
+  // proxy fence first), and a TMA store is written before it
+  // (lm.tma_store_wait(visible=True), which the issuing thread waits for,
+  // then lm.role_sync() for the others).
   bool ownTile(const WorkspaceAccess &l) const {
     if (l.async) return false;
+    bool stored = false;
     for (const WorkspaceAccess &s : facts_.crossBlock.accesses) {
       if (s.tensor != l.tensor || &s == &l || (s.kind == Kind::Load && !s.reset)) continue;
-      if (s.kind != Kind::Store || s.reduce || s.event->role != l.event->role || s.event->index > l.event->index ||
-          s.spread != Spread::Disjoint || !sameTile(s, l) || !scopeEncloses(s.where, l.where) ||
-          (s.async && !visibleBetween(s, l)))
+      if (s.kind == Kind::Atomic || s.reduce || (s.kind == Kind::Store && s.spread != Spread::Disjoint)) return false;
+      if (apart(s, l)) continue;
+      if (s.kind != Kind::Store || s.event->role != l.event->role || s.event->index > l.event->index ||
+          !sameTile(s, l) || !scopeEncloses(s.where, l.where) || (s.async && !writtenForRole(s, l)))
         return false;
+      stored = true;
     }
-    return true;
+    return stored;
+  }
+
+  // Tiles a constant apart in some coordinate by at least the lower one's
+  // extent there (the same block's; no loop around either moves them).
+  bool apart(const WorkspaceAccess &x, const WorkspaceAccess &y) const {
+    const Operand *cx = copyCoords(*x.event->op), *cy = copyCoords(*y.event->op);
+    std::vector<int64_t> sx = tileShape(x), sy = tileShape(y);
+    if (!cx || !cy || cx->value.elts.size() != cy->value.elts.size()) return false;
+    for (const Operand *c : {cx, cy})
+      for (const Value &v : c->value.elts)
+        if (v.ix != kNoIntExpr && k_.ints.dependsOnLoop(k_.ints.form(v.ix))) return false;
+    for (size_t d = 0; d < cx->value.elts.size(); ++d) {
+      const Value &p = cx->value.elts[d], &q = cy->value.elts[d];
+      std::optional<int64_t> delta =  // y's coordinate minus x's
+          p.constInt && q.constInt ? std::optional<int64_t>(*q.constInt - *p.constInt)
+          : p.ix != kNoIntExpr && q.ix != kNoIntExpr
+              ? IntExprTable::constantDifference(k_.ints.form(q.ix), k_.ints.form(p.ix))
+              : std::nullopt;
+      if (!delta || d >= sx.size() || d >= sy.size()) continue;
+      if (*delta >= sx[sx.size() - 1 - d] || -*delta >= sy[sy.size() - 1 - d]) return true;
+    }
+    return false;
+  }
+
+  // A visible wait for the TMA store `s` before `l`, then a meeting of the
+  // role after it, both running whenever `l` does.
+  bool writtenForRole(const WorkspaceAccess &s, const WorkspaceAccess &l) const {
+    for (const VisibleWait &w : facts_.crossBlock.visibleWaits) {
+      if (w.event->role != s.event->role || !(w.pending == 0 || retiredAt(s, w)) || w.event->index <= s.event->index ||
+          w.event->index >= l.event->index || !scopeEncloses(w.where, s.where) || !scopeEncloses(w.where, l.where))
+        continue;
+      for (const RoleEvents &r : roles_)
+        if (r.role == s.event->role)
+          for (const Event &x : r.events)
+            if (x.op->info().effects.syncsRole && !x.conditional && !x.guarded && x.index > w.event->index &&
+                x.index < l.event->index && x.loops == w.event->loops)
+              return true;
+    }
+    return false;
   }
 
   std::vector<int64_t> tileShape(const WorkspaceAccess &a) const {

@@ -130,3 +130,22 @@ def k(lm, Y: LM.tensor2d[M, 64], Z: LM.tensor2d[R, 64], M: LM.i32, S: LM.i32, R:
                 acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# a TMA store of the own tile, its writes waited for (visible=True) by the issuing thread only, then read by every thread with no meeting of the role (a second independent review)
+@cake.schedule(grid=((M + 63) // 64,))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
+    scratch = lm.workspace(shape=(((M + 63) // 64) * 64, 64), dtype=lm.f32, tma=True)
+    pool = lm.smem(64 * 64 * 4)
+    t_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        t_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        t_s.tma_store(scratch, coords=(0, lm.block_id(0) * 64))  # expected-note {{'scratch' written here}}
+        lm.tma_store_wait(visible=True)
+        acc = lm.load_tile(scratch, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'scratch', which other blocks of the launch write, outside a branch on the old value of an atomic that acquires their writes (order="acquire" or "acq_rel"); it may read the data before they have written it}}
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)

@@ -27,7 +27,7 @@ def pp(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], M: LM.i32, N: LM.i32, K: LM.i32
                 b_s.tma_load(B, coords=(k * 64, 0), stage=t * KS + k, barrier=full)
     with wg0:
         for t in lm.range(0, T, 2):
-            lm.wait(order, stage=t)  # expected-error {{role 'wg0' uses barrier 'order' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-error {{cannot prove that barrier 'order' is signalled as often as it is awaited: role 'wg1' signals it in range(1, T, 2) and role 'wg0' waits on it in range(0, T, 2)}} expected-note {{role 'wg0' waits on 'order' here}}
+            lm.wait(order, stage=t)  # expected-error {{roles wait for each other before either arrives: role 'wg0' waits on 'order', which it signals only later}} expected-error {{role 'wg0' uses barrier 'order' at stage 't', which is not its running count of uses (0, 1, 2, ...): the loop over 't' steps by 2, so stages are skipped (roles taking turns on a barrier loop alike, starting one apart, one role per turn)}} expected-error {{cannot prove that barrier 'order' is signalled as often as it is awaited: role 'wg1' signals it in range(1, T, 2) and role 'wg0' waits on it in range(0, T, 2)}} expected-note {{role 'wg0' waits on 'order' here}}
             lm.wait(order, stage=t + 2)  # expected-error {{role 'wg0' uses barrier 'order' at stage 't + 2', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 't', so two uses land in different phases of one iteration (one iteration, one stage)}}
             for k in lm.range(0, KS):
                 lm.wait(full, stage=t * KS + k)
