@@ -206,6 +206,29 @@ const Operand *copyCoords(const Operation &op) {
   return nullptr;
 }
 
+bool tilesApart(const Kernel &k, const Operation &a, const Operation &b, bool fixed) {
+  const Operand *ca = copyCoords(a), *cb = copyCoords(b);
+  ResourceId ta = copyTile(a), tb = copyTile(b);
+  if (!ca || !cb || ta == kNoResource || tb == kNoResource || ca->value.elts.size() != cb->value.elts.size())
+    return false;
+  if (fixed)
+    for (const Operand *c : {ca, cb})
+      for (const Value &x : c->value.elts)
+        if (x.ix != kNoIntExpr && k.ints.dependsOnLoop(k.ints.form(x.ix))) return false;
+  const std::vector<int64_t> &sa = k.resource(ta).shape, &sb = k.resource(tb).shape;
+  for (size_t d = 0; d < ca->value.elts.size(); ++d) {
+    const Value &x = ca->value.elts[d], &y = cb->value.elts[d];
+    std::optional<int64_t> delta =  // b's coordinate minus a's
+        x.constInt && y.constInt ? std::optional<int64_t>(*y.constInt - *x.constInt)
+        : x.ix != kNoIntExpr && y.ix != kNoIntExpr
+            ? IntExprTable::constantDifference(k.ints.form(y.ix), k.ints.form(x.ix))
+            : std::nullopt;
+    if (!delta || d >= sa.size() || d >= sb.size()) continue;
+    if (*delta >= sa[sa.size() - 1 - d] || -*delta >= sb[sb.size() - 1 - d]) return true;  // innermost first
+  }
+  return false;
+}
+
 ResourceId copyTile(const Operation &op) {
   if (op.receiver != kNoResource) return op.receiver;
   if (op.result.kind == ValueKind::Resource) return op.result.resource;

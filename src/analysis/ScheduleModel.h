@@ -57,6 +57,12 @@ const sema::Operand *copyCoords(const sema::Operation &op);
 // receiver view, or for a copy between a global tensor and registers the
 // fragment it loads (its result) or stores (its register operand).
 sema::ResourceId copyTile(const sema::Operation &op);
+// Whether two copies' tiles of one tensor share no element: in some
+// coordinate, b's is a constant above a's by at least a's tile's extent
+// there, or below by at least b's. With `fixed`, coordinates that move with
+// a loop variable prove nothing (another iteration's tile may be the
+// other's).
+bool tilesApart(const sema::Kernel &k, const sema::Operation &a, const sema::Operation &b, bool fixed);
 // The stage an operation names for its barrier and receiver view (the
 // effects' stage slot).
 StageRef stageOperand(const sema::Operation &op);

@@ -325,26 +325,10 @@ private:
     return stored;
   }
 
-  // Tiles a constant apart in some coordinate by at least the lower one's
-  // extent there (the same block's; no loop around either moves them).
+  // Tiles of one block that share no element (no loop around either moves
+  // them).
   bool apart(const WorkspaceAccess &x, const WorkspaceAccess &y) const {
-    const Operand *cx = copyCoords(*x.event->op), *cy = copyCoords(*y.event->op);
-    std::vector<int64_t> sx = tileShape(x), sy = tileShape(y);
-    if (!cx || !cy || cx->value.elts.size() != cy->value.elts.size()) return false;
-    for (const Operand *c : {cx, cy})
-      for (const Value &v : c->value.elts)
-        if (v.ix != kNoIntExpr && k_.ints.dependsOnLoop(k_.ints.form(v.ix))) return false;
-    for (size_t d = 0; d < cx->value.elts.size(); ++d) {
-      const Value &p = cx->value.elts[d], &q = cy->value.elts[d];
-      std::optional<int64_t> delta =  // y's coordinate minus x's
-          p.constInt && q.constInt ? std::optional<int64_t>(*q.constInt - *p.constInt)
-          : p.ix != kNoIntExpr && q.ix != kNoIntExpr
-              ? IntExprTable::constantDifference(k_.ints.form(q.ix), k_.ints.form(p.ix))
-              : std::nullopt;
-      if (!delta || d >= sx.size() || d >= sy.size()) continue;
-      if (*delta >= sx[sx.size() - 1 - d] || -*delta >= sy[sy.size() - 1 - d]) return true;
-    }
-    return false;
+    return tilesApart(k_, *x.event->op, *y.event->op, /*fixed=*/true);
   }
 
   // A visible wait for the TMA store `s` before `l`, then a meeting of the

@@ -536,38 +536,14 @@ public:
         }
         return true;
       };
-      // Tiles of a global tensor a constant apart by at least the lower
-      // one's extent in some coordinate share no element. In a loop around
-      // both, coordinates that move with a loop variable are not compared
-      // (the next iteration's tile is elsewhere).
-      auto disjointTiles = [&](const Event &a, const Event &b) {
-        const Operand *ca = copyCoords(*a.op), *cb = copyCoords(*b.op);
-        ResourceId ta = copyTile(*a.op), tb = copyTile(*b.op);
-        if (!ca || !cb || ta == kNoResource || tb == kNoResource || ca->value.elts.size() != cb->value.elts.size())
-          return false;
-        bool sharedLoop = !a.loops.empty() && !b.loops.empty() && a.loops.front() == b.loops.front();
-        for (const Operand *c : {ca, cb})
-          for (const Value &x : c->value.elts)
-            if (sharedLoop && x.ix != kNoIntExpr && k_.ints.dependsOnLoop(k_.ints.form(x.ix))) return false;
-        const std::vector<int64_t> &sa = k_.resource(ta).shape, &sb = k_.resource(tb).shape;
-        for (size_t d = 0; d < ca->value.elts.size(); ++d) {
-          const Value &x = ca->value.elts[d], &y = cb->value.elts[d];
-          std::optional<int64_t> delta =  // b's coordinate minus a's
-              x.constInt && y.constInt ? std::optional<int64_t>(*y.constInt - *x.constInt)
-              : x.ix != kNoIntExpr && y.ix != kNoIntExpr
-                  ? IntExprTable::constantDifference(k_.ints.form(y.ix), k_.ints.form(x.ix))
-                  : std::nullopt;
-          if (!delta || d >= sa.size() || d >= sb.size()) continue;
-          int64_t ea = sa[sa.size() - 1 - d], eb = sb[sb.size() - 1 - d];  // coordinates innermost first
-          if (*delta >= ea || -*delta >= eb) return true;
-        }
-        return false;
-      };
       for (size_t j = 0; j < acc.size(); ++j)
         for (size_t i = 0; i < j; ++i) {
           const Event &p = *acc[i], &q = *acc[j];
           if (view(p) == kNoResource || view(p) != view(q) || (!stores(p) && !stores(q))) continue;
-          if (p.op->receiver == kNoResource && disjointTiles(p, q)) continue;
+          // Tiles of a global tensor that share no element; in a loop around
+          // both, only where no loop variable moves them.
+          bool sharedLoop = !p.loops.empty() && !q.loops.empty() && p.loops.front() == q.loops.front();
+          if (p.op->receiver == kNoResource && tilesApart(k_, *p.op, *q.op, sharedLoop)) continue;
           StageRef sp = effectStage(*p.op, kReceiver), sq = effectStage(*q.op, kReceiver);
           bool kp = false, kq = false;
           AffineForm fp = formOf(k_, sp, kp), fq = formOf(k_, sq, kq);
