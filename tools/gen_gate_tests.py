@@ -575,7 +575,8 @@ neg("ring_wait_too_far_ahead", "A wait on the release barrier as many stages ahe
   ("comment", "a_s = pool.view", "expected-note {{'a_s' declared here}}"),
   ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
   ("sub", "lm.wait(empty", ("stage=k", "stage=k + 2")),
-  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k + 2', which is not its running count of uses (0, 1, 2, ...): it runs 2 stage(s) ahead of the sequence (next: 0), so it waits for a release of a stage this role has not filled yet; a wait on a release barrier may run ahead by at most 1}}"),
+  ("comment", "lm.wait(empty", "expected-error {{role 'load' uses barrier 'empty' at stage 'k + 2', which is not its running count of uses (0, 1, 2, ...): it runs 2 stage(s) ahead of the sequence (next: 0), so it waits for a release of a stage this role has not filled yet; a wait on a release barrier may run ahead by at most 1}} expected-error {{roles wait for each other before either arrives: role 'load' waits on 'empty', which role 'math' signals only later; role 'math' waits on 'full', which role 'load' signals only later}}"),
+  ("comment", "lm.wait(full, stage=k)", "expected-note {{role 'math' waits on 'full' here}}"),
   ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
   ("comment", "a_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
   ("comment", "b_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'b_s'}}")])
@@ -1174,7 +1175,8 @@ neg("pingpong_missing_arrive", "Ping-pong with wg0 never handing the turn over: 
   ("comment", "wg0 = lm.role", "expected-note {{role 'wg0' declared here}}"),
   ("comment", "lm.wait(turn1, stage=j - 1)", "expected-error {{role 'wg1' waits on barrier 'turn1', but no role ever arrives on it}}")], base=ATTN_PP)
 neg("pingpong_wait_ahead", "Ping-pong with wg0 waiting for the turn of the current tile instead of the previous one: a wait for a hand-over that comes only after it (a hang).", [
-  ("replace", "lm.wait(turn0, stage=j - 1)", "lm.wait(turn0, stage=j)  # expected-error {{role 'wg0' uses barrier 'turn0' at stage 'j', which is not its running count of uses (0, 1, 2, ...): it runs 1 stage(s) ahead of the sequence (next: 0)}}"),
+  ("replace", "lm.wait(turn0, stage=j - 1)", "lm.wait(turn0, stage=j)  # expected-error {{role 'wg0' uses barrier 'turn0' at stage 'j', which is not its running count of uses (0, 1, 2, ...): it runs 1 stage(s) ahead of the sequence (next: 0)}} expected-error {{roles wait for each other before either arrives: role 'wg0' waits on 'turn0', which role 'wg1' signals only later; role 'wg1' waits on 'turn1', which role 'wg0' signals only later}}"),
+  ("comment", "lm.wait(turn1, stage=j - 1)", "expected-note {{role 'wg1' waits on 'turn1' here}}"),
   ("comment", "turn0 = lm.barrier", "expected-note {{barrier 'turn0' declared here}}")], base=ATTN_PP)
 FIU_PV = "expected-note {{'mma' issued here; it runs on until its group is waited for}}"
 neg("fragment_in_flight_rescale", "Attention: O rescaled before the wait that retires the P V wgmma accumulating into it (the wait moved below the rescale).", [

@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-#include "passes/safety/Safety.h"
+#include "passes/safety/FirstLap.h"
 #include "sema/ConstEval.h"
 
 namespace cake::passes::safety {
@@ -24,9 +24,9 @@ namespace {
 // at most 2^20 - 1 bytes pending per phase.
 constexpr int64_t kMaxTxBytes = (1 << 20) - 1;
 
-class BarrierChecks : public Checker {
+class BarrierChecks : public FirstLap {
 public:
-  using Checker::Checker;
+  using FirstLap::FirstLap;
 
   void checkSignalled() {
     for (const auto &[b, use] : uses_)
@@ -438,49 +438,6 @@ public:
   // `before` is how many iterations of the loop run before the wait first
   // does: the role signals that many times first, which a signaller
   // needing no more than that does not wait past.
-  static std::optional<int64_t> tripsOf(const IrStmt *l) {
-    return l->start.constInt && l->stop.constInt && l->step > 0
-               ? std::optional<int64_t>(
-                     std::max<int64_t>(0, (*l->stop.constInt - *l->start.constInt + l->step - 1) / l->step))
-               : std::nullopt;
-  }
-
-  // Whether role `role`'s waits on `b` that run before event `until` first
-  // does all pass on the first lap: `b` is a release barrier (its first
-  // `count` phases are free) and those waits, each times the iterations of
-  // its loops that `until` is not in, number at most `count` (a role that
-  // waits on a ring of 2 four times before it signals needs the third
-  // phase's signal).
-  bool firstLapPasses(ResourceId role, ResourceId b, const Event &until) const {
-    if (!facts_.barrier(b).release) return false;
-    int64_t free = k_.resources[b].count, n = 0;
-    std::vector<std::pair<AffineForm, std::vector<const IrStmt *>>> seen;  // a repeated wait takes no phase
-    for (const RoleEvents &r : roles_)
-      if (r.role == role)
-        for (const Event &e : r.events) {
-          if (e.index >= until.index) break;
-          if (e.conditional || effectResource(*e.op, e.op->info().effects.waits) != b) continue;
-          bool known = false;
-          AffineForm f = formOf(k_, stageOperand(*e.op), known);
-          if (known) {
-            auto key = std::make_pair(f, e.loops);
-            if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
-            seen.push_back(key);
-          }
-          int64_t m = 1;
-          for (const IrStmt *l : e.loops) {
-            if (std::find(until.loops.begin(), until.loops.end(), l) != until.loops.end()) continue;
-            std::optional<int64_t> t = tripsOf(l);
-            if (!t) return false;
-            m *= *t;
-            if (m > free) return false;
-          }
-          n += m;
-          if (n > free) return false;
-        }
-    return true;
-  }
-
   bool laterSignalsNeeded(const Event &w, ResourceId c, ResourceId b, int64_t before,
                           const std::map<std::pair<ResourceId, ResourceId>, const Event *> &firstSignal) const {
     const IrStmt *L = w.loops.back();
@@ -590,7 +547,19 @@ public:
           }
           ResourceId b = effectResource(*w.op, w.op->info().effects.waits);
           // A conditional wait counts: whenever it runs, it needs the signal.
-          if (b == kNoResource || firstLapPasses(r.role, b, *sig)) continue;
+          if (b == kNoResource) continue;
+          // On a release barrier the first `count` stages are free; a wait
+          // past them needs the signal `count` stages earlier, which only
+          // signallers whose first signal is at or below it may give (of
+          // roles taking turns, the one whose turn it was).
+          std::optional<int64_t> needed;
+          if (facts_.barrier(b).release) {
+            bool runs = false;
+            std::optional<int64_t> m = maxStageBefore(w, *sig, runs);
+            // A stage the analysis cannot bound is safety.unproven-stage's.
+            if (!runs || !m || *m < k_.resources[b].count) continue;
+            needed = *m - k_.resources[b].count;
+          }
           // A wait guarded off its loop's first iteration (`if t > 0`) does
           // not run before that iteration's signals, unless a signaller of
           // its barrier needs this role's later signals before its own
@@ -604,7 +573,9 @@ public:
                 d && *d > 0 &&
                 !laterSignalsNeeded(w, node.second, b, *d / std::max<int64_t>(1, w.loops.back()->step), firstSignal))
               continue;
-          for (ResourceId s : facts_.barrier(b).signallers) edges[node].push_back({&w, Node{s, b}});
+          for (ResourceId s : facts_.barrier(b).signallers)
+            if (std::optional<int64_t> f = needed ? firstSignalStage(s, b) : std::nullopt; !f || *f <= *needed)
+              edges[node].push_back({&w, Node{s, b}});
         }
       }
     // Find a cycle (depth-first, in the order roles are declared).

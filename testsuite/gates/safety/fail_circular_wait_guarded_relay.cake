@@ -239,9 +239,9 @@ def k(lm, B: LM.tma2d, T: LM.i32):
     with epi:
         for t in lm.range(0, T):
             for j in lm.range(0, 2):
-                lm.wait(rel, stage=t * 4 + j)  # expected-note {{role 'epi' waits on 'rel' here}}
-            for j in lm.range(2, 4):
                 lm.wait(rel, stage=t * 4 + j)
+            for j in lm.range(2, 4):
+                lm.wait(rel, stage=t * 4 + j)  # expected-note {{role 'epi' waits on 'rel' here}}
             lm.arrive(fin, stage=t, per="warp")
 
 # -----

@@ -1020,12 +1020,12 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)  # expected-note {{barrier 'empty' declared here}}
     with load:
         for k in lm.range(0, K // 64):
-            lm.wait(empty, stage=k + 2)  # expected-error {{role 'load' uses barrier 'empty' at stage 'k + 2', which is not its running count of uses (0, 1, 2, ...): it runs 2 stage(s) ahead of the sequence (next: 0), so it waits for a release of a stage this role has not filled yet; a wait on a release barrier may run ahead by at most 1}}
+            lm.wait(empty, stage=k + 2)  # expected-error {{role 'load' uses barrier 'empty' at stage 'k + 2', which is not its running count of uses (0, 1, 2, ...): it runs 2 stage(s) ahead of the sequence (next: 0), so it waits for a release of a stage this role has not filled yet; a wait on a release barrier may run ahead by at most 1}} expected-error {{roles wait for each other before either arrives: role 'load' waits on 'empty', which role 'math' signals only later; role 'math' waits on 'full', which role 'load' signals only later}}
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
             b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'load' overwrites stage k of 'b_s'}}
     with math:
         for k in lm.range(0, K // 64):
-            lm.wait(full, stage=k)
+            lm.wait(full, stage=k)  # expected-note {{role 'math' waits on 'full' here}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
@@ -2840,7 +2840,7 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
         p160 = lm.cast(p0, lm.bf16)
         for j in lm.range(1, n):
             lm.wait(kfull, stage=j)
-            lm.wait(turn0, stage=j)  # expected-error {{role 'wg0' uses barrier 'turn0' at stage 'j', which is not its running count of uses (0, 1, 2, ...): it runs 1 stage(s) ahead of the sequence (next: 0)}}
+            lm.wait(turn0, stage=j)  # expected-error {{role 'wg0' uses barrier 'turn0' at stage 'j', which is not its running count of uses (0, 1, 2, ...): it runs 1 stage(s) ahead of the sequence (next: 0)}} expected-error {{roles wait for each other before either arrives: role 'wg0' waits on 'turn0', which role 'wg1' signals only later; role 'wg1' waits on 'turn1', which role 'wg0' signals only later}}
             lm.mma(s0, q_s, k_s[j].T, init=True)
             lm.mma_commit()
             lm.wait(vfull, stage=j - 1)
@@ -2883,7 +2883,7 @@ def k(lm, Q: LM.tma2d, K: LM.tma2d, V: LM.tma2d, O: LM.tma2d, N: LM.i32):
         p161 = lm.cast(p0, lm.bf16)
         for j in lm.range(1, n):
             lm.wait(kfull, stage=j)
-            lm.wait(turn1, stage=j - 1)
+            lm.wait(turn1, stage=j - 1)  # expected-note {{role 'wg1' waits on 'turn1' here}}
             lm.mma(s1, q_s, k_s[j].T, init=True)
             lm.mma_commit()
             lm.wait(vfull, stage=j - 1)
