@@ -454,7 +454,6 @@ public:
     // first signal needs more of c's signals than run before w: the relay
     // waits over a loop of more iterations than that first, or signals
     // under a guard that first holds after that many.
-    auto trips = tripsOf;
     std::map<ResourceId, bool> relayed = {{c, false}};
     for (bool grew = true; grew;) {
       grew = false;
@@ -475,7 +474,7 @@ public:
             if (y.index <= x.index || out == kNoResource || y.conditional || firstLapPasses(r.role, xb, y)) continue;
             bool more = in->second;
             for (size_t i = common; i < x.loops.size(); ++i) {
-              std::optional<int64_t> n = trips(x.loops[i]);
+              std::optional<int64_t> n = tripsOf(x.loops[i]);
               more |= !n || *n > before;
             }
             // A guarded event first runs after that many iterations of its
@@ -512,7 +511,7 @@ public:
             if (in->second) return true;
             for (const IrStmt *l : x.loops) {
               if (std::find(sb.loops.begin(), sb.loops.end(), l) != sb.loops.end()) continue;  // encloses sb
-              std::optional<int64_t> n = trips(l);
+              std::optional<int64_t> n = tripsOf(l);
               if (!n || *n > before) return true;
             }
           }
