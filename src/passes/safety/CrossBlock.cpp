@@ -303,9 +303,9 @@ private:
   // A tile the block reads back from where it stored it, which no other
   // block writes: a store of the same tile by the same role before it, that
   // runs whenever the read does; every other write of the tensor in the
-  // block (any role's, a load with reset=True included) at a tile a
-  // constant apart by at least its extent; the blocks' tiles disjoint (no
-  // atomic or addition touches the tensor). The read is by the role's
+  // block (any role's) at a tile a constant apart by at least its extent;
+  // the blocks' tiles disjoint (no atomic, addition or load with reset=True
+  // touches the tensor). The read is by the role's
   // threads (a TMA load of what they stored would need their meeting and a
   // proxy fence first), and a TMA store is written before it
   // (lm.tma_store_wait(visible=True), which the issuing thread waits for,
@@ -315,10 +315,12 @@ private:
     bool stored = false;
     for (const WorkspaceAccess &s : facts_.crossBlock.accesses) {
       if (s.tensor != l.tensor || &s == &l || (s.kind == Kind::Load && !s.reset)) continue;
-      if (s.kind == Kind::Atomic || s.reduce || (s.kind == Kind::Store && s.spread != Spread::Disjoint)) return false;
+      // A load that zeros its tile is judged by no spread: other blocks'
+      // may reach this one's tile.
+      if (s.kind != Kind::Store || s.reduce || s.spread != Spread::Disjoint) return false;
       if (apart(s, l)) continue;
-      if (s.kind != Kind::Store || s.event->role != l.event->role || s.event->index > l.event->index ||
-          !sameTile(s, l) || !scopeEncloses(s.where, l.where) || (s.async && !writtenForRole(s, l)))
+      if (s.event->role != l.event->role || s.event->index > l.event->index || !sameTile(s, l) ||
+          !scopeEncloses(s.where, l.where) || (s.async && !writtenForRole(s, l)))
         return false;
       stored = true;
     }

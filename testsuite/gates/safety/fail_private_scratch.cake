@@ -149,3 +149,18 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
         lm.tma_store_wait(visible=True)
         acc = lm.load_tile(scratch, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'scratch', which other blocks of the launch write, outside a branch on the old value of an atomic that acquires their writes (order="acquire" or "acq_rel"); it may read the data before they have written it}}
         lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# each block zeros the next block's tile with a load that resets it (a whole
+# tile away from its own within the block, but the next block's own tile)
+@cake.schedule(grid=((M + 63) // 64,))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
+    scratch = lm.workspace(shape=(((M + 63) // 64) * 64 + 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(scratch, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-note 2 {{'scratch' written here}}
+        z = lm.load_tile(scratch, coords=(0, lm.block_id(0) * 64 + 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)  # expected-error {{role 'math' reads 'scratch', which other blocks of the launch write}}
+        acc = lm.load_tile(scratch, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'scratch', which other blocks of the launch write}}
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc + z)
