@@ -31,12 +31,6 @@ using namespace sema;
 
 namespace {
 
-PolyForm monomial(AtomId a) {
-  PolyForm p;
-  p.terms[{a}] = 1;
-  return p;
-}
-
 PolyForm constantPoly(int64_t c) { return PolyForm::of(AffineForm{c, {}}); }
 
 class Spreader {
@@ -51,28 +45,14 @@ public:
     return expand(k_.ints.form(g.ix), depth + 1);
   }
 
-  // `f` as a polynomial over leaves and non-product atoms.
+  // `f` as a polynomial over leaves and non-product atoms, lm.num_blocks(d)
+  // read as the grid's extent.
   std::optional<PolyForm> expand(const AffineForm &f, int depth = 0) const {
     if (depth > 16) return std::nullopt;
-    PolyForm r = constantPoly(f.constant);
-    for (const auto &[atom, coef] : f.terms) {
+    return k_.ints.expandProducts(f, [&](AtomId atom) -> std::optional<PolyForm> {
       IntExprTable::AtomView v = k_.ints.atomInfo(atom);
-      std::optional<PolyForm> t;
-      if (v.op == IntOp::Mul && v.lhs && v.rhs) {
-        std::optional<PolyForm> a = expand(*v.lhs, depth + 1), b = expand(*v.rhs, depth + 1);
-        if (!a || !b) return std::nullopt;
-        t = PolyForm::mul(*a, *b);
-      } else if (v.op == IntOp::NumBlocks) {
-        t = gridExtent(v.value, depth);
-      } else {
-        t = monomial(atom);
-      }
-      if (!t) return std::nullopt;
-      std::optional<PolyForm> sum = PolyForm::add(r, *t, coef);
-      if (!sum) return std::nullopt;
-      r = std::move(*sum);
-    }
-    return r;
+      return v.op == IntOp::NumBlocks ? gridExtent(v.value, depth) : std::nullopt;
+    });
   }
 
   // The same in every block of a launch: parameters, constants and

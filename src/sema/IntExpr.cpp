@@ -209,6 +209,55 @@ std::optional<AffineForm> IntExprTable::substituteLoopVar(const AffineForm &f, u
   return combine(rest, value, coeff);
 }
 
+namespace {
+std::optional<PolyForm> expandAt(const IntExprTable &t, const AffineForm &f,
+                                 const std::function<std::optional<PolyForm>(AtomId)> &leaf, int depth) {
+  if (depth > 16) return std::nullopt;
+  std::optional<PolyForm> r = PolyForm::of(AffineForm{f.constant, {}});
+  for (const auto &[atom, coef] : f.terms) {
+    IntExprTable::AtomView v = t.atomInfo(atom);
+    std::optional<PolyForm> term;
+    if (v.op == IntOp::Mul && v.lhs && v.rhs) {
+      std::optional<PolyForm> a = expandAt(t, *v.lhs, leaf, depth + 1), b = expandAt(t, *v.rhs, leaf, depth + 1);
+      if (a && b) term = PolyForm::mul(*a, *b);
+    } else {
+      if (leaf) term = leaf(atom);
+      if (!term) {
+        term = PolyForm{};
+        term->terms[{atom}] = 1;
+      }
+    }
+    if (!term || !(r = PolyForm::add(*r, *term, coef))) return std::nullopt;
+  }
+  return r;
+}
+}  // namespace
+
+std::optional<PolyForm> IntExprTable::expandProducts(const AffineForm &f,
+                                                     const std::function<std::optional<PolyForm>(AtomId)> &leaf) const {
+  return expandAt(*this, f, leaf, 0);
+}
+
+std::optional<PolyForm> IntExprTable::substituteAtom(const PolyForm &p, AtomId a, const PolyForm &value) {
+  std::optional<PolyForm> out = PolyForm{};
+  for (const auto &[mono, coef] : p.terms) {
+    PolyForm rest;
+    std::vector<AtomId> others;
+    int power = 0;
+    for (AtomId x : mono) {
+      if (x == a)
+        ++power;
+      else
+        others.push_back(x);
+    }
+    rest.terms[others] = coef;
+    std::optional<PolyForm> term = rest;
+    for (int i = 0; i < power && term; ++i) term = PolyForm::mul(*term, value);
+    if (!term || !(out = PolyForm::add(*out, *term, 1))) return std::nullopt;
+  }
+  return out;
+}
+
 PolyForm PolyForm::of(const AffineForm &f) {
   PolyForm p;
   if (f.constant != 0) p.terms[{}] = f.constant;

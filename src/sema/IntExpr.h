@@ -176,6 +176,17 @@ public:
   // `f` with loop `loopId`'s variable replaced by `value`; nullopt on overflow.
   std::optional<AffineForm> substituteLoopVar(const AffineForm &f, uint32_t loopId, const AffineForm &value) const;
 
+  // `f` as a polynomial over atoms other than products (a product of two
+  // run-time values multiplied out, recursively): `j * k_steps` and
+  // `(b2 * S + b1) * R` become sums of monomials. `leaf`, where given, may
+  // give an atom a polynomial of its own (nullopt keeps the atom). nullopt
+  // on overflow or a nesting deeper than 16.
+  std::optional<PolyForm> expandProducts(const AffineForm &f,
+                                         const std::function<std::optional<PolyForm>(AtomId)> &leaf = nullptr) const;
+  // `p` with every occurrence of atom `a` replaced by `value`; nullopt on
+  // overflow.
+  static std::optional<PolyForm> substituteAtom(const PolyForm &p, AtomId a, const PolyForm &value);
+
   // Equal on every input, as far as normal forms show.
   bool equal(IntExprId x, IntExprId y) const { return form(x) == form(y); }
   // a + scale * b; nullopt on overflow.

@@ -171,3 +171,46 @@ TEST_CASE("polynomial counts multiply run-time values") {
   big.constant = INT64_MAX;
   CHECK(PolyForm::mul(PolyForm::of(big), PolyForm::of(big)) == std::nullopt);
 }
+
+TEST_CASE("products of run-time values expand into polynomials, and atoms substitute into them") {
+  IntExprTable t;
+  IntExprId j = t.leaf(IntOp::LoopVar, 1), ks = t.leaf(IntOp::Param, 2), s = t.leaf(IntOp::Param, 3);
+  IntExprId b1 = t.leaf(IntOp::BlockId, 1), b2 = t.leaf(IntOp::BlockId, 2);
+  // (b2 * S + b1) * KS: two monomials, each over leaves.
+  IntExprId nested = t.binary(IntOp::Mul, t.binary(IntOp::Add, t.binary(IntOp::Mul, b2, s), b1), ks);
+  std::optional<PolyForm> p = t.expandProducts(t.form(nested));
+  REQUIRE(p);
+  CHECK(p->terms.size() == 2);
+  std::optional<PolyForm> b1ks = PolyForm::mul(PolyForm::of(t.form(b1)), PolyForm::of(t.form(ks)));
+  std::optional<PolyForm> b2sks =
+      PolyForm::mul(*PolyForm::mul(PolyForm::of(t.form(b2)), PolyForm::of(t.form(s))), PolyForm::of(t.form(ks)));
+  REQUIRE(b1ks);
+  REQUIRE(b2sks);
+  std::optional<PolyForm> both = PolyForm::add(*b1ks, *b2sks, 1);
+  REQUIRE(both);
+  CHECK(PolyForm::constantDifference(*p, *both) == 0);
+  // j * KS + 3 at j = 0 is 3; at j = 2 it is 2 KS + 3.
+  std::optional<PolyForm> stage =
+      t.expandProducts(t.form(t.binary(IntOp::Add, t.binary(IntOp::Mul, j, ks), t.constant(3))));
+  REQUIRE(stage);
+  AtomId jAtom = t.form(j).terms.front().first;
+  std::optional<PolyForm> at0 = IntExprTable::substituteAtom(*stage, jAtom, PolyForm::of(AffineForm{0, {}}));
+  REQUIRE(at0);
+  CHECK(at0->isConstant());
+  CHECK(at0->constant() == 3);
+  std::optional<PolyForm> at2 = IntExprTable::substituteAtom(*stage, jAtom, PolyForm::of(AffineForm{2, {}}));
+  REQUIRE(at2);
+  std::optional<PolyForm> want = PolyForm::add(PolyForm::of(AffineForm{3, {}}), PolyForm::of(t.form(ks)), 2);
+  REQUIRE(want);
+  CHECK(PolyForm::constantDifference(*at2, *want) == 0);
+  // A hook gives an atom a polynomial of its own (lm.num_blocks read as the grid's extent).
+  std::optional<PolyForm> hooked =
+      t.expandProducts(t.form(t.binary(IntOp::Mul, b1, ks)), [&](AtomId a) -> std::optional<PolyForm> {
+        if (t.atomIsLeaf(a, IntOp::Param)) return PolyForm::of(AffineForm{64, {}});
+        return std::nullopt;
+      });
+  REQUIRE(hooked);
+  std::optional<PolyForm> b64 = PolyForm::add(PolyForm{}, PolyForm::of(t.form(b1)), 64);
+  REQUIRE(b64);
+  CHECK(PolyForm::constantDifference(*hooked, *b64) == 0);
+}

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 namespace cake::passes::safety {
 
@@ -77,7 +78,7 @@ std::optional<int64_t> FirstLap::maxStageBefore(const Event &e, const Event &unt
   // The stage is linear in each variable (a product with a run-time
   // count included: `j * k_steps`), so its largest value is at a corner
   // of the ranges; products are multiplied out to substitute into them.
-  std::optional<PolyForm> poly = expandProducts(f);
+  std::optional<PolyForm> poly = k_.ints.expandProducts(f);
   if (!poly) return std::nullopt;
   std::optional<int64_t> best;
   std::function<bool(size_t, const PolyForm &)> corner = [&](size_t i, const PolyForm &g) {
@@ -107,7 +108,7 @@ std::optional<int64_t> FirstLap::firstSignalStage(ResourceId q, ResourceId b) co
         if (effectResource(*e.op, e.op->info().effects.signals) != b) continue;
         bool known = false;
         AffineForm f = formOf(k_, stageOperand(*e.op), known);
-        std::optional<PolyForm> p = known ? expandProducts(f) : std::nullopt;
+        std::optional<PolyForm> p = known ? k_.ints.expandProducts(f) : std::nullopt;
         for (const IrStmt *l : e.loops) {
           if (!p || l->start.ix == kNoIntExpr) return std::nullopt;
           p = substituteLoop(*p, l->loopId, e.guarded && l == e.loops.back() ? e.first : k_.ints.form(l->start.ix));
@@ -118,44 +119,18 @@ std::optional<int64_t> FirstLap::firstSignalStage(ResourceId q, ResourceId b) co
   return least;
 }
 
-// A form as a polynomial over atoms other than products.
-std::optional<PolyForm> FirstLap::expandProducts(const AffineForm &f, int depth) const {
-  if (depth > 16) return std::nullopt;
-  std::optional<PolyForm> r = PolyForm::of(AffineForm{f.constant, {}});
-  for (const auto &[atom, coef] : f.terms) {
-    IntExprTable::AtomView v = k_.ints.atomInfo(atom);
-    std::optional<PolyForm> t;
-    if (v.op == IntOp::Mul && v.lhs && v.rhs) {
-      std::optional<PolyForm> a = expandProducts(*v.lhs, depth + 1), b = expandProducts(*v.rhs, depth + 1);
-      if (a && b) t = PolyForm::mul(*a, *b);
-    } else {
-      t = PolyForm{};
-      t->terms[{atom}] = 1;
-    }
-    if (!t || !(r = PolyForm::add(*r, *t, coef))) return std::nullopt;
-  }
-  return r;
-}
-
 // `p` with loop `loopId`'s variable replaced by `value`.
 std::optional<PolyForm> FirstLap::substituteLoop(const PolyForm &p, uint32_t loopId, const AffineForm &value) const {
-  std::optional<PolyForm> v = expandProducts(value);
+  std::optional<PolyForm> v = k_.ints.expandProducts(value);
   if (!v) return std::nullopt;
-  std::optional<PolyForm> out = PolyForm{};
-  for (const auto &[mono, coef] : p.terms) {
-    PolyForm rest;
-    std::vector<AtomId> others;
-    int power = 0;
+  std::optional<PolyForm> out = p;
+  std::set<AtomId> vars;
+  for (const auto &[mono, coef] : p.terms)
     for (AtomId a : mono)
       if (k_.ints.atomIsLeaf(a, IntOp::LoopVar) && static_cast<uint32_t>(k_.ints.atomValue(a)) == loopId)
-        ++power;
-      else
-        others.push_back(a);
-    rest.terms[others] = coef;
-    std::optional<PolyForm> term = rest;
-    for (int i = 0; i < power && term; ++i) term = PolyForm::mul(*term, *v);
-    if (!term || !(out = PolyForm::add(*out, *term, 1))) return std::nullopt;
-  }
+        vars.insert(a);
+  for (AtomId a : vars)
+    if (!(out = IntExprTable::substituteAtom(*out, a, *v))) return std::nullopt;
   return out;
 }
 

@@ -32,8 +32,6 @@ protected:
   // The stage of role `q`'s first signal of `b` (every loop variable at its
   // loop's start), where that is a constant.
   std::optional<int64_t> firstSignalStage(ResourceId q, ResourceId b) const;
-  // A form as a polynomial over atoms other than products.
-  std::optional<PolyForm> expandProducts(const AffineForm &f, int depth = 0) const;
   // `p` with loop `loopId`'s variable replaced by `value`.
   std::optional<PolyForm> substituteLoop(const PolyForm &p, uint32_t loopId, const AffineForm &value) const;
 };
