@@ -18,13 +18,16 @@
 # zeros behind for the next launch (reset=True), and writes the bf16 tile.
 # The last block reads one tile instead of S.
 #
+# -DBM=64: 64-row tiles of C and one consumer warpgroup, for decode shapes
+# (M <= 64): the ring holds more of B per block (-DSTAGES=8: 128 KB).
+#
 # The launcher takes a workspace of gemm_bf16_splitk_workspace_size(M, N, K)
 # bytes, zero-filled before the first launch at these M, N, K (the counters
 # come first in it and the kernel leaves them zero).
 # target: sm_90a
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
 
-BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows
+BM = 2 * WGMMA_M            # two consumer warpgroups of 64 rows; -DBM=64: one
 BN = 128
 BK = SWIZZLE_128B_BF16_K    # one 128-byte swizzled row of bf16 per stage
 STAGES = 5
@@ -49,11 +52,14 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
     else:
         part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN)))) * ((M + BM - 1) // BM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=40)
-    math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
+    if BM == 2 * WGMMA_M:
+        math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
+    else:
+        math = lm.role(warps=[4, 5, 6, 7], regs=232)
     acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=STAGES)
     full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
-    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=2, pipeline=ring)
+    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=BM // WGMMA_M, pipeline=ring)
     steps = (K + BK - 1) // BK
     S = lm.num_blocks(2)
     mine = (steps + S - 1 - lm.block_id(2)) // S   # this block's k-steps: block_id(2) + i * S
