@@ -174,6 +174,10 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   int64_t N = src.shape[1], wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = src.shape[0] / wgs;
   bool pairs = esize == 2;
+  if (o.operand(param::Store::transpose).value.constBool) {
+    storeTransposed(o, perThread, rowsPerWg, N);
+    return;
+  }
   // col=c: the tile's columns c .. c + W - 1 into a view W wide (the data
   // gate proved both multiples of 8 and within the tile). A thread holds its
   // columns in groups of 8, element i in group (i % (N / 2)) / 4; the groups
@@ -216,6 +220,42 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
         : view.dtype == DType::I32 ? "int"
                                    : "uint",
         s));
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+}
+
+// transpose=True: element (r, c) of the tile goes to (c, r) of the view
+// (the data gate checked the shapes), one element per store: the pair a
+// thread holds in a row lies in two rows of the view.
+void KernelEmitter::storeTransposed(const Operation &o, int64_t perThread, int64_t rowsPerWg, int64_t N) {
+  const Resource &src = k_.resource(o.operand(param::Store::src).value.resource);
+  const Resource &view = k_.resource(o.receiver);
+  std::string_view type = dtypeInfo(view.dtype).cudaType;
+  std::string s = ident(src.name);
+  line(fmt::format("// the wgmma accumulator layout, transposed: {} elements per thread, each (r, c) stored at (c, r)",
+                   perThread));
+  line("{");
+  ++indent_;
+  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line(fmt::format("const uint32_t cake_row0 = cake_wg * {}u + cake_wg_warp * 16u + cake_lane / 4u;", rowsPerWg));
+  line("const uint32_t cake_col0 = 2u * (cake_lane % 4u);");
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", perThread));
+  ++indent_;
+  line(fmt::format("const uint32_t cake_row = cake_row0 + (cake_i / {}) * 64u + 8u * ((cake_i / 2) % 2);", N / 2));
+  line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", N / 2));
+  for (int e = 0; e < 2; ++e) {
+    line("{");
+    ++indent_;
+    elementOffset(view, e == 0 ? "cake_col" : "(cake_col + 1u)", "cake_row");
+    std::string value = dtypeInfo(view.dtype).bits == 16 ? fmt::format("{}[cake_i / 2].{}", s, e == 0 ? "x" : "y")
+                                                         : fmt::format("{}[cake_i + {}]", s, e);
+    line(fmt::format("*reinterpret_cast<{} *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {};", type, value));
+    --indent_;
+    line("}");
+  }
   --indent_;
   line("}");
   --indent_;

@@ -523,6 +523,16 @@ private:
     // A part is asked for with col= (a narrower view without it is a
     // mistake, reported as the shapes it copies between).
     std::optional<int64_t> col = op.firstColumn();
+    // transpose=True: an M x N tile (not a vector, not a part) into an
+    // N x M view of its dtype.
+    if (store && op.operand(param::Store::transpose).value.constBool) {
+      bool tile = src.shape.size() == 2 && src.shape[0] > 1 && src.shape[1] > 1;
+      if (!tile || col || dst.shape.size() != 2 || dst.shape[0] != src.shape[1] || dst.shape[1] != src.shape[0] ||
+          src.dtype != dst.dtype)
+        ctx_.diags.report(DiagId::DataCopyShape, op.range, name,
+                          fmt::format("{} transposed{}", describe(src), col ? " from a column" : ""), describe(dst));
+      return;
+    }
     bool rowVectorStore = store && src.shape.size() == 2 && src.shape[1] == 1 && dst.shape.size() <= 2 &&
                           !dst.shape.empty() && dst.shape.front() * dst.shape.back() == src.shape[0] &&
                           (dst.shape.size() == 1 || dst.shape.front() == 1 || dst.shape.back() == 1);

@@ -182,6 +182,8 @@ public:
       return false;
     if (effectResource(*x.op, xf.warpgroupRows) != q || x.op->operandAt(xf.warpgroupRows).value.transposed)
       return false;
+    if (w.op->kind == OpKind::Store && w.op->operand(param::Store::transpose).value.constBool)
+      return false;  // a warpgroup's rows of the fragment are columns of the view
     const Resource &a = k_.resources[q], &o = k_.resources[p];
     if (a.stages > 1 || o.stages > 1 || a.pool != o.pool || a.offset != o.offset || a.shape != o.shape ||
         a.dtype != o.dtype || a.swizzle != o.swizzle || a.shape.empty())
