@@ -79,6 +79,8 @@ tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4, OVERLAP=False
 small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
 splitk_add = cake.instantiate("gemm_bf16_splitk_sm90a", REDUCE=True)
 DETERMINISTIC = True  # False: the split-K route of at most 8 tiles adds its partials with TMA
+swap = cake.instantiate("gemm_bf16_decode_swap_sm90a", NT=16, STAGES=22)
+SWAP = False  # True: M <= 16, N and K >= 2048 take the decode schedule with the operands swapped
 
 @cake.family
 def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
@@ -87,6 +89,8 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.domain(K, 8, 65536, multiple=8)
     if not DETERMINISTIC:
         lm.route(splitk_add.gemm_bf16_splitk, when=M <= 128 and N <= 1024 and K >= 8192)
+    if SWAP:
+        lm.route(swap.gemm_bf16_decode_swap, when=M <= 16 and N >= 2048 and K >= 2048)
     lm.route(decode, when=M <= 64 and N > 3584 and N <= 7392 and K >= 8192)
     lm.route(splitk, when=M <= 128 and N <= 8192 and K >= 8192)
     lm.route(splitk, when=M > 128 and M <= 256 and N <= 4096 and K >= 4096)

@@ -4,7 +4,8 @@
 # The swapped decode schedule at NT = 8 .. 64 beside the committed decode
 # schedule, at the decode shapes and N = 4096 / 2048 / 8192 ones, with a
 # clean L2 and the bare read of B beside (FLUSH=read FLOOR=1); sanitizers on
-# the swapped schedule at a decode shape and a ragged small one.
+# the swapped schedule at a decode shape and a ragged small one; the family
+# with -DSWAP=True at the same shapes (sanitizers on its swap route).
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 export PREBUILT=harness/gemm/generated/d/bin
@@ -18,4 +19,6 @@ for v in swap8 swap16 swap32 swap64; do
 done
 SHAPES="$DEC $EXTRA" FLUSH=read FLOOR=1 SANITIZE=0 NAME=gemm_bf16_decode OUT=$OUT/decode \
   bash harness/gemm/run.sh $G/decode.cu || status=1
+SHAPES="$DEC $EXTRA" FLUSH=read FLOOR=1 SAN_SHAPES="1 4096 14336 16 2048 2048" OUT=$OUT/fam \
+  bash harness/gemm/run.sh $G/family_swap.cu || status=1
 exit $status
