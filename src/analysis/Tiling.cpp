@@ -21,8 +21,10 @@ bool sameThreadElements(MmaPath path, const sema::Kernel &k, sema::ResourceId ro
     if (!t[i].ok || t[i].form != FragmentForm::Tile) return false;
     rows[i] = frag.shape[0];
   }
+  // A transposed store puts a thread's elements elsewhere in the view: it
+  // matches only another transposed store.
   return rows[0] == rows[1] && t[0].lanes == t[1].lanes && t[0].rows == t[1].rows &&
-         t[0].warpsPerRow == t[1].warpsPerRow;
+         t[0].warpsPerRow == t[1].warpsPerRow && a.transposedStore() == b.transposedStore();
 }
 
 WgmmaTiling wgmmaTiling(const std::vector<int64_t> &shape, const sema::Resource &role) {

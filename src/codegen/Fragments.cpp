@@ -150,6 +150,12 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
            "fragments in the rows layout are stored to global memory (lm.store_tile), not to shared memory");
     return;
   }
+  if (o.transposedStore() && ft.lanes) {
+    refuse(DiagId::LowerFragmentStore, o.range,
+           fmt::format("a transposed store of '{}' into '{}'", src.name, view.name),
+           "tiles in the tcgen05 lanes layout are stored as they are, one row per thread");
+    return;
+  }
   if (ft.form == analysis::FragmentForm::RowVector) {
     storeRowVector(o, rc, ft);
     return;
@@ -174,7 +180,7 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   int64_t N = src.shape[1], wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = src.shape[0] / wgs;
   bool pairs = esize == 2;
-  if (o.operand(param::Store::transpose).value.constBool) {
+  if (o.transposedStore()) {
     storeTransposed(o, perThread, rowsPerWg, N);
     return;
   }

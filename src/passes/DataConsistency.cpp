@@ -525,7 +525,7 @@ private:
     std::optional<int64_t> col = op.firstColumn();
     // transpose=True: an M x N tile (not a vector, not a part) into an
     // N x M view of its dtype.
-    if (store && op.operand(param::Store::transpose).value.constBool) {
+    if (op.transposedStore()) {
       bool tile = src.shape.size() == 2 && src.shape[0] > 1 && src.shape[1] > 1;
       if (!tile || col || dst.shape.size() != 2 || dst.shape[0] != src.shape[1] || dst.shape[1] != src.shape[0] ||
           src.dtype != dst.dtype)

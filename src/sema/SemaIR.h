@@ -169,6 +169,10 @@ struct Operation {
     int8_t p = info().effects.pendingGroups;
     return p == kNone ? 0 : operandAt(p).value.constInt.value_or(0);
   }
+  // A view.store with transpose=True: element (r, c) of the fragment goes to
+  // (c, r) of the view, so a thread writes other elements of the view than
+  // a plain access of the same fragment shape would.
+  bool transposedStore() const { return kind == OpKind::Store && operand(param::Store::transpose).value.constBool; }
   // A copy of part of a tile: the first column it takes (its col operand);
   // nullopt for a whole tile.
   std::optional<int64_t> firstColumn() const {

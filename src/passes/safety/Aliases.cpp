@@ -106,6 +106,9 @@ public:
         for (ResourceId p : written(w)) {
           if (k_.resources[p].kind != ResourceKind::View) continue;
           for (ResourceId q : sharing(p)) {
+            // Within a role of several warpgroups the same view counts too:
+            // a warpgroup's write may meet what another's MMA still reads.
+            checkAliasWithinRole(ra, w, p, q);
             if (q == p) continue;
             for (const RoleEvents &rb : roles_) {
               if (rb.role == ra.role) continue;
@@ -136,7 +139,6 @@ public:
                     .emit();
               }
             }
-            checkAliasWithinRole(ra, w, p, q);
           }
         }
   }
@@ -182,8 +184,7 @@ public:
       return false;
     if (effectResource(*x.op, xf.warpgroupRows) != q || x.op->operandAt(xf.warpgroupRows).value.transposed)
       return false;
-    if (w.op->kind == OpKind::Store && w.op->operand(param::Store::transpose).value.constBool)
-      return false;  // a warpgroup's rows of the fragment are columns of the view
+    if (w.op->transposedStore()) return false;  // a warpgroup's rows of the fragment are columns of the view
     const Resource &a = k_.resources[q], &o = k_.resources[p];
     if (a.stages > 1 || o.stages > 1 || a.pool != o.pool || a.offset != o.offset || a.shape != o.shape ||
         a.dtype != o.dtype || a.swizzle != o.swizzle || a.shape.empty())

@@ -1,0 +1,34 @@
+# Near misses of fail_warpgroup_read_b.cake and _transposed.cake: a role of
+# two warpgroups stores a tile plainly into p_s and each warpgroup's wgmma
+# reads its own 64 rows of it as A (the rows its own threads stored: the
+# fence orders them). pass_warpgroup_read_b.cake: B, read whole, after an
+# lm.role_sync().
+# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+# RUN: %cakec --target=sm_90a %s -o %t.cu
+# expected-no-diagnostics
+@cake.schedule()
+def k(lm, V: LM.tma2d, O: LM.tma2d):
+    pool = lm.smem(131072)
+    p_s = pool.view(offset=0, shape=(128, 128), dtype=lm.bf16, swizzle="128B")
+    v_s = pool.view(offset=32768, shape=(64, 128), dtype=lm.bf16, swizzle="128B")
+    o_s = pool.view(offset=65536, shape=(128, 64), dtype=lm.bf16, swizzle="128B")
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11])
+    s = lm.regs(shape=(128, 128), dtype=lm.bf16, role=math)
+    o = lm.regs(shape=(128, 64), dtype=lm.f32, role=math)
+    ready = lm.barrier(count=1, prod=[load], cons=[math])
+    with load:
+        v_s.tma_load(V, coords=(0, 0), barrier=ready)
+    with math:
+        s = lm.fill(s, 1.0)
+        p_s.store(s)
+        lm.fence_proxy()
+        lm.wait(ready, stage=0)
+        lm.mma(o, p_s, v_s.T, init=True)
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        o_s.store(lm.cast(o, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
