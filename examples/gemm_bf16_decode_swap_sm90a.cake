@@ -12,7 +12,9 @@
 # most tokens one pass serves). TMA reads zeros past row M of A and drops
 # the stores past it. The accumulator is C^T's tile, 64 weight rows by NT
 # tokens; it goes into shared memory transposed (token-major, as C is laid
-# out) and out with one TMA store.
+# out) and out with one TMA store. On an H100 (bench/results/issue36_2026-12-05d)
+# it is level with the decode schedule at NT = 64 and slower at NT = 16; the
+# H100's memory bounds both there. Not yet run on an H200.
 # target: sm_90a
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
 
