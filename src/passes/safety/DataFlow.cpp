@@ -442,6 +442,9 @@ public:
   }
 
   void checkProxyFences() {
+    // wgmma reads for a warpgroup at once; mma.sync and tcgen05 paths per
+    // warp (or one thread, which missing-role-sync covers).
+    bool wgmma = targetInfo(ctx_.module.target).mma == MmaPath::Wgmma;
     for (const RoleEvents &r : roles_) {
       std::map<ResourceId, const Event *> unfenced, unsynced, unsyncedGeneric;
       for (const Event &e : r.events) {
@@ -480,11 +483,14 @@ public:
                   .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
                   .emit();
               unsynced.erase(it2);
-            } else if (it2 != unsynced.end() && fx.group == AsyncGroup::Mma && roleThreads(k_, r.role) > 128) {
+            } else if (it2 != unsynced.end() && fx.group == AsyncGroup::Mma &&
+                       roleThreads(k_, r.role) > (wgmma ? 128 : 32)) {
               if (std::string why = otherWarpgroupsRows(e, slot, *it2->second); !why.empty()) {
                 ctx_.diags
-                    .build(DiagId::SafetyWarpgroupRead, e.op->range, name(r.role),
-                           slot == fx.warpgroupRows && !e.op->operandAt(slot).value.transposed ? "its own rows" : "all",
+                    .build(DiagId::SafetyWarpgroupRead, e.op->range, wgmma ? "warpgroup" : "warp", name(r.role),
+                           !wgmma                                                                ? "parts"
+                           : slot == fx.warpgroupRows && !e.op->operandAt(slot).value.transposed ? "its own rows"
+                                                                                                 : "all",
                            name(v), e.op->info().name, why)
                     .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
                     .emit();
@@ -511,6 +517,8 @@ public:
   // by a plain store of a fragment of as many rows (the same split).
   std::string otherWarpgroupsRows(const Event &e, int8_t slot, const Event &w) const {
     const OpEffects &fx = e.op->info().effects;
+    if (targetInfo(ctx_.module.target).mma != MmaPath::Wgmma)
+      return "each warp's MMA reads rows and columns other warps stored";
     if (slot != fx.warpgroupRows || e.op->operandAt(slot).value.transposed)
       return "every warpgroup's threads wrote part of it";
     if (w.op->kind != OpKind::Store)

@@ -22,7 +22,7 @@ def k(lm, Q: LM.tma2d, O: LM.tma2d):
         b_s.store(s)  # expected-note {{'b_s' written here}}
         lm.fence_proxy()
         lm.wait(ready, stage=0)
-        lm.mma(o, q_s, b_s.T, init=True)  # expected-error {{each warpgroup of role 'math' reads all of 'b_s' ('mma') right after the role's threads wrote it, but every warpgroup's threads wrote part of it; each warpgroup's wgmma waits only for its own threads' stores: add 'lm.role_sync()' after the fence}}
+        lm.mma(o, q_s, b_s.T, init=True)  # expected-error {{the MMA of each warpgroup of role 'math' reads all of 'b_s' ('mma') right after the role's threads wrote it, but every warpgroup's threads wrote part of it; it waits only for its own warpgroup's stores: add 'lm.role_sync()' after the fence}}
         lm.mma_commit()
         lm.mma_wait(pending=0)
         o_s.store(lm.cast(o, lm.bf16))
