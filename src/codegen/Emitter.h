@@ -333,6 +333,7 @@ private:
   static bool isFp8(DType d);
   void storeRowVector(const Operation &o, RoleCtx &rc, const analysis::FragmentTiling &t);
   void storeTransposed(const Operation &o, int64_t perThread, int64_t rowsPerWg, int64_t N);
+  void openAccumulatorStores(const Operation &o, int64_t perThread, int64_t rowsPerWg, int64_t N);
   void storeLanes(const Operation &o);
   void elementOffset(const Resource &view, const std::string &row, const std::string &col);
   // What the target cannot run at all, refused before anything is emitted:
