@@ -7,15 +7,15 @@
 # sized by gemm_bf16_workspace_size) checks the shape against the declared
 # domain and the tensors' declared shapes, then launches the first route
 # whose guard holds:
-#   - M <= 64, K >= 8192 and N from 3585 to 7392 (65 to 132 blocks of 56
-#     weight rows: one wave that fills at least half the multiprocessors):
-#     the decode schedule (below), before split-K. The cost model
-#     (`cakec --report-routes`) predicts it 5-12% faster there, and the H200
-#     measured 42.7-43.4 us against split-K's 45.5-46.1 at N = 4096,
-#     K = 14336 (M = 1, 16, 64) and 34.2 against 38.5 at 40x4096x11008
-#     (bench/results/costmodel_2026-12-05/run3, run4). At N = 8192 (147
-#     blocks, two waves) split-K stays faster (48.6 against 58.8 us at
-#     64x8192x8192).
+#   - M <= 64 and N from 6145 to 7392 (110 to 132 blocks of 56 weight
+#     rows: one full wave): the decode schedule (below).
+#   - M <= 64, N from 2048 to 8192 and K >= 4096: the decode schedule with
+#     the operands swapped (examples/gemm_bf16_decode_swap_sm90a.cake, 64
+#     tokens per block: C^T = B . A^T, twice the weight bytes in flight per
+#     block). On the H200 (bench/results/issue36_2026-12-05f, clean L2) it
+#     took 35.5-36.3 us at N = 4096, K = 14336 where decode took 40.1-40.4,
+#     35.0 at 64x8192x8192 where split-K took 40.8, 12.3 at N = K = 4096
+#     against 13.3; at N = 7168, K = 4096 decode stays (16.9 against 17.4).
 #   - at most 64 tiles of 128x128 (M <= 128 and N <= 8192, M <= 256 and
 #     N <= 4096, M <= 512 and N <= 2048, M <= 1024 and N <= 1024) and
 #     K >= 8192 for M <= 128, K >= 4096 above: split-K, two or more blocks per
@@ -79,8 +79,7 @@ tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4, OVERLAP=False
 small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
 splitk_add = cake.instantiate("gemm_bf16_splitk_sm90a", REDUCE=True)
 DETERMINISTIC = True  # False: the split-K route of at most 8 tiles adds its partials with TMA
-swap = cake.instantiate("gemm_bf16_decode_swap_sm90a", NT=16, STAGES=22)
-SWAP = False  # True: M <= 16, N and K >= 2048 take the decode schedule with the operands swapped (5-10% slower on an H100)
+swap = cake.instantiate("gemm_bf16_decode_swap_sm90a", NT=64, STAGES=13)
 
 @cake.family
 def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
@@ -89,9 +88,8 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.domain(K, 8, 65536, multiple=8)
     if not DETERMINISTIC:
         lm.route(splitk_add.gemm_bf16_splitk, when=M <= 128 and N <= 1024 and K >= 8192)
-    if SWAP:
-        lm.route(swap.gemm_bf16_decode_swap, when=M <= 16 and N >= 2048 and K >= 2048)
-    lm.route(decode, when=M <= 64 and N > 3584 and N <= 7392 and K >= 8192)
+    lm.route(decode, when=M <= 64 and N > 6144 and N <= 7392)
+    lm.route(swap.gemm_bf16_decode_swap, when=M <= 64 and N >= 2048 and N <= 8192 and K >= 4096)
     lm.route(splitk, when=M <= 128 and N <= 8192 and K >= 8192)
     lm.route(splitk, when=M > 128 and M <= 256 and N <= 4096 and K >= 4096)
     lm.route(splitk, when=M > 128 and M <= 512 and N <= 2048 and K >= 4096)
