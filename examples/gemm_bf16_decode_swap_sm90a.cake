@@ -12,9 +12,10 @@
 # most tokens one pass serves). TMA reads zeros past row M of A and drops
 # the stores past it. The accumulator is C^T's tile, 64 weight rows by NT
 # tokens; it goes into shared memory transposed (token-major, as C is laid
-# out) and out with one TMA store. On an H100 (bench/results/issue36_2026-12-05d)
-# it is level with the decode schedule at NT = 64 and slower at NT = 16; the
-# H100's memory bounds both there. Not yet run on an H200.
+# out) and out with one TMA store. On the H200 (bench/results/issue36_2026-12-05d,
+# h200/) NT = 64 is 2-32% faster than the decode schedule where that one has
+# fewer than 128 blocks (N = 4096, 8192), 2% slower at N = 7168, K = 4096;
+# NT = 16 and 32 are slower than NT = 64. On an H100 the memory bounds both.
 # target: sm_90a
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
 
