@@ -24,7 +24,8 @@ Sections (each prints its lines and adds to the JSON written with --json):
              mode="reduce-overhead" (CUDA graph trees) the same
   overhead   host time of one call: our launcher from C (overhead.cu, a
              library calling the same k.so in a C loop), Module.NAME, the
-             generated call, ops.NAME_out, ops.NAME, an empty operator of the
+             fast call (cakec/_native.c's where it builds), the generated
+             Python call, ops.NAME_out, ops.NAME, an empty operator of the
              same schema (the dispatcher's price) and torch's own x.add_ for
              scale; RMSNorm at 4 rows (a ~2 us kernel: the queue never fills);
              200 rounds, each a batch of 100 calls of every variant in turn
@@ -446,12 +447,17 @@ def overhead(library, batches=200, calls=100):
     probe.impl("noop", lambda *a: None, "CUDA")
     torch.library.register_fake("cakec_overhead_probe::noop", lambda *a: None, lib=probe)
     noop = torch.ops.cakec_overhead_probe.noop
-    k(x, r, w, y, h, M)  # the generated call, made
+    k(x, r, w, y, h, M)  # the fast call, made: the C one where cakec/_native.c builds
+    from cakec import _fast, _native
     fast = k._fast
+    pyfast = _fast.make(k, k._lib, torch, native=False)  # the generated Python call, for comparison
+    print(f"  the fast call: {fast!r} (native module: {_native.error or 'built'})")
+    RESULTS["fast_call"] = repr(fast)
     rows = interleaved({
         "C launcher": ("batch", c.cakec_overhead_batch),
         "Module.rmsnorm_residual": lambda: k(x, r, w, y, h, M),
-        "the generated call itself": lambda: fast(x, r, w, y, h, M),
+        "the fast call itself": lambda: fast(x, r, w, y, h, M),
+        "the generated Python call": lambda: pyfast(x, r, w, y, h, M),
         "ops.rmsnorm_residual_out": lambda: ops.rmsnorm_residual_out(x, r, w, y, h, M),
         "ops.rmsnorm_residual": lambda: ops.rmsnorm_residual(x, r, w, M),
         "an empty operator, same schema": lambda: noop(x, r, w, y, h, M),
@@ -463,16 +469,15 @@ def overhead(library, batches=200, calls=100):
     RESULTS["overhead_us"] = rows
     # Which call the operator reaches: the generated call's fallback to the
     # general one counted while it runs.
-    scope, count = fast.__globals__, [0]
-    general = scope["general"]
+    count, general = [0], k._general
 
     def counted(args, stream):
         count[0] += 1
         return general(args, stream)
-    scope["general"] = counted
+    k._general = counted
     for _ in range(10):
         ops.rmsnorm_residual_out(x, r, w, y, h, M)
-    scope["general"] = general
+    del k._general
     print(f"  ops.rmsnorm_residual_out reached the general call {count[0]} of 10 times")
     # The torch accessors the generated call reads per tensor (timeit, best of 3 x 200000).
     import timeit

@@ -1,27 +1,36 @@
 """The fast path of a call on torch tensors: one C entry point per launcher
-that takes all of its arguments from one buffer, and one Python function per
-launcher, generated from its interface, that fills that buffer with a single
-`struct.pack_into`.
+that takes all of its arguments from one buffer, and one call per launcher
+that fills that buffer and calls it.
 
-Measured on the H200's host (harness/torch/torch_check.py's overhead
-section): a ctypes call's price grows with its arguments, and the generic
-loop over parameters (dictionary lookups, one pack per tensor, the list of
-arguments) costs more than the torch accessors it needs. So, for each
-launcher NAME, the build appends to the generated CUDA file
+For each launcher NAME, the build appends to the generated CUDA file
 
     extern "C" int cakec_py_NAME(const unsigned char *args);
 
 which reads NAME_launch's arguments at fixed offsets (each tensor a whole
 `cake_tensor` of its declared rank, each scalar and pointer in an 8-byte
-slot, the stream last) and calls it. The generated Python function takes the
-fast path only where every tensor is a plain torch.Tensor of its declared
-rank on one CUDA device, the current one, of an element type the launchers take, and every
-scalar is of its exact Python type and in range; anything else goes to the
-general call (cakec.Kernel), which describes every kind of tensor and says
-what is wrong. The launcher checks everything else either way."""
+slot, the stream last) and calls it. Two calls fill that buffer:
+
+- the C one (cakec/_native.c, built by cakec/_native.py into the cache with
+  the system's C compiler against this Python's headers): it reads each
+  tensor's fields through its accessors and writes them on its stack, with
+  no Python frame between the caller and the launcher;
+- where that module cannot be built (no compiler, no Python.h) or
+  CAKEC_NATIVE=0, a Python function generated from the launcher's interface
+  that fills the buffer with a single `struct.pack_into` (measured on the
+  H200's host, harness/torch/torch_check.py's overhead section: a ctypes
+  call's price grows with its arguments, and the generic loop over
+  parameters costs more than the torch accessors it needs).
+
+Both take the fast path only where every tensor is a plain torch.Tensor of
+its declared rank on one CUDA device, the current one, of an element type
+the launchers take, and every scalar is of its exact Python type and in
+range; anything else goes to the general call (cakec.Kernel), which
+describes every kind of tensor and says what is wrong. The launcher checks
+everything else either way."""
 import ctypes
 import struct
 
+from . import _native
 from ._kernel import CAKE_DTYPES, INT_RANGES, MAX_RANK, CakeError, _half_bits
 
 PREFIX = "cakec_py_"
@@ -82,12 +91,34 @@ def shim_source(launchers):
             "  T v;\n  std::memcpy(&v, p, sizeof v);\n  return v;\n}\n" + "\n".join(out))
 
 
-def make(kernel, lib, torch):
-    """The generated fast call of `kernel` (a cakec.Kernel) on torch tensors,
-    or None where it has no entry point in `lib` or no fixed layout."""
+def _spec(params):
+    """The parameters as _native.c's FastCall takes them: (kind, rank or
+    width, lo, hi) each (kinds: 0 tensor, 1 workspace, 2 integer, 3 float,
+    4 double, 5 f16 bits, 6 bf16 bits)."""
+    out = []
+    for p in params:
+        if p["kind"] == "tensor":
+            out.append((0, p["rank"], 0, 0))
+        elif p["kind"] == "workspace":
+            out.append((1, 0, 0, 0))
+        elif p.get("bits"):
+            out.append((5 if p["dtype"] == "f16" else 6, 0, 0, 0))
+        elif p["ctype"] in INT_RANGES or p["ctype"] == "uint16_t":
+            lo, hi = INT_RANGES.get(p["ctype"], (0, (1 << 16) - 1))
+            out.append((2, struct.calcsize(SLOTS[p["ctype"]][0]), lo, hi))
+        else:
+            out.append((3 if p["ctype"] == "float" else 4, 0, 0, 0))
+    return tuple(out)
+
+
+def make(kernel, lib, torch, native=True):
+    """The fast call of `kernel` (a cakec.Kernel) on torch tensors: the C
+    one (cakec/_native.c) where its module builds and `native`, else the
+    generated Python one; None where the library has no entry point for it
+    or it has no fixed layout."""
     lay = layout(kernel.params)
     entry = getattr(lib, PREFIX + kernel.name, None) if lay is not None else None
-    if entry is None:
+    if entry is None or not any(p["kind"] in ("tensor", "workspace") for p in kernel.params):
         return None
     entry.argtypes, entry.restype = [ctypes.c_char_p], ctypes.c_int
     codes = {}
@@ -100,6 +131,13 @@ def make(kernel, lib, torch):
     raw = getattr(torch._C, "_cuda_getCurrentRawStream", None) or (
         lambda d: torch.cuda.current_stream(d).cuda_stream)
     cur = getattr(torch._C, "_cuda_getDevice", None) or torch.cuda.current_device
+    mod = _native.module() if native else None
+    if mod is not None:
+        def fail(code):
+            raise CakeError(kernel.name, code, (kernel._err() or b"").decode(errors="replace"))
+
+        return mod.FastCall(kernel.name, ctypes.cast(entry, ctypes.c_void_p).value, _spec(kernel.params),
+                            torch.Tensor, codes, raw, cur, lambda args, stream: kernel._general(args, stream), fail)
     names = [f"a{i}" for i in range(len(kernel.params))]
     tensors = [(n, p) for n, p in zip(names, kernel.params) if p["kind"] in ("tensor", "workspace")]
     if not tensors:
@@ -145,7 +183,7 @@ def make(kernel, lib, torch):
     packer = struct.Struct(lay[0])
     scope = {"T": torch.Tensor, "C": codes, "Slow": _Slow, "tls": kernel._tls, "ctypes": ctypes,
              "SIZE": packer.size, "pack": packer.pack_into, "raw": raw, "cur": cur, "struct": struct, "hb": _half_bits,
-             "general": kernel._general, "entry": entry, "CakeError": CakeError, "NAME": kernel.name,
+             "general": lambda args, stream: kernel._general(args, stream), "entry": entry, "CakeError": CakeError, "NAME": kernel.name,
              "err": kernel._err}
     exec(compile(src, f"<cakec fast call {kernel.name}>", "exec"), scope)  # noqa: S102 (names are parameters')
     return scope["call"]

@@ -97,6 +97,7 @@ print("bf16 bits of 1.0, -2.5:", hex(cakec._kernel._half_bits(1.0, "uint16_t", "
 
 # DLPack: a producer's capsule, consumed (renamed, its deleter called).
 import ctypes  # noqa: E402
+import struct  # noqa: E402
 from cakec import _kernel as K  # noqa: E402
 
 deleted = []
@@ -186,25 +187,94 @@ torch.Tensor = Tensor
 sys.modules["torch"] = torch
 k = cakec.load(src, include_dirs=[scratch]).rmsnorm_residual
 ok = [Tensor((256, 4096)), Tensor((256, 4096)), Tensor((1, 4096)), Tensor((256, 4096)), Tensor((256, 4096))]
-k._make_fast()
-scope = k._fast.__globals__
-general, general_calls = scope["general"], []
-scope["general"] = lambda args, stream: general_calls.append(1) or general(args, stream)
-for label, args in [("X f32", [Tensor((256, 4096), torch.float32)] + ok[1:] + [256]),
-                    ("H short", ok[:4] + [Tensor((256, 4032))] + [256]),
-                    ("M", ok + [255]),
-                    ("host X", [Tensor((256, 4096), device=-1)] + ok[1:] + [256]),
-                    ("H elsewhere", ok[:4] + [Tensor((256, 4096), device=1)] + [256])]:
-    general_calls.clear()
+from cakec import _fast, _native  # noqa: E402
+
+print("native module:", _native.module() is not None, _native.error)
+general, general_calls = k._general, []
+k._general = lambda args, stream: general_calls.append(1) or general(args, stream)
+for path in ("native", "python"):
+    k._fast = _fast.make(k, k._lib, torch, native=path == "native")
+    for label, args in [("X f32", [Tensor((256, 4096), torch.float32)] + ok[1:] + [256]),
+                        ("H short", ok[:4] + [Tensor((256, 4032))] + [256]),
+                        ("M", ok + [255]),
+                        ("M i32", ok + [1 << 31]),
+                        ("host X", [Tensor((256, 4096), device=-1)] + ok[1:] + [256]),
+                        ("H elsewhere", ok[:4] + [Tensor((256, 4096), device=1)] + [256])]:
+        general_calls.clear()
+        try:
+            k(*args)
+        except cakec.CakeError as e:
+            print(f"{path} fast {label}:", cakec.ERRORS[e.code], "|", e.message, "| general call:", bool(general_calls))
+    print(f"{path} call:", getattr(k._fast, "__code__", None) and k._fast.__code__.co_filename or repr(k._fast))
     try:
-        k(*args)
+        k(*ok)
+    except TypeError as e:
+        print(f"{path} arity:", e)
+    try:
+        k(*ok, 256, streem=0)
+    except TypeError as e:
+        print(f"{path} keyword:", e)
+    general_calls.clear()
+    try:  # a stream given: passed on (the launcher refuses the shape after reading it)
+        k(*ok, 255, stream=types.SimpleNamespace(cuda_stream=0))
     except cakec.CakeError as e:
-        print(f"fast {label}:", cakec.ERRORS[e.code], "|", e.message, "| general call:", bool(general_calls))
-print("the call:", k._fast.__code__.co_filename)
+        print(f"{path} stream object:", e.message, "| general call:", bool(general_calls))
+del k._general
+# The C call's buffer, byte for byte against the generated Python call's
+# layout (struct), for every kind of parameter: an entry point that records
+# what it is given, the values packed as the Python call packs them.
+params = [{"kind": "tensor", "rank": 2}, {"kind": "workspace"}, {"kind": "scalar", "ctype": "int8_t"},
+          {"kind": "scalar", "ctype": "uint32_t"}, {"kind": "scalar", "ctype": "float"},
+          {"kind": "scalar", "ctype": "double"}, {"kind": "scalar", "ctype": "uint16_t", "bits": True, "dtype": "f16"},
+          {"kind": "scalar", "ctype": "uint16_t", "bits": True, "dtype": "bf16"}]
+fmt = _fast.layout(params)[0]
+seen = []
+ENTRY = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_ubyte))(
+    lambda p: seen.append(bytes(p[:struct.calcsize(fmt)])) or 0)
+
+
+class Workspace(Tensor):  # a stand-in with what a workspace's fast path reads
+    nbytes, contiguous = 4096, True
+
+    def is_contiguous(self):
+        return self.contiguous
+
+
+def failed(code):
+    raise cakec.CakeError("probe", code, "refused")
+
+
+slow = []
+probe = _native.module().FastCall("probe", ctypes.cast(ENTRY, ctypes.c_void_p).value, _fast._spec(params), Workspace,
+                                   {torch.bfloat16: 1}, lambda d: 77, lambda: 0,
+                                   lambda args, stream: slow.append(len(args)), failed)
+X, WS, NC = Workspace((3, 5), ptr=4096), Workspace((1, 4096), ptr=8192), Workspace((1, 4096))
+NC.contiguous = False
+values = (-7, (1 << 32) - 1, 1.5, -0.1, 65504.0, -2.5)
+probe(X, WS, *values)
+want = struct.pack(fmt, 4096, 3, 5, 5, 1, 2, 1, 8192, 4096, -7, (1 << 32) - 1, 1.5, -0.1,
+                   cakec._kernel._half_bits(65504.0, "uint16_t", "f16"),
+                   cakec._kernel._half_bits(-2.5, "uint16_t", "bf16"), 77)
+print("native buffer equals struct's:", seen == [want], "| slow:", slow)
+for label, args in [("int8 200", (X, WS, 200) + values[1:]), ("uint32 -1", (X, WS, -7, -1) + values[2:]),
+                    ("float 1e300", (X, WS, -7, 1, 1e300) + values[3:]), ("bool", (X, WS, True) + values[1:]),
+                    ("f16 1e6", (X, WS) + values[:4] + (1e6, 0.0)), ("rank 3", (Workspace((1, 3, 5)), WS) + values),
+                    ("another type", (Tensor((3, 5)), WS) + values), ("not contiguous", (X, NC) + values),
+                    ("f32", (Workspace((3, 5), torch.float32), WS) + values), ("short", (X, WS))]:
+    slow.clear()
+    probe(*args)
+    print(f"{label}: general call {slow}", end="; ")
+print()
+probe(X, WS, *values, stream=5)
+probe(X, WS, *values, stream=types.SimpleNamespace(cuda_stream=6))
+print("streams given:", [struct.unpack("<Q", b[-8:])[0] for b in seen[1:]], "| slow:", slow[1:])
+ENTRY2 = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_ubyte))(lambda p: 3)
+probe2 = _native.module().FastCall("probe2", ctypes.cast(ENTRY2, ctypes.c_void_p).value, _fast._spec(params), Workspace,
+                                    {torch.bfloat16: 1}, lambda d: 77, lambda: 0, lambda args, stream: None, failed)
 try:
-    k(*ok)
-except TypeError as e:
-    print("fast arity:", e)
+    probe2(X, WS, *values, stream=5)
+except cakec.CakeError as e:
+    print("refused:", e)
 # Tensors on another device than the current one: launched under that device.
 try:
     k(*[Tensor(t.shape, device=1) for t in ok], 255)
