@@ -7,7 +7,7 @@
  * layout of the launcher's cakec_py_NAME entry point (python/cakec/_fast.py's
  * `layout`: a tensor is a whole cake_tensor of 96 bytes, a workspace its
  * pointer and bytes, a scalar an 8-byte slot, the stream last), and calls that
- * entry point with the GIL held (the launcher only checks and enqueues).
+ * entry point, the GIL released meanwhile.
  * Anything it does not take as the generated Python call would (an exact
  * torch.Tensor of the declared rank on the current CUDA device, a scalar of
  * its exact Python type in range) goes to `general(args, stream)`, which
@@ -254,7 +254,12 @@ static PyObject *fastcall_vectorcall(PyObject *self, PyObject *const *args, size
   Py_XDECREF(r);
   if (!ok) return slow(f, args, nargs, stream);
   memcpy(buf + off, &s, 8);
-  int rc = f->entry(buf);
+  int rc;
+  /* The buffer is this call's own: other threads may run meanwhile (a
+   * launcher built with -fcheck-waits waits for its kernel). */
+  PyThreadState *saved = PyEval_SaveThread();
+  rc = f->entry(buf);
+  PyEval_RestoreThread(saved);
   if (rc != 0) {
     PyObject *code = PyLong_FromLong(rc);
     if (!code) return NULL;
