@@ -268,11 +268,14 @@ class Kernel:
         fast = self._fast
         if fast is None:
             fast = self._make_fast()
+        if stream is None:  # no keyword to pass on: the cheaper call
+            return fast(*args)
         return fast(*args, stream=stream)
 
     def _make_fast(self):
-        """The call to use: the generated fast one (cakec/_fast.py) once torch
-        is in use and the library has its entry point, else the general one."""
+        """The call to use: the fast one (cakec/_fast.py: in C where
+        cakec/_native.c builds, else generated Python) once torch is in use
+        and the library has its entry point, else the general one."""
         torch = sys.modules.get("torch")
         if torch is None:  # asked again on the next call: torch may come later
             return lambda *args, stream=None: self._general(args, stream)

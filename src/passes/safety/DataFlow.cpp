@@ -579,7 +579,15 @@ public:
       for (size_t j = 0; j < acc.size(); ++j)
         for (size_t i = 0; i < j; ++i) {
           const Event &p = *acc[i], &q = *acc[j];
-          if (view(p) == kNoResource || view(p) != view(q) || (!stores(p) && !stores(q))) continue;
+          if (view(p) == kNoResource || view(q) == kNoResource || (!stores(p) && !stores(q))) continue;
+          // One view, or two whose bytes overlap (an alias): elements of
+          // another view's layout land at other bytes, so only the same
+          // view's accesses can give each element to the same thread.
+          bool alias = view(p) != view(q);
+          if (alias) {
+            std::vector<ResourceId> shared = sharing(view(p));
+            if (std::find(shared.begin(), shared.end(), view(q)) == shared.end()) continue;
+          }
           // Tiles of a global tensor that share no element; in a loop around
           // both, only where no loop variable moves them.
           bool sharedLoop = !p.loops.empty() && !q.loops.empty() && p.loops.front() == q.loops.front();
@@ -587,8 +595,8 @@ public:
           StageRef sp = effectStage(*p.op, kReceiver), sq = effectStage(*q.op, kReceiver);
           bool kp = false, kq = false;
           AffineForm fp = formOf(k_, sp, kp), fq = formOf(k_, sq, kq);
-          if (kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
-          if (sameCoords(p, q) && sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
+          if (!alias && kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
+          if (!alias && sameCoords(p, q) && sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
           // Forward: q after p with no role sync between.
           bool forward = !roleSyncBetween(p.index, q);
           // Loop-carried: p of the next iteration after q, with no role sync
@@ -603,13 +611,15 @@ public:
               carried = false;
           if (!forward && !carried) continue;
           const Event &late = forward ? q : p, &early = forward ? p : q;
-          auto d = ctx_.diags.build(DiagId::SafetyFragmentCrossThread, late.op->range, name(r.role),
-                                    stores(late) ? "stores" : "loads", name(view(q)),
-                                    stores(early) ? "stored" : "loaded", forward ? "" : " in the previous iteration");
+          std::string where = alias ? fmt::format(" through '{}', which shares its bytes", name(view(early))) : "";
+          auto d =
+              ctx_.diags.build(DiagId::SafetyFragmentCrossThread, late.op->range, name(r.role),
+                               stores(late) ? "stores" : "loads", name(view(late)), stores(early) ? "stored" : "loaded",
+                               where + (forward ? "" : " in the previous iteration"));
           if (stores(early))
-            d.note(DiagId::NoteWrittenHere, early.op->range, name(view(q)));
+            d.note(DiagId::NoteWrittenHere, early.op->range, name(view(early)));
           else
-            d.note(DiagId::NoteReadHere, early.op->range, name(view(q)));
+            d.note(DiagId::NoteReadHere, early.op->range, name(view(early)));
           d.emit();
         }
     }

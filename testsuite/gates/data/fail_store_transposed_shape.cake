@@ -24,9 +24,13 @@ def k(lm, Y: LM.tensor2d[64, 128]):
         v = lm.fill(v, 1.0)
         if not GOOD:
             same.store(v, transpose=True)  # expected-error {{'same.store' copies 'v' (128x64 f32) transposed into 'same' (128x64 f32)}}
+            lm.role_sync()  # the views alias: each store after the last
             h_s.store(v, transpose=True)  # expected-error {{'h_s.store' copies 'v' (128x64 f32) transposed into 'h_s' (64x128 bf16)}}
+            lm.role_sync()  # the views alias: each store after the last
             r_s.store(lm.rowmax(v), transpose=True)  # expected-error {{'r_s.store' copies '%}}
+            lm.role_sync()  # the views alias: each store after the last
             t_s.store(v, transpose=True, col=0)  # expected-error {{'t_s.store' copies 'v' (128x64 f32) transposed from a column into 't_s' (64x128 f32)}}
+            lm.role_sync()
         t_s.store(v, transpose=True)
         lm.role_sync()
         t_s.copy_to(Y, coords=(0, 0))
