@@ -629,6 +629,17 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
 std::optional<bool> valueOnFirstRun(const Kernel &k, const Event &e, const Value &v) {
   if (v.kind != ValueKind::Bool) return std::nullopt;
   if (v.boolIsConst) return v.constBool;
+  // `and`, `or` and `not` of run-time booleans: their operands (sema keeps them).
+  if (v.cmp == CmpOp::None && !v.elts.empty()) {
+    std::optional<bool> a = valueOnFirstRun(k, e, v.elts[0]);
+    if (v.str == "not" && v.elts.size() == 1) return a ? std::optional<bool>(!*a) : std::nullopt;
+    if (v.elts.size() != 2 || (v.str != "and" && v.str != "or")) return std::nullopt;
+    std::optional<bool> b = valueOnFirstRun(k, e, v.elts[1]);
+    bool any = v.str == "or";  // the value that decides alone
+    if (a == any || b == any) return any;
+    if (a && b) return !any;
+    return std::nullopt;
+  }
   if (v.cmp == CmpOp::None || v.ix == kNoIntExpr) return std::nullopt;
   // Substitute each enclosing loop's variable by its first value.
   AffineForm rest = k.ints.form(v.ix);

@@ -378,6 +378,10 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
     v.constBool = !x.constBool;
     v.cmp = negate(x.cmp);
     v.ix = x.ix;
+    if (!x.boolIsConst && x.cmp == CmpOp::None && !x.elts.empty()) {  // not (a or b)
+      v.str = "not";
+      v.elts = {std::move(x)};
+    }
     return v;
   }
   if (x.kind == ValueKind::Int) {
@@ -445,6 +449,10 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
     v.kind = ValueKind::Bool;
     v.boolIsConst = l.boolIsConst && r.boolIsConst;
     v.constBool = op == BinaryOp::And ? (l.constBool && r.constBool) : (l.constBool || r.constBool);
+    if (!v.boolIsConst) {  // its operands, for the analyses that evaluate it (valueOnFirstRun)
+      v.str = op == BinaryOp::And ? "and" : "or";
+      v.elts = {std::move(l), std::move(r)};
+    }
     return v;
   }
   // Arithmetic on register fragments is elementwise fragment math.
