@@ -380,7 +380,7 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
     v.ix = x.ix;
     if (!x.boolIsConst && x.cmp == CmpOp::None && !x.elts.empty()) {  // not (a or b)
       v.str = "not";
-      v.elts = {std::move(x)};
+      v.elts.push_back(std::move(x));
     }
     return v;
   }
@@ -451,7 +451,9 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
     v.constBool = op == BinaryOp::And ? (l.constBool && r.constBool) : (l.constBool || r.constBool);
     if (!v.boolIsConst) {  // its operands, for the analyses that evaluate it (valueOnFirstRun)
       v.str = op == BinaryOp::And ? "and" : "or";
-      v.elts = {std::move(l), std::move(r)};
+      v.elts.reserve(2);  // moved, not copied: a long chain of `or`s stays linear
+      v.elts.push_back(std::move(l));
+      v.elts.push_back(std::move(r));
     }
     return v;
   }
