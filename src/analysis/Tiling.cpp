@@ -193,4 +193,32 @@ FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, c
   return f;
 }
 
+std::string warpgroupRowsMismatch(MmaPath path, const sema::Kernel &k, const sema::Operation &x, int8_t slot,
+                                  const sema::Operation &w) {
+  using namespace sema;
+  if (path != MmaPath::Wgmma) return "each warp's MMA reads rows and columns other warps stored";
+  const OpEffects &xf = x.info().effects, &wf = w.info().effects;
+  if (slot != xf.warpgroupRows || x.operandAt(slot).value.transposed)
+    return "every warpgroup's threads wrote part of it";
+  if (w.kind != OpKind::Store || wf.warpgroupRows == kNone)
+    return fmt::format("'{}' wrote it, not a store of a fragment split by rows as the reads are", w.info().name);
+  if (w.transposedStore()) return "the transposed store put each warpgroup's elements in every warpgroup's rows";
+  ResourceId q = effectResource(x, slot), p = effectResource(w, wf.writes);
+  ResourceId acc = effectResource(x, xf.writes), src = effectResource(w, wf.warpgroupRows);
+  if (q == kNoResource || p == kNoResource || acc == kNoResource || src == kNoResource)
+    return "the analysis cannot name the views and fragments involved";
+  const Resource &a = k.resources[q], &o = k.resources[p], &ra = k.resources[acc], &rs = k.resources[src];
+  if (p != q && (a.stages > 1 || o.stages > 1 || a.pool != o.pool || a.offset != o.offset || a.shape != o.shape ||
+                 a.dtype != o.dtype || a.swizzle != o.swizzle))
+    return fmt::format("'{}' and '{}' lay out their shared bytes differently", o.name, a.name);
+  if (ra.kind != ResourceKind::Regs || rs.kind != ResourceKind::Regs || ra.role != rs.role)
+    return fmt::format("'{}' is not a fragment of the role that multiplies", rs.name);
+  int64_t rows = a.shape.empty() ? 0 : a.shape[0];
+  if (ra.shape.empty() || ra.shape[0] != rows || rs.shape.empty() || rs.shape[0] != rows)
+    return fmt::format("the stored fragment '{}' has {} rows and the view {}: their split over the warpgroups "
+                       "differs",
+                       rs.name, rs.shape.empty() ? 0 : rs.shape[0], rows);
+  return {};
+}
+
 }  // namespace cake::analysis

@@ -106,4 +106,17 @@ inline FragmentTiling fragmentTiling(MmaPath path, const sema::Resource &frag, c
 bool sameThreadElements(MmaPath path, const sema::Kernel &k, sema::ResourceId role, const sema::Operation &a,
                         const sema::Operation &b);
 
+// Whether each warpgroup of a role writes back, with the store `w` (a
+// register fragment into a view), only rows its own part of the MMA `x`
+// reads through operand `slot`: x's warpgroupRows operand (wgmma's A, not
+// transposed), whose rows the lowering splits evenly over the role's
+// warpgroups as it splits the accumulator, and a plain store of a fragment of
+// as many rows (the same split) into that view, or into one that describes
+// its bytes alike (same pool, offset, shape, dtype and swizzle, one stage),
+// so that row i of one is row i of the other (ThunderKittens' attention
+// writes O over the rows of Q it read). Then each warpgroup's own MMA wait
+// orders the two. Empty when it does; else why not.
+std::string warpgroupRowsMismatch(MmaPath path, const sema::Kernel &k, const sema::Operation &x, int8_t slot,
+                                  const sema::Operation &w);
+
 }  // namespace cake::analysis

@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "analysis/Tiling.h"
 #include "passes/safety/Safety.h"
 #include "sema/ConstEval.h"
 #include "target/TargetInfo.h"
@@ -153,7 +154,11 @@ public:
       if (x.index >= w.index || xf.group != AsyncGroup::Mma || !readsResource(x, q)) continue;
       if (!overlap(bytesOf(w, p), bytesOf(x, q))) continue;
       std::optional<size_t> end = accessEnd(r, x);
-      if (end && *end < w.index && ownRowsOnly(x, q, w, p)) continue;
+      int8_t rows = x.op->info().effects.warpgroupRows;
+      if (end && *end < w.index && rows != kNone && effectResource(*x.op, rows) == q &&
+          effectResource(*w.op, w.op->info().effects.writes) == p &&
+          warpgroupRowsMismatch(targetInfo(ctx_.module.target).mma, k_, *x.op, rows, *w.op).empty())
+        continue;
       bool synced = false;
       for (const Event &sy : r.events)
         synced |= end && sy.op->info().effects.syncsRole && sy.index > *end && sy.index < w.index &&
@@ -168,33 +173,6 @@ public:
           .emit();
       return;
     }
-  }
-  // Each warpgroup writes back only rows its own MMA read (its own wait
-  // then orders the two): x reads q through its warpgroupRows operand
-  // (wgmma's A, not transposed), whose rows the lowering splits evenly over
-  // the role's warpgroups as it splits the accumulator; w writes p from a
-  // fragment of as many rows through its own (a store: the same split), which describes q's bytes
-  // alike (same pool, offset, shape, dtype and swizzle, one stage), so row
-  // i of one is row i of the other (ThunderKittens' attention writes O over
-  // the rows of Q it read).
-  bool ownRowsOnly(const Event &x, ResourceId q, const Event &w, ResourceId p) const {
-    const OpEffects &xf = x.op->info().effects, &wf = w.op->info().effects;
-    if (targetInfo(ctx_.module.target).mma != MmaPath::Wgmma || xf.warpgroupRows == kNone ||
-        wf.warpgroupRows == kNone || effectResource(*w.op, wf.writes) != p)
-      return false;
-    if (effectResource(*x.op, xf.warpgroupRows) != q || x.op->operandAt(xf.warpgroupRows).value.transposed)
-      return false;
-    if (w.op->transposedStore()) return false;  // a warpgroup's rows of the fragment are columns of the view
-    const Resource &a = k_.resources[q], &o = k_.resources[p];
-    if (a.stages > 1 || o.stages > 1 || a.pool != o.pool || a.offset != o.offset || a.shape != o.shape ||
-        a.dtype != o.dtype || a.swizzle != o.swizzle || a.shape.empty())
-      return false;
-    ResourceId acc = effectResource(*x.op, xf.writes), src = effectResource(*w.op, wf.warpgroupRows);
-    if (acc == kNoResource || src == kNoResource) return false;
-    const Resource &ra = k_.resources[acc], &rs = k_.resources[src];
-    if (ra.kind != ResourceKind::Regs || rs.kind != ResourceKind::Regs || ra.shape.empty() || rs.shape.empty())
-      return false;
-    return ra.shape[0] == a.shape[0] && rs.shape[0] == o.shape[0] && ra.role == x.role && rs.role == w.role;
   }
   // W, in loops nested inside E's, runs before E in every iteration of
   // E's loops, unconditionally: a loop of waits that consumes every phase

@@ -485,7 +485,9 @@ public:
               unsynced.erase(it2);
             } else if (it2 != unsynced.end() && fx.group == AsyncGroup::Mma &&
                        roleThreads(k_, r.role) > (wgmma ? 128 : 32)) {
-              if (std::string why = otherWarpgroupsRows(e, slot, *it2->second); !why.empty()) {
+              if (std::string why =
+                      warpgroupRowsMismatch(targetInfo(ctx_.module.target).mma, k_, *e.op, slot, *it2->second->op);
+                  !why.empty()) {
                 ctx_.diags
                     .build(DiagId::SafetyWarpgroupRead, e.op->range, wgmma ? "warpgroup" : "warp", name(r.role),
                            !wgmma                                                                ? "parts"
@@ -507,30 +509,6 @@ public:
           }
       }
     }
-  }
-
-  // A role of several warpgroups: each warpgroup's MMA reads view v
-  // (operand `slot` of `e`) after its own threads' generic writes only. Why
-  // writes by other warpgroups may reach what it reads; empty when each
-  // warpgroup reads back only rows it wrote: the MMA's A operand (rows split
-  // over the warpgroups as its accumulator's are), not transposed, written
-  // by a plain store of a fragment of as many rows (the same split).
-  std::string otherWarpgroupsRows(const Event &e, int8_t slot, const Event &w) const {
-    const OpEffects &fx = e.op->info().effects;
-    if (targetInfo(ctx_.module.target).mma != MmaPath::Wgmma)
-      return "each warp's MMA reads rows and columns other warps stored";
-    if (slot != fx.warpgroupRows || e.op->operandAt(slot).value.transposed)
-      return "every warpgroup's threads wrote part of it";
-    if (w.op->kind != OpKind::Store)
-      return fmt::format("'{}' wrote it, not a store of a fragment split by rows as the reads are", w.op->info().name);
-    if (w.op->transposedStore()) return "the transposed store put each warpgroup's elements in every warpgroup's rows";
-    const Resource &src = k_.resources[w.op->operand(param::Store::src).value.resource];
-    const Resource &view = k_.resources[effectResource(*e.op, slot)];
-    if (src.shape.empty() || view.shape.empty() || src.shape[0] != view.shape[0] || src.role != w.role)
-      return fmt::format("the stored fragment '{}' has {} rows and the view {}: their split over the warpgroups "
-                         "differs",
-                         src.name, src.shape.empty() ? 0 : src.shape[0], view.shape.empty() ? 0 : view.shape[0]);
-    return {};
   }
 
   // Within a role: two generic accesses of one view through register
