@@ -121,7 +121,8 @@ void balanceBranches(const Kernel &k, const IrStmt &s, RoleEvents &out, size_t t
 }
 
 void flatten(const Kernel &k, const std::vector<IrStmt> &body, std::vector<const IrStmt *> &loops, Guards guards,
-             RoleEvents &out) {
+             RoleEvents &out, std::vector<const std::vector<IrStmt> *> &lists) {
+  lists.push_back(&body);
   for (const IrStmt &s : body) {
     switch (s.kind) {
     case IrStmt::Kind::Op: {
@@ -132,6 +133,7 @@ void flatten(const Kernel &k, const std::vector<IrStmt> &body, std::vector<const
       e.conditional = guards.outer;
       e.index = out.events.size();
       e.body = &body;
+      e.lists = lists;
       if (!guards.conds.empty() && !e.conditional) {
         const IrStmt &loop = *loops.back();
         auto first = boundForm(k, loop.start), end = boundForm(k, loop.stop);
@@ -152,7 +154,7 @@ void flatten(const Kernel &k, const std::vector<IrStmt> &body, std::vector<const
       loops.push_back(&s);
       // Conditions outside this loop do not narrow it: it runs all or nothing.
       Guards inner{{}, guards.outer || !guards.conds.empty()};
-      flatten(k, s.body, loops, inner, out);
+      flatten(k, s.body, loops, inner, out, lists);
       loops.pop_back();
       break;
     }
@@ -165,15 +167,16 @@ void flatten(const Kernel &k, const std::vector<IrStmt> &body, std::vector<const
         other.conds.push_back({&s.cond, true});
       }
       size_t thenStart = out.events.size();
-      flatten(k, s.body, loops, taken, out);
+      flatten(k, s.body, loops, taken, out, lists);
       size_t elseStart = out.events.size();
-      flatten(k, s.orelse, loops, other, out);
+      flatten(k, s.orelse, loops, other, out, lists);
       if (guards.conds.empty() && !guards.outer) balanceBranches(k, s, out, thenStart, elseStart);
       break;
     }
     case IrStmt::Kind::Let: break;
     }
   }
+  lists.pop_back();
 }
 }  // namespace
 
@@ -182,11 +185,16 @@ std::vector<RoleEvents> collectEvents(const Kernel &k) {
   for (const RoleBlock &b : k.roles) {
     RoleEvents r{b.role, &b, {}};
     std::vector<const IrStmt *> loops;
-    flatten(k, b.body, loops, Guards{}, r);
+    std::vector<const std::vector<IrStmt> *> lists;
+    flatten(k, b.body, loops, Guards{}, r, lists);
     for (Event &e : r.events) e.threads = executingThreads(k, b.role, *e.op);
     all.push_back(std::move(r));
   }
   return all;
+}
+
+bool inEnclosingList(const Event &s, const Event &x) {
+  return s.role == x.role && s.body && std::find(x.lists.begin(), x.lists.end(), s.body) != x.lists.end();
 }
 
 ResourceId effectResource(const Operation &op, int8_t slot) {

@@ -30,7 +30,9 @@ struct Event {
   sema::AffineForm first, end;
   size_t index = 0;                                 // program order within the role
   const std::vector<sema::IrStmt> *body = nullptr;  // the statement list holding it
-  int64_t threads = 0;                              // how many of the role's threads execute it (executingThreads)
+  // The statement lists around it, outermost (the role's body) first, `body` last.
+  std::vector<const std::vector<sema::IrStmt> *> lists;
+  int64_t threads = 0;  // how many of the role's threads execute it (executingThreads)
 };
 
 struct RoleEvents {
@@ -41,6 +43,13 @@ struct RoleEvents {
 
 // Every `with` block's events; a role with two blocks appears twice.
 std::vector<RoleEvents> collectEvents(const sema::Kernel &k);
+
+// Whether `s` runs in every pass through the code that runs `x`: its
+// statement list is x's or one around it (nothing leaves a list early).
+// With s.index < x.index, s runs before x whenever x runs; with
+// s.index > x.index, after it (within the same iteration of the loops
+// around s).
+bool inEnclosingList(const Event &s, const Event &x);
 
 // The resource an effect slot names (kReceiver: the receiver), or kNoResource.
 sema::ResourceId effectResource(const sema::Operation &op, int8_t slot);

@@ -93,7 +93,7 @@ bool Checker::roleSyncBetween(size_t after, const Event &x) const {
   for (const RoleEvents &r : roles_)
     for (const Event &s : r.events)
       if (s.role == x.role && s.op->info().effects.syncsRole && s.index > after && s.index < x.index &&
-          covers(k_, s, x))
+          (covers(k_, s, x) || inEnclosingList(s, x)))  // or earlier in a statement list around x (a branch)
         return true;
   return false;
 }

@@ -525,7 +525,7 @@ public:
       std::vector<const Event *> acc, syncs;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
-        if (fx.syncsRole && !e.conditional) syncs.push_back(&e);
+        if (fx.syncsRole) syncs.push_back(&e);
         if (fx.threadElements != kNone) acc.push_back(&e);
       }
       // The memory accessed: the receiver view, or the global tensor of a
@@ -583,9 +583,13 @@ public:
           for (size_t d = 0; d < p.loops.size() && d < q.loops.size() && p.loops[d] == q.loops[d]; ++d)
             loop = p.loops[d];
           bool carried = loop != nullptr;
+          // A sync counts on that path where it runs every time: outside
+          // any condition, or after q in a statement list around q, or
+          // before p in one around p.
           for (const Event *s : syncs)
-            if (carried && (s->index > q.index || s->index < p.index) &&
-                std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end())
+            if (carried && std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end() &&
+                ((!s->conditional && (s->index > q.index || s->index < p.index)) ||
+                 (s->index > q.index && inEnclosingList(*s, q)) || (s->index < p.index && inEnclosingList(*s, p))))
               carried = false;
           if (!forward && !carried) continue;
           const Event &late = forward ? q : p, &early = forward ? p : q;
