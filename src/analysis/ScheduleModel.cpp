@@ -634,6 +634,31 @@ std::optional<int64_t> evalAtFirstRun(const Kernel &k, const Event &e, IntExprId
 
 }  // namespace
 
+// Whether the first run of `e` is at every enclosing loop's first value: each
+// inner loop runs at least once at its outer loops' first values, or has
+// bounds no loop variable moves (then it runs in every iteration of the
+// others or in none). A triangular nest (`for m in range(0, t)` inside
+// `for t in range(0, T)`) runs nothing at t = 0: the first run is later.
+bool innerLoopsRunFirst(const Kernel &k, const Event &e) {
+  for (size_t i = 1; i < e.loops.size(); ++i) {
+    const IrStmt &loop = *e.loops[i];
+    std::optional<AffineForm> start = boundForm(k, loop.start), stop = boundForm(k, loop.stop);
+    if (!start || !stop) return false;
+    if (!k.ints.dependsOnLoop(*start) && !k.ints.dependsOnLoop(*stop)) continue;
+    for (size_t o = i; o-- > 0;) {  // innermost first: an outer loop's start may name a loop around it
+      std::optional<AffineForm> first = boundForm(k, e.loops[o]->start);
+      if (!first) return false;
+      std::optional<AffineForm> a = k.ints.substituteLoopVar(*start, e.loops[o]->loopId, *first),
+                                b = k.ints.substituteLoopVar(*stop, e.loops[o]->loopId, *first);
+      if (!a || !b) return false;
+      start = a, stop = b;
+    }
+    std::optional<int64_t> trips = IntExprTable::constantDifference(*stop, *start);
+    if (!trips || *trips <= 0) return false;
+  }
+  return true;
+}
+
 std::optional<bool> valueOnFirstRun(const Kernel &k, const Event &e, const Value &v) {
   if (v.kind != ValueKind::Bool) return std::nullopt;
   if (v.boolIsConst) return v.constBool;
@@ -650,6 +675,7 @@ std::optional<bool> valueOnFirstRun(const Kernel &k, const Event &e, const Value
   }
   if (v.cmp == CmpOp::None || v.ix == kNoIntExpr) return std::nullopt;
   // Substitute each enclosing loop's variable by its first value.
+  if (!innerLoopsRunFirst(k, e)) return std::nullopt;
   AffineForm rest = k.ints.form(v.ix);
   for (const IrStmt *loop : e.loops) {
     std::optional<AffineForm> first = loop == e.loops.back() && e.guarded ? e.first : boundForm(k, loop->start);

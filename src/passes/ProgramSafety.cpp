@@ -89,11 +89,11 @@ std::vector<ResourceId> Checker::sharing(ResourceId v) const {
   return out;
 }
 
-bool Checker::roleSyncBetween(size_t after, const Event &x) const {
+bool Checker::roleSyncBetween(size_t after, const Event &x, bool inLists) const {
   for (const RoleEvents &r : roles_)
     for (const Event &s : r.events)
       if (s.role == x.role && s.op->info().effects.syncsRole && s.index > after && s.index < x.index &&
-          (covers(k_, s, x) || inEnclosingList(s, x)))  // or earlier in a statement list around x (a branch)
+          (covers(k_, s, x) || (inLists && inEnclosingList(s, x))))
         return true;
   return false;
 }

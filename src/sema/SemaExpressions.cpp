@@ -363,6 +363,18 @@ Value Analyzer::evalSubscript(const SubscriptExpr *s) {
   return Value::error();
 }
 
+namespace {
+// How deep a run-time boolean's kept operands go (and, or, not), and how
+// deep they may go.
+constexpr int kBoolTreeDepth = 8;
+int boolTreeDepth(const Value &v) {
+  if (v.kind != ValueKind::Bool || v.cmp != CmpOp::None || v.elts.empty()) return 0;
+  int d = 0;
+  for (const Value &e : v.elts) d = std::max(d, boolTreeDepth(e));
+  return d + 1;
+}
+}  // namespace
+
 Value Analyzer::evalUnary(const UnaryExpr *u) {
   Value x = eval(u->operand);
   if (x.isError()) return x;
@@ -378,7 +390,8 @@ Value Analyzer::evalUnary(const UnaryExpr *u) {
     v.constBool = !x.constBool;
     v.cmp = negate(x.cmp);
     v.ix = x.ix;
-    if (!x.boolIsConst && x.cmp == CmpOp::None && !x.elts.empty()) {  // not (a or b)
+    if (!x.boolIsConst && x.cmp == CmpOp::None && !x.elts.empty() &&
+        boolTreeDepth(x) < kBoolTreeDepth) {  // not (a or b)
       v.str = "not";
       v.elts.push_back(std::move(x));
     }
@@ -449,7 +462,11 @@ Value Analyzer::evalBinary(const BinaryExpr *b, Value l) {
     v.kind = ValueKind::Bool;
     v.boolIsConst = l.boolIsConst && r.boolIsConst;
     v.constBool = op == BinaryOp::And ? (l.constBool && r.constBool) : (l.constBool || r.constBool);
-    if (!v.boolIsConst) {  // its operands, for the analyses that evaluate it (valueOnFirstRun)
+    // Its operands, for the analyses that evaluate it (valueOnFirstRun), up
+    // to a depth of kBoolTreeDepth: a deeper combination stays opaque (its
+    // value unknown to them), so a chain of names built from each other
+    // keeps no copy of the whole chain in each.
+    if (!v.boolIsConst && std::max(boolTreeDepth(l), boolTreeDepth(r)) < kBoolTreeDepth) {
       v.str = op == BinaryOp::And ? "and" : "or";
       v.elts.reserve(2);  // moved, not copied: a long chain of `or`s stays linear
       v.elts.push_back(std::move(l));

@@ -518,6 +518,12 @@ public:
   // thread (analysis::sameThreadElements): a row vector stored by one lane
   // of four and loaded by all four, or a tile loaded after a store of a
   // differently shaped fragment, reads what other threads wrote.
+  bool sameLayout(ResourceId a, ResourceId b) const {
+    const Resource &x = k_.resources[a], &y = k_.resources[b];
+    return x.pool == y.pool && x.offset == y.offset && x.shape == y.shape && x.dtype == y.dtype &&
+           x.swizzle == y.swizzle && x.stages == y.stages;
+  }
+
   void checkFragmentElements() {
     MmaPath path = targetInfo(ctx_.module.target).mma;
     for (const RoleEvents &r : roles_) {
@@ -558,11 +564,13 @@ public:
         for (size_t i = 0; i < j; ++i) {
           const Event &p = *acc[i], &q = *acc[j];
           if (view(p) == kNoResource || view(q) == kNoResource || (!stores(p) && !stores(q))) continue;
-          // One view, or two whose bytes overlap (an alias): elements of
-          // another view's layout land at other bytes, so only the same
-          // view's accesses can give each element to the same thread.
-          bool alias = view(p) != view(q);
-          if (alias) {
+          // One view, or two whose bytes overlap (an alias). Two views that
+          // lay the same bytes out alike (pool, offset, shape, dtype,
+          // swizzle, stages) are compared as one; another layout puts an
+          // element's bytes elsewhere, so its accesses never give each
+          // element to the same thread.
+          bool alias = view(p) != view(q) && !sameLayout(view(p), view(q));
+          if (view(p) != view(q)) {
             std::vector<ResourceId> shared = sharing(view(p));
             if (std::find(shared.begin(), shared.end(), view(q)) == shared.end()) continue;
           }
@@ -574,21 +582,38 @@ public:
           bool kp = false, kq = false;
           AffineForm fp = formOf(k_, sp, kp), fq = formOf(k_, sq, kq);
           if (!alias && kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
+          // An alias: the bytes of the slots the two name (a constant stage:
+          // its slot; else the whole view) may not meet.
+          auto bytes = [&](const Event &e, const StageRef &st, bool known, const AffineForm &f) {
+            const Resource &v = k_.resources[view(e)];
+            if (!st.present() || v.stages <= 1 || !known || !f.isConstant())
+              return std::make_pair(v.offset, satAdd(v.offset, v.totalBytes));
+            int64_t slot = ((f.constant % v.stages) + v.stages) % v.stages;
+            return std::make_pair(satAdd(v.offset, satMul(slot, v.bytesPerStage)),
+                                  satAdd(v.offset, satMul(slot + 1, v.bytesPerStage)));
+          };
+          if (alias) {
+            auto bp = bytes(p, sp, kp, fp), bq = bytes(q, sq, kq, fq);
+            if (std::max(bp.first, bq.first) >= std::min(bp.second, bq.second)) continue;
+          }
           if (!alias && sameCoords(p, q) && sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
           // Forward: q after p with no role sync between.
-          bool forward = !roleSyncBetween(p.index, q);
+          bool forward = !roleSyncBetween(p.index, q, /*inLists=*/true);
           // Loop-carried: p of the next iteration after q, with no role sync
           // in their common innermost loop outside p .. q.
           const IrStmt *loop = nullptr;
           for (size_t d = 0; d < p.loops.size() && d < q.loops.size() && p.loops[d] == q.loops[d]; ++d)
             loop = p.loops[d];
           bool carried = loop != nullptr;
-          // A sync counts on that path where it runs every time: outside
-          // any condition, or after q in a statement list around q, or
-          // before p in one around p.
+          // A sync counts on that path where it runs every time: in every
+          // iteration of that loop (directly in its body, under no
+          // condition or guard: not in an inner loop, which may run no
+          // iteration), or after q in a statement list around q, or before
+          // p in one around p.
           for (const Event *s : syncs)
             if (carried && std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end() &&
-                ((!s->conditional && (s->index > q.index || s->index < p.index)) ||
+                ((!s->conditional && !s->guarded && s->loops.back() == loop &&
+                  (s->index > q.index || s->index < p.index)) ||
                  (s->index > q.index && inEnclosingList(*s, q)) || (s->index < p.index && inEnclosingList(*s, p))))
               carried = false;
           if (!forward && !carried) continue;

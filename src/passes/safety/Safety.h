@@ -38,8 +38,12 @@ protected:
   // alias=True), `v` itself included.
   std::vector<ResourceId> sharing(ResourceId v) const;
   // Whether a role sync of x's role lies after event index `after` and
-  // before x, every time x runs.
-  bool roleSyncBetween(size_t after, const Event &x) const;
+  // before x, every time x runs. `inLists`: a sync earlier in a statement
+  // list around x counts too (it runs before x whenever x does, but it may
+  // also run where the event at `after` does not: in a sibling branch of
+  // it, or before it), for callers whose event at `after` runs whenever x
+  // does or else meets no x (two accesses in one pass of the same code).
+  bool roleSyncBetween(size_t after, const Event &x, bool inLists = false) const;
   // The threads whose reads one thread's completion wait covers: a
   // warpgroup for wgmma (its wait_group retires the warpgroup's groups), the
   // whole role for a single-thread operation (the elected thread that also
