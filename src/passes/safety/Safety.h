@@ -80,6 +80,9 @@ void checkProxyFences(const PassContext &ctx, const Kernel &k, const KernelFacts
 // Across roles: the writer fences generic stores before handing them to
 // an async reader (HandOffFences.cpp; run by checkProxyFences).
 void checkHandOffFences(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// Within a role: accesses through register fragments give each element to
+// the same thread or are synced (FragmentElements.cpp; run by checkProxyFences).
+void checkFragmentElements(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 void checkWritten(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // Aliases.cpp
 void checkAliasRaces(const PassContext &ctx, const Kernel &k, const KernelFacts &f);

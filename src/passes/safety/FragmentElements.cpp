@@ -1,0 +1,150 @@
+// Fragment accesses within a role (ProgramSafety's sub-check, run with
+// checkProxyFences): two generic accesses of one view, or of two views that
+// share bytes, through register fragments give each element to the same
+// thread, or a role sync that runs every time both do lies between them.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analysis/Tiling.h"
+#include "passes/safety/Safety.h"
+#include "sema/ConstEval.h"
+#include "target/TargetInfo.h"
+
+namespace cake::passes::safety {
+
+namespace {
+
+class FragmentElementChecks : public Checker {
+public:
+  using Checker::Checker;
+
+  // Within a role: two generic accesses of one view through register
+  // fragments (a fragment's store, a view's load; at least one a store) with
+  // no role sync between them, in program order or from one iteration of
+  // their common loop to the next, must give each element to the same
+  // thread (analysis::sameThreadElements): a row vector stored by one lane
+  // of four and loaded by all four, or a tile loaded after a store of a
+  // differently shaped fragment, reads what other threads wrote.
+  bool sameLayout(ResourceId a, ResourceId b) const {
+    const Resource &x = k_.resources[a], &y = k_.resources[b];
+    return x.pool == y.pool && x.offset == y.offset && x.shape == y.shape && x.dtype == y.dtype &&
+           x.swizzle == y.swizzle && x.stages == y.stages;
+  }
+
+  void checkFragmentElements() {
+    MmaPath path = targetInfo(ctx_.module.target).mma;
+    for (const RoleEvents &r : roles_) {
+      if (roleThreads(k_, r.role) <= 1) continue;
+      std::vector<const Event *> acc, syncs;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.syncsRole) syncs.push_back(&e);
+        if (fx.threadElements != kNone) acc.push_back(&e);
+      }
+      // The memory accessed: the receiver view, or the global tensor of a
+      // copy between a tensor and registers (its tile at its coordinates).
+      auto view = [](const Event &e) {
+        if (e.op->receiver != kNoResource) return e.op->receiver;
+        const OpInfo &info = e.op->info();
+        for (size_t i = 0; i < info.params.size(); ++i)
+          if ((info.params[i].kind == ParamKind::GlobalTensorP || info.params[i].kind == ParamKind::TensorP) &&
+              e.op->operands[i].present)
+            return e.op->operands[i].value.resource;
+        return kNoResource;
+      };
+      // A store reads its fragment (and writes memory); a load yields it.
+      auto stores = [](const Event &e) { return e.op->info().effects.threadElements != kResult; };
+      auto sameCoords = [&](const Event &a, const Event &b) {
+        const Operand *ca = copyCoords(*a.op), *cb = copyCoords(*b.op);
+        if (!ca || !cb) return ca == cb;
+        if (ca->value.elts.size() != cb->value.elts.size()) return false;
+        for (size_t d = 0; d < ca->value.elts.size(); ++d) {
+          const Value &x = ca->value.elts[d], &y = cb->value.elts[d];
+          if (x.constInt && y.constInt
+                  ? *x.constInt != *y.constInt
+                  : (x.ix == kNoIntExpr || y.ix == kNoIntExpr || !(k_.ints.form(x.ix) == k_.ints.form(y.ix))))
+            return false;
+        }
+        return true;
+      };
+      for (size_t j = 0; j < acc.size(); ++j)
+        for (size_t i = 0; i < j; ++i) {
+          const Event &p = *acc[i], &q = *acc[j];
+          if (view(p) == kNoResource || view(q) == kNoResource || (!stores(p) && !stores(q))) continue;
+          // One view, or two whose bytes overlap (an alias). Two views that
+          // lay the same bytes out alike (pool, offset, shape, dtype,
+          // swizzle, stages) are compared as one; another layout puts an
+          // element's bytes elsewhere, so its accesses never give each
+          // element to the same thread.
+          bool alias = view(p) != view(q) && !sameLayout(view(p), view(q));
+          if (view(p) != view(q)) {
+            std::vector<ResourceId> shared = sharing(view(p));
+            if (std::find(shared.begin(), shared.end(), view(q)) == shared.end()) continue;
+          }
+          // Tiles of a global tensor that share no element; in a loop around
+          // both, only where no loop variable moves them.
+          bool sharedLoop = !p.loops.empty() && !q.loops.empty() && p.loops.front() == q.loops.front();
+          if (p.op->receiver == kNoResource && tilesApart(k_, *p.op, *q.op, sharedLoop)) continue;
+          StageRef sp = effectStage(*p.op, kReceiver), sq = effectStage(*q.op, kReceiver);
+          bool kp = false, kq = false;
+          AffineForm fp = formOf(k_, sp, kp), fq = formOf(k_, sq, kq);
+          if (!alias && kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
+          // An alias: the bytes of the slots the two name (a constant stage:
+          // its slot; else the whole view) may not meet.
+          auto bytes = [&](const Event &e, const StageRef &st, bool known, const AffineForm &f) {
+            const Resource &v = k_.resources[view(e)];
+            if (!st.present() || v.stages <= 1 || !known || !f.isConstant())
+              return std::make_pair(v.offset, satAdd(v.offset, v.totalBytes));
+            int64_t slot = ((f.constant % v.stages) + v.stages) % v.stages;
+            return std::make_pair(satAdd(v.offset, satMul(slot, v.bytesPerStage)),
+                                  satAdd(v.offset, satMul(slot + 1, v.bytesPerStage)));
+          };
+          if (alias) {
+            auto bp = bytes(p, sp, kp, fp), bq = bytes(q, sq, kq, fq);
+            if (std::max(bp.first, bq.first) >= std::min(bp.second, bq.second)) continue;
+          }
+          if (!alias && sameCoords(p, q) && sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
+          // Forward: q after p with no role sync between.
+          bool forward = !roleSyncBetween(p.index, q, /*inLists=*/true);
+          // Loop-carried: p of the next iteration after q, with no role sync
+          // in their common innermost loop outside p .. q.
+          const IrStmt *loop = nullptr;
+          for (size_t d = 0; d < p.loops.size() && d < q.loops.size() && p.loops[d] == q.loops[d]; ++d)
+            loop = p.loops[d];
+          bool carried = loop != nullptr;
+          // A sync counts on that path where it runs every time: in every
+          // iteration of that loop (directly in its body, under no
+          // condition or guard: not in an inner loop, which may run no
+          // iteration), or after q in a statement list around q, or before
+          // p in one around p.
+          for (const Event *s : syncs)
+            if (carried && std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end() &&
+                ((!s->conditional && !s->guarded && s->loops.back() == loop &&
+                  (s->index > q.index || s->index < p.index)) ||
+                 (s->index > q.index && inEnclosingList(*s, q)) || (s->index < p.index && inEnclosingList(*s, p))))
+              carried = false;
+          if (!forward && !carried) continue;
+          const Event &late = forward ? q : p, &early = forward ? p : q;
+          std::string where = alias ? fmt::format(" through '{}', which shares its bytes", name(view(early))) : "";
+          auto d =
+              ctx_.diags.build(DiagId::SafetyFragmentCrossThread, late.op->range, name(r.role),
+                               stores(late) ? "stores" : "loads", name(view(late)), stores(early) ? "stored" : "loaded",
+                               where + (forward ? "" : " in the previous iteration"));
+          if (stores(early))
+            d.note(DiagId::NoteWrittenHere, early.op->range, name(view(early)));
+          else
+            d.note(DiagId::NoteReadHere, early.op->range, name(view(early)));
+          d.emit();
+        }
+    }
+  }
+};
+
+}  // namespace
+
+void checkFragmentElements(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  FragmentElementChecks(ctx, k, f).checkFragmentElements();
+}
+
+}  // namespace cake::passes::safety
