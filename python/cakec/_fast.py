@@ -139,9 +139,7 @@ def make(kernel, lib, torch, native=True):
         return mod.FastCall(kernel.name, ctypes.cast(entry, ctypes.c_void_p).value, _spec(kernel.params),
                             torch.Tensor, codes, raw, cur, lambda args, stream: kernel._general(args, stream), fail)
     names = [f"a{i}" for i in range(len(kernel.params))]
-    tensors = [(n, p) for n, p in zip(names, kernel.params) if p["kind"] in ("tensor", "workspace")]
-    if not tensors:
-        return None
+    tensors = [(n, p) for n, p in zip(names, kernel.params) if p["kind"] in ("tensor", "workspace")]  # one at least
     guards, packs, dev0 = [], [], tensors[0][0]
     for n, _ in tensors:
         guards.append(f"type({n}) is not T or not {n}.is_cuda")

@@ -197,6 +197,17 @@ bool inEnclosingList(const Event &s, const Event &x) {
   return s.role == x.role && s.body && std::find(x.lists.begin(), x.lists.end(), s.body) != x.lists.end();
 }
 
+std::pair<int64_t, int64_t> slotBytes(const Resource &view, int64_t slot) {
+  if (view.stages <= 1) return {view.offset, satAdd(view.offset, view.totalBytes)};
+  return {satAdd(view.offset, satMul(slot, view.bytesPerStage)),
+          satAdd(view.offset, satMul(slot + 1, view.bytesPerStage))};
+}
+
+bool sameLayout(const Resource &a, const Resource &b) {
+  return a.pool == b.pool && a.offset == b.offset && a.shape == b.shape && a.dtype == b.dtype &&
+         a.swizzle == b.swizzle && a.stages == b.stages;
+}
+
 ResourceId effectResource(const Operation &op, int8_t slot) {
   if (slot == kNone) return kNoResource;
   if (slot == kReceiver) return op.receiver;

@@ -51,6 +51,13 @@ std::vector<RoleEvents> collectEvents(const sema::Kernel &k);
 // around s).
 bool inEnclosingList(const Event &s, const Event &x);
 
+// The bytes [first, second) of a view's pool that slot `slot` of it holds
+// (a view of one stage: all of it).
+std::pair<int64_t, int64_t> slotBytes(const sema::Resource &view, int64_t slot);
+// Whether two views lay the same bytes out alike (pool, offset, shape,
+// dtype, swizzle, stages): element (r, c) of one is element (r, c) of the other.
+bool sameLayout(const sema::Resource &a, const sema::Resource &b);
+
 // The resource an effect slot names (kReceiver: the receiver), or kNoResource.
 sema::ResourceId effectResource(const sema::Operation &op, int8_t slot);
 // A stage argument: its expression node (its normal form is what analyses

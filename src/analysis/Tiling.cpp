@@ -208,8 +208,7 @@ std::string warpgroupRowsMismatch(MmaPath path, const sema::Kernel &k, const sem
   if (q == kNoResource || p == kNoResource || acc == kNoResource || src == kNoResource)
     return "the analysis cannot name the views and fragments involved";
   const Resource &a = k.resources[q], &o = k.resources[p], &ra = k.resources[acc], &rs = k.resources[src];
-  if (p != q && (a.stages > 1 || o.stages > 1 || a.pool != o.pool || a.offset != o.offset || a.shape != o.shape ||
-                 a.dtype != o.dtype || a.swizzle != o.swizzle))
+  if (p != q && (a.stages > 1 || !sameLayout(a, o)))
     return fmt::format("'{}' and '{}' lay out their shared bytes differently", o.name, a.name);
   if (ra.kind != ResourceKind::Regs || rs.kind != ResourceKind::Regs || ra.role != rs.role)
     return fmt::format("'{}' is not a fragment of the role that multiplies", rs.name);

@@ -80,9 +80,7 @@ public:
       out.emplace_back(v.offset, satAdd(v.offset, v.totalBytes));
       return out;
     }
-    for (int64_t slot : slotsOf(e, stage, v, fixed))
-      out.emplace_back(satAdd(v.offset, satMul(slot, v.bytesPerStage)),
-                       satAdd(v.offset, satMul(slot + 1, v.bytesPerStage)));
+    for (int64_t slot : slotsOf(e, stage, v, fixed)) out.push_back(slotBytes(v, slot));
     return out;
   }
   static bool overlap(const std::vector<std::pair<int64_t, int64_t>> &a,

@@ -26,11 +26,6 @@ public:
   // thread (analysis::sameThreadElements): a row vector stored by one lane
   // of four and loaded by all four, or a tile loaded after a store of a
   // differently shaped fragment, reads what other threads wrote.
-  bool sameLayout(ResourceId a, ResourceId b) const {
-    const Resource &x = k_.resources[a], &y = k_.resources[b];
-    return x.pool == y.pool && x.offset == y.offset && x.shape == y.shape && x.dtype == y.dtype &&
-           x.swizzle == y.swizzle && x.stages == y.stages;
-  }
 
   void checkFragmentElements() {
     MmaPath path = targetInfo(ctx_.module.target).mma;
@@ -77,7 +72,7 @@ public:
           // swizzle, stages) are compared as one; another layout puts an
           // element's bytes elsewhere, so its accesses never give each
           // element to the same thread.
-          bool alias = view(p) != view(q) && !sameLayout(view(p), view(q));
+          bool alias = view(p) != view(q) && !sameLayout(k_.resources[view(p)], k_.resources[view(q)]);
           if (view(p) != view(q)) {
             std::vector<ResourceId> shared = sharing(view(p));
             if (std::find(shared.begin(), shared.end(), view(q)) == shared.end()) continue;
@@ -92,13 +87,11 @@ public:
           if (!alias && kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
           // An alias: the bytes of the slots the two name (a constant stage:
           // its slot; else the whole view) may not meet.
-          auto bytes = [&](const Event &e, const StageRef &st, bool known, const AffineForm &f) {
+          auto bytes = [&](const Event &e, const StageRef &st, bool known,
+                           const AffineForm &f) -> std::pair<int64_t, int64_t> {
             const Resource &v = k_.resources[view(e)];
-            if (!st.present() || v.stages <= 1 || !known || !f.isConstant())
-              return std::make_pair(v.offset, satAdd(v.offset, v.totalBytes));
-            int64_t slot = ((f.constant % v.stages) + v.stages) % v.stages;
-            return std::make_pair(satAdd(v.offset, satMul(slot, v.bytesPerStage)),
-                                  satAdd(v.offset, satMul(slot + 1, v.bytesPerStage)));
+            if (!st.present() || !known || !f.isConstant()) return {v.offset, satAdd(v.offset, v.totalBytes)};
+            return slotBytes(v, ((f.constant % v.stages) + v.stages) % v.stages);
           };
           if (alias) {
             auto bp = bytes(p, sp, kp, fp), bq = bytes(q, sq, kq, fq);
