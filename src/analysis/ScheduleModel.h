@@ -44,6 +44,9 @@ struct RoleEvents {
 // Every `with` block's events; a role with two blocks appears twice.
 std::vector<RoleEvents> collectEvents(const sema::Kernel &k);
 
+// A loop bound's (an integer value's) normal form, or nullopt.
+std::optional<sema::AffineForm> boundForm(const sema::Kernel &k, const sema::Value &v);
+
 // Whether `s` runs in every pass through the code that runs `x`: its
 // statement list is x's or one around it (nothing leaves a list early).
 // With s.index < x.index, s runs before x whenever x runs; with
