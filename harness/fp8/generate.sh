@@ -36,4 +36,5 @@ gen "gemm_fp8_blockscaled_e4m3" -I . examples/gemm_fp8_blockscaled_sm90a.cake
 # sm89_*: the sm_89 mma.sync fp8 GEMM, run on the H200 from sm_89 PTX.
 gen "sm89_gemm_e4m3" testsuite/codegen/Inputs/gemm_e4m3_sm89.cake --target=sm_89 -DBM=128 -DSTAGES=3
 gen "vector_loads" testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a
+gen "vector_stores" testsuite/codegen/Inputs/vector_stores.cake --target=sm_90a
 ls "$GEN"

@@ -6,7 +6,8 @@
 #   bash harness/fp8/run.sh
 # 1. the GPU; 2. nvcc builds each generated file into a shared library
 # (ptxas report kept; the sm_89 GEMM as compute_89 PTX, compiled for the H200
-# when loaded); 3. vectors_check.py: the vector-load kernel; fp8_bench.py: the launcher's checks, each kernel
+# when loaded); 3. vectors_check.py: the vector-load and vector-store kernels (and
+# the sanitizers on them); fp8_bench.py: the launcher's checks, each kernel
 # against a float64 reference of the same scaled product at several shapes
 # and input scales (cuBLASLt's error beside), then timed beside
 # torch._scaled_mm (CUPTI, L2 flushed, median of SAMPLES); 4.
@@ -44,14 +45,24 @@ for f in $GEN/gemm_fp8_*.cu $GEN/sm89_*.cu; do
     echo "build $name failed"; cat /tmp/build-$name.log; status=1
   fi
 done
-if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xcompiler -fPIC -shared \
-    -o /tmp/cake_vector_loads.so $GEN/vector_loads.cu > /tmp/build-vector_loads.log 2>&1 &&
-    cp $GEN/vector_loads.json /tmp/cake_vector_loads.json; then
-  echo "== vector loads"
-  timeout 120 python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so 2>&1 | tee "$OUTDIR/vectors.log" | tail -3
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-else
-  echo "build vector_loads failed"; cat /tmp/build-vector_loads.log; status=1
+for v in vector_loads vector_stores; do
+  if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xcompiler -fPIC -shared \
+      -o /tmp/cake_$v.so $GEN/$v.cu > /tmp/build-$v.log 2>&1 && cp $GEN/$v.json /tmp/cake_$v.json; then :; else
+    echo "build $v failed"; cat /tmp/build-$v.log; status=1
+  fi
+done
+echo "== vector loads and stores"
+timeout 120 python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so 2>&1 |
+  tee "$OUTDIR/vectors.log" | tail -4
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+if [ "${SANITIZE:-1}" = 1 ]; then
+  for tool in memcheck racecheck synccheck; do
+    timeout 120 "$SAN" --tool "$tool" --error-exitcode 9 --kernel-name kns=vector_ \
+      python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so > /tmp/san-v-$tool.log 2>&1
+    rc=$?; [ $rc -eq 0 ] || status=1
+    { echo "== vectors $tool: exit $rc"; cat /tmp/san-v-$tool.log; } >> "$OUTDIR/sanitizer.log"
+    echo "vectors $tool: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|ALL CORRECT|FAIL' /tmp/san-v-$tool.log | head -3 | tr '\n' ' ')"
+  done
 fi
 echo "== fp8 GEMMs"
 # shellcheck disable=SC2086  # the specs are separate arguments

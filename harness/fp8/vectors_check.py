@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""vectors_check.py - runs testsuite/codegen/Inputs/vector_loads.cake's kernel on the GPU.
+"""vectors_check.py - runs testsuite/codegen/Inputs/vector_loads.cake's and vector_stores.cake's kernels on the GPU.
 
   int vector_loads_launch(const cake_tensor *S, const cake_tensor *T, const cake_tensor *O, int32_t M, int32_t N,
                           cudaStream_t stream);
@@ -11,7 +11,17 @@ f32 product exactly (the same two roundings in the same order). The launcher
 must refuse an O whose rows are not 16-byte aligned (O is read in pairs and
 the launcher asks 16 bytes of a tile's tensor).
 
-  vectors_check.py LIB
+vector_stores (STORES, the second library):
+
+  RS (M, N / 64) f32: each 128 x 64 tile's row sums of X (M, N) f32, column
+  block_id(1); CS (M / 128, N) f32: twice T (1, N) f32, row block_id(0).
+
+RS must match torch's row sums of each tile to f32 rounding (the order of
+the additions differs: 2e-6 relative); CS must equal 2 T in every row,
+bit for bit, and nothing outside the vectors may be written (RS and CS
+start as NaN and are checked whole).
+
+  vectors_check.py LIB [STORES]
 """
 import os
 import sys
@@ -56,8 +66,35 @@ def main():
     refused = rc != 0
     print(f"O with 264-byte rows: rc {rc} ({msg}): {'ok' if refused else 'FAIL'}")
     ok &= refused
+    if len(sys.argv) > 2:
+        ok &= stores(cakelib.kernel(sys.argv[2]))
     print("ALL CORRECT" if ok else "FAILURES")
     return 0 if ok else 1
+
+
+def stores(k):
+    """vector_stores: row sums and a column vector stored by one writer per element."""
+    ok = True
+    for M, N, seed in ((128, 64, 3), (256, 128, 4), (2048, 4096, 5)):
+        g = torch.Generator(device="cuda").manual_seed(seed)
+        X = torch.randn(M, N, generator=g, device="cuda")
+        T = torch.randn(1, N, generator=g, device="cuda")
+        RS = torch.full((M, N // 64), float("nan"), device="cuda")
+        CS = torch.full((M // 128, N), float("nan"), device="cuda")
+        try:
+            k(X, T, RS, CS, M, N)
+            rc, msg = 0, ""
+        except cakelib.CakeError as e:
+            rc, msg = e.code, e.message
+        torch.cuda.synchronize()
+        ref = X.view(M, N // 64, 64).sum(-1)
+        err = float(((RS - ref).abs() / (1 + ref.abs())).max())
+        cs_bad = int((CS != (2 * T).expand(M // 128, N)).sum())
+        good = rc == 0 and err < 1e-5 and cs_bad == 0
+        print(f"stores {M}x{N}: rc {rc}{' (' + msg + ')' if rc else ''}, row sums max rel err {err:.2e}, "
+              f"{cs_bad} column elements differ: {'ok' if good else 'FAIL'}")
+        ok &= good
+    return ok
 
 
 if __name__ == "__main__":

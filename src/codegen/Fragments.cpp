@@ -406,8 +406,9 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   analysis::FragmentTiling ft;
   if (!fragmentLayout(frag, *rc.role, o.range, ft)) return false;
   int64_t esize = dtypeInfo(frag.dtype).bits / 8;
-  std::string what = load ? fmt::format("a load of a tile of '{}'", t.name)
-                          : fmt::format("a store of '{}' into '{}'", frag.name, t.name);
+  std::string what = load                           ? fmt::format("a load of a tile of '{}'", t.name)
+                     : frag.name.rfind('%', 0) == 0 ? fmt::format("a store of a computed fragment into '{}'", t.name)
+                                                    : fmt::format("a store of '{}' into '{}'", frag.name, t.name);
   bool column = ft.form == analysis::FragmentForm::ColumnVector;  // one row, the same in every warp
   auto refused = [&](const char *why) {
     if (load)
@@ -476,13 +477,15 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     return true;
   }
   if (!ft.rows && !ft.lanes && ft.form != analysis::FragmentForm::Tile) {
-    // Vectors in the accumulator layout (loads only): a thread's rows (M x 1)
-    // or columns (1 x N) of the accumulator, one element per access; the
-    // threads sharing a row (or column) read the same element.
+    // Vectors in the accumulator layout: a thread's rows (M x 1) or columns
+    // (1 x N) of the accumulator, one element per access. The threads that
+    // share a row (the four lanes of a quad) or a column (the same lane of
+    // every warp and quad) hold the same value: each reads it, and one of
+    // them writes it (the quad's first lane; warp 0's first quad).
     bool rows = ft.form == analysis::FragmentForm::RowVector;
-    if (!load || (esize != 4 && esize != 2) || t.rank != 2 || coords.elts.size() != 2)
+    if ((esize != 4 && esize != 2) || t.rank != 2 || coords.elts.size() != 2)
       return refused("row (M x 1) and column (1 x N) vectors of 16- and 32-bit elements in the accumulator layout "
-                     "are loaded from a 2-d tensor");
+                     "move between registers and a 2-d tensor");
     std::string type(dtypeInfo(frag.dtype).cudaType), f = ident(frag.name);
     std::string elem = esize == 2 ? fmt::format("reinterpret_cast<{} *>({})", type, f) : f;
     line(rows ? fmt::format("// the accumulator layout, a row vector: this thread's {} rows", ft.perThread)
@@ -491,6 +494,11 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     ++indent_;
     line(fmt::format("const int64_t cake_r0 = static_cast<int64_t>({});", value(coords.elts[1], false)));
     line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({});", value(coords.elts[0], false)));
+    if (!load)
+      line(rows ? "if (cake_lane % 4u == 0) {  // one writer per row: the first lane of its quad"
+                : "if (cake_wg == 0 && cake_wg_warp == 0 && cake_lane < 4u) {  // one writer per column: warp 0's "
+                  "first quad");
+    if (!load) ++indent_;
     line("#pragma unroll");
     line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c) {{", ft.perThread));
     ++indent_;
@@ -501,10 +509,15 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     else
       line("const int64_t cake_row = cake_r0, cake_col = cake_c0 + 8 * (cake_c / 2) + 2 * (cake_lane % 4u) + "
            "cake_c % 2;");
-    line(fmt::format("{}[cake_c] = *reinterpret_cast<const {} *>({}.data + (cake_row * {}.stride[0] + cake_col) * {});",
-                     elem, type, globalRef(t), globalRef(t), esize));
+    std::string g = fmt::format("*reinterpret_cast<{}{} *>({}.data + (cake_row * {}.stride[0] + cake_col) * {})",
+                                load ? "const " : "", type, globalRef(t), globalRef(t), esize);
+    line(load ? fmt::format("{}[cake_c] = {};", elem, g) : fmt::format("{} = {}[cake_c];", g, elem));
     --indent_;
     line("}");
+    if (!load) {
+      --indent_;
+      line("}");
+    }
     --indent_;
     line("}");
     return true;

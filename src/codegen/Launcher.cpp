@@ -162,7 +162,7 @@ std::string KernelEmitter::launcherSignature(std::string &tensorDocs) {
         tensorDocs += fmt::format("//      its shape must be {}\n", declaredShape(k_, r));
       if (g != globals.end() && g->second.align != 16)
         tensorDocs +=
-            fmt::format("//      read one element at a time: data and strides {}-byte aligned\n", g->second.align);
+            fmt::format("//      moved one element at a time: data and strides {}-byte aligned\n", g->second.align);
     } else {
       sig += fmt::format("{} {}", hostScalarType(r.dtype), ident(p.name));
       if (passedAsBits(r.dtype))

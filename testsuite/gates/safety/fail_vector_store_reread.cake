@@ -1,0 +1,28 @@
+# A row vector stored to a workspace tile by one lane of each quad (the
+# others hold the same values and write nothing), read back in the
+# accumulator layout by every lane: three of four lanes read an element
+# another thread wrote, so a role sync must lie between. Near miss:
+# pass_vector_store_reread.cake.
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
+@cake.schedule(grid=(M // 64,))
+def k(lm, X: LM.tensor2d, Y: LM.tensor2d, M: LM.i32):
+    stats = lm.workspace(shape=(M, 1), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    with math:
+        x = lm.load_tile(X, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+        lm.store_tile(stats, coords=(0, lm.block_id(0) * 64), src=lm.rowmax(x))  # expected-note {{'stats' written here}}
+        m = lm.load_tile(stats, coords=(0, lm.block_id(0) * 64), shape=(64, 1), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' loads 'stats' through a register fragment whose layout gives its elements to other threads than the fragment it stored}}
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=m)
+
+# -----
+# a column vector: one quad of warp 0 writes, every warp reads
+@cake.schedule(grid=(M // 64,))
+def k(lm, X: LM.tensor2d, Y: LM.tensor2d, M: LM.i32):
+    cols = lm.workspace(shape=(M // 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    with math:
+        t = lm.load_tile(X, coords=(0, lm.block_id(0) * 64), shape=(1, 64), dtype=lm.f32, layout="accumulator")
+        lm.store_tile(cols, coords=(0, lm.block_id(0)), src=t * 2.0)  # expected-note {{'cols' written here}}
+        u = lm.load_tile(cols, coords=(0, lm.block_id(0)), shape=(1, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' loads 'cols' through a register fragment whose layout gives its elements to other threads than the fragment it stored}}
+        x = lm.load_tile(X, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=x * u)
