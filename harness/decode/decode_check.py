@@ -18,7 +18,9 @@ default choice), in one process (CUPTI, L2 flushed before each sample, median of
 --samples); the rate is K and V's bytes over the time.
 
 Usage: decode_check.py [--check-only] [--samples N] [--json F] [-D NAME=VALUE ...] [--timed BxL,...]
-                       [--source FILE]   (an example of examples/ with the same signature)
+                       [--source FILE]   (an example of examples/ with the same signature, its
+                                          launcher named after it; a workspace, as the split-KV
+                                          example takes, is allocated and zero-filled once per L, G)
 Exit status: 0 when every check passed.
 """
 import argparse
@@ -41,8 +43,8 @@ attn_bench.torch = torch
 HQ, HKV, D = 64, 8, 128
 GROUP = HQ // HKV
 BF = torch.bfloat16
-CHECK = [(1, 128), (3, 640), (32, 4096), (1, 4096)]
-SAN = [(1, 128), (2, 256)]
+CHECK = [(1, 128), (3, 640), (32, 4096), (1, 4096), (2, 32768)]
+SAN = [(1, 128), (2, 256), (1, 1024)]
 TIMED = [(128, 4096), (64, 4096), (32, 4096), (8, 4096), (1, 4096), (8, 32768), (1, 32768), (128, 512)]
 
 
@@ -54,11 +56,19 @@ def inputs(B, L, s, seed):
     return q, k, v
 
 
+WORKSPACES = {}
+
+
 def ours(kern, q, k, v):
     B, L = q.shape[0], k.shape[2]
     O = torch.full((B * HKV, GROUP, D), float("nan"), device="cuda", dtype=BF)
     LSE = torch.full((B * HKV, GROUP), float("nan"), device="cuda", dtype=torch.float32)
     args = (q.view(B * HKV, GROUP, D), k.view(B * HKV, L, D), v.view(B * HKV, L, D), O, LSE, L, B * HKV)
+    if kern.workspace:  # split-KV: zero-filled once per (L, G); the kernel leaves its counters zero
+        key = (L, B * HKV)
+        if key not in WORKSPACES:
+            WORKSPACES[key] = torch.zeros(max(1, kern.workspace_size(L, B * HKV)), dtype=torch.uint8, device="cuda")
+        args = args + (WORKSPACES[key],)
     return (lambda: kern(*args)), O.view(B, HQ, 1, D), LSE.view(B, HQ)
 
 
@@ -138,8 +148,9 @@ def main():
     timed = [tuple(int(x) for x in t.split("x")) for t in args.timed.split(",")] if args.timed else TIMED
     prop = torch.cuda.get_device_properties(0)
     print(f"device: {prop.name}, {prop.multi_processor_count} SMs; torch {torch.__version__}", flush=True)
-    kern = cakec.load(os.path.join(ROOT, "examples", args.source),
-                      defines={k: int(v) for k, v in defines.items()}).attention_decode_gqa
+    mod = cakec.load(os.path.join(ROOT, "examples", args.source), defines={k: int(v) for k, v in defines.items()})
+    kern = getattr(mod, args.source.replace("_sm90a.cake", ""))
+    print(f"kernel: {kern.signature}")
     if defines:
         print(f"defines: {defines}")
     ok = True
