@@ -11,11 +11,11 @@
 #
 # S = min(SPLIT, L // BN, SMS // G) blocks, at least 1, share each KV head
 # (the grid's second dimension; large batches fill the multiprocessors with
-# heads and run unsplit): block z takes the key tiles z, z + S, z + 2 S, ... and runs the
-# single-block schedule's loop over them (online softmax, P V behind the next
-# Q K^T). It stores its normalised partial O (f32, the 64 rows of its tile)
-# and its rows' log2-sum-exp (a 64 x 1 row vector) into the workspace and
-# counts itself in at its head's counter (an acq_rel atomic). The block that
+# heads and run unsplit): block z takes the key tiles z, z + S, z + 2 S, ...
+# and runs the single-block schedule's loop over them (online softmax, P V
+# behind the next Q K^T). It stores its normalised partial O (f32) and its
+# rows' log2-sum-exp (a row vector) into the workspace, the GROUP rows of
+# its heads only (first_rows=: 4 KB, not the tile's 32), and counts itself in at its head's counter (an acq_rel atomic). The block that
 # arrives last weighs the S partials by 2^(lse_s - max) in split order (the
 # same bits on every run, whichever block arrives last), resets the counter
 # and stores O and LSE with TMA. No block waits for another.
@@ -47,8 +47,8 @@ def attention_decode_gqa_splitkv(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: L
     o_s = pool.view(offset=BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(BM, D), dtype=lm.bf16, swizzle="128B")
     lse_s = pool.view(offset=2 * BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(1, BM), dtype=lm.f32)
     arrived = lm.workspace(shape=(G,), dtype=lm.i32)
-    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * BM, D), dtype=lm.f32)
-    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * BM, 1), dtype=lm.f32)
+    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * GROUP, D), dtype=lm.f32)
+    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * GROUP, 1), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=24)
     math = lm.role(warps=[4, 5, 6, 7], regs=240)
     s = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
@@ -110,22 +110,24 @@ def attention_decode_gqa_splitkv(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: L
         lm.mma_commit()
         lm.mma_wait(pending=0)
         lm.arrive(vempty, stage=mine - 1, per="warpgroup")
-        rows = lm.num_blocks(0) * BM                   # the rows of one split's partials (the grid has G blocks in x)
-        lm.store_tile(part, coords=(0, z * rows + g * BM), src=o / l_run)
-        lm.store_tile(part_lse, coords=(0, z * rows + g * BM), src=m_run + lm.log2(l_run))
+        rows = lm.num_blocks(0) * GROUP                # the rows of one split's partials (the grid has G blocks in x)
+        lm.store_tile(part, coords=(0, z * rows + g * GROUP), src=o / l_run, first_rows=GROUP)
+        lm.store_tile(part_lse, coords=(0, z * rows + g * GROUP), src=m_run + lm.log2(l_run), first_rows=GROUP)
         before = lm.atomic(arrived, coords=(g,), value=1, op="add", order="acq_rel")
         if before == S - 1:                            # the last block of the head: the combine
-            m_all = lm.load_tile(part_lse, coords=(0, g * BM), shape=(BM, 1), dtype=lm.f32, layout="accumulator")
-            o = lm.load_tile(part, coords=(0, g * BM), shape=(BM, D), dtype=lm.f32, layout="accumulator")
+            m_all = lm.load_tile(part_lse, coords=(0, g * GROUP), shape=(BM, 1), dtype=lm.f32, layout="accumulator",
+                                 first_rows=GROUP)
+            o = lm.load_tile(part, coords=(0, g * GROUP), shape=(BM, D), dtype=lm.f32, layout="accumulator",
+                             first_rows=GROUP)
             l_run = lm.fill(l_run, 1.0)
             for s in lm.range(1, S):
-                lse = lm.load_tile(part_lse, coords=(0, s * rows + g * BM), shape=(BM, 1), dtype=lm.f32,
-                                   layout="accumulator")
+                lse = lm.load_tile(part_lse, coords=(0, s * rows + g * GROUP), shape=(BM, 1), dtype=lm.f32,
+                                   layout="accumulator", first_rows=GROUP)
                 m_new = lm.maximum(m_all, lse)
                 alpha = lm.exp2(m_all - m_new)
                 beta = lm.exp2(lse - m_new)
-                o = o * alpha + lm.load_tile(part, coords=(0, s * rows + g * BM), shape=(BM, D), dtype=lm.f32,
-                                             layout="accumulator") * beta
+                o = o * alpha + lm.load_tile(part, coords=(0, s * rows + g * GROUP), shape=(BM, D), dtype=lm.f32,
+                                             layout="accumulator", first_rows=GROUP) * beta
                 l_run = l_run * alpha + beta
                 m_all = m_new
             lm.atomic(arrived, coords=(g,), value=0, op="exch")

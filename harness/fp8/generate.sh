@@ -37,4 +37,5 @@ gen "gemm_fp8_blockscaled_e4m3" -I . examples/gemm_fp8_blockscaled_sm90a.cake
 gen "sm89_gemm_e4m3" testsuite/codegen/Inputs/gemm_e4m3_sm89.cake --target=sm_89 -DBM=128 -DSTAGES=3
 gen "vector_loads" testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a
 gen "vector_stores" testsuite/codegen/Inputs/vector_stores.cake --target=sm_90a
+gen "first_rows" testsuite/codegen/Inputs/first_rows.cake --target=sm_90a
 ls "$GEN"

@@ -45,23 +45,26 @@ for f in $GEN/gemm_fp8_*.cu $GEN/sm89_*.cu; do
     echo "build $name failed"; cat /tmp/build-$name.log; status=1
   fi
 done
-for v in vector_loads vector_stores; do
+for v in vector_loads vector_stores first_rows; do
   if timeout 300 "$NVCC" -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xcompiler -fPIC -shared \
       -o /tmp/cake_$v.so $GEN/$v.cu > /tmp/build-$v.log 2>&1 && cp $GEN/$v.json /tmp/cake_$v.json; then :; else
     echo "build $v failed"; cat /tmp/build-$v.log; status=1
   fi
 done
 echo "== vector loads and stores"
-timeout 120 python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so 2>&1 |
+timeout 120 python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so /tmp/cake_first_rows.so 2>&1 |
   tee "$OUTDIR/vectors.log" | tail -4
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 if [ "${SANITIZE:-1}" = 1 ]; then
   for tool in memcheck racecheck synccheck; do
-    timeout 120 "$SAN" --tool "$tool" --error-exitcode 9 --kernel-name kns=vector_ \
-      python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so > /tmp/san-v-$tool.log 2>&1
-    rc=$?; [ $rc -eq 0 ] || status=1
-    { echo "== vectors $tool: exit $rc"; cat /tmp/san-v-$tool.log; } >> "$OUTDIR/sanitizer.log"
-    echo "vectors $tool: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|ALL CORRECT|FAIL' /tmp/san-v-$tool.log | head -3 | tr '\n' ' ')"
+    for filt in vector_ first_rows; do
+      timeout 120 "$SAN" --tool "$tool" --error-exitcode 9 --kernel-name "kns=$filt" \
+        python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so /tmp/cake_first_rows.so \
+        > /tmp/san-v-$tool.log 2>&1
+      rc=$?; [ $rc -eq 0 ] || status=1
+      { echo "== $filt $tool: exit $rc"; cat /tmp/san-v-$tool.log; } >> "$OUTDIR/sanitizer.log"
+      echo "$filt $tool: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|ALL CORRECT|FAIL' /tmp/san-v-$tool.log | head -3 | tr '\n' ' ')"
+    done
   done
 fi
 echo "== fp8 GEMMs"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""vectors_check.py - runs testsuite/codegen/Inputs/vector_loads.cake's and vector_stores.cake's kernels on the GPU.
+"""vectors_check.py - runs testsuite/codegen/Inputs/vector_loads.cake's, vector_stores.cake's and
+first_rows.cake's kernels on the GPU.
 
   int vector_loads_launch(const cake_tensor *S, const cake_tensor *T, const cake_tensor *O, int32_t M, int32_t N,
                           cudaStream_t stream);
@@ -21,7 +22,13 @@ the additions differs: 2e-6 relative); CS must equal 2 T in every row,
 bit for bit, and nothing outside the vectors may be written (RS and CS
 start as NaN and are checked whole).
 
-  vectors_check.py LIB [STORES]
+first_rows (FIRST, the third library): each block reads the 8 rows at 8 b of X
+(M, 64) f32 into the first rows of a 64-row tile and stores 2 X and the rows'
+sums (RS (M, 1)) for those 8 rows only: Y must equal 2 X bit for bit (a block
+storing more rows would write zeros over its neighbours' rows, and past the
+end), RS torch's row sums to f32 rounding.
+
+  vectors_check.py LIB [STORES [FIRST]]
 """
 import os
 import sys
@@ -68,6 +75,8 @@ def main():
     ok &= refused
     if len(sys.argv) > 2:
         ok &= stores(cakelib.kernel(sys.argv[2]))
+    if len(sys.argv) > 3:
+        ok &= first_rows(cakelib.kernel(sys.argv[3]))
     print("ALL CORRECT" if ok else "FAILURES")
     return 0 if ok else 1
 
@@ -93,6 +102,30 @@ def stores(k):
         good = rc == 0 and err < 1e-5 and cs_bad == 0
         print(f"stores {M}x{N}: rc {rc}{' (' + msg + ')' if rc else ''}, row sums max rel err {err:.2e}, "
               f"{cs_bad} column elements differ: {'ok' if good else 'FAIL'}")
+        ok &= good
+    return ok
+
+
+def first_rows(k):
+    """first_rows: 8 rows of each 64-row tile in and out."""
+    ok = True
+    for M, seed in ((8, 6), (72, 7), (4096, 8)):
+        g = torch.Generator(device="cuda").manual_seed(seed)
+        X = torch.randn(M, 64, generator=g, device="cuda")
+        Y = torch.full((M, 64), float("nan"), device="cuda")
+        RS = torch.full((M, 1), float("nan"), device="cuda")
+        try:
+            k(X, Y, RS, M)
+            rc, msg = 0, ""
+        except cakelib.CakeError as e:
+            rc, msg = e.code, e.message
+        torch.cuda.synchronize()
+        bad = int((Y != 2 * X).sum())
+        ref = X.sum(-1, keepdim=True)
+        err = float(((RS - ref).abs() / (1 + ref.abs())).max())
+        good = rc == 0 and bad == 0 and err < 1e-5
+        print(f"first_rows M={M}: rc {rc}{' (' + msg + ')' if rc else ''}, {bad} elements of Y differ, "
+              f"row sums max rel err {err:.2e}: {'ok' if good else 'FAIL'}")
         ok &= good
     return ok
 

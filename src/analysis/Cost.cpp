@@ -405,11 +405,12 @@ private:
         if (tile == kNoResource) return;
         const Resource &r = k.resources[tile];
         // The fragment's element type is what moves (a tensor of
-        // LM.tensorNd has none of its own).
-        double b = static_cast<double>(elements(r.shape)) * dtypeBytes(r.dtype);
+        // LM.tensorNd has none of its own), over the rows the copy moves.
+        std::vector<int64_t> extent = copyExtent(k, o);
+        double b = static_cast<double>(elements(extent)) * dtypeBytes(r.dtype);
         (ef.globalWrite ? w.genericStore : w.genericLoad) += b;
         if (ef.globalWrite) w.stores = true;
-        access(o, tensor, ef.globalWrite, r.shape, r.dtype);
+        access(o, tensor, ef.globalWrite, extent, r.dtype);
       }
       return;
     }

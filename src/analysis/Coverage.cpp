@@ -43,8 +43,7 @@ struct Write {
 std::optional<Write> describe(const Kernel &k, const Operation &op, const Resource &t) {
   const Operand *coords = copyCoords(op);
   if (!coords || coords->value.elts.size() != t.rank) return std::nullopt;
-  ResourceId tile = copyTile(op);
-  std::vector<int64_t> shape = tile != kNoResource ? k.resource(tile).shape : std::vector<int64_t>();
+  std::vector<int64_t> shape = copyExtent(k, op);
   if (shape.size() > t.rank) return std::nullopt;
   Write w;
   w.op = &op;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -262,6 +263,165 @@ std::string describeCrossBlock(const Kernel &k, const CrossBlockFacts &f) {
   }
   out += "  reduction: " + reductionOrder(k, f) + "\n";
   return out;
+}
+
+namespace {
+
+PolyForm constPoly(int64_t c) { return PolyForm::of(AffineForm{c, {}}); }
+PolyForm atomPoly(AtomId a) { return PolyForm::of(AffineForm{0, {{a, 1}}}); }
+
+// Polynomials over atoms with products multiplied out and lm.num_blocks(d)
+// read as the grid's extent there (so a part's stride written either way
+// compares).
+class PartPolys {
+public:
+  explicit PartPolys(const Kernel &k) : k_(k) {}
+  std::optional<PolyForm> of(const Value &c, int depth = 0) const {
+    if (c.isConstInt()) return constPoly(*c.constInt);
+    if (c.ix == kNoIntExpr || depth > 8) return std::nullopt;
+    return k_.ints.expandProducts(k_.ints.form(c.ix), [&](AtomId atom) -> std::optional<PolyForm> {
+      IntExprTable::AtomView v = k_.ints.atomInfo(atom);
+      if (v.op != IntOp::NumBlocks) return std::nullopt;
+      return extent(v.value, depth + 1);
+    });
+  }
+  std::optional<PolyForm> extent(int64_t d, int depth = 0) const {
+    if (d < 0 || static_cast<size_t>(d) >= k_.grid.size()) return constPoly(1);
+    return of(k_.grid[static_cast<size_t>(d)], depth + 1);
+  }
+
+private:
+  const Kernel &k_;
+};
+
+}  // namespace
+
+Containment partContains(const Kernel &k, const WorkspaceAccess &load, const WorkspaceAccess &store,
+                         const WorkspaceAccess &counter, std::string &why) {
+  const Operand *cl = copyCoords(*load.event->op), *cs = copyCoords(*store.event->op);
+  std::vector<int64_t> el = copyExtent(k, *load.event->op), es = copyExtent(k, *store.event->op);
+  if (!cl || !cs || cl->value.elts.size() != cs->value.elts.size() || el.size() != es.size()) {
+    why = "its coordinates or tile are not known";
+    return Containment::Unknown;
+  }
+  PartPolys polys(k);
+  size_t n = cl->value.elts.size();
+  std::vector<PolyForm> pl, ps;
+  for (size_t i = 0; i < n; ++i) {
+    std::optional<PolyForm> a = polys.of(cl->value.elts[i]), b = polys.of(cs->value.elts[i]);
+    if (!a || !b) {
+      why = "a coordinate has no normal form";
+      return Containment::Unknown;
+    }
+    pl.push_back(*a);
+    ps.push_back(*b);
+  }
+  // The store's block indices of dimensions the counter does not name (the
+  // count's blocks differ there), and the load's loop variables.
+  std::map<int64_t, AtomId> sharers;
+  std::vector<AtomId> vars;
+  for (const PolyForm &p : ps)
+    for (const auto &[mono, c] : p.terms)
+      for (AtomId a : mono)
+        if (IntExprTable::AtomView v = k.ints.atomInfo(a); v.op == IntOp::BlockId && !counter.blockDims.count(v.value))
+          sharers.emplace(v.value, a);
+  for (const PolyForm &p : pl)
+    for (const auto &[mono, c] : p.terms)
+      for (AtomId a : mono)
+        if (k.ints.atomInfo(a).op == IntOp::LoopVar && std::find(vars.begin(), vars.end(), a) == vars.end())
+          vars.push_back(a);
+  if (vars.size() > 1) {
+    why = "it moves with more than one loop variable";
+    return Containment::Unknown;
+  }
+  // The load's tile against the store's with the sharer indices given:
+  // a constant offset inside the store's tile in every coordinate.
+  auto compare = [&](const std::vector<PolyForm> &a, const std::vector<PolyForm> &b, std::string &w) {
+    for (size_t i = 0; i < n; ++i) {
+      std::optional<int64_t> delta = PolyForm::constantDifference(a[i], b[i]);
+      size_t r = el.size();  // coordinates innermost first, extents outermost first (1 beyond the tile's rank)
+      int64_t room = i < r ? es[r - 1 - i] - el[r - 1 - i] : 0;
+      if (!delta) {
+        w = fmt::format("its coordinate {} is not the store's plus a constant", i);
+        return Containment::Unknown;
+      }
+      if (room < 0) {
+        w = fmt::format("its tile is {} wider than the store's along coordinate {}", -room, i);
+        return Containment::No;
+      }
+      if (*delta < 0 || *delta > room) {
+        w = fmt::format("its coordinate {} is the store's plus {}, outside the store's tile (0 to {})", i, *delta,
+                        room);
+        return Containment::No;
+      }
+    }
+    return Containment::Yes;
+  };
+  std::vector<int64_t> dims;
+  for (const auto &[d, a] : sharers) dims.push_back(d);
+  if (vars.empty()) {  // the count's first block along every sharer dimension
+    std::vector<PolyForm> b = ps;
+    for (PolyForm &p : b)
+      for (const auto &[d, atom] : sharers)
+        if (std::optional<PolyForm> q = IntExprTable::substituteAtom(p, atom, constPoly(0))) p = *q;
+    return compare(pl, b, why);
+  }
+  // One loop variable: the index of a part, the sharer indices read as a
+  // mixed radix in some order (the first weighing 1, each next the product
+  // of the extents before it), running within [0, the product of all).
+  const IrStmt *loop = nullptr;
+  for (const IrStmt *x : load.event->loops)
+    if (x->loopId == static_cast<uint32_t>(k.ints.atomValue(vars[0]))) loop = x;
+  std::optional<PolyForm> stop = loop ? polys.of(loop->stop) : std::nullopt;
+  if (!loop || !loop->start.isConstInt() || *loop->start.constInt < 0 || loop->step < 1 || !stop) {
+    why = "the loop over its parts does not start at a constant of at least 0 and step up";
+    return Containment::Unknown;
+  }
+  Containment best = Containment::No;
+  why = "its loop variable cannot stand for the grid dimensions that tell the count's blocks apart";
+  std::sort(dims.begin(), dims.end());
+  do {
+    PolyForm index = constPoly(0), weight = constPoly(1);
+    bool ok = true;
+    for (int64_t d : dims) {
+      std::optional<PolyForm> term = PolyForm::mul(weight, atomPoly(sharers.at(d)));
+      std::optional<PolyForm> sum = term ? PolyForm::add(index, *term, 1) : std::nullopt;
+      std::optional<PolyForm> ext = polys.extent(d);
+      std::optional<PolyForm> next = ext ? PolyForm::mul(weight, *ext) : std::nullopt;
+      if (!sum || !next) {
+        ok = false;
+        break;
+      }
+      index = *sum;
+      weight = *next;
+    }
+    if (!ok) continue;
+    // The loop stays below the product of the extents.
+    std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
+    if (!slack || *slack < 0) {
+      if (best == Containment::No) {
+        why = "the loop over its parts is not proven to stay below the number of the count's blocks";
+        best = Containment::Unknown;
+      }
+      continue;
+    }
+    std::vector<PolyForm> a;
+    for (const PolyForm &p : pl) {
+      std::optional<PolyForm> q = IntExprTable::substituteAtom(p, vars[0], index);
+      if (!q) {
+        ok = false;
+        break;
+      }
+      a.push_back(*q);
+    }
+    if (!ok) continue;
+    std::string w;
+    Containment c = compare(a, ps, w);
+    if (c == Containment::Yes) return c;
+    if (c == Containment::Unknown || best == Containment::No) why = w;
+    if (c == Containment::Unknown) best = Containment::Unknown;
+  } while (std::next_permutation(dims.begin(), dims.end()));
+  return best;
 }
 
 }  // namespace cake::analysis

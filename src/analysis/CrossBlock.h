@@ -93,6 +93,18 @@ void judgeTileSpread(const sema::Kernel &k, std::vector<WorkspaceAccess> &access
 
 CrossBlockFacts collectCrossBlock(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 
+// Whether the tile that `load` reads lies in a part that a block of the
+// count of `counter` stores at `store`: the load's coordinates equal the
+// store's with each grid dimension the counter's coordinates do not name
+// (those that tell the count's blocks apart) set to 0 or to a loop variable
+// of the load that stays in [0, that dimension's extent), up to constants
+// that keep the load's tile inside the store's (copyExtent). Yes, no (every
+// way of reading it gives constants that leave the store's tile), or not
+// proven (`why` says what was not).
+enum class Containment : uint8_t { Yes, No, Unknown };
+Containment partContains(const sema::Kernel &k, const WorkspaceAccess &load, const WorkspaceAccess &store,
+                         const WorkspaceAccess &counter, std::string &why);
+
 // `--emit=ir` appendix and the launcher's documentation: who stores, loads
 // and counts what in the workspace, and whether a reduction through it has
 // a fixed order (no atomic adds data: the block that finishes adds what it

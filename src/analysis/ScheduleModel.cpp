@@ -233,7 +233,7 @@ bool tilesApart(const Kernel &k, const Operation &a, const Operation &b, bool fi
     for (const Operand *c : {ca, cb})
       for (const Value &x : c->value.elts)
         if (x.ix != kNoIntExpr && k.ints.dependsOnLoop(k.ints.form(x.ix))) return false;
-  const std::vector<int64_t> &sa = k.resource(ta).shape, &sb = k.resource(tb).shape;
+  const std::vector<int64_t> sa = copyExtent(k, a), sb = copyExtent(k, b);
   for (size_t d = 0; d < ca->value.elts.size(); ++d) {
     const Value &x = ca->value.elts[d], &y = cb->value.elts[d];
     std::optional<int64_t> delta =  // b's coordinate minus a's
@@ -256,6 +256,15 @@ ResourceId copyTile(const Operation &op) {
         op.operands[i].value.kind == ValueKind::Resource)
       return op.operands[i].value.resource;
   return kNoResource;
+}
+
+std::vector<int64_t> copyExtent(const Kernel &k, const Operation &op) {
+  ResourceId tile = copyTile(op);
+  if (tile == kNoResource) return {};
+  std::vector<int64_t> shape = k.resource(tile).shape;
+  if (std::optional<int64_t> rows = op.rowBound(); rows && !shape.empty() && *rows > 0)
+    shape[0] = std::min(shape[0], *rows);
+  return shape;
 }
 
 StageRef stageOperand(const Operation &op) {

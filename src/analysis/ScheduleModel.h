@@ -76,6 +76,10 @@ const sema::Operand *copyCoords(const sema::Operation &op);
 // receiver view, or for a copy between a global tensor and registers the
 // fragment it loads (its result) or stores (its register operand).
 sema::ResourceId copyTile(const sema::Operation &op);
+// The extents of the tile a copy moves in its tensor, outermost first:
+// copyTile's shape, its rows bounded by the copy's row bound (first_rows=);
+// empty where the copy has no tile.
+std::vector<int64_t> copyExtent(const sema::Kernel &k, const sema::Operation &op);
 // Whether two copies' tiles of one tensor share no element: in some
 // coordinate, b's is a constant above a's by at least a's tile's extent
 // there, or below by at least b's. With `fixed`, coordinates that move with

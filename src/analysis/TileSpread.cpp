@@ -146,7 +146,7 @@ public:
   // The extent of a store's tile along coordinate i (innermost first; a
   // tile of lower rank is the innermost).
   int64_t extentAt(const Operation &op, size_t i) const {
-    const std::vector<int64_t> &shape = k_.resource(copyTile(op)).shape;
+    const std::vector<int64_t> shape = copyExtent(k_, op);
     return i < shape.size() ? shape[shape.size() - 1 - i] : 1;
   }
 

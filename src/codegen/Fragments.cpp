@@ -424,6 +424,14 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   if (reset && (ft.rows || ft.lanes || ft.form != analysis::FragmentForm::Tile))
     return refused("reset=True reads and zeroes tiles in the wgmma and mma.sync accumulator layout, where each "
                    "element is one thread's (not vectors, the rows layout or tcgen05's lanes)");
+  // first_rows=R: only the tile's first R rows move (a load gives the rest
+  // zero); sema keeps R within the fragment's rows. A bound of all the rows
+  // (or of a column vector's one) changes nothing.
+  std::optional<int64_t> bound = o.rowBound();
+  if (bound && !frag.shape.empty() && *bound >= frag.shape[0]) bound.reset();
+  if (bound && (ft.rows || ft.lanes))
+    return refused("first_rows= bounds tiles and row vectors in the wgmma and mma.sync accumulator layout (not the "
+                   "rows layout or tcgen05's lanes)");
   if (!ft.rows && ft.form == analysis::FragmentForm::Tile && !ft.lanes) {
     // The accumulator layout: a thread holds pairs of adjacent elements of a
     // row (wgmma's and mma.sync's C fragment), each pair one 8-byte access.
@@ -454,14 +462,28 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
                      value(coords.elts[1], false), ft.rowsPerWarpgroup));
     line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({}) + 2u * (cake_lane % 4u);",
                      value(coords.elts[0], false)));
+    std::string f = ident(frag.name);
+    if (bound)
+      line(fmt::format("const int64_t cake_lr0 = cake_wg * {} + cake_wg_warp * 16u + cake_lane / 4u;  // the tile's "
+                       "row, less the pair's offset",
+                       ft.rowsPerWarpgroup));
     line("#pragma unroll");
     line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", ft.perThread));
     ++indent_;
+    if (bound) {
+      std::string zero = !load        ? std::string()
+                         : esize == 2 ? fmt::format("  reinterpret_cast<uint32_t *>({})[cake_i / 2] = 0u;", f)
+                                      : fmt::format("  {0}[cake_i] = 0;  {0}[cake_i + 1] = 0;", f);
+      line(fmt::format("if (cake_lr0 + (cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2) >= {}) {{  // first_rows={}{}", half,
+                       *bound, *bound, load ? ": zero" : ""));
+      if (load) line(zero);
+      line("  continue;");
+      line("}");
+    }
     line(fmt::format("const int64_t cake_row = cake_r0 + (cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2);", half));
     line(fmt::format("const int64_t cake_col = cake_c0 + 8 * ((cake_i % {}) / 4);", half));
     line(fmt::format("{0} *cake_g = reinterpret_cast<{0} *>({1}.data + (cake_row * {1}.stride[0] + cake_col) * {2});",
                      pair, globalRef(t), esize));
-    std::string f = ident(frag.name);
     if (esize == 2)
       line(load ? fmt::format("reinterpret_cast<uint32_t *>({})[cake_i / 2] = *cake_g;", f)
                 : fmt::format("*cake_g = reinterpret_cast<const uint32_t *>({})[cake_i / 2];", f));
@@ -502,6 +524,14 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     line("#pragma unroll");
     line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c) {{", ft.perThread));
     ++indent_;
+    if (rows && bound) {
+      line(fmt::format("if (cake_wg * {} + (cake_c / 2) * 64 + cake_wg_warp * 16u + cake_lane / 4u + 8 * (cake_c % 2) "
+                       ">= {}) {{  // first_rows={}{}",
+                       ft.rowsPerWarpgroup, *bound, *bound, load ? ": zero" : ""));
+      if (load) line(fmt::format("  {}[cake_c] = {{}};", elem));
+      line("  continue;");
+      line("}");
+    }
     if (rows)
       line(fmt::format("const int64_t cake_row = cake_r0 + cake_wg * {} + (cake_c / 2) * 64 + cake_wg_warp * 16u + "
                        "cake_lane / 4u + 8 * (cake_c % 2), cake_col = cake_c0;",

@@ -55,7 +55,7 @@ std::map<ResourceId, KernelEmitter::GlobalUse> KernelEmitter::globalTensors() {
             // An accumulator-layout vector reads one element per access.
             bool vector = view.kind == ResourceKind::Regs && view.layout == sema::FragmentLayout::Accumulator &&
                           view.shape.size() == 2 && (view.shape[0] == 1 || view.shape[1] == 1);
-            use = GlobalUse{view.dtype, view.shape, &s.op,
+            use = GlobalUse{view.dtype, analysis::copyExtent(k_, s.op), &s.op,
                             vector ? std::max<int64_t>(1, dtypeInfo(view.dtype).bits / 8) : 16};
             what = fmt::format("a copy of '{}' as {}", k_.resource(tensor).name, dtypeInfo(view.dtype).name);
           } else if (info.effects.oneElement && !info.effects.globalWrite && tensor != kNoResource &&

@@ -279,7 +279,7 @@ std::string KernelEmitter::rangeChecks() {
         bool element = info.effects.oneElement;  // one element (an atomic, a scalar read)
         if (tensorAt >= 0 && coordsOp && (tile != kNoResource || element)) {
           const Resource &t = k_.resource(s.op.operands[static_cast<size_t>(tensorAt)].value.resource);
-          std::vector<int64_t> shape = tile != kNoResource ? k_.resource(tile).shape : std::vector<int64_t>();
+          std::vector<int64_t> shape = analysis::copyExtent(k_, s.op);
           const Value &coords = coordsOp->value;
           if (!(t.tma && !t.dims.empty()) && coords.elts.size() == t.rank && shape.size() <= t.rank) {
             bool reads = info.effects.writes == kReceiver || s.op.result.kind == ValueKind::Resource;

@@ -159,9 +159,8 @@ private:
       for (const Operation *w : c.group) {
         std::vector<std::pair<int64_t, int64_t>> covers;
         const Operand *coords = copyCoords(*w);
-        ResourceId tile = copyTile(*w);
         const Resource &t = k_.resources[c.tensor];
-        std::vector<int64_t> shape = tile != kNoResource ? k_.resources[tile].shape : std::vector<int64_t>();
+        std::vector<int64_t> shape = copyExtent(k_, *w);
         for (size_t d = 0; d < t.rank && coords; ++d) {
           const Value &v = coords->value.elts[t.rank - 1 - d];
           int64_t p = c.period[d], ext = d >= t.rank - shape.size() ? shape[d - (t.rank - shape.size())] : 1;
@@ -238,7 +237,7 @@ private:
       ResourceId tr = copyTile(rd), tw = copyTile(wr);
       if (!cr || !cw || tr == kNoResource || tw == kNoResource || cr->value.elts.size() != cw->value.elts.size())
         return false;
-      const std::vector<int64_t> &sr = k_.resources[tr].shape, &sw = k_.resources[tw].shape;
+      const std::vector<int64_t> sr = copyExtent(k_, rd), sw = copyExtent(k_, wr);
       size_t n = cr->value.elts.size();
       for (size_t i = 0; i < n; ++i) {  // coordinates innermost first, shapes outermost first
         const Value &x = cr->value.elts[i], &y = cw->value.elts[i];

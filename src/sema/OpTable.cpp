@@ -162,6 +162,8 @@ std::string effectsText(const OpInfo &op) {
   if (op.effects.threadElements != kNone)
     parts.push_back("each thread the elements " + name(op.effects.threadElements) + " holds");
   if (op.effects.firstColumn != kNone) parts.push_back("copies the columns from " + name(op.effects.firstColumn));
+  if (op.effects.rowBound != kNone)
+    parts.push_back("moves only the tile's first " + name(op.effects.rowBound) + " rows");
   if (parts.empty()) return "none";
   std::string s;
   for (const std::string &p : parts) s += (s.empty() ? "" : ", ") + p;

@@ -252,6 +252,10 @@ struct OpEffects {
   // groups' writes are complete and fenced for the role's later generic
   // accesses, not only until they have read shared memory.
   int8_t waitsWrites = kNone;
+  // ConstInt parameter of a copy between a global tensor and registers: only
+  // the tile's first that many rows move (a load gives the others zero); not
+  // given: every row. Its footprint in the tensor is that many rows.
+  int8_t rowBound = kNone;
 };
 
 struct PtxForm {

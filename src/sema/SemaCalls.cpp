@@ -234,6 +234,20 @@ Value Analyzer::recordOp(const OpInfo &op, const Expr *at, SourceRange range, Re
     pair.elts = {result, second};
     result = pair;
   }
+  // A row bound (first_rows=R): 1 to the rows of the fragment it moves.
+  if (int8_t pi = op.effects.rowBound; pi != kNone && operands[static_cast<size_t>(pi)].present) {
+    const Operand &bound = operands[static_cast<size_t>(pi)];
+    ResourceId tile = result.kind == ValueKind::Resource ? result.resource : kNoResource;
+    for (size_t i = 0; i < op.params.size() && tile == kNoResource; ++i)
+      if (op.params[i].kind == ParamKind::RegsP && operands[i].present && operands[i].value.kind == ValueKind::Resource)
+        tile = operands[i].value.resource;
+    int64_t rows = tile != kNoResource && !res(tile).shape.empty() ? res(tile).shape[0] : 0;
+    if (bound.value.constInt && (*bound.value.constInt < 1 || *bound.value.constInt > rows)) {
+      diags_.report(DiagId::SemaBadValue, bound.range, op.params[pi].name, name,
+                    fmt::format("1 to the fragment's {} rows", rows), *bound.value.constInt);
+      return Value::error();
+    }
+  }
   IrStmt s;
   s.kind = IrStmt::Kind::Op;
   s.range = range;

@@ -173,6 +173,13 @@ struct Operation {
   // (c, r) of the view, so a thread writes other elements of the view than
   // a plain access of the same fragment shape would.
   bool transposedStore() const { return kind == OpKind::Store && operand(param::Store::transpose).value.constBool; }
+  // A copy of the first rows of a tile (its first_rows operand); nullopt for
+  // a whole tile.
+  std::optional<int64_t> rowBound() const {
+    int8_t p = info().effects.rowBound;
+    if (p == kNone || !operandAt(p).present) return std::nullopt;
+    return operandAt(p).value.constInt;
+  }
   // A copy of part of a tile: the first column it takes (its col operand);
   // nullopt for a whole tile.
   std::optional<int64_t> firstColumn() const {

@@ -109,9 +109,11 @@ public:
       }
       if (good) {
         publishers[l.tensor].insert(good);
+        bool named = true;
         if (good->sharersKnown)
           for (int64_t d : good->blockDims)
             if (!coordDims(*l.event->op).count(d)) {
+              named = false;
               ctx_.diags
                   .build(DiagId::SafetyCrossBlockParts, l.event->op->range, name(l.event->role), "reads",
                          name(l.tensor),
@@ -122,6 +124,7 @@ public:
                   .emit();
               break;
             }
+        if (named) checkPartRead(l, *good, valid);
         continue;
       }
       if (reported && !weak) continue;
@@ -206,6 +209,42 @@ private:
       for (const Value &e : c->value.elts)
         if (!e.isConstInt() && e.ix != kNoIntExpr) blockDimsOf(k_.ints.form(e.ix), out);
     return out;
+  }
+
+  // A read in the last block's branch of counter `a` lies in a part that a
+  // block of its count stores (analysis::partContains), by a plain store of
+  // the role before the count; tensors written only by additions are the
+  // additions rule's.
+  void checkPartRead(const WorkspaceAccess &l, const WorkspaceAccess &a, const std::set<const IrStmt *> &valid) {
+    std::string why, unknown;
+    const WorkspaceAccess *any = nullptr;
+    bool decided = true;
+    for (const WorkspaceAccess &s : facts_.crossBlock.accesses) {
+      if (s.kind != Kind::Store || s.reduce || s.tensor != l.tensor || s.event->role != l.event->role ||
+          s.event->index > a.event->index)
+        continue;
+      bool fixUp = false;
+      for (const CounterGuard &g : s.guards) fixUp |= g.equality && valid.count(g.branch) > 0;
+      if (fixUp) continue;
+      any = &s;
+      std::string w;
+      analysis::Containment c = analysis::partContains(k_, l, s, a, w);
+      if (c == analysis::Containment::Yes) return;
+      if (c == analysis::Containment::Unknown) decided = false, unknown = w;
+      why = w;
+    }
+    if (!any) return;
+    if (decided)
+      ctx_.diags
+          .build(DiagId::SafetyCrossBlockParts, l.event->op->range, name(l.event->role), "reads", name(l.tensor),
+                 fmt::format("outside every part a block of its count stores ({})", why))
+          .note(DiagId::NoteWrittenHere, any->event->op->range, name(l.tensor))
+          .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
+          .emit();
+    else
+      ctx_.diags.build(DiagId::SafetyUnprovenPartRead, l.event->op->range, name(l.event->role), name(l.tensor), unknown)
+          .note(DiagId::NoteWrittenHere, any->event->op->range, name(l.tensor))
+          .emit();
   }
 
   // A part a block stores for the last block of its count: stored whenever
@@ -352,14 +391,8 @@ private:
 
   std::vector<int64_t> tileShape(const WorkspaceAccess &a) const {
     const Operation &op = *a.event->op;
-    if (op.kind == OpKind::StoreTile) return k_.resource(copyTile(op)).shape;
     if (a.async) return k_.resource(op.receiver).shape;
-    if (op.kind == OpKind::LoadTile) {
-      std::vector<int64_t> shape;
-      for (const Value &e : op.operand(param::LoadTile::shape).value.elts) shape.push_back(e.constInt.value_or(-1));
-      return shape;
-    }
-    return {};
+    return copyExtent(k_, op);  // a tile between registers and the tensor, its rows bounded where the copy says
   }
 
   // The atomic whose proven last-block branch `l` runs in unconditionally:

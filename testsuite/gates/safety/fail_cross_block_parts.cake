@@ -36,12 +36,12 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * M), src=acc)  # expected-error {{role 'math' stores 'part' at coordinates that do not name lm.block_id(0): blocks that differ only there store the same tile}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * M), src=acc)  # expected-error {{role 'math' stores 'part' at coordinates that do not name lm.block_id(0): blocks that differ only there store the same tile}} expected-note {{'part' written here}} expected-note {{'part' written here}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
-            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinate 1 is not the store's plus a constant}}
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinate 1 is not the store's plus a constant}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -94,12 +94,12 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 32), src=acc)  # expected-error {{cannot prove that the blocks storing 'part'}}
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 32), src=acc)  # expected-error {{cannot prove that the blocks storing 'part'}} expected-note {{'part' written here}} expected-note {{'part' written here}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:
-            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinate 1 is not the store's plus a constant}}
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinate 1 is not the store's plus a constant}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 

@@ -1,0 +1,80 @@
+# Broken variants of pass_cross_block_first_rows.cake and pass_cross_block.cake:
+# the last block of a count reads a tile that no block of its count is proven
+# to store (safety.cross-block-parts where the coordinates differ from every
+# part by constants that leave it; safety.unproven-part-read where they are
+# not proven to meet one). Near misses: pass_cross_block_part_read.cake.
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
+# the first part read 4 rows down: half of it the next head's part
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 8 + 4), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{role 'math' reads 'part' outside every part a block of its count stores (its coordinate 1 is the store's plus 4, outside the store's tile (0 to 0))}}
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# 16 rows read of 8-row parts
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=16)  # expected-error {{role 'math' reads 'part' outside every part a block of its count stores (its tile is 8 wider than the store's along coordinate 1)}}
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# the loop over the parts runs one past the grid: the last part read is no block's
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+            for s in lm.range(1, lm.num_blocks(1) + 1):
+                acc = acc + lm.load_tile(part, coords=(0, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the loop over its parts is not proven to stay below the number of the count's blocks}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# the parts indexed by the head, not the split: another count's parts
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, (lm.block_id(0) * lm.num_blocks(1) + s) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinate 1 is not the store's plus a constant}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
