@@ -14,11 +14,17 @@
 # heads and run unsplit): block z takes the key tiles z, z + S, z + 2 S, ...
 # and runs the single-block schedule's loop over them (online softmax, P V
 # behind the next Q K^T). It stores its normalised partial O (f32) and its
-# rows' log2-sum-exp (a row vector) into the workspace, the GROUP rows of
-# its heads only (first_rows=: 4 KB, not the tile's 32), and counts itself in at its head's counter (an acq_rel atomic). The block that
+# rows' log2-sum-exp (a row vector) into the workspace, the first PART_ROWS
+# rows of the tile (first_rows=), and counts itself in at its head's counter (an acq_rel atomic). The block that
 # arrives last weighs the S partials by 2^(lse_s - max) in split order (the
 # same bits on every run, whichever block arrives last), resets the counter
 # and stores O and LSE with TMA. No block waits for another.
+#
+# PART_ROWS = 64 (the default) stores the whole tile, 32 KB per block, and
+# is the form run on the GPU (bench/results/decode_splitkv_2026-12-05);
+# -DPART_ROWS=8 stores and reads back only the GROUP heads' rows (4 KB), which
+# the gates prove and nvcc assembles but no GPU has run yet
+# (harness/decode/first_rows_device.sh runs it).
 #
 # The launcher takes a workspace of attention_decode_gqa_splitkv_workspace_size(L, G)
 # bytes, zero-filled before the first launch at those L, G (the counters
@@ -28,6 +34,7 @@ from stdlib.hopper import WGMMA_M
 
 D = 128                       # head dimension
 GROUP = 8                     # query heads per KV head
+PART_ROWS = 64                # the rows of a partial the blocks store and the last reads back (first_rows=)
 BM = WGMMA_M                  # the wgmma's rows: GROUP heads, the rest zeros
 BN = 128                      # keys per tile
 STAGES = 2
@@ -47,8 +54,8 @@ def attention_decode_gqa_splitkv(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: L
     o_s = pool.view(offset=BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(BM, D), dtype=lm.bf16, swizzle="128B")
     lse_s = pool.view(offset=2 * BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(1, BM), dtype=lm.f32)
     arrived = lm.workspace(shape=(G,), dtype=lm.i32)
-    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * GROUP, D), dtype=lm.f32)
-    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * GROUP, 1), dtype=lm.f32)
+    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * PART_ROWS, D), dtype=lm.f32)
+    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * PART_ROWS, 1), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=24)
     math = lm.role(warps=[4, 5, 6, 7], regs=240)
     s = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
@@ -110,24 +117,24 @@ def attention_decode_gqa_splitkv(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: L
         lm.mma_commit()
         lm.mma_wait(pending=0)
         lm.arrive(vempty, stage=mine - 1, per="warpgroup")
-        rows = lm.num_blocks(0) * GROUP                # the rows of one split's partials (the grid has G blocks in x)
-        lm.store_tile(part, coords=(0, z * rows + g * GROUP), src=o / l_run, first_rows=GROUP)
-        lm.store_tile(part_lse, coords=(0, z * rows + g * GROUP), src=m_run + lm.log2(l_run), first_rows=GROUP)
+        rows = lm.num_blocks(0) * PART_ROWS            # the rows of one split's partials (the grid has G blocks in x)
+        lm.store_tile(part, coords=(0, z * rows + g * PART_ROWS), src=o / l_run, first_rows=PART_ROWS)
+        lm.store_tile(part_lse, coords=(0, z * rows + g * PART_ROWS), src=m_run + lm.log2(l_run), first_rows=PART_ROWS)
         before = lm.atomic(arrived, coords=(g,), value=1, op="add", order="acq_rel")
         if before == S - 1:                            # the last block of the head: the combine
-            m_all = lm.load_tile(part_lse, coords=(0, g * GROUP), shape=(BM, 1), dtype=lm.f32, layout="accumulator",
-                                 first_rows=GROUP)
-            o = lm.load_tile(part, coords=(0, g * GROUP), shape=(BM, D), dtype=lm.f32, layout="accumulator",
-                             first_rows=GROUP)
+            m_all = lm.load_tile(part_lse, coords=(0, g * PART_ROWS), shape=(BM, 1), dtype=lm.f32, layout="accumulator",
+                                 first_rows=PART_ROWS)
+            o = lm.load_tile(part, coords=(0, g * PART_ROWS), shape=(BM, D), dtype=lm.f32, layout="accumulator",
+                             first_rows=PART_ROWS)
             l_run = lm.fill(l_run, 1.0)
             for s in lm.range(1, S):
-                lse = lm.load_tile(part_lse, coords=(0, s * rows + g * GROUP), shape=(BM, 1), dtype=lm.f32,
-                                   layout="accumulator", first_rows=GROUP)
+                lse = lm.load_tile(part_lse, coords=(0, s * rows + g * PART_ROWS), shape=(BM, 1), dtype=lm.f32,
+                                   layout="accumulator", first_rows=PART_ROWS)
                 m_new = lm.maximum(m_all, lse)
                 alpha = lm.exp2(m_all - m_new)
                 beta = lm.exp2(lse - m_new)
-                o = o * alpha + lm.load_tile(part, coords=(0, s * rows + g * GROUP), shape=(BM, D), dtype=lm.f32,
-                                             layout="accumulator", first_rows=GROUP) * beta
+                o = o * alpha + lm.load_tile(part, coords=(0, s * rows + g * PART_ROWS), shape=(BM, D), dtype=lm.f32,
+                                             layout="accumulator", first_rows=PART_ROWS) * beta
                 l_run = l_run * alpha + beta
                 m_all = m_new
             lm.atomic(arrived, coords=(g,), value=0, op="exch")
