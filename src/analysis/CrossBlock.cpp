@@ -317,19 +317,46 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
     ps.push_back(*b);
   }
   // The store's block indices of dimensions the counter does not name (the
-  // count's blocks differ there), and the load's loop variables.
+  // count's blocks differ there), and the load's loop variables. A sharer
+  // index inside another atom (`lm.block_id(1) % 2`) is not read as a part
+  // index, and the load naming one itself (the last block's own index) would
+  // be taken for the store's: neither is judged.
+  std::function<bool(const AffineForm &, int)> sharerIn = [&](const AffineForm &f, int depth) {
+    if (depth > 32) return true;
+    for (const auto &[atom, coef] : f.terms) {
+      IntExprTable::AtomView v = k.ints.atomInfo(atom);
+      if (v.op == IntOp::ClusterRank ||
+          ((v.op == IntOp::BlockId || v.op == IntOp::ClusterId || v.op == IntOp::ClusterBlock) &&
+           !counter.blockDims.count(v.value)))
+        return true;
+      if ((v.lhs && sharerIn(*v.lhs, depth + 1)) || (v.rhs && sharerIn(*v.rhs, depth + 1))) return true;
+    }
+    return false;
+  };
   std::map<int64_t, AtomId> sharers;
   std::vector<AtomId> vars;
   for (const PolyForm &p : ps)
     for (const auto &[mono, c] : p.terms)
-      for (AtomId a : mono)
-        if (IntExprTable::AtomView v = k.ints.atomInfo(a); v.op == IntOp::BlockId && !counter.blockDims.count(v.value))
+      for (AtomId a : mono) {
+        IntExprTable::AtomView v = k.ints.atomInfo(a);
+        if (v.op == IntOp::BlockId && !counter.blockDims.count(v.value)) {
           sharers.emplace(v.value, a);
+        } else if ((v.lhs && sharerIn(*v.lhs, 0)) || (v.rhs && sharerIn(*v.rhs, 0)) || v.op == IntOp::ClusterRank ||
+                   v.op == IntOp::ClusterId || v.op == IntOp::ClusterBlock) {
+          why = "the store's coordinates read the index that tells the count's blocks apart through an operation";
+          return Containment::Unknown;
+        }
+      }
   for (const PolyForm &p : pl)
     for (const auto &[mono, c] : p.terms)
-      for (AtomId a : mono)
-        if (k.ints.atomInfo(a).op == IntOp::LoopVar && std::find(vars.begin(), vars.end(), a) == vars.end())
-          vars.push_back(a);
+      for (AtomId a : mono) {
+        IntExprTable::AtomView v = k.ints.atomInfo(a);
+        if (v.op == IntOp::LoopVar && std::find(vars.begin(), vars.end(), a) == vars.end()) vars.push_back(a);
+        if (sharerIn(AffineForm{0, {{a, 1}}}, 0)) {
+          why = "its coordinates name an index that tells the count's blocks apart (the last block's own)";
+          return Containment::Unknown;
+        }
+      }
   if (vars.size() > 1) {
     why = "it moves with more than one loop variable";
     return Containment::Unknown;
@@ -396,15 +423,6 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
       weight = *next;
     }
     if (!ok) continue;
-    // The loop stays below the product of the extents.
-    std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
-    if (!slack || *slack < 0) {
-      if (best == Containment::No) {
-        why = "the loop over its parts is not proven to stay below the number of the count's blocks";
-        best = Containment::Unknown;
-      }
-      continue;
-    }
     std::vector<PolyForm> a;
     for (const PolyForm &p : pl) {
       std::optional<PolyForm> q = IntExprTable::substituteAtom(p, vars[0], index);
@@ -415,6 +433,56 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
       a.push_back(*q);
     }
     if (!ok) continue;
+    // The loop may read part v - shift (`range(0, S - 1)` reading s + 1:
+    // shift -1): v stands for index + shift, the shift that makes the load's
+    // coordinates the store's plus constants where v's factor (its
+    // coefficient, a polynomial) says.
+    int64_t shift = 0;
+    for (size_t i = 0; i < n && ok; ++i) {
+      PolyForm factor;  // the terms with v, v taken out
+      for (const auto &[mono, c] : pl[i].terms) {
+        long uses = std::count(mono.begin(), mono.end(), vars[0]);
+        if (uses > 1) ok = false;
+        if (uses != 1) continue;
+        std::vector<AtomId> rest = mono;
+        rest.erase(std::find(rest.begin(), rest.end(), vars[0]));
+        factor.terms[rest] = c;
+      }
+      std::optional<PolyForm> diff = PolyForm::add(a[i], ps[i], -1);
+      if (!ok || !diff || factor.terms.empty() || diff->isConstant()) continue;
+      // The first monomial of the factor that is not the constant fixes it.
+      auto m = std::find_if(factor.terms.begin(), factor.terms.end(), [](const auto &t) { return !t.first.empty(); });
+      if (m == factor.terms.end()) continue;
+      auto d = diff->terms.find(m->first);
+      int64_t dc = d == diff->terms.end() ? 0 : d->second;
+      if (dc % m->second != 0) continue;
+      shift = -dc / m->second;
+      break;
+    }
+    if (!ok) continue;
+    if (shift != 0) {
+      for (size_t i = 0; i < n; ++i) {
+        std::optional<PolyForm> q =
+            IntExprTable::substituteAtom(pl[i], vars[0], *PolyForm::add(index, constPoly(shift), 1));
+        if (!q) {
+          ok = false;
+          break;
+        }
+        a[i] = *q;
+      }
+      if (!ok) continue;
+    }
+    // The parts read (the variable v reads part v - shift) stay within
+    // [0, the product of the extents) over the loop: start - shift >= 0 and
+    // stop - shift <= the product.
+    std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
+    if (!slack || *slack + shift < 0 || *loop->start.constInt - shift < 0) {
+      if (best == Containment::No) {
+        why = "the loop over its parts is not proven to stay below the number of the count's blocks";
+        best = Containment::Unknown;
+      }
+      continue;
+    }
     std::string w;
     Containment c = compare(a, ps, w);
     if (c == Containment::Yes) return c;

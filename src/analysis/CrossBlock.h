@@ -91,6 +91,20 @@ struct CrossBlockFacts {
 // makes (outside branches on atomics' values), judged per tensor together.
 void judgeTileSpread(const sema::Kernel &k, std::vector<WorkspaceAccess> &accesses);
 
+// A tensor parameter whose unconditional stores (outside every branch)
+// provably overlap between blocks: a block index steps a coordinate by less
+// than the tile a block writes there and no other coordinate keeps
+// neighbouring blocks apart (judgeTileSpread's Overlap). Stores that are not
+// judged (loop-dependent coordinates, a persistent grid's tiles) are not
+// listed.
+struct OutputOverlap {
+  sema::ResourceId tensor = sema::kNoResource;
+  const sema::Operation *store = nullptr;  // the first of its stores
+  int64_t dim = -1;                        // the grid dimension
+  std::string why;
+};
+std::vector<OutputOverlap> collectOutputOverlaps(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
+
 CrossBlockFacts collectCrossBlock(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 
 // Whether the tile that `load` reads lies in a part that a block of the

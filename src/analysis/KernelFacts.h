@@ -157,6 +157,8 @@ struct KernelFacts {
   CrossBlockFacts crossBlock;
   // What the writes of each tensor parameter leave unwritten (Coverage.h).
   std::vector<OutputCoverage> outputCoverage;
+  // Tensor parameters whose stores provably overlap between blocks (CrossBlock.h).
+  std::vector<OutputOverlap> outputOverlaps;
   // Which tensor parameters the operations read and write (Coverage.h).
   std::map<sema::ResourceId, ParamAccess> paramAccess;
 

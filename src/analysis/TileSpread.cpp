@@ -21,7 +21,9 @@
 #include <map>
 #include <numeric>
 #include <optional>
+#include <set>
 
+#include "analysis/Coverage.h"
 #include "analysis/CrossBlock.h"
 #include "analysis/KernelFacts.h"
 
@@ -260,6 +262,31 @@ void judgeTileSpread(const Kernel &k, std::vector<WorkspaceAccess> &accesses) {
     if (a.kind == WorkspaceAccess::Kind::Store && !a.reduce && a.guards.empty()) groups[a.tensor].push_back(&a);
   Spreader sp(k);
   for (auto &[tensor, group] : groups) sp.judge(group);
+}
+
+std::vector<OutputOverlap> collectOutputOverlaps(const Kernel &k, const std::vector<RoleEvents> &roles) {
+  std::vector<WorkspaceAccess> stores;
+  for (const RoleEvents &r : roles)
+    for (const Event &e : r.events) {
+      ResourceId t = writtenTensor(*e.op);
+      const OpEffects &fx = e.op->info().effects;
+      if (t == kNoResource || k.resource(t).workspace || fx.oneElement || fx.reducesInto) continue;
+      // Inside any `if` (more statement lists around it than its loops' bodies
+      // and the role's): a branch may keep blocks apart.
+      if (e.conditional || e.guarded || e.lists.size() > e.loops.size() + 1) continue;
+      WorkspaceAccess a;
+      a.kind = WorkspaceAccess::Kind::Store;
+      a.event = &e;
+      a.tensor = t;
+      stores.push_back(a);
+    }
+  judgeTileSpread(k, stores);
+  std::vector<OutputOverlap> out;
+  std::set<ResourceId> seen;
+  for (const WorkspaceAccess &a : stores)
+    if (a.spread == Spread::Overlap && seen.insert(a.tensor).second)
+      out.push_back({a.tensor, a.event->op, a.spreadDim, a.spreadWhy});
+  return out;
 }
 
 }  // namespace cake::analysis

@@ -528,7 +528,7 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
       line(fmt::format("if (cake_wg * {} + (cake_c / 2) * 64 + cake_wg_warp * 16u + cake_lane / 4u + 8 * (cake_c % 2) "
                        ">= {}) {{  // first_rows={}{}",
                        ft.rowsPerWarpgroup, *bound, *bound, load ? ": zero" : ""));
-      if (load) line(fmt::format("  {}[cake_c] = {{}};", elem));
+      if (load) line(fmt::format("  {}[cake_c] = static_cast<{}>(0.0f);", elem, type));
       line("  continue;");
       line("}");
     }

@@ -100,6 +100,7 @@ public:
   void run() {
     checkTensorMaps();
     checkOutputCoverage();
+    checkOutputOverlaps();
     checkMulticastCoords();
     checkValueReads();
     checkTileReadsWritten();
@@ -178,6 +179,13 @@ private:
   // A multicast copy lands the same tile in every block of the cluster, so
   // its coordinates must be the same in all of them (the first varying
   // coordinate of each copy is reported).
+  // Blocks whose stores of a tensor parameter provably overlap: which
+  // writes last decides the overlapping elements (analysis::OutputOverlap).
+  void checkOutputOverlaps() {
+    for (const OutputOverlap &o : facts_.outputOverlaps)
+      ctx_.diags.build(DiagId::DataOutputOverlap, o.store->range, k_.resources[o.tensor].name, o.why).emit();
+  }
+
   void checkMulticastCoords() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {

@@ -219,6 +219,7 @@ private:
     std::string why, unknown;
     const WorkspaceAccess *any = nullptr;
     bool decided = true;
+    int stores = 0;
     for (const WorkspaceAccess &s : facts_.crossBlock.accesses) {
       if (s.kind != Kind::Store || s.reduce || s.tensor != l.tensor || s.event->role != l.event->role ||
           s.event->index > a.event->index)
@@ -227,6 +228,7 @@ private:
       for (const CounterGuard &g : s.guards) fixUp |= g.equality && valid.count(g.branch) > 0;
       if (fixUp) continue;
       any = &s;
+      ++stores;
       std::string w;
       analysis::Containment c = analysis::partContains(k_, l, s, a, w);
       if (c == analysis::Containment::Yes) return;
@@ -234,6 +236,14 @@ private:
       why = w;
     }
     if (!any) return;
+    // A read against each store alone: with several, their union may hold it
+    // (a part stored in two halves), so only a single store decides.
+    if (decided && stores > 1) {
+      decided = false;
+      unknown = fmt::format("the role stores the tensor {} times and the read is compared with each store alone, "
+                            "not with what they store together",
+                            stores);
+    }
     if (decided)
       ctx_.diags
           .build(DiagId::SafetyCrossBlockParts, l.event->op->range, name(l.event->role), "reads", name(l.tensor),

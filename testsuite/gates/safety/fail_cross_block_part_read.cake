@@ -78,3 +78,83 @@ def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
                 acc = acc + lm.load_tile(part, coords=(0, (lm.block_id(0) * lm.num_blocks(1) + s) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinate 1 is not the store's plus a constant}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# the loop reads parts 2 s - z + S: the last block's own split index z is not the store's (found by review)
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(3 * S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, ((lm.block_id(1) + S) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.fill(acc, 0.0)
+            for s in lm.range(0, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, ((2 * s - lm.block_id(1) + S) * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinates name an index that tells the count's blocks apart (the last block's own)}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# the store's column reads the split index through % 2: not a part index the proof reads (found by review)
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 128), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=((lm.block_id(1) % 2) * 64, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.fill(acc, 0.0)
+            for s in lm.range(0, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=((lm.block_id(1) % 2) * 64, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the store's coordinates read the index that tells the count's blocks apart through an operation}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# a part stored as two 64-column halves and read as one tile: the read is compared with each store alone, so not proven (a limit, not an error)
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 64, 128), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    lo = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    hi = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    with math:
+        lo = lm.fill(lo, 1.0)
+        hi = lm.fill(hi, 2.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 64), src=lo)
+        lm.store_tile(part, coords=(64, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 64), src=hi)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.fill(acc, 0.0)
+            for s in lm.range(0, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, (s * lm.num_blocks(0) + lm.block_id(0)) * 64), shape=(64, 128), dtype=lm.f32, layout="accumulator")  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the role stores the tensor 2 times and the read is compared with each store alone, not with what they store together}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# part s + 2 over range(0, S - 1): the last read is part S, no block's
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, (lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+            for s in lm.range(0, lm.num_blocks(1) - 1):
+                acc = acc + lm.load_tile(part, coords=(0, ((s + 2) * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the loop over its parts is not proven to stay below the number of the count's blocks}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
