@@ -357,18 +357,39 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
           return Containment::Unknown;
         }
       }
-  if (vars.size() > 1) {
-    why = "it moves with more than one loop variable";
-    return Containment::Unknown;
-  }
-  // The load's tile against the store's with the sharer indices given:
-  // a constant offset inside the store's tile in every coordinate.
-  auto compare = [&](const std::vector<PolyForm> &a, const std::vector<PolyForm> &b, std::string &w) {
+  // A loop variable of the load's own loops either indexes the parts (at
+  // most one, below) or moves the read within a part: an offset, its loop's
+  // constant bounds giving the range of what it adds.
+  constexpr AtomId kNoVar = UINT32_MAX;                  // no variable indexes the parts
+  std::map<AtomId, std::pair<int64_t, int64_t>> bounds;  // a variable's [first, last] value
+  for (AtomId v : vars)
+    for (const IrStmt *x : load.event->loops)
+      if (x->loopId == static_cast<uint32_t>(k.ints.atomValue(v)) && x->start.isConstInt() && x->stop.isConstInt() &&
+          x->step >= 1 && *x->stop.constInt > *x->start.constInt)
+        bounds[v] = {*x->start.constInt, *x->stop.constInt - 1};
+  // The load's tile against the store's with the sharer indices given: in
+  // every coordinate the store's plus a constant and the offsets' terms
+  // (constants times offset variables), inside the store's tile over their
+  // ranges.
+  auto compare = [&](const std::vector<PolyForm> &a, const std::vector<PolyForm> &b, AtomId indexVar, std::string &w) {
     for (size_t i = 0; i < n; ++i) {
-      std::optional<int64_t> delta = PolyForm::constantDifference(a[i], b[i]);
+      std::optional<PolyForm> diff = PolyForm::add(a[i], b[i], -1);
       size_t r = el.size();  // coordinates innermost first, extents outermost first (1 beyond the tile's rank)
       int64_t room = i < r ? es[r - 1 - i] - el[r - 1 - i] : 0;
-      if (!delta) {
+      int64_t lo = 0, hi = 0;
+      bool constant = diff.has_value();
+      for (const auto &[mono, c] : diff ? diff->terms : std::map<std::vector<AtomId>, int64_t>{}) {
+        auto off = mono.size() == 1 && mono[0] != indexVar ? bounds.find(mono[0]) : bounds.end();
+        if (mono.empty()) {
+          lo += c, hi += c;
+        } else if (off != bounds.end()) {
+          lo += std::min(c * off->second.first, c * off->second.second);
+          hi += std::max(c * off->second.first, c * off->second.second);
+        } else {
+          constant = false;
+        }
+      }
+      if (!constant) {
         w = fmt::format("its coordinate {} is not the store's plus a constant", i);
         return Containment::Unknown;
       }
@@ -376,9 +397,11 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
         w = fmt::format("its tile is {} wider than the store's along coordinate {}", -room, i);
         return Containment::No;
       }
-      if (*delta < 0 || *delta > room) {
-        w = fmt::format("its coordinate {} is the store's plus {}, outside the store's tile (0 to {})", i, *delta,
-                        room);
+      if (lo < 0 || hi > room) {
+        w = lo == hi ? fmt::format("its coordinate {} is the store's plus {}, outside the store's tile (0 to {})", i,
+                                   lo, room)
+                     : fmt::format("its coordinate {} is the store's plus {} to {}, outside the store's tile (0 to {})",
+                                   i, lo, hi, room);
         return Containment::No;
       }
     }
@@ -386,110 +409,121 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
   };
   std::vector<int64_t> dims;
   for (const auto &[d, a] : sharers) dims.push_back(d);
-  if (vars.empty()) {  // the count's first block along every sharer dimension
+  std::sort(dims.begin(), dims.end());
+  // Every other variable an offset: the count's first block along every
+  // sharer dimension is read where no variable indexes the parts.
+  auto offsetsKnown = [&](AtomId indexVar) {
+    for (AtomId v : vars)
+      if (v != indexVar && !bounds.count(v)) return false;
+    return true;
+  };
+  // No: some way of reading the load was compared and every one left the
+  // store's tile; nothing compared is not a verdict.
+  Containment best = Containment::No;
+  bool compared = false;
+  why = "its loop variables neither index the parts nor run over constant bounds";
+  auto note = [&](Containment c, const std::string &w) {
+    compared |= c == Containment::No;
+    if (c == Containment::Unknown || best == Containment::No) why = w;
+    if (c == Containment::Unknown) best = Containment::Unknown;
+  };
+  if (offsetsKnown(kNoVar)) {
     std::vector<PolyForm> b = ps;
     for (PolyForm &p : b)
       for (const auto &[d, atom] : sharers)
         if (std::optional<PolyForm> q = IntExprTable::substituteAtom(p, atom, constPoly(0))) p = *q;
-    return compare(pl, b, why);
+    std::string w;
+    Containment c = compare(pl, b, kNoVar, w);
+    if (c == Containment::Yes) return c;
+    note(c, w);
   }
-  // One loop variable: the index of a part, the sharer indices read as a
+  // One loop variable indexing the parts: the sharer indices read as a
   // mixed radix in some order (the first weighing 1, each next the product
   // of the extents before it), running within [0, the product of all).
-  const IrStmt *loop = nullptr;
-  for (const IrStmt *x : load.event->loops)
-    if (x->loopId == static_cast<uint32_t>(k.ints.atomValue(vars[0]))) loop = x;
-  std::optional<PolyForm> stop = loop ? polys.of(loop->stop) : std::nullopt;
-  if (!loop || !loop->start.isConstInt() || *loop->start.constInt < 0 || loop->step < 1 || !stop) {
-    why = "the loop over its parts does not start at a constant of at least 0 and step up";
-    return Containment::Unknown;
-  }
-  Containment best = Containment::No;
-  why = "its loop variable cannot stand for the grid dimensions that tell the count's blocks apart";
-  std::sort(dims.begin(), dims.end());
-  do {
-    PolyForm index = constPoly(0), weight = constPoly(1);
-    bool ok = true;
-    for (int64_t d : dims) {
-      std::optional<PolyForm> term = PolyForm::mul(weight, atomPoly(sharers.at(d)));
-      std::optional<PolyForm> sum = term ? PolyForm::add(index, *term, 1) : std::nullopt;
-      std::optional<PolyForm> ext = polys.extent(d);
-      std::optional<PolyForm> next = ext ? PolyForm::mul(weight, *ext) : std::nullopt;
-      if (!sum || !next) {
-        ok = false;
-        break;
-      }
-      index = *sum;
-      weight = *next;
+  for (AtomId var : vars) {
+    if (!offsetsKnown(var) || dims.empty()) continue;
+    const IrStmt *loop = nullptr;
+    for (const IrStmt *x : load.event->loops)
+      if (x->loopId == static_cast<uint32_t>(k.ints.atomValue(var))) loop = x;
+    std::optional<PolyForm> stop = loop ? polys.of(loop->stop) : std::nullopt;
+    if (!loop || !loop->start.isConstInt() || *loop->start.constInt < 0 || loop->step < 1 || !stop) {
+      note(Containment::Unknown, "the loop over its parts does not start at a constant of at least 0 and step up");
+      continue;
     }
-    if (!ok) continue;
-    std::vector<PolyForm> a;
-    for (const PolyForm &p : pl) {
-      std::optional<PolyForm> q = IntExprTable::substituteAtom(p, vars[0], index);
-      if (!q) {
-        ok = false;
-        break;
-      }
-      a.push_back(*q);
-    }
-    if (!ok) continue;
-    // The loop may read part v - shift (`range(0, S - 1)` reading s + 1:
-    // shift -1): v stands for index + shift, the shift that makes the load's
-    // coordinates the store's plus constants where v's factor (its
-    // coefficient, a polynomial) says.
-    int64_t shift = 0;
-    for (size_t i = 0; i < n && ok; ++i) {
-      PolyForm factor;  // the terms with v, v taken out
-      for (const auto &[mono, c] : pl[i].terms) {
-        long uses = std::count(mono.begin(), mono.end(), vars[0]);
-        if (uses > 1) ok = false;
-        if (uses != 1) continue;
-        std::vector<AtomId> rest = mono;
-        rest.erase(std::find(rest.begin(), rest.end(), vars[0]));
-        factor.terms[rest] = c;
-      }
-      std::optional<PolyForm> diff = PolyForm::add(a[i], ps[i], -1);
-      if (!ok || !diff || factor.terms.empty() || diff->isConstant()) continue;
-      // The first monomial of the factor that is not the constant fixes it.
-      auto m = std::find_if(factor.terms.begin(), factor.terms.end(), [](const auto &t) { return !t.first.empty(); });
-      if (m == factor.terms.end()) continue;
-      auto d = diff->terms.find(m->first);
-      int64_t dc = d == diff->terms.end() ? 0 : d->second;
-      if (dc % m->second != 0) continue;
-      shift = -dc / m->second;
-      break;
-    }
-    if (!ok) continue;
-    if (shift != 0) {
-      for (size_t i = 0; i < n; ++i) {
-        std::optional<PolyForm> q =
-            IntExprTable::substituteAtom(pl[i], vars[0], *PolyForm::add(index, constPoly(shift), 1));
-        if (!q) {
+    std::vector<int64_t> order = dims;
+    do {
+      PolyForm index = constPoly(0), weight = constPoly(1);
+      bool ok = true;
+      for (int64_t d : order) {
+        std::optional<PolyForm> term = PolyForm::mul(weight, atomPoly(sharers.at(d)));
+        std::optional<PolyForm> sum = term ? PolyForm::add(index, *term, 1) : std::nullopt;
+        std::optional<PolyForm> ext = polys.extent(d);
+        std::optional<PolyForm> next = ext ? PolyForm::mul(weight, *ext) : std::nullopt;
+        if (!sum || !next) {
           ok = false;
           break;
         }
-        a[i] = *q;
+        index = *sum;
+        weight = *next;
       }
       if (!ok) continue;
-    }
-    // The parts read (the variable v reads part v - shift) stay within
-    // [0, the product of the extents) over the loop: start - shift >= 0 and
-    // stop - shift <= the product.
-    std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
-    if (!slack || *slack + shift < 0 || *loop->start.constInt - shift < 0) {
-      if (best == Containment::No) {
-        why = "the loop over its parts is not proven to stay below the number of the count's blocks";
-        best = Containment::Unknown;
+      // The loop may read part v - shift (`range(0, S - 1)` reading s + 1:
+      // shift -1): v stands for index + shift, the shift that makes the
+      // load's coordinates the store's plus constants where v's factor (its
+      // coefficient, a polynomial) says.
+      auto substituted = [&](int64_t shift) -> std::optional<std::vector<PolyForm>> {
+        std::optional<PolyForm> value = PolyForm::add(index, constPoly(shift), 1);
+        std::vector<PolyForm> out;
+        for (const PolyForm &p : pl) {
+          std::optional<PolyForm> q = value ? IntExprTable::substituteAtom(p, var, *value) : std::nullopt;
+          if (!q) return std::nullopt;
+          out.push_back(*q);
+        }
+        return out;
+      };
+      std::optional<std::vector<PolyForm>> a = substituted(0);
+      if (!a) continue;
+      int64_t shift = 0;
+      for (size_t i = 0; i < n && ok; ++i) {
+        PolyForm factor;  // the terms with v, v taken out
+        for (const auto &[mono, c] : pl[i].terms) {
+          long uses = std::count(mono.begin(), mono.end(), var);
+          if (uses > 1) ok = false;
+          if (uses != 1) continue;
+          std::vector<AtomId> rest = mono;
+          rest.erase(std::find(rest.begin(), rest.end(), var));
+          factor.terms[rest] = c;
+        }
+        std::optional<PolyForm> diff = PolyForm::add((*a)[i], ps[i], -1);
+        if (!ok || !diff || factor.terms.empty() || diff->isConstant()) continue;
+        // The first monomial of the factor that is not the constant fixes it.
+        auto m = std::find_if(factor.terms.begin(), factor.terms.end(), [](const auto &t) { return !t.first.empty(); });
+        if (m == factor.terms.end()) continue;
+        auto d = diff->terms.find(m->first);
+        int64_t dc = d == diff->terms.end() ? 0 : d->second;
+        if (dc % m->second != 0) continue;
+        shift = -dc / m->second;
+        break;
       }
-      continue;
-    }
-    std::string w;
-    Containment c = compare(a, ps, w);
-    if (c == Containment::Yes) return c;
-    if (c == Containment::Unknown || best == Containment::No) why = w;
-    if (c == Containment::Unknown) best = Containment::Unknown;
-  } while (std::next_permutation(dims.begin(), dims.end()));
-  return best;
+      if (!ok) continue;
+      if (shift != 0) a = substituted(shift);
+      if (!a) continue;
+      // The parts read (the variable v reads part v - shift) stay within
+      // [0, the product of the extents) over the loop: start - shift >= 0
+      // and stop - shift <= the product.
+      std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
+      if (!slack || *slack + shift < 0 || *loop->start.constInt - shift < 0) {
+        note(Containment::Unknown, "the loop over its parts is not proven to stay below the number of the count's "
+                                   "blocks");
+        continue;
+      }
+      std::string w;
+      Containment c = compare(*a, ps, var, w);
+      if (c == Containment::Yes) return c;
+      note(c, w);
+    } while (std::next_permutation(order.begin(), order.end()));
+  }
+  return best == Containment::No && !compared ? Containment::Unknown : best;
 }
 
 }  // namespace cake::analysis

@@ -427,9 +427,9 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   // first_rows=R: only the tile's first R rows move (a load gives the rest
   // zero); sema keeps R within the fragment's rows. A bound of all the rows
   // (or of a column vector's one) changes nothing.
-  std::optional<int64_t> bound = o.rowBound();
-  if (bound && !frag.shape.empty() && *bound >= frag.shape[0]) bound.reset();
-  if (bound && (ft.rows || ft.lanes))
+  int64_t bound = o.rowBound().value_or(0);  // 0: every row
+  if (!frag.shape.empty() && bound >= frag.shape[0]) bound = 0;
+  if (bound > 0 && (ft.rows || ft.lanes))
     return refused("first_rows= bounds tiles and row vectors in the wgmma and mma.sync accumulator layout (not the "
                    "rows layout or tcgen05's lanes)");
   if (!ft.rows && ft.form == analysis::FragmentForm::Tile && !ft.lanes) {
@@ -463,19 +463,19 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     line(fmt::format("const int64_t cake_c0 = static_cast<int64_t>({}) + 2u * (cake_lane % 4u);",
                      value(coords.elts[0], false)));
     std::string f = ident(frag.name);
-    if (bound)
+    if (bound > 0)
       line(fmt::format("const int64_t cake_lr0 = cake_wg * {} + cake_wg_warp * 16u + cake_lane / 4u;  // the tile's "
                        "row, less the pair's offset",
                        ft.rowsPerWarpgroup));
     line("#pragma unroll");
     line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {{", ft.perThread));
     ++indent_;
-    if (bound) {
+    if (bound > 0) {
       std::string zero = !load        ? std::string()
                          : esize == 2 ? fmt::format("  reinterpret_cast<uint32_t *>({})[cake_i / 2] = 0u;", f)
                                       : fmt::format("  {0}[cake_i] = 0;  {0}[cake_i + 1] = 0;", f);
       line(fmt::format("if (cake_lr0 + (cake_i / {}) * 64 + 8 * ((cake_i / 2) % 2) >= {}) {{  // first_rows={}{}", half,
-                       *bound, *bound, load ? ": zero" : ""));
+                       bound, bound, load ? ": zero" : ""));
       if (load) line(zero);
       line("  continue;");
       line("}");
@@ -524,10 +524,10 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     line("#pragma unroll");
     line(fmt::format("for (int cake_c = 0; cake_c < {}; ++cake_c) {{", ft.perThread));
     ++indent_;
-    if (rows && bound) {
+    if (rows && bound > 0) {
       line(fmt::format("if (cake_wg * {} + (cake_c / 2) * 64 + cake_wg_warp * 16u + cake_lane / 4u + 8 * (cake_c % 2) "
                        ">= {}) {{  // first_rows={}{}",
-                       ft.rowsPerWarpgroup, *bound, *bound, load ? ": zero" : ""));
+                       ft.rowsPerWarpgroup, bound, bound, load ? ": zero" : ""));
       if (load) line(fmt::format("  {}[cake_c] = static_cast<{}>(0.0f);", elem, type));
       line("  continue;");
       line("}");

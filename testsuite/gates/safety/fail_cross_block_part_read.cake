@@ -158,3 +158,24 @@ def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
                 acc = acc + lm.load_tile(part, coords=(0, ((s + 2) * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the loop over its parts is not proven to stay below the number of the count's blocks}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# three 64-column chunks read of a 128-column part
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 64, 128), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    h = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 64), src=acc)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+        if n == lm.num_blocks(1) - 1:
+            for c in lm.range(0, 3):
+                h = lm.fill(h, 0.0)
+                for s in lm.range(0, lm.num_blocks(1)):
+                    h = h + lm.load_tile(part, coords=(c * 64, (s * lm.num_blocks(0) + lm.block_id(0)) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part' outside every part a block of its count stores (its coordinate 0 is the store's plus 0 to 128, outside the store's tile (0 to 64))}}
+                lm.store_tile(Y, coords=(c * 64, lm.block_id(0) * 64), src=h)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
