@@ -176,9 +176,6 @@ private:
     }
   }
 
-  // A multicast copy lands the same tile in every block of the cluster, so
-  // its coordinates must be the same in all of them (the first varying
-  // coordinate of each copy is reported).
   // Blocks whose stores of a tensor parameter provably overlap: which
   // writes last decides the overlapping elements (analysis::OutputOverlap).
   void checkOutputOverlaps() {
@@ -186,6 +183,9 @@ private:
       ctx_.diags.build(DiagId::DataOutputOverlap, o.store->range, k_.resources[o.tensor].name, o.why).emit();
   }
 
+  // A multicast copy lands the same tile in every block of the cluster, so
+  // its coordinates must be the same in all of them (the first varying
+  // coordinate of each copy is reported).
   void checkMulticastCoords() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
