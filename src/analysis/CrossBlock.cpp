@@ -317,21 +317,24 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
     ps.push_back(*b);
   }
   // The store's block indices of dimensions the counter does not name (the
-  // count's blocks differ there), and the load's loop variables. A sharer
-  // index inside another atom (`lm.block_id(1) % 2`) is not read as a part
-  // index, and the load naming one itself (the last block's own index) would
-  // be taken for the store's: neither is judged.
-  std::function<bool(const AffineForm &, int)> sharerIn = [&](const AffineForm &f, int depth) {
-    if (depth > 32) return true;
-    for (const auto &[atom, coef] : f.terms) {
-      IntExprTable::AtomView v = k.ints.atomInfo(atom);
-      if (v.op == IntOp::ClusterRank ||
-          ((v.op == IntOp::BlockId || v.op == IntOp::ClusterId || v.op == IntOp::ClusterBlock) &&
-           !counter.blockDims.count(v.value)))
-        return true;
-      if ((v.lhs && sharerIn(*v.lhs, depth + 1)) || (v.rhs && sharerIn(*v.rhs, depth + 1))) return true;
-    }
-    return false;
+  // count's blocks differ there), and the load's loop variables. Every
+  // other atom must have one value in all blocks of the count: the launch's
+  // scalars and grid, the counter's own block indices, operations on them.
+  // A sharer index inside another atom (`lm.block_id(1) % 2`), a value read
+  // at run time (which may differ between blocks), a store's loop variable,
+  // or the last block's own sharer index in the load (which would be taken
+  // for the store's) is not judged.
+  std::function<bool(AtomId, int)> sameInCount = [&](AtomId atom, int depth) {
+    IntExprTable::AtomView v = k.ints.atomInfo(atom);
+    if (v.op == IntOp::Param || v.op == IntOp::NumBlocks || v.op == IntOp::NumClusters || v.op == IntOp::SmCount)
+      return true;
+    if (v.op == IntOp::BlockId) return counter.blockDims.count(v.value) > 0;
+    if (intOpInfo(v.op).arity == 0 || depth > 32) return false;
+    for (const AffineForm *f : {v.lhs, v.rhs})
+      if (f)
+        for (const auto &[a, c] : f->terms)
+          if (!sameInCount(a, depth + 1)) return false;
+    return true;
   };
   std::map<int64_t, AtomId> sharers;
   std::vector<AtomId> vars;
@@ -341,9 +344,9 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
         IntExprTable::AtomView v = k.ints.atomInfo(a);
         if (v.op == IntOp::BlockId && !counter.blockDims.count(v.value)) {
           sharers.emplace(v.value, a);
-        } else if ((v.lhs && sharerIn(*v.lhs, 0)) || (v.rhs && sharerIn(*v.rhs, 0)) || v.op == IntOp::ClusterRank ||
-                   v.op == IntOp::ClusterId || v.op == IntOp::ClusterBlock) {
-          why = "the store's coordinates read the index that tells the count's blocks apart through an operation";
+        } else if (!sameInCount(a, 0)) {
+          why = "the store's coordinates depend on something other than block indices, the launch's scalars and "
+                "constants (an index through an operation, a value read at run time, a loop variable)";
           return Containment::Unknown;
         }
       }
@@ -351,9 +354,15 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
     for (const auto &[mono, c] : p.terms)
       for (AtomId a : mono) {
         IntExprTable::AtomView v = k.ints.atomInfo(a);
-        if (v.op == IntOp::LoopVar && std::find(vars.begin(), vars.end(), a) == vars.end()) vars.push_back(a);
-        if (sharerIn(AffineForm{0, {{a, 1}}}, 0)) {
-          why = "its coordinates name an index that tells the count's blocks apart (the last block's own)";
+        bool own = false;
+        for (const IrStmt *x : load.event->loops) own |= v.op == IntOp::LoopVar && x->loopId == v.value;
+        if (own) {
+          if (std::find(vars.begin(), vars.end(), a) == vars.end()) vars.push_back(a);
+        } else if (!sameInCount(a, 0)) {
+          why = v.op == IntOp::BlockId ? "its coordinates name an index that tells the count's blocks apart (the "
+                                         "last block's own)"
+                                       : "its coordinates depend on something other than its loops, the counter's "
+                                         "block indices, the launch's scalars and constants";
           return Containment::Unknown;
         }
       }

@@ -113,7 +113,7 @@ def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
         if n == lm.num_blocks(1) - 1:
             acc = lm.fill(acc, 0.0)
             for s in lm.range(0, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=((lm.block_id(1) % 2) * 64, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the store's coordinates read the index that tells the count's blocks apart through an operation}}
+                acc = acc + lm.load_tile(part, coords=((lm.block_id(1) % 2) * 64, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the store's coordinates depend on something other than block indices, the launch's scalars and constants (an index through an operation, a value read at run time, a loop variable)}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
 
@@ -179,3 +179,24 @@ def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
                     h = h + lm.load_tile(part, coords=(c * 64, (s * lm.num_blocks(0) + lm.block_id(0)) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part' outside every part a block of its count stores (its coordinate 0 is the store's plus 0 to 128, outside the store's tile (0 to 64))}}
                 lm.store_tile(Y, coords=(c * 64, lm.block_id(0) * 64), src=h)
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+
+# -----
+# the first part's index read from device memory in the last block (0 to 15: a count may
+# have fewer blocks)
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, P: LM.tensor1d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            first = lm.load_scalar(P, coords=(lm.block_id(0),), lo=0, hi=15)
+            acc = lm.load_tile(part, coords=(0, (first * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinates depend on something other than its loops, the counter's block indices, the launch's scalars and constants}}
+            for s in lm.range(1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
