@@ -294,6 +294,48 @@ private:
   const Kernel &k_;
 };
 
+// For a load whose loop variable v reads part t - v: t, from the first
+// coordinate where v's factor is one monomial (t * factor is what the store
+// has there beyond the load with v = -index, up to a constant); nullopt
+// otherwise.
+std::optional<PolyForm> reverseStart(const std::vector<PolyForm> &pl, const std::vector<PolyForm> &ps, AtomId var,
+                                     const PolyForm &index) {
+  std::optional<PolyForm> minus = PolyForm::add(constPoly(0), index, -1);
+  if (!minus) return std::nullopt;
+  for (size_t i = 0; i < pl.size(); ++i) {
+    std::vector<AtomId> unit;  // the factor's monomial
+    int64_t coef = 0;
+    int terms = 0;
+    for (const auto &[mono, c] : pl[i].terms) {
+      long uses = std::count(mono.begin(), mono.end(), var);
+      if (uses > 1) return std::nullopt;
+      if (uses != 1) continue;
+      unit = mono;
+      unit.erase(std::find(unit.begin(), unit.end(), var));
+      coef = c, ++terms;
+    }
+    if (terms == 0) continue;
+    if (terms > 1 || unit.empty()) return std::nullopt;
+    std::optional<PolyForm> a = IntExprTable::substituteAtom(pl[i], var, *minus);
+    std::optional<PolyForm> d = a ? PolyForm::add(ps[i], *a, -1) : std::nullopt;  // t * factor + a constant
+    if (!d) return std::nullopt;
+    PolyForm t;
+    for (const auto &[mono, c] : d->terms) {
+      if (mono.empty()) continue;  // the constant stays a constant offset
+      std::vector<AtomId> rest = mono;
+      for (AtomId u : unit) {
+        auto it = std::find(rest.begin(), rest.end(), u);
+        if (it == rest.end()) return std::nullopt;
+        rest.erase(it);
+      }
+      if (c % coef != 0) return std::nullopt;
+      t.terms[rest] = c / coef;
+    }
+    return t;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Containment partContains(const Kernel &k, const WorkspaceAccess &load, const WorkspaceAccess &store,
@@ -490,46 +532,78 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
         }
         return out;
       };
-      std::optional<std::vector<PolyForm>> a = substituted(0);
-      if (!a) continue;
-      int64_t shift = 0;
-      for (size_t i = 0; i < n && ok; ++i) {
-        PolyForm factor;  // the terms with v, v taken out
-        for (const auto &[mono, c] : pl[i].terms) {
-          long uses = std::count(mono.begin(), mono.end(), var);
-          if (uses > 1) ok = false;
-          if (uses != 1) continue;
-          std::vector<AtomId> rest = mono;
-          rest.erase(std::find(rest.begin(), rest.end(), var));
-          factor.terms[rest] = c;
+      // Forward: v reads part v - shift.
+      auto forward = [&]() -> Containment {
+        std::optional<std::vector<PolyForm>> a = substituted(0);
+        if (!a) return Containment::Unknown;
+        int64_t shift = 0;
+        for (size_t i = 0; i < n && ok; ++i) {
+          PolyForm factor;  // the terms with v, v taken out
+          for (const auto &[mono, c] : pl[i].terms) {
+            long uses = std::count(mono.begin(), mono.end(), var);
+            if (uses > 1) ok = false;
+            if (uses != 1) continue;
+            std::vector<AtomId> rest = mono;
+            rest.erase(std::find(rest.begin(), rest.end(), var));
+            factor.terms[rest] = c;
+          }
+          std::optional<PolyForm> diff = PolyForm::add((*a)[i], ps[i], -1);
+          if (!ok || !diff || factor.terms.empty() || diff->isConstant()) continue;
+          // The first monomial of the factor that is not the constant fixes it.
+          auto m =
+              std::find_if(factor.terms.begin(), factor.terms.end(), [](const auto &t) { return !t.first.empty(); });
+          if (m == factor.terms.end()) continue;
+          auto d = diff->terms.find(m->first);
+          int64_t dc = d == diff->terms.end() ? 0 : d->second;
+          if (dc % m->second != 0) continue;
+          shift = -dc / m->second;
+          break;
         }
-        std::optional<PolyForm> diff = PolyForm::add((*a)[i], ps[i], -1);
-        if (!ok || !diff || factor.terms.empty() || diff->isConstant()) continue;
-        // The first monomial of the factor that is not the constant fixes it.
-        auto m = std::find_if(factor.terms.begin(), factor.terms.end(), [](const auto &t) { return !t.first.empty(); });
-        if (m == factor.terms.end()) continue;
-        auto d = diff->terms.find(m->first);
-        int64_t dc = d == diff->terms.end() ? 0 : d->second;
-        if (dc % m->second != 0) continue;
-        shift = -dc / m->second;
-        break;
-      }
-      if (!ok) continue;
-      if (shift != 0) a = substituted(shift);
-      if (!a) continue;
-      // The parts read (the variable v reads part v - shift) stay within
-      // [0, the product of the extents) over the loop: start - shift >= 0
-      // and stop - shift <= the product.
-      std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
-      if (!slack || *slack + shift < 0 || *loop->start.constInt - shift < 0) {
-        note(Containment::Unknown, "the loop over its parts is not proven to stay below the number of the count's "
+        if (!ok) return Containment::Unknown;
+        if (shift != 0) a = substituted(shift);
+        if (!a) return Containment::Unknown;
+        // The parts read (the variable v reads part v - shift) stay within
+        // [0, the product of the extents) over the loop: start - shift >= 0
+        // and stop - shift <= the product.
+        std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
+        if (!slack || *slack + shift < 0 || *loop->start.constInt - shift < 0) {
+          note(Containment::Unknown, "the loop over its parts is not proven to stay below the number of the count's "
+                                     "blocks");
+          return Containment::Unknown;
+        }
+        std::string w;
+        Containment c = compare(*a, ps, var, w);
+        if (c != Containment::Yes) note(c, w);
+        return c;
+      };
+      if (forward() == Containment::Yes) return Containment::Yes;
+      // In reverse (part t - v: `S - 1 - s`): v stands for t - index, t a
+      // polynomial of values the same in every block of the count that makes
+      // the coordinates the store's plus constants.
+      std::optional<PolyForm> t = reverseStart(pl, ps, var, index);
+      bool uniform = t.has_value();
+      for (const auto &[mono, c] : t ? t->terms : std::map<std::vector<AtomId>, int64_t>{})
+        for (AtomId a : mono) uniform &= sameInCount(a, 0);
+      if (!uniform) continue;
+      std::optional<PolyForm> value = PolyForm::add(*t, index, -1);
+      std::vector<PolyForm> r;
+      for (const PolyForm &p : pl)
+        if (std::optional<PolyForm> q = value ? IntExprTable::substituteAtom(p, var, *value) : std::nullopt)
+          r.push_back(*q);
+      // The parts read, t - v for v in [start, stop), within [0, the
+      // product): t - (stop - 1) >= 0 and t - start <= the product - 1.
+      std::optional<PolyForm> t1 = PolyForm::add(*t, constPoly(1), 1);
+      std::optional<int64_t> low = t1 ? PolyForm::constantDifference(*t1, *stop) : std::nullopt;
+      std::optional<int64_t> high = PolyForm::constantDifference(weight, *t);
+      if (r.size() != n || !low || *low < 0 || !high || *high - 1 + *loop->start.constInt < 0) {
+        note(Containment::Unknown, "the loop over its parts in reverse is not proven to stay within the count's "
                                    "blocks");
         continue;
       }
       std::string w;
-      Containment c = compare(*a, ps, var, w);
-      if (c == Containment::Yes) return c;
-      note(c, w);
+      Containment cr = compare(r, ps, var, w);
+      if (cr == Containment::Yes) return cr;
+      note(cr, w);
     } while (std::next_permutation(order.begin(), order.end()));
   }
   return best == Containment::No && !compared ? Containment::Unknown : best;
