@@ -270,30 +270,6 @@ namespace {
 PolyForm constPoly(int64_t c) { return PolyForm::of(AffineForm{c, {}}); }
 PolyForm atomPoly(AtomId a) { return PolyForm::of(AffineForm{0, {{a, 1}}}); }
 
-// Polynomials over atoms with products multiplied out and lm.num_blocks(d)
-// read as the grid's extent there (so a part's stride written either way
-// compares).
-class PartPolys {
-public:
-  explicit PartPolys(const Kernel &k) : k_(k) {}
-  std::optional<PolyForm> of(const Value &c, int depth = 0) const {
-    if (c.isConstInt()) return constPoly(*c.constInt);
-    if (c.ix == kNoIntExpr || depth > 8) return std::nullopt;
-    return k_.ints.expandProducts(k_.ints.form(c.ix), [&](AtomId atom) -> std::optional<PolyForm> {
-      IntExprTable::AtomView v = k_.ints.atomInfo(atom);
-      if (v.op != IntOp::NumBlocks) return std::nullopt;
-      return extent(v.value, depth + 1);
-    });
-  }
-  std::optional<PolyForm> extent(int64_t d, int depth = 0) const {
-    if (d < 0 || static_cast<size_t>(d) >= k_.grid.size()) return constPoly(1);
-    return of(k_.grid[static_cast<size_t>(d)], depth + 1);
-  }
-
-private:
-  const Kernel &k_;
-};
-
 // For a load whose loop variable v reads part t - v: t, from the first
 // coordinate where v's factor is one monomial (t * factor is what the store
 // has there beyond the load with v = -index, up to a constant); nullopt
@@ -346,11 +322,10 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
     why = "its coordinates or tile are not known";
     return Containment::Unknown;
   }
-  PartPolys polys(k);
   size_t n = cl->value.elts.size();
   std::vector<PolyForm> pl, ps;
   for (size_t i = 0; i < n; ++i) {
-    std::optional<PolyForm> a = polys.of(cl->value.elts[i]), b = polys.of(cs->value.elts[i]);
+    std::optional<PolyForm> a = gridPoly(k, cl->value.elts[i]), b = gridPoly(k, cs->value.elts[i]);
     if (!a || !b) {
       why = "a coordinate has no normal form";
       return Containment::Unknown;
@@ -367,9 +342,8 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
   // or the last block's own sharer index in the load (which would be taken
   // for the store's) is not judged.
   std::function<bool(AtomId, int)> sameInCount = [&](AtomId atom, int depth) {
+    if (launchConstant(k, atom)) return true;
     IntExprTable::AtomView v = k.ints.atomInfo(atom);
-    if (v.op == IntOp::Param || v.op == IntOp::NumBlocks || v.op == IntOp::NumClusters || v.op == IntOp::SmCount)
-      return true;
     if (v.op == IntOp::BlockId) return counter.blockDims.count(v.value) > 0;
     if (intOpInfo(v.op).arity == 0 || depth > 32) return false;
     for (const AffineForm *f : {v.lhs, v.rhs})
@@ -496,7 +470,7 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
     const IrStmt *loop = nullptr;
     for (const IrStmt *x : load.event->loops)
       if (x->loopId == static_cast<uint32_t>(k.ints.atomValue(var))) loop = x;
-    std::optional<PolyForm> stop = loop ? polys.of(loop->stop) : std::nullopt;
+    std::optional<PolyForm> stop = loop ? gridPoly(k, loop->stop) : std::nullopt;
     if (!loop || !loop->start.isConstInt() || *loop->start.constInt < 0 || loop->step < 1 || !stop) {
       note(Containment::Unknown, "the loop over its parts does not start at a constant of at least 0 and step up");
       continue;
@@ -508,7 +482,7 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
       for (int64_t d : order) {
         std::optional<PolyForm> term = PolyForm::mul(weight, atomPoly(sharers.at(d)));
         std::optional<PolyForm> sum = term ? PolyForm::add(index, *term, 1) : std::nullopt;
-        std::optional<PolyForm> ext = polys.extent(d);
+        std::optional<PolyForm> ext = gridExtentPoly(k, d);
         std::optional<PolyForm> next = ext ? PolyForm::mul(weight, *ext) : std::nullopt;
         if (!sum || !next) {
           ok = false;

@@ -87,6 +87,17 @@ struct CrossBlockFacts {
   const WorkspaceAccess *atomic(int64_t roleValue) const;
 };
 
+// Coordinates and grid extents as polynomials over atoms (products
+// multiplied out) with lm.num_blocks(d) read as the grid's extent there, so a
+// stride written either way compares; nullopt past 16 levels or on
+// overflow. A grid dimension the launch does not have has extent 1.
+std::optional<sema::PolyForm> gridPoly(const sema::Kernel &k, const sema::AffineForm &f, int depth = 0);
+std::optional<sema::PolyForm> gridPoly(const sema::Kernel &k, const sema::Value &v, int depth = 0);
+std::optional<sema::PolyForm> gridExtentPoly(const sema::Kernel &k, int64_t d, int depth = 0);
+// The same in every block of a launch: parameters, the grid and cluster
+// counts, the SM count, and operations on them.
+bool launchConstant(const sema::Kernel &k, sema::AtomId atom, int depth = 0);
+
 // Sets the spread of the plain stores among `accesses` that every block
 // makes (outside branches on atomics' values), judged per tensor together.
 void judgeTileSpread(const sema::Kernel &k, std::vector<WorkspaceAccess> &accesses);

@@ -31,47 +31,44 @@ namespace cake::analysis {
 
 using namespace sema;
 
-namespace {
-
 PolyForm constantPoly(int64_t c) { return PolyForm::of(AffineForm{c, {}}); }
+
+std::optional<PolyForm> gridExtentPoly(const Kernel &k, int64_t d, int depth) {
+  if (d < 0 || static_cast<size_t>(d) >= k.grid.size()) return constantPoly(1);
+  return gridPoly(k, k.grid[static_cast<size_t>(d)], depth + 1);
+}
+
+std::optional<PolyForm> gridPoly(const Kernel &k, const Value &v, int depth) {
+  if (v.isConstInt()) return constantPoly(*v.constInt);
+  if (v.ix == kNoIntExpr) return std::nullopt;
+  return gridPoly(k, k.ints.form(v.ix), depth);
+}
+
+std::optional<PolyForm> gridPoly(const Kernel &k, const AffineForm &f, int depth) {
+  if (depth > 16) return std::nullopt;
+  return k.ints.expandProducts(f, [&](AtomId atom) -> std::optional<PolyForm> {
+    IntExprTable::AtomView v = k.ints.atomInfo(atom);
+    return v.op == IntOp::NumBlocks ? gridExtentPoly(k, v.value, depth) : std::nullopt;
+  });
+}
+
+bool launchConstant(const Kernel &k, AtomId atom, int depth) {
+  IntExprTable::AtomView v = k.ints.atomInfo(atom);
+  if (v.op == IntOp::Param || v.op == IntOp::NumBlocks || v.op == IntOp::NumClusters || v.op == IntOp::SmCount)
+    return true;
+  if (intOpInfo(v.op).arity == 0 || depth > 32) return false;
+  for (const AffineForm *f : {v.lhs, v.rhs})
+    if (f)
+      for (const auto &[a, c] : f->terms)
+        if (!launchConstant(k, a, depth + 1)) return false;
+  return true;
+}
+
+namespace {
 
 class Spreader {
 public:
   explicit Spreader(const Kernel &k) : k_(k) {}
-
-  std::optional<PolyForm> gridExtent(int64_t d, int depth = 0) const {
-    if (d < 0 || static_cast<size_t>(d) >= k_.grid.size()) return constantPoly(1);
-    const Value &g = k_.grid[static_cast<size_t>(d)];
-    if (g.isConstInt()) return constantPoly(*g.constInt);
-    if (g.ix == kNoIntExpr) return std::nullopt;
-    return expand(k_.ints.form(g.ix), depth + 1);
-  }
-
-  // `f` as a polynomial over leaves and non-product atoms, lm.num_blocks(d)
-  // read as the grid's extent.
-  std::optional<PolyForm> expand(const AffineForm &f, int depth = 0) const {
-    if (depth > 16) return std::nullopt;
-    return k_.ints.expandProducts(f, [&](AtomId atom) -> std::optional<PolyForm> {
-      IntExprTable::AtomView v = k_.ints.atomInfo(atom);
-      return v.op == IntOp::NumBlocks ? gridExtent(v.value, depth) : std::nullopt;
-    });
-  }
-
-  // The same in every block of a launch: parameters, constants and
-  // operations on them.
-  bool launchConstant(AtomId atom) const {
-    IntExprTable::AtomView v = k_.ints.atomInfo(atom);
-    if (v.op == IntOp::Param || v.op == IntOp::NumBlocks || v.op == IntOp::NumClusters || v.op == IntOp::SmCount)
-      return true;
-    if (intOpInfo(v.op).arity == 0) return false;
-    auto constant = [&](const AffineForm *f) {
-      if (!f) return true;
-      for (const auto &[a, c] : f->terms)
-        if (!launchConstant(a)) return false;
-      return true;
-    };
-    return constant(v.lhs) && constant(v.rhs);
-  }
 
   struct Step {
     int64_t dim;
@@ -83,7 +80,7 @@ public:
   std::optional<std::vector<Step>> steps(const Value &c, std::string &why) const {
     std::vector<Step> out;
     if (c.isConstInt()) return out;
-    std::optional<PolyForm> p = c.ix == kNoIntExpr ? std::nullopt : expand(k_.ints.form(c.ix));
+    std::optional<PolyForm> p = c.ix == kNoIntExpr ? std::nullopt : gridPoly(k_, k_.ints.form(c.ix));
     if (!p) {
       why = "a coordinate has no normal form";
       return std::nullopt;
@@ -95,7 +92,7 @@ public:
         IntExprTable::AtomView v = k_.ints.atomInfo(a);
         if (v.op == IntOp::BlockId && dim < 0) {
           dim = v.value;
-        } else if (launchConstant(a)) {
+        } else if (launchConstant(k_, a)) {
           rest.push_back(a);
         } else {
           why = v.op == IntOp::BlockId ? "a coordinate multiplies two block indices"
@@ -134,7 +131,7 @@ public:
         if (!room || *room < 0) return false;
         step = std::move(*neg);
       }
-      std::optional<PolyForm> g = gridExtent(st[i].dim);
+      std::optional<PolyForm> g = gridExtentPoly(k_, st[i].dim);
       if (!g) return false;
       std::optional<PolyForm> gm1 = PolyForm::add(*g, constantPoly(1), -1);
       std::optional<PolyForm> span = gm1 ? PolyForm::mul(step, *gm1) : std::nullopt;
