@@ -20,11 +20,10 @@
 # same bits on every run, whichever block arrives last), resets the counter
 # and stores O and LSE with TMA. No block waits for another.
 #
-# PART_ROWS = 64 (the default) stores the whole tile, 32 KB per block, and
-# is the form run on the GPU (bench/results/decode_splitkv_2026-12-05);
-# -DPART_ROWS=8 stores and reads back only the GROUP heads' rows (4 KB), which
-# the gates prove and nvcc assembles but no GPU has run yet
-# (harness/decode/first_rows_device.sh runs it).
+# PART_ROWS = GROUP (the default) stores and reads back only the GROUP heads'
+# rows (4 KB a partial); -DPART_ROWS=64 stores the whole tile (32 KB). Both
+# ran on an H200 (bench/results/decode_splitkv_2026-12-05/h200_first_rows):
+# correct, sanitizer clean, the 8-row form faster at every shape timed.
 #
 # The launcher takes a workspace of attention_decode_gqa_splitkv_workspace_size(L, G)
 # bytes, zero-filled before the first launch at those L, G (the counters
@@ -34,7 +33,7 @@ from stdlib.hopper import WGMMA_M
 
 D = 128                       # head dimension
 GROUP = 8                     # query heads per KV head
-PART_ROWS = 64                # the rows of a partial the blocks store and the last reads back (first_rows=)
+PART_ROWS = GROUP             # the rows of a partial the blocks store and the last reads back (first_rows=)
 BM = WGMMA_M                  # the wgmma's rows: GROUP heads, the rest zeros
 BN = 128                      # keys per tile
 STAGES = 2

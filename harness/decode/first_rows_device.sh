@@ -13,4 +13,4 @@ for v in vector_loads vector_stores first_rows; do $N -gencode arch=compute_90a,
 mkdir -p $OUT/vec $OUT/dec
 python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so /tmp/cake_first_rows.so 2>&1 | tee $OUT/vec/vectors.log
 for t in memcheck racecheck synccheck; do timeout 100 /usr/local/cuda/bin/compute-sanitizer --tool $t --error-exitcode 9 --kernel-name kns=first_rows python3 harness/fp8/vectors_check.py /tmp/cake_vector_loads.so /tmp/cake_vector_stores.so /tmp/cake_first_rows.so > $OUT/vec/san-$t.log 2>&1; echo "$t exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|ALL CORRECT|FAIL' $OUT/vec/san-$t.log | tr '\n' ' ')"; done
-OUT=$OUT/dec SINGLE=1 PART_ROWS="64 8" bash harness/decode/splitkv_run.sh 2>&1 | grep -v "efficient refuses\|flash2\|sdpa /"
+OUT=$OUT/dec SINGLE=1 PART_ROWS="8 64" bash harness/decode/splitkv_run.sh 2>&1 | grep -v "efficient refuses\|flash2\|sdpa /"
