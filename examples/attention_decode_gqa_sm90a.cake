@@ -27,21 +27,25 @@ GROUP = 8                     # query heads per KV head
 BM = WGMMA_M                  # the wgmma's rows: GROUP heads, the rest zeros
 BN = 128                      # keys per tile
 STAGES = 2
+BLOCKS = 1                    # blocks per multiprocessor it is built for (blocks_per_sm=)
+O_OVER_Q = 0                  # 1: O's staging tile over Q's bytes (alias=True; the last wgmma has read Q): 16 KB less
+MATH_REGS = 240               # the math warpgroup's registers (232 with two blocks: 2 x (232 + 24) x 128 fills the file)
 SCALE_LOG2 = 0.12751743082459868  # log2(e) / sqrt(D): exp(x / sqrt(D)) = exp2(x * SCALE_LOG2)
 LN2 = 0.6931471805599453
 
-@cake.schedule(grid=(G * lm.min(1, L // BN),))  # one block per KV head of a sequence
+@cake.schedule(grid=(G * lm.min(1, L // BN),), blocks_per_sm=BLOCKS)  # one block per KV head of a sequence
 def attention_decode_gqa(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: LM.tma3d, O: LM.tma3d[G, GROUP, D],
                          LSE: LM.tma2d[G, GROUP], L: LM.i32, G: LM.i32):
-    pool = lm.smem(2 * BM * D * 2 + 2 * STAGES * BN * D * 2 + BM * 4)
+    pool = lm.smem((2 - O_OVER_Q) * BM * D * 2 + 2 * STAGES * BN * D * 2 + BM * 4)
     q_s = pool.view(offset=0, shape=(BM, D), dtype=lm.bf16, swizzle="128B")
     k_s = pool.view(offset=BM * D * 2, shape=(BN, D), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     v_s = pool.view(offset=BM * D * 2 + STAGES * BN * D * 2, shape=(BN, D), dtype=lm.bf16, stage=STAGES,
                     swizzle="128B")
-    o_s = pool.view(offset=BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(BM, D), dtype=lm.bf16, swizzle="128B")
-    lse_s = pool.view(offset=2 * BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(1, BM), dtype=lm.f32)
+    o_s = pool.view(offset=(1 - O_OVER_Q) * (BM * D * 2 + 2 * STAGES * BN * D * 2), shape=(BM, D), dtype=lm.bf16,
+                    swizzle="128B", alias=O_OVER_Q == 1)
+    lse_s = pool.view(offset=(2 - O_OVER_Q) * BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(1, BM), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=24)
-    math = lm.role(warps=[4, 5, 6, 7], regs=240)
+    math = lm.role(warps=[4, 5, 6, 7], regs=MATH_REGS)
     s = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
     o = lm.regs(shape=(BM, D), dtype=lm.f32, role=math)
     m_run = lm.regs(shape=(BM, 1), dtype=lm.f32, role=math)

@@ -9,6 +9,14 @@
 
 namespace cake::analysis {
 
+int64_t launchRegisters(const sema::Kernel &k, Target target) {
+  const TargetInfo &ti = targetInfo(target);
+  int64_t threads = std::max<int64_t>(k.threads, 32);
+  int64_t blocks = std::max<int64_t>(1, k.blocksPerSm);
+  return std::min<int64_t>(ti.regMax, static_cast<int64_t>(ti.regsPerSm) / blocks / threads / 8 * 8);
+}
+
+
 using namespace sema;
 
 namespace {

@@ -44,6 +44,12 @@ struct RoleEvents {
 // Every `with` block's events; a role with two blocks appears twice.
 std::vector<RoleEvents> collectEvents(const sema::Kernel &k);
 
+// The registers per thread a block is launched with (__launch_bounds__(threads,
+// blocks_per_sm)): its share of the register file in the allocation unit of 8,
+// at most the target's ceiling. setmaxnreg moves registers between warpgroups
+// within threads x this; a budget above it is an increase, below a decrease.
+int64_t launchRegisters(const sema::Kernel &k, Target target);
+
 // A loop bound's (an integer value's) normal form, or nullopt.
 std::optional<sema::AffineForm> boundForm(const sema::Kernel &k, const sema::Value &v);
 

@@ -295,7 +295,7 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
                    rc.singleThread ? "; its operations run on its first thread" : ""));
   if (role.regBudget > 0) {
     w_.use("cake_setmaxnreg");
-    int64_t base = ti_.regsPerSm / k_.threads;
+    int64_t base = analysis::launchRegisters(k_, ti_.target);
     line(fmt::format("cake_setmaxnreg_{}<{}>();", role.regBudget >= base ? "inc" : "dec", role.regBudget));
   }
   if (rc.contiguous)
@@ -487,8 +487,8 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   if (checkWaits())
     params += fmt::format("{}{} *cake_wlog, uint64_t cake_wait_budget", params.empty() ? "" : ",\n    ",
                           w_.use("cake_wait_log"));
-  out_ += fmt::format("extern \"C\" __global__ void __launch_bounds__({}, 1) {}(\n    {}) {{\n", k_.threads, symbol(),
-                      params);
+  out_ += fmt::format("extern \"C\" __global__ void __launch_bounds__({}, {}) {}(\n    {}) {{\n", k_.threads,
+                      k_.blocksPerSm, symbol(), params);
   indent_ = 1;
   line("extern __shared__ __align__(1024) uint8_t cake_smem_raw[];");
   line(fmt::format("const uint32_t cake_smem = {}(cake_smem_raw);", w_.use("cake_smem_u32")));
@@ -604,8 +604,9 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
                          r.warps.empty() ? 0 : r.warps.back(),
                          r.regBudget ? fmt::format(", setmaxnreg {}", r.regBudget) : "");
   }
-  summary = fmt::format("// kernel {}: {} threads, {} B dynamic shared memory, cluster {}x{}x{}\n{}", k_.name,
-                        k_.threads, launchSmemBytes(), k_.cluster[0], k_.cluster[1], k_.cluster[2], roles);
+  summary = fmt::format("// kernel {}: {} threads, {} B dynamic shared memory, cluster {}x{}x{}{}\n{}", k_.name,
+                        k_.threads, launchSmemBytes(), k_.cluster[0], k_.cluster[1], k_.cluster[2],
+                        k_.blocksPerSm > 1 ? fmt::format(", built for {} blocks per SM", k_.blocksPerSm) : "", roles);
   launcher(launcherText);
   return diags_.errorCount() == errorsBefore;
 }

@@ -102,6 +102,7 @@ public:
     checkResourceTargets();
     reportUnsupported();
     checkSharedMemory();
+    checkBlocksPerSm();
     checkResourceLimits();
     checkNamedBarriers();
     checkRegisterFile();
@@ -217,6 +218,36 @@ private:
     }
   }
 
+  // blocks_per_sm=N: N blocks fit one multiprocessor together (their shared
+  // memory with the runtime's reservation, their threads, their TMEM
+  // columns). The register file is checkRegisterFile's, with the pool of
+  // one N-th of it. A block over the per-block limits is reported there.
+  void checkBlocksPerSm() {
+    int64_t n = k_.blocksPerSm;
+    if (n <= 1) return;
+    auto report = [&](std::string need, int64_t have, std::string_view what) {
+      ctx_.diags.report(DiagId::HwBlocksPerSm, k_.blocksPerSmRange, k_.name, n, need, ti_.name,
+                        fmt::format("{} {}", have, what));
+    };
+    if (k_.smemBytes <= static_cast<int64_t>(ti_.smemPerBlock)) {
+      int64_t smem = satMul(n, satAdd(k_.smemBytes, TargetInfo::kSmemReservedPerBlock));
+      if (smem > static_cast<int64_t>(ti_.smemPerSm()))
+        report(fmt::format("{} bytes of shared memory ({} x ({} + {} the runtime reserves per block))", smem, n,
+                           k_.smemBytes, TargetInfo::kSmemReservedPerBlock),
+               ti_.smemPerSm(), "bytes");
+    }
+    int64_t threads = satMul(n, std::max<int64_t>(k_.threads, 32));
+    if (k_.threads <= static_cast<int64_t>(ti_.maxThreads) && threads > static_cast<int64_t>(ti_.threadsPerSm))
+      report(fmt::format("{} threads ({} x {})", threads, n, k_.threads), ti_.threadsPerSm, "resident threads");
+    if (ti_.tmem()) {
+      int64_t cols = 0;
+      for (const Resource &r : k_.resources)
+        if (r.kind == ResourceKind::Tmem) cols = std::max(cols, satAdd(r.firstColumn, r.width));
+      if (cols > 0 && cols <= static_cast<int64_t>(ti_.tmemColumns) && satMul(n, cols) > ti_.tmemColumns)
+        report(fmt::format("{} TMEM columns ({} x {})", satMul(n, cols), n, cols), ti_.tmemColumns, "columns");
+    }
+  }
+
   // Per declaration, in order: a role's warps within the thread limit; a
   // TMEM region within the columns. (lm.tmem on a target without TMEM is
   // checkTmemTarget's to report.)
@@ -250,12 +281,13 @@ private:
     bool anyBudget = std::any_of(k_.resources.begin(), k_.resources.end(),
                                  [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
     if (!anyBudget || !ti_.setmaxnreg) return;  // budgets without setmaxnreg are reported above
-    // The block is launched with one block per SM (__launch_bounds__(threads,
-    // 1)): each thread gets the register file's share, in the allocation
-    // unit of 8, at most setmaxnreg's ceiling. setmaxnreg moves registers
-    // between warpgroups within that pool; it never grows it.
+    // The block is launched for blocks_per_sm blocks per SM
+    // (__launch_bounds__(threads, blocks_per_sm)): each thread gets its
+    // block's share of the register file, in the allocation unit of 8, at
+    // most setmaxnreg's ceiling. setmaxnreg moves registers between
+    // warpgroups within that pool; it never grows it.
     int64_t threads = std::max<int64_t>(k_.threads, 32);
-    int64_t launch = std::min<int64_t>(ti_.regMax, ti_.regsPerSm / threads / 8 * 8);
+    int64_t launch = analysis::launchRegisters(k_, target_);
     int64_t pool = satMul(launch, threads);
     int64_t total = 0;
     std::string parts;

@@ -170,9 +170,10 @@ public:
     std::string out = fmt::format("kernel {}  @{}:{}\n", k_.name, k_.nameRange.begin.line, k_.nameRange.begin.col);
     std::string grid;
     for (const Value &g : k_.grid) grid += (grid.empty() ? "" : ", ") + value(g);
-    out += fmt::format("  launch: block {} threads ({} warps), grid {}, cluster {}x{}x{}\n", k_.threads,
-                       k_.threads / 32, grid.empty() ? "(1, 1, 1) (no grid= given)" : "(" + grid + ")", k_.cluster[0],
-                       k_.cluster[1], k_.cluster[2]);
+    out +=
+        fmt::format("  launch: block {} threads ({} warps), grid {}, cluster {}x{}x{}{}\n", k_.threads, k_.threads / 32,
+                    grid.empty() ? "(1, 1, 1) (no grid= given)" : "(" + grid + ")", k_.cluster[0], k_.cluster[1],
+                    k_.cluster[2], k_.blocksPerSm > 1 ? fmt::format(", {} blocks per SM", k_.blocksPerSm) : "");
     out += fmt::format("  shared memory: {} B dynamic ({} B of mbarriers{}); target limit {} B\n", k_.smemBytes,
                        k_.barrierBytes,
                        k_.tmemSlot >= 0 ? fmt::format(", with 16 B of TMEM bookkeeping at smem+{}", k_.tmemSlot) : "",

@@ -480,7 +480,7 @@ void Analyzer::scheduleOptions(const Expr *decorator) {
   if (!c) return;
   if (!c->args.empty())
     diags_.report(DiagId::SemaTooManyArguments, c->args[0]->range, "cake.schedule", 0, c->args.size());
-  static const std::vector<std::string> options = {"grid", "cluster"};
+  static const std::vector<std::string> options = {"grid", "cluster", "blocks_per_sm"};
   std::set<std::string> seen;
   for (const Keyword &k : c->keywords) {
     if (!seen.insert(k.name).second) {
@@ -517,6 +517,17 @@ void Analyzer::scheduleOptions(const Expr *decorator) {
         }
         kernel_->cluster[i] = *e.constInt;
       }
+    } else if (k.name == "blocks_per_sm") {
+      kernel_->blocksPerSmRange = k.value->range;
+      if (!v.isConstInt()) {
+        diags_.report(DiagId::SemaNotConstant, k.value->range, "blocks_per_sm");
+        continue;
+      }
+      if (*v.constInt <= 0) {
+        diags_.report(DiagId::ConstNonPositive, k.value->range, "blocks_per_sm", *v.constInt);
+        continue;
+      }
+      kernel_->blocksPerSm = *v.constInt;
     } else {
       buildSuggesting(diags_, DiagId::SemaUnknownScheduleOption, k.nameRange, k.nameRange, k.name, options, k.name)
           .emit();

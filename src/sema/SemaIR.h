@@ -249,6 +249,8 @@ struct Kernel {
   SourceRange gridRange;     // the grid= expression
   SourceRange clusterRange;  // the cluster= expression
   std::vector<int64_t> cluster{1, 1, 1};
+  int64_t blocksPerSm = 1;       // blocks_per_sm=: the residency the kernel is built for
+  SourceRange blocksPerSmRange;  // the blocks_per_sm= expression (empty: not given)
   // Derived
   int64_t threads = 0;    // 32 x (highest warp + 1)
   int64_t smemBytes = 0;  // pools + mbarriers, with alignment padding

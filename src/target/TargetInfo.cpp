@@ -15,9 +15,9 @@ std::string_view mmaPathName(MmaPath p) {
 const std::vector<TargetInfo> &allTargets() {
   static const std::vector<TargetInfo> table = {
 #define TARGET(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, RegMin, RegMax, Threads, RegsSm, \
-               RegsThread, NamedBarriers, TmaBox, Cuda, Gpus)                                                      \
+               RegsThread, NamedBarriers, TmaBox, Cuda, Gpus, ThreadsSm)                                           \
   {Target::Enum, Name,   Sm,      Arch,   Smem,       MmaPath::Mma,  CopyEngine::Copy, Clusters, Tmem, Setmaxnreg, \
-   RegMin,       RegMax, Threads, RegsSm, RegsThread, NamedBarriers, TmaBox,           Cuda,     Gpus},
+   RegMin,       RegMax, Threads, RegsSm, RegsThread, NamedBarriers, TmaBox,           Cuda,     Gpus, ThreadsSm},
 #include "target/Targets.def"
 #undef TARGET
   };

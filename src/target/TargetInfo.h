@@ -41,6 +41,12 @@ struct TargetInfo {
   unsigned tmaBoxMax;
   std::string_view cuda;  // the oldest toolkit that builds for it ("12.8")
   std::string_view gpus;
+  unsigned threadsPerSm;
+
+  // Shared memory of one multiprocessor: each resident block takes its own
+  // plus the 1 KB the runtime reserves for it (Targets.def).
+  static constexpr unsigned kSmemReservedPerBlock = 1024;
+  unsigned smemPerSm() const { return smemPerBlock + kSmemReservedPerBlock; }
 
   bool tma() const { return copy == CopyEngine::Tma; }
   bool tmem() const { return tmemColumns > 0; }

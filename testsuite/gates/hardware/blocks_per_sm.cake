@@ -1,0 +1,252 @@
+# blocks_per_sm= on @cake.schedule (hw.blocks-per-sm): the kernel is built for N
+# resident blocks per multiprocessor (__launch_bounds__(threads, N)), and N blocks
+# must fit one together: their shared memory with the 1 KB the runtime reserves for
+# each, their threads, their TMEM columns (blocks_per_sm_sm100a.cake, and sm_89's
+# 1536 threads in blocks_per_sm_sm89.cake); the register budgets share one N-th of
+# the register file (hw.register-file). Failing inputs and their passing near-misses.
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
+# pass: 2 blocks of 115,680 bytes (pool and barriers) fill sm_90a's 233,472 per multiprocessor
+# with the runtime's 1 KB per block: 2 x 116,704 = 233,408.
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=2)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(115648)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# fail: 64 bytes more and the two blocks do not fit.
+@cake.schedule(grid=(4,), blocks_per_sm=2)  # expected-error {{kernel 'k' is built for 2 blocks per multiprocessor (blocks_per_sm=), which need 233536 bytes of shared memory (2 x (115744 + 1024 the runtime reserves per block)); a multiprocessor of sm_90a has 233472 bytes}}
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(115712)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# fail: 9 blocks of 256 threads are 2304 resident threads; sm_90a has 2048.
+@cake.schedule(grid=(4,), blocks_per_sm=9)  # expected-error {{which need 2304 threads (9 x 256); a multiprocessor of sm_90a has 2048 resident threads}}
+def k(lm, X: LM.tensor2d, Y: LM.tensor2d):
+    w = lm.role(warps=[0, 1, 2, 3, 4, 5, 6, 7])
+    with w:
+        x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, lm.block_id(0)), src=x)
+# -----
+# pass: 8 blocks of 256 threads are sm_90a's 2048 (sm_89 has 1536: blocks_per_sm_sm89.cake).
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=8)
+def k(lm, X: LM.tensor2d, Y: LM.tensor2d):
+    w = lm.role(warps=[0, 1, 2, 3, 4, 5, 6, 7])
+    with w:
+        x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, lm.block_id(0)), src=x)
+# -----
+# fail: register budgets of 240 + 24 per thread are 33,792 registers a block; two blocks
+# launch with 128 each (65,536 / 2 / 256), a pool of 32,768.
+@cake.schedule(grid=(4,), blocks_per_sm=2)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {{register budgets need 33792 registers per block (24 x 128 threads for 'load' + 240 x 128 threads for 'math'); the block is launched with 32768 (256 threads x 128 each)}}
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3], regs=24)
+    math = lm.role(warps=[4, 5, 6, 7], regs=240)
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# pass: 232 + 24 is exactly the pool of two blocks (the decode attention's budgets).
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=2)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3], regs=24)
+    math = lm.role(warps=[4, 5, 6, 7], regs=232)
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# pass: one block (the default) keeps the whole register file: 240 + 24 fit.
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=1)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3], regs=24)
+    math = lm.role(warps=[4, 5, 6, 7], regs=240)
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# fail: blocks_per_sm is a positive compile-time integer.
+@cake.schedule(grid=(4,), blocks_per_sm=0)  # expected-error {{blocks_per_sm must be positive, got 0}}
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# fail: not a run-time value.
+@cake.schedule(grid=(4,), blocks_per_sm=K)  # expected-error {{blocks_per_sm must be a compile-time constant}}
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
