@@ -16,7 +16,6 @@ int64_t launchRegisters(const sema::Kernel &k, Target target) {
   return std::min<int64_t>(ti.regMax, static_cast<int64_t>(ti.regsPerSm) / blocks / threads / 8 * 8);
 }
 
-
 using namespace sema;
 
 namespace {
