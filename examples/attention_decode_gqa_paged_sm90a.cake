@@ -15,7 +15,7 @@
 #   are the first L // BN * BN); each entry read lies in [0, NP) or the
 #   kernel stops naming the read. PAGE is a multiple of BN.
 #
-# S = min(SPLIT, L // BN, SMS // G) blocks, at least 1, share each KV head;
+# S = min(SPLIT, L // (BN * MIN_TILES), SMS // G) blocks, at least 1, share each KV head;
 # block z takes the key tiles z, z + S, ..., stores its normalised partial
 # (its GROUP rows) and log2-sum-exp into the workspace and counts itself in;
 # the last block weighs the S partials in split order, resets the counter
@@ -36,11 +36,12 @@ BM = WGMMA_M                  # the wgmma's rows: GROUP heads, the rest zeros
 BN = 128                      # keys per tile
 STAGES = 2
 SPLIT = 16                    # at most this many blocks per KV head
+MIN_TILES = 1                 # at least this many key tiles per block (fewer splits, a shorter combine)
 SMS = 132                     # the H200's multiprocessors: split only to fill them
 SCALE_LOG2 = 0.12751743082459868  # log2(e) / sqrt(D): exp(x / sqrt(D)) = exp2(x * SCALE_LOG2)
 LN2 = 0.6931471805599453
 
-@cake.schedule(grid=(G * lm.min(1, L // BN), lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G))))  # S blocks per KV head
+@cake.schedule(grid=(G * lm.min(1, L // BN), lm.max(1, lm.min(lm.min(SPLIT, L // (BN * MIN_TILES)), SMS // G))))  # S blocks per KV head
 def attention_decode_gqa_paged(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: LM.tma3d, BT: LM.tensor2d[B, MAXP],
                                O: LM.tma3d[G, GROUP, D], LSE: LM.tma2d[G, GROUP], L: LM.i32, G: LM.i32, B: LM.i32,
                                MAXP: LM.i32, NP: LM.i32):
@@ -52,8 +53,8 @@ def attention_decode_gqa_paged(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: LM.
     o_s = pool.view(offset=BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(BM, D), dtype=lm.bf16, swizzle="128B")
     lse_s = pool.view(offset=2 * BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(1, BM), dtype=lm.f32)
     arrived = lm.workspace(shape=(G,), dtype=lm.i32)
-    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * PART_ROWS, D), dtype=lm.f32)
-    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * PART_ROWS, 1), dtype=lm.f32)
+    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // (BN * MIN_TILES)), SMS // G)) * G * PART_ROWS, D), dtype=lm.f32)
+    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // (BN * MIN_TILES)), SMS // G)) * G * PART_ROWS, 1), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=24)
     math = lm.role(warps=[4, 5, 6, 7], regs=240)
     s = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)

@@ -9,7 +9,7 @@
 # O (G, GROUP, D), K and V (G, L, D), LSE (G, GROUP) f32. The keys are the
 # first L // BN * BN rows of K and V.
 #
-# S = min(SPLIT, L // BN, SMS // G) blocks, at least 1, share each KV head
+# S = min(SPLIT, L // (BN * MIN_TILES), SMS // G) blocks, at least 1, share each KV head
 # (the grid's second dimension; large batches fill the multiprocessors with
 # heads and run unsplit): block z takes the key tiles z, z + S, z + 2 S, ...
 # and runs the single-block schedule's loop over them (online softmax, P V
@@ -38,11 +38,12 @@ BM = WGMMA_M                  # the wgmma's rows: GROUP heads, the rest zeros
 BN = 128                      # keys per tile
 STAGES = 2
 SPLIT = 16                    # at most this many blocks per KV head
+MIN_TILES = 1                 # at least this many key tiles per block (fewer splits, a shorter combine)
 SMS = 132                     # the H200's multiprocessors: split only to fill them
 SCALE_LOG2 = 0.12751743082459868  # log2(e) / sqrt(D): exp(x / sqrt(D)) = exp2(x * SCALE_LOG2)
 LN2 = 0.6931471805599453
 
-@cake.schedule(grid=(G * lm.min(1, L // BN), lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G))))  # S blocks per KV head
+@cake.schedule(grid=(G * lm.min(1, L // BN), lm.max(1, lm.min(lm.min(SPLIT, L // (BN * MIN_TILES)), SMS // G))))  # S blocks per KV head
 def attention_decode_gqa_splitkv(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: LM.tma3d, O: LM.tma3d[G, GROUP, D],
                          LSE: LM.tma2d[G, GROUP], L: LM.i32, G: LM.i32):
     pool = lm.smem(2 * BM * D * 2 + 2 * STAGES * BN * D * 2 + BM * 4)
@@ -53,8 +54,8 @@ def attention_decode_gqa_splitkv(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: L
     o_s = pool.view(offset=BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(BM, D), dtype=lm.bf16, swizzle="128B")
     lse_s = pool.view(offset=2 * BM * D * 2 + 2 * STAGES * BN * D * 2, shape=(1, BM), dtype=lm.f32)
     arrived = lm.workspace(shape=(G,), dtype=lm.i32)
-    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * PART_ROWS, D), dtype=lm.f32)
-    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // BN), SMS // G)) * G * PART_ROWS, 1), dtype=lm.f32)
+    part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // (BN * MIN_TILES)), SMS // G)) * G * PART_ROWS, D), dtype=lm.f32)
+    part_lse = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, L // (BN * MIN_TILES)), SMS // G)) * G * PART_ROWS, 1), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=24)
     math = lm.role(warps=[4, 5, 6, 7], regs=240)
     s = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
