@@ -6,6 +6,6 @@
 cd "$(dirname "$0")/../.." || exit 2
 OUT=${OUT:-harness/decode/out}
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-OUT=$OUT/p PAGES=${PAGES:-"128 256"} bash harness/decode/paged_run.sh 2>&1 | tail -60
+OUT=$OUT/p PAGES=${PAGES:-"128 256 64"} bash harness/decode/paged_run.sh 2>&1 | tail -60
 OUT=$OUT/b bash harness/decode/blocks_run.sh 2>&1 | tail -60
 OUT=$OUT/m bash harness/decode/split_sweep.sh 2>&1 | tail -60
