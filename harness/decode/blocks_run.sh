@@ -18,7 +18,7 @@ IFS=';' read -ra VS <<< "$VARIANTS"
 for v in "${VS[@]}"; do
   i=$((i + 1)); D=""; for d in $v; do D="$D -D $d"; done
   echo "== variant $i: $v"
-  timeout 200 python3 harness/decode/decode_check.py $D --beside attention_decode_gqa_sm90a.cake --samples 120 \
+  timeout 200 python3 harness/decode/decode_check.py $D --beside attention_decode_gqa_sm90a.cake --samples ${SAMPLES:-120} \
     --json $OUT/v$i.json --timed $T > $OUT/v$i.log 2>&1
   rc=$?; [ $rc = 0 ] || status=1; echo "exit $rc"
   grep -E "B=|/ ours|CORRECT|FAIL|refused" $OUT/v$i.log | grep -v "^    [a-z0-9_]* *[0-9]" | head -60

@@ -18,7 +18,7 @@ status=0
 for pg in ${PAGES:-128 256}; do
   X=""; [ "$pg" -lt 128 ] && X="-D BN=$pg -D STAGES=4"   # pages below the 128-key tile: tiles of a page, 4 stages
   timeout 240 python3 harness/decode/decode_check.py --source attention_decode_gqa_paged_sm90a.cake -D PAGE=$pg $X \
-    --paged $pg --beside attention_decode_gqa_splitkv_sm90a.cake --samples 120 --json $OUT/paged$pg.json --timed $T \
+    --paged $pg --beside attention_decode_gqa_splitkv_sm90a.cake --samples ${SAMPLES:-120} --json $OUT/paged$pg.json --timed $T \
     > $OUT/paged$pg.log 2>&1
   rc=$?; [ $rc = 0 ] || status=1
   echo "paged PAGE=$pg exit $rc"
