@@ -95,7 +95,7 @@ def ours(kern, q, k, v, page=None):
         args = (q.view(B * HKV, GROUP, D), k.view(B * HKV, L, D), v.view(B * HKV, L, D), O, LSE, L, B * HKV)
         scalars = (L, B * HKV)
     if kern.workspace:  # split-KV: zero-filled once per scalars; the kernel leaves its counters zero
-        key = (kern.name,) + scalars
+        key = (id(kern),) + scalars  # two builds of one example (other defines) need workspaces of their own
         if key not in WORKSPACES:
             WORKSPACES[key] = torch.zeros(max(1, kern.workspace_size(*scalars)), dtype=torch.uint8, device="cuda")
         args = args + (WORKSPACES[key],)

@@ -550,12 +550,17 @@ double liveWords(const Kernel &k, const RoleBlock &rb, int64_t threads) {
 // Registers of a block: each role's threads times its register budget
 // (regs=, setmaxnreg), or where it has none, the most words its fragments
 // hold at once per thread (liveWords) and some for addresses and indices.
-int64_t estimateRegs(const Kernel &k) {
+int64_t estimateRegs(const Kernel &k, Target target) {
   std::map<ResourceId, double> words;
   for (const RoleBlock &rb : k.roles) {
     int64_t threads = roleThreads(k, rb.role);
     if (threads > 0) words[rb.role] = std::max(words[rb.role], liveWords(k, rb, threads));
   }
+  // With setmaxnreg budgets the block holds what it is launched with
+  // (__launch_bounds__ for blocks_per_sm), whatever its roles move.
+  bool budgets = std::any_of(k.resources.begin(), k.resources.end(),
+                             [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget > 0; });
+  if (budgets) return launchRegisters(k, target) * std::max<int64_t>(k.threads, 32);
   int64_t total = 0;
   for (const Resource &r : k.resources) {
     if (r.kind != ResourceKind::Role) continue;
@@ -568,7 +573,8 @@ int64_t estimateRegs(const Kernel &k) {
 
 }  // namespace
 
-std::optional<KernelWork> countWork(const Kernel &k, const ShapeValues &shape, int64_t smCount, std::string &why) {
+std::optional<KernelWork> countWork(const Kernel &k, Target target, const ShapeValues &shape, int64_t smCount,
+                                    std::string &why) {
   std::map<ResourceId, int64_t> params;
   for (const KernelParam &p : k.params) {
     if (p.resource == kNoResource) continue;
@@ -641,7 +647,7 @@ std::optional<KernelWork> countWork(const Kernel &k, const ShapeValues &shape, i
   }
   kw.threads = k.threads;
   kw.smemBytes = k.smemBytes;
-  kw.regsPerBlock = estimateRegs(k);
+  kw.regsPerBlock = estimateRegs(k, target);
   int64_t budget = kOperationBudget;
   std::set<TileKey> tiles;
   Counter counter(env, kw, budget, tiles, dims);

@@ -76,7 +76,8 @@ using ShapeValues = std::map<std::string, int64_t>;
 
 // Counts one launch's work; nullopt (with `why`) when the grid or a
 // parameter the counting needs is missing.
-std::optional<KernelWork> countWork(const sema::Kernel &k, const ShapeValues &shape, int64_t smCount, std::string &why);
+std::optional<KernelWork> countWork(const sema::Kernel &k, Target target, const ShapeValues &shape, int64_t smCount,
+                                    std::string &why);
 
 // The route a family's dispatcher takes at a shape (its schedule), or null
 // outside the domain (`why` says which bound).

@@ -331,7 +331,7 @@ std::optional<DeeperRing> deeperRing(const Kernel &k, const KernelWork &w, const
     for (ResourceId v : views) deeper.resources[v].stages = s;
     deeper.smemBytes += extra;
     std::string why;
-    std::optional<KernelWork> dw = countWork(deeper, shape, c.sms, why);
+    std::optional<KernelWork> dw = countWork(deeper, c.target, shape, c.sms, why);
     if (!dw) break;
     Estimate e = estimate(*dw, c);
     tried.push_back({s, extra, e.blocksPerSm, e.timeUs});

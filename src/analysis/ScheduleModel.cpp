@@ -11,9 +11,15 @@ namespace cake::analysis {
 
 int64_t launchRegisters(const sema::Kernel &k, Target target) {
   const TargetInfo &ti = targetInfo(target);
-  int64_t threads = std::max<int64_t>(k.threads, 32);
+  int64_t warps = std::max<int64_t>(1, (k.threads + 31) / 32);
   int64_t blocks = std::max<int64_t>(1, k.blocksPerSm);
-  return std::min<int64_t>(ti.regMax, static_cast<int64_t>(ti.regsPerSm) / blocks / threads / 8 * 8);
+  // N blocks of W warps fit when each quarter of the file (regsPerSm / 4,
+  // in warps of 32 threads at R registers) holds ceil(N W / 4) warps.
+  int64_t q = TargetInfo::kRegisterQuarters;
+  int64_t perQuarter =
+      static_cast<int64_t>(ti.regsPerSm) / q / 32;  // registers a thread could have in one warp a quarter
+  int64_t warpsPerQuarter = (blocks * warps + q - 1) / q;
+  return std::min<int64_t>(ti.regsPerThread, perQuarter / warpsPerQuarter / 8 * 8);
 }
 
 using namespace sema;

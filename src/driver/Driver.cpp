@@ -374,7 +374,7 @@ private:
       e.target = target;
       e.kernel = k.name;
       std::string why;
-      e.work = analysis::countWork(k, e.shape, sms, why);
+      e.work = analysis::countWork(k, target, e.shape, sms, why);
       e.why = why;
       if (e.work && !cal && usesSmCount(k))
         e.work->unknowns.push_back("lm.sm_count() taken as 132: the target has no calibration that says");
@@ -426,7 +426,7 @@ private:
       analysis::RouteEstimate x;
       x.route = r->name;
       x.kernel = r->schedule->name;
-      std::optional<analysis::KernelWork> w = analysis::countWork(*r->schedule, shape, sms, x.why);
+      std::optional<analysis::KernelWork> w = analysis::countWork(*r->schedule, e.target, shape, sms, x.why);
       if (w && cal) {
         analysis::Estimate est = analysis::estimate(*w, *cal);
         x.timeUs = est.timeUs;

@@ -225,26 +225,36 @@ private:
   void checkBlocksPerSm() {
     int64_t n = k_.blocksPerSm;
     if (n <= 1) return;
-    auto report = [&](std::string need, int64_t have, std::string_view what) {
-      ctx_.diags.report(DiagId::HwBlocksPerSm, k_.blocksPerSmRange, k_.name, n, need, ti_.name,
-                        fmt::format("{} {}", have, what));
+    auto report = [&](std::string need, std::string have) {
+      ctx_.diags.report(DiagId::HwBlocksPerSm, k_.blocksPerSmRange, k_.name, n, need, ti_.name, have);
     };
+    if (n > static_cast<int64_t>(ti_.blocksPerSm)) {
+      report(fmt::format("{} resident blocks", n), fmt::format("room for {} blocks", ti_.blocksPerSm));
+      return;
+    }
     if (k_.smemBytes <= static_cast<int64_t>(ti_.smemPerBlock)) {
-      int64_t smem = satMul(n, satAdd(k_.smemBytes, TargetInfo::kSmemReservedPerBlock));
+      int64_t g = TargetInfo::kSmemGranularity;
+      int64_t one = (satAdd(k_.smemBytes, TargetInfo::kSmemReservedPerBlock) + g - 1) / g * g;
+      int64_t smem = satMul(n, one);
       if (smem > static_cast<int64_t>(ti_.smemPerSm()))
-        report(fmt::format("{} bytes of shared memory ({} x ({} + {} the runtime reserves per block))", smem, n,
-                           k_.smemBytes, TargetInfo::kSmemReservedPerBlock),
-               ti_.smemPerSm(), "bytes");
+        report(fmt::format("{} bytes of shared memory ({} x {}: {} and the {} the runtime reserves per block, in units "
+                           "of {})",
+                           smem, n, one, k_.smemBytes, TargetInfo::kSmemReservedPerBlock, g),
+               fmt::format("{} bytes", ti_.smemPerSm()));
     }
     int64_t threads = satMul(n, std::max<int64_t>(k_.threads, 32));
     if (k_.threads <= static_cast<int64_t>(ti_.maxThreads) && threads > static_cast<int64_t>(ti_.threadsPerSm))
-      report(fmt::format("{} threads ({} x {})", threads, n, k_.threads), ti_.threadsPerSm, "resident threads");
+      report(fmt::format("{} threads ({} x {})", threads, n, k_.threads),
+             fmt::format("{} resident threads", ti_.threadsPerSm));
     if (ti_.tmem()) {
-      int64_t cols = 0;
+      int64_t end = 0;
       for (const Resource &r : k_.resources)
-        if (r.kind == ResourceKind::Tmem) cols = std::max(cols, satAdd(r.firstColumn, r.width));
-      if (cols > 0 && cols <= static_cast<int64_t>(ti_.tmemColumns) && satMul(n, cols) > ti_.tmemColumns)
-        report(fmt::format("{} TMEM columns ({} x {})", satMul(n, cols), n, cols), ti_.tmemColumns, "columns");
+        if (r.kind == ResourceKind::Tmem) end = std::max(end, satAdd(r.firstColumn, r.width));
+      std::optional<uint32_t> cols = end > 0 ? tmemAllocColumns(end) : std::nullopt;  // past 512: reported above
+      if (cols && satMul(n, *cols) > ti_.tmemColumns)
+        report(fmt::format("{} TMEM columns ({} x {}: tcgen05.alloc takes a power of two for columns up to {})",
+                           satMul(n, *cols), n, *cols, end),
+               fmt::format("{} columns", ti_.tmemColumns));
     }
   }
 

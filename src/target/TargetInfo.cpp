@@ -15,13 +15,21 @@ std::string_view mmaPathName(MmaPath p) {
 const std::vector<TargetInfo> &allTargets() {
   static const std::vector<TargetInfo> table = {
 #define TARGET(Enum, Name, Sm, Arch, Smem, Mma, Copy, Clusters, Tmem, Setmaxnreg, RegMin, RegMax, Threads, RegsSm, \
-               RegsThread, NamedBarriers, TmaBox, Cuda, Gpus, ThreadsSm)                                           \
-  {Target::Enum, Name,   Sm,      Arch,   Smem,       MmaPath::Mma,  CopyEngine::Copy, Clusters, Tmem, Setmaxnreg, \
-   RegMin,       RegMax, Threads, RegsSm, RegsThread, NamedBarriers, TmaBox,           Cuda,     Gpus, ThreadsSm},
+               RegsThread, NamedBarriers, TmaBox, Cuda, Gpus, ThreadsSm, BlocksSm)                                 \
+  {Target::Enum, Name,          Sm,         Arch,   Smem,   MmaPath::Mma, CopyEngine::Copy,                        \
+   Clusters,     Tmem,          Setmaxnreg, RegMin, RegMax, Threads,      RegsSm,                                  \
+   RegsThread,   NamedBarriers, TmaBox,     Cuda,   Gpus,   ThreadsSm,    BlocksSm},
 #include "target/Targets.def"
 #undef TARGET
   };
   return table;
+}
+
+std::optional<uint32_t> tmemAllocColumns(int64_t end) {
+  if (end > 512) return std::nullopt;
+  uint32_t cols = 32;
+  while (cols < end) cols *= 2;
+  return cols;
 }
 
 const TargetInfo &targetInfo(Target t) { return allTargets()[static_cast<size_t>(t)]; }

@@ -42,11 +42,17 @@ struct TargetInfo {
   std::string_view cuda;  // the oldest toolkit that builds for it ("12.8")
   std::string_view gpus;
   unsigned threadsPerSm;
+  unsigned blocksPerSm;
 
   // Shared memory of one multiprocessor: each resident block takes its own
-  // plus the 1 KB the runtime reserves for it (Targets.def).
+  // plus the 1 KB the runtime reserves for it, in units of 128 bytes
+  // (Targets.def; the CUDA occupancy calculator's allocation granularity).
   static constexpr unsigned kSmemReservedPerBlock = 1024;
+  static constexpr unsigned kSmemGranularity = 128;
   unsigned smemPerSm() const { return smemPerBlock + kSmemReservedPerBlock; }
+  // Registers are allocated per warp, and each of a multiprocessor's four
+  // quarters holds a quarter of the file and of the resident warps.
+  static constexpr unsigned kRegisterQuarters = 4;
 
   bool tma() const { return copy == CopyEngine::Tma; }
   bool tmem() const { return tmemColumns > 0; }
@@ -64,6 +70,10 @@ std::string targetNames(uint32_t mask);
 std::string_view featureName(uint32_t mask);
 
 inline constexpr Target kDefaultTarget = Target::Sm90a;
+
+// The columns tcgen05.alloc takes for regions ending at column `end`: a
+// power of two of at least 32 (PTX ISA 9.7.16.7.1); nullopt past 512.
+std::optional<uint32_t> tmemAllocColumns(int64_t end);
 
 // Target masks: bit i is Target i of Targets.def, derived from its columns.
 constexpr uint32_t targetBit(Target t) { return 1u << static_cast<unsigned>(t); }

@@ -1,12 +1,12 @@
 # blocks_per_sm= on @cake.schedule (hw.blocks-per-sm): the kernel is built for N
 # resident blocks per multiprocessor (__launch_bounds__(threads, N)), and N blocks
 # must fit one together: their shared memory with the 1 KB the runtime reserves for
-# each, their threads, their TMEM columns (blocks_per_sm_sm100a.cake, and sm_89's
+# each, in units of 128 bytes, their threads, the resident-block limit, their TMEM columns (blocks_per_sm_sm100a.cake, and sm_89's
 # 1536 threads in blocks_per_sm_sm89.cake); the register budgets share one N-th of
 # the register file (hw.register-file). Failing inputs and their passing near-misses.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # pass: 2 blocks of 115,680 bytes (pool and barriers) fill sm_90a's 233,472 per multiprocessor
-# with the runtime's 1 KB per block: 2 x 116,704 = 233,408.
+# with the runtime's 1 KB per block, in units of 128 bytes: 2 x 116,736 = 233,472.
 # expected-no-diagnostics
 @cake.schedule(grid=(4,), blocks_per_sm=2)
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
@@ -40,7 +40,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         lm.tma_store_wait()
 # -----
 # fail: 64 bytes more and the two blocks do not fit.
-@cake.schedule(grid=(4,), blocks_per_sm=2)  # expected-error {{kernel 'k' is built for 2 blocks per multiprocessor (blocks_per_sm=), which need 233536 bytes of shared memory (2 x (115744 + 1024 the runtime reserves per block)); a multiprocessor of sm_90a has 233472 bytes}}
+@cake.schedule(grid=(4,), blocks_per_sm=2)  # expected-error {{kernel 'k' is built for 2 blocks per multiprocessor (blocks_per_sm=), which need 233728 bytes of shared memory (2 x 116864: 115744 and the 1024 the runtime reserves per block, in units of 128); a multiprocessor of sm_90a has 233472 bytes}}
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     pool = lm.smem(115712)
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
@@ -250,3 +250,161 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         lm.role_sync()
         c_s.tma_store(C, coords=(0, 0))
         lm.tma_store_wait()
+# -----
+# fail: a multiprocessor holds at most 32 blocks (blocks of one warp: the threads would fit).
+@cake.schedule(grid=(4,), blocks_per_sm=33)  # expected-error {{which need 33 resident blocks; a multiprocessor of sm_90a has room for 32 blocks}}
+def k(lm, X: LM.tensor2d, Y: LM.tensor2d):
+    w = lm.role(warps=[0])
+    with w:
+        x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, lm.block_id(0)), src=x)
+# -----
+# pass: 32 blocks of one warp.
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=32)
+def k(lm, X: LM.tensor2d, Y: LM.tensor2d):
+    w = lm.role(warps=[0])
+    with w:
+        x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, lm.block_id(0)), src=x)
+# -----
+# fail: shared memory goes to blocks in units of 128 bytes: 5 x (45,632 + 1,024) is
+# 233,280, within 233,472, but each block takes 46,720, five 233,600.
+@cake.schedule(grid=(4,), blocks_per_sm=5)  # expected-error {{which need 233600 bytes of shared memory (5 x 46720: 45632 and the 1024 the runtime reserves per block, in units of 128); a multiprocessor of sm_90a has 233472 bytes}}
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(45600)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=32768, shape=(64, 64), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# pass: 64 bytes less: 46,592 a block, five 232,960.
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=5)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(45536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=32768, shape=(64, 64), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# fail: registers go to warps by quarters of the file: 2 blocks of 9 warps are 18 warps,
+# 5 to a quarter of 16,384 registers, so each thread has 96 (not 65,536 / 2 / 288 = 113):
+# a pool of 27,648 that budgets of 24 and 176 with a 96-register warp exceed.
+@cake.schedule(grid=(4,), blocks_per_sm=2)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, X: LM.tensor2d, Y: LM.tensor2d, K: LM.i32):  # expected-error {{register budgets need 28672 registers per block (24 x 128 threads for 'load' + 176 x 128 threads for 'math' + 96 x 32 threads for 'extra'); the block is launched with 27648 (288 threads x 96 each)}}
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3], regs=24)
+    math = lm.role(warps=[4, 5, 6, 7], regs=176)
+    extra = lm.role(warps=[8])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+    with extra:
+        x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, lm.block_id(0)), src=x)
+# -----
+# pass: a budget of 168 fills the pool.
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=2)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, X: LM.tensor2d, Y: LM.tensor2d, K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3], regs=24)
+    math = lm.role(warps=[4, 5, 6, 7], regs=168)
+    extra = lm.role(warps=[8])
+    acc = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+    with extra:
+        x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
+        lm.store_tile(Y, coords=(0, lm.block_id(0)), src=x)

@@ -70,11 +70,6 @@ uint64_t smemDescTemplate(uint32_t lboBytes, uint32_t sboBytes, Swizzle s) {
   return desc;
 }
 
-std::optional<uint32_t> tmemAllocColumns(int64_t end) {
-  if (end > 512) return std::nullopt;
-  uint32_t cols = 32;
-  while (cols < end) cols *= 2;
-  return cols;
-}
+std::optional<uint32_t> tmemAllocColumns(int64_t end) { return cake::tmemAllocColumns(end); }
 
 }  // namespace cake::codegen::sm100
