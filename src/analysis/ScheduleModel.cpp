@@ -19,7 +19,7 @@ int64_t launchRegisters(const sema::Kernel &k, Target target) {
   int64_t perQuarter =
       static_cast<int64_t>(ti.regsPerSm) / q / 32;  // registers a thread could have in one warp a quarter
   int64_t warpsPerQuarter = (blocks * warps + q - 1) / q;
-  return std::min<int64_t>(ti.regsPerThread, perQuarter / warpsPerQuarter / 8 * 8);
+  return std::min<int64_t>(ti.regMax, perQuarter / warpsPerQuarter / 8 * 8);  // allocated in 8s: 255 used is 256
 }
 
 using namespace sema;

@@ -45,11 +45,12 @@ struct RoleEvents {
 std::vector<RoleEvents> collectEvents(const sema::Kernel &k);
 
 // The registers per thread a block is launched with (__launch_bounds__(threads,
-// blocks_per_sm)): the most, in the allocation unit of 8 and at most the
-// target's ceiling, at which blocks_per_sm blocks fit the register file, whose
-// four quarters each hold a quarter of the resident warps (a block of 9 warps
-// counts as 12 at one block per SM: 168 registers, not 224). setmaxnreg moves registers between warpgroups
-// within threads x this; a budget above it is an increase, below a decrease.
+// blocks_per_sm)), as allocated: the most, in the allocation unit of 8 and at
+// most setmaxnreg's ceiling, at which blocks_per_sm blocks fit the register
+// file, whose four quarters each hold a quarter of the resident warps (a block
+// of 9 warps counts as 12 at one block per SM: 168 registers, not 224).
+// setmaxnreg moves registers between warpgroups within threads x this; a
+// budget above it is an increase, below a decrease.
 int64_t launchRegisters(const sema::Kernel &k, Target target);
 
 // A loop bound's (an integer value's) normal form, or nullopt.

@@ -292,10 +292,9 @@ private:
                                  [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget; });
     if (!anyBudget || !ti_.setmaxnreg) return;  // budgets without setmaxnreg are reported above
     // The block is launched for blocks_per_sm blocks per SM
-    // (__launch_bounds__(threads, blocks_per_sm)): each thread gets its
-    // block's share of the register file, in the allocation unit of 8, at
-    // most setmaxnreg's ceiling. setmaxnreg moves registers between
-    // warpgroups within that pool; it never grows it.
+    // (__launch_bounds__(threads, blocks_per_sm)) with launchRegisters per
+    // thread. setmaxnreg moves registers between warpgroups within that
+    // pool; it never grows it.
     int64_t threads = std::max<int64_t>(k_.threads, 32);
     int64_t launch = analysis::launchRegisters(k_, target_);
     int64_t pool = satMul(launch, threads);
