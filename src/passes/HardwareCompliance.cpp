@@ -106,6 +106,7 @@ public:
     checkResourceLimits();
     checkNamedBarriers();
     checkRegisterFile();
+    checkAccumulatorRegisters();
     checkMmaInstructions();
     checkTmaBoxes();
     checkClusters();
@@ -309,6 +310,34 @@ private:
       parts += fmt::format("{}{} x {} threads for '{}'", parts.empty() ? "" : " + ", per, n, r.name);
     }
     if (total > pool) ctx_.diags.report(DiagId::HwRegisterFile, k_.nameRange, total, parts, pool, threads, launch);
+  }
+
+  // A wgmma accumulator lives in its role's registers whole and cannot be
+  // spilled: its words per thread must leave registers over in what the
+  // role has (its budget, or the launch's registers: a kernel built for
+  // several blocks per SM has fewer). ptxas refuses it otherwise.
+  void checkAccumulatorRegisters() {
+    if (ti_.mma != MmaPath::Wgmma) return;
+    std::set<ResourceId> seen;
+    int64_t launch = analysis::launchRegisters(k_, target_);
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        if (e.op->kind != OpKind::Mma) continue;
+        const Operand &accOp = e.op->operand(param::Mma::acc);
+        if (!accOp.present || accOp.value.resource == kNoResource) continue;
+        const Resource &acc = k_.resources[accOp.value.resource];
+        const Resource &role = k_.resources[r.role];
+        if (acc.kind != ResourceKind::Regs || role.warps.empty() || !seen.insert(acc.id).second) continue;
+        int64_t elems = 1;
+        for (int64_t d : acc.shape) elems = satMul(elems, d);
+        int64_t words = satMul(elems, dtypeInfo(acc.dtype).bits) / 32 / (32 * static_cast<int64_t>(role.warps.size()));
+        int64_t have = role.regBudget ? role.regBudget : launch;
+        if (words < have) continue;
+        std::string why = role.regBudget ? fmt::format("its regs= budget")
+                                         : fmt::format("what {} threads are launched with at {} block(s) per SM",
+                                                       k_.threads, k_.blocksPerSm);
+        ctx_.diags.report(DiagId::HwAccumulatorRegisters, accOp.range, acc.name, words, role.name, have, why);
+      }
   }
 
   // Tensor-core instructions legal on the target, in program order.

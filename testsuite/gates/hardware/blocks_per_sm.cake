@@ -1,9 +1,11 @@
 # blocks_per_sm= on @cake.schedule (hw.blocks-per-sm): the kernel is built for N
 # resident blocks per multiprocessor (__launch_bounds__(threads, N)), and N blocks
-# must fit one together: their shared memory with the 1 KB the runtime reserves for
-# each, in units of 128 bytes, their threads, the resident-block limit, their TMEM columns (blocks_per_sm_sm100a.cake, and sm_89's
-# 1536 threads in blocks_per_sm_sm89.cake); the register budgets share one N-th of
-# the register file (hw.register-file). Failing inputs and their passing near-misses.
+# must fit one together: the resident-block limit, their shared memory with the
+# 1 KB the runtime reserves for each in units of 128 bytes, their threads, their
+# TMEM columns (blocks_per_sm_sm100a.cake; sm_89's limits in blocks_per_sm_sm89.cake).
+# The register budgets share what N blocks leave a block (hw.register-file), and a
+# wgmma accumulator must leave registers over in what its role has
+# (hw.accumulator-registers). Failing inputs and their passing near-misses.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # pass: 2 blocks of 115,680 bytes (pool and barriers) fill sm_90a's 233,472 per multiprocessor
 # with the runtime's 1 KB per block, in units of 128 bytes: 2 x 116,736 = 233,472.
@@ -372,3 +374,134 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, X: LM.tensor2d, Y: LM.tensor2d,
     with extra:
         x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
         lm.store_tile(Y, coords=(0, lm.block_id(0)), src=x)
+# -----
+# fail: a 64 x 256 f32 wgmma accumulator is 128 registers a thread of its warpgroup; two
+# blocks of 256 threads launch with 128 (hw.accumulator-registers: ptxas cannot compile it).
+@cake.schedule(grid=(4,), blocks_per_sm=2)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(114688)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(256, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=81920, shape=(64, 256), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 256), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{the wgmma accumulator 'acc' takes 128 registers in each thread of role 'math', which has 128 (what 256 threads are launched with at 2 block(s) per SM)}}
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# pass: one block per SM launches with 256 (ptxas: 154 used).
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=1)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(114688)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(256, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=81920, shape=(64, 256), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 256), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# fail: a budget of 128 for the same accumulator, one block per SM.
+@cake.schedule(grid=(4,), blocks_per_sm=1)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(114688)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(256, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=81920, shape=(64, 256), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3], regs=24)
+    math = lm.role(warps=[4, 5, 6, 7], regs=128)
+    acc = lm.regs(shape=(64, 256), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))  # expected-error {{the wgmma accumulator 'acc' takes 128 registers in each thread of role 'math', which has 128 (its regs= budget)}}
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
+# -----
+# pass: the usual 232.
+# expected-no-diagnostics
+@cake.schedule(grid=(4,), blocks_per_sm=1)
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
+    pool = lm.smem(114688)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(256, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    c_s = pool.view(offset=81920, shape=(64, 256), dtype=lm.bf16)
+    load = lm.role(warps=[0, 1, 2, 3], regs=24)
+    math = lm.role(warps=[4, 5, 6, 7], regs=232)
+    acc = lm.regs(shape=(64, 256), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=2)
+    full = lm.barrier(count=2, prod=[load], cons=[math], pipeline=ring)
+    empty = lm.barrier(count=2, prod=[math], cons=[load], pipeline=ring)
+    with load:
+        for k in lm.range(0, K // 64):
+            lm.wait(empty, stage=k)
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)
+    with math:
+        for k in lm.range(0, K // 64):
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+            lm.arrive(empty, stage=k, per="warpgroup")
+        out = lm.cast(acc, lm.bf16)
+        c_s.store(out)
+        lm.fence_proxy()
+        lm.role_sync()
+        c_s.tma_store(C, coords=(0, 0))
+        lm.tma_store_wait()
