@@ -12,6 +12,7 @@
 
 #include "analysis/ScheduleModel.h"
 #include "lexer_parser/Ast.h"
+#include "sema/ConstEval.h"
 #include "sema/OpTable.h"
 
 namespace cake::analysis {
@@ -560,7 +561,7 @@ int64_t estimateRegs(const Kernel &k, Target target) {
   // (__launch_bounds__ for blocks_per_sm), whatever its roles move.
   bool budgets = std::any_of(k.resources.begin(), k.resources.end(),
                              [](const Resource &r) { return r.kind == ResourceKind::Role && r.regBudget > 0; });
-  if (budgets) return launchRegisters(k, target) * std::max<int64_t>(k.threads, 32);
+  if (budgets) return satMul(launchRegisters(k, target), std::max<int64_t>(k.threads, 32));
   int64_t total = 0;
   for (const Resource &r : k.resources) {
     if (r.kind != ResourceKind::Role) continue;

@@ -11,14 +11,14 @@ namespace cake::analysis {
 
 int64_t launchRegisters(const sema::Kernel &k, Target target) {
   const TargetInfo &ti = targetInfo(target);
-  int64_t warps = std::max<int64_t>(1, (k.threads + 31) / 32);
+  int64_t warps = std::max<int64_t>(1, sema::satAdd(k.threads, 31) / 32);  // saturated: hostile sizes reach here
   int64_t blocks = std::max<int64_t>(1, k.blocksPerSm);
   // N blocks of W warps fit when each quarter of the file (regsPerSm / 4,
   // in warps of 32 threads at R registers) holds ceil(N W / 4) warps.
   int64_t q = TargetInfo::kRegisterQuarters;
   int64_t perQuarter =
       static_cast<int64_t>(ti.regsPerSm) / q / 32;  // registers a thread could have in one warp a quarter
-  int64_t warpsPerQuarter = (blocks * warps + q - 1) / q;
+  int64_t warpsPerQuarter = sema::satAdd(sema::satMul(blocks, warps), q - 1) / q;
   return std::min<int64_t>(ti.regMax, perQuarter / warpsPerQuarter / 8 * 8);  // allocated in 8s: 255 used is 256
 }
 
