@@ -45,6 +45,8 @@ def module():
 
 
 def bad_index():
+    """The child: an index of V stops the kernel; the next launch of the
+    kernel is refused with the record's message (also printed to stderr, once)."""
     k = module().gather_rows
     V, M = 100, 64
     X = torch.randn(V, N, device="cuda").to(BF)
@@ -52,9 +54,19 @@ def bad_index():
     idx[37] = V  # one past the table
     Y = torch.empty(M, N, device="cuda", dtype=BF)
     k(X, idx, Y, V, M)
-    torch.cuda.synchronize()
-    print("UNEXPECTED: the kernel ran to the end")
-    return 1
+    try:
+        torch.cuda.synchronize()
+        print("UNEXPECTED: the kernel ran to the end")
+        return 1
+    except RuntimeError as e:
+        print(f"CUDA: {str(e).strip().splitlines()[0]}")
+    try:
+        k(X, idx, Y, V, M)
+        print("UNEXPECTED: the next launch was accepted")
+        return 1
+    except cakec.CakeError as e:
+        print(f"next launch: {e.message}")
+    return 3
 
 
 def main():
@@ -112,11 +124,12 @@ def main():
         print("ALL CORRECT" if ok else "FAILURES")
         return 0 if ok else 1
     r = subprocess.run([sys.executable, __file__, "--bad-index"], capture_output=True, text=True, timeout=120)
-    said = "gather_rows_sm90a.cake:" in r.stdout and "lm.load_scalar of 'IDX'" in r.stdout and "read 100" in r.stdout
-    failed = r.returncode != 0 and "UNEXPECTED" not in r.stdout
-    print(f"  index {100} of a 100-row table: exit {r.returncode}; the kernel says: "
-          f"{(r.stdout.strip().splitlines() or ['(nothing)'])[0][:150]}; CUDA: "
-          f"{(r.stderr.strip().splitlines() or ['(nothing)'])[-1][:120]}{'' if said and failed else '  FAIL'}")
+    where = "gather_rows_sm90a.cake:21:15: error: lm.load_scalar of 'IDX' read 100 in block (4, 0, 0), outside its " \
+            "range [0, 100): kernel 'gather_rows' stopped [run.value-range]"
+    said = f"next launch: {where}" in r.stdout and r.stderr.count(where) == 1
+    failed = r.returncode == 3 and "UNEXPECTED" not in r.stdout
+    print(f"  index {100} of a 100-row table: exit {r.returncode}; {' | '.join(r.stdout.strip().splitlines())[:400]}; "
+          f"stderr: {(r.stderr.strip().splitlines() or ['(nothing)'])[-1][:200]}{'' if said and failed else '  FAIL'}")
     ok &= said and failed
     report = {"correct": ok, "timing": []}
     if ok and not a.check_only:

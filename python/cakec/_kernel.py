@@ -14,7 +14,8 @@ import threading
 
 # The launcher's error codes (the generated header's enum).
 ERRORS = {1: "CAKE_ERROR_INVALID_ARGUMENT", 2: "CAKE_ERROR_MISALIGNED", 3: "CAKE_ERROR_SHAPE",
-          4: "CAKE_ERROR_DRIVER", 5: "CAKE_ERROR_LAUNCH", 6: "CAKE_ERROR_HANG"}
+          4: "CAKE_ERROR_DRIVER", 5: "CAKE_ERROR_LAUNCH", 6: "CAKE_ERROR_HANG",
+          7: "CAKE_ERROR_VALUE_RANGE"}
 # cake_tensor.dtype codes: by the names torch gives element types, by
 # __cuda_array_interface__'s typestr (without the byte order), by DLPack's
 # (type code, bits), and by the compiler's names (--emit=interface).

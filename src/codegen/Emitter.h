@@ -68,8 +68,9 @@ std::string restoreLines(const std::string &text, const std::string &outputName)
 extern const std::string kLauncherSupport;
 extern const char *const kRangeSupport;  // LauncherRanges.cpp: cake_iv, in kLauncherSupport
 extern const char *const kTensorMapSupport;
-extern const char *const kWaitSupport;    // -fcheck-waits (CheckWaits.cpp)
-extern const char *const kJitterSupport;  // -fjitter (CheckWaits.cpp)
+extern const char *const kWaitSupport;       // -fcheck-waits (CheckWaits.cpp)
+extern const char *const kJitterSupport;     // -fjitter (CheckWaits.cpp)
+extern const char *const kValueReadSupport;  // lm.load_scalar's range check (ValueReads.cpp)
 extern const std::string kTensorTypes;
 // A dtype's code in cake_tensor.dtype (CAKE_DTYPE_BF16), its name there (BF16).
 std::string dtypeCode(DType d);
@@ -345,6 +346,12 @@ private:
   uint32_t tmemColumns() const;
   // The roles that issue tensor-core operations.
   std::set<ResourceId> mmaRoles() const;
+  // Whether a role reads values from memory (lm.load_scalar): the kernel
+  // then takes the record a value outside its range is written to
+  // (cake_vfault), and the launcher the table of reads (valueSites_).
+  bool readsValues() const;
+  std::vector<std::pair<SourceRange, std::string>> valueSites_;  // each read, and what it reads
+  std::string valueSitesTable() const;
   void openRowLoop(int64_t rows, int64_t half);
   void checkTensorMapTypes();
   void launcher(std::string &text);

@@ -96,6 +96,18 @@ std::set<ResourceId> KernelEmitter::mmaRoles() const {
   return roles;
 }
 
+bool KernelEmitter::readsValues() const {
+  std::function<bool(const std::vector<IrStmt> &)> reads = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body)
+      if ((s.kind == IrStmt::Kind::Op && s.op.kind == OpKind::LoadScalar) || reads(s.body) || reads(s.orelse))
+        return true;
+    return false;
+  };
+  for (const RoleBlock &rb : k_.roles)
+    if (reads(rb.body)) return true;
+  return false;
+}
+
 uint32_t KernelEmitter::tmemColumns() const {
   if (k_.tmemSlot < 0 || !ti_.tmem()) return 0;
   int64_t end = 0;
@@ -483,6 +495,8 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
     else
       params += fmt::format("{} {}", dtypeInfo(r.dtype).cudaType, ident(p.name));
   }
+  if (readsValues())
+    params += fmt::format("{}{} *cake_vfault", params.empty() ? "" : ",\n    ", w_.use("cake_value_fault"));
   if (opts_.jitterSeed) params += std::string(params.empty() ? "" : ",\n    ") + "uint32_t cake_jitter_seed";
   if (checkWaits())
     params += fmt::format("{}{} *cake_wlog, uint64_t cake_wait_budget", params.empty() ? "" : ",\n    ",

@@ -288,7 +288,10 @@ void KernelEmitter::launcher(std::string &text) {
   std::vector<const Resource *> ws = workspaces();
   o += workspaceLayout();
   if (checkWaits()) o += waitSitesTable();
+  o += valueSitesTable();
   o += launcherHead(name, sig);
+  if (readsValues())
+    o += fmt::format("  if (int e = cake_value_fault_earlier(&cake_{}_values, msg)) return e;\n", name);
   std::string scalars;  // the integer scalars, for the workspace's layout
   for (const KernelParam &p : k_.params) {
     if (p.isBuilder || p.resource == kNoResource) continue;
@@ -501,6 +504,10 @@ void KernelEmitter::launcher(std::string &text) {
     }
     callArgs += ", " + (r.kind == ResourceKind::TensorParam ? "cake_map_" + ident(p.name) : ident(p.name));
     if (r.kind == ResourceKind::TensorParam && r.tma && r.workspace) callArgs += ", cake_gmap_" + ident(p.name);
+  }
+  if (readsValues()) {
+    o += fmt::format("  cake_value_fault *cake_vfault = cake_value_fault_device(&cake_{}_values);\n", name);
+    callArgs += ", cake_vfault";
   }
   if (opts_.jitterSeed) callArgs += fmt::format(", cake_jitter_seed_of({}u)", opts_.jitterSeed);
   if (checkWaits()) {

@@ -120,6 +120,7 @@ bool emitCuda(const Module &m, const analysis::ModuleFacts &facts, const SourceM
   if (tensorMaps) text += kTensorMapSupport;
   if (opts.checkWaitsSeconds > 0) text += kWaitSupport;
   if (opts.jitterSeed) text += kJitterSupport;
+  if (wrappers.used("cake_value_fault")) text += kValueReadSupport;
   text += launchers;
   out += restoreLines(text, opts.outputName);
   return true;

@@ -222,13 +222,44 @@ static __device__ __forceinline__ int32_t cake_ld_acquire_s32(const int32_t *p) 
   return v;
 }
 )CAKE"},
-      {"cake_value_out_of_range",
+      {"cake_value_fault",
        {},
-       R"CAKE(// A value read from memory outside the range its read declares: where, before
-// the kernel stops (the reading role's first thread of each such block).
-static __device__ __noinline__ void cake_value_out_of_range(const char *where, int64_t v, int64_t lo, int64_t hi) {
-  printf("%s: block (%d, %d, %d) read %lld, outside [%lld, %lld): the kernel stops\n", where, (int)blockIdx.x,
-         (int)blockIdx.y, (int)blockIdx.z, (long long)v, (long long)lo, (long long)hi);
+       R"CAKE(// lm.load_scalar: the record of a value read outside the range its read
+// declares, in host memory the kernel writes through (mapped): the launcher
+// prints it (docs/language.md 9.8).
+#ifndef CAKE_VALUE_FAULT_DEFINED
+#define CAKE_VALUE_FAULT_DEFINED
+typedef struct cake_value_fault {
+  uint32_t state;     // 0: none; 1: being written; 2: written
+  uint32_t site;      // the read: its index in the launcher's table of reads
+  int64_t value;      // what it read
+  int64_t lo, hi;     // the range it declares, at the launch's values
+  uint32_t block[3];  // blockIdx of the first block that read outside it
+  uint32_t pad;
+} cake_value_fault;
+#endif
+)CAKE"},
+      {"cake_value_out_of_range",
+       {"cake_value_fault"},
+       R"CAKE(// A value read from memory outside the range its read declares: one thread
+// of the reading role records it (the launch's first such record stays),
+// before the kernel stops. Inlined, with no call (a call, printf's too, would
+// make ptxas serialize the kernel's wgmmas and ignore its setmaxnreg); with
+// no record (a kernel launched by hand) the kernel only stops.
+static __device__ __forceinline__ void cake_value_out_of_range(cake_value_fault *f, uint32_t site, int64_t v,
+                                                               int64_t lo, int64_t hi) {
+  if (f && atomicCAS(&f->state, 0u, 1u) == 0u) {
+    f->site = site;
+    f->value = v;
+    f->lo = lo;
+    f->hi = hi;
+    f->block[0] = blockIdx.x;
+    f->block[1] = blockIdx.y;
+    f->block[2] = blockIdx.z;
+    __threadfence_system();
+    atomicExch(&f->state, 2u);
+    __threadfence_system();
+  }
 }
 )CAKE"},
       {"cake_named_barrier_sync",

@@ -41,6 +41,8 @@ public:
   // 32-bit global integer (op: add, max, min, exch, cas), returning its old
   // value.
   std::string useAtomic(const std::string &op, const std::string &order, const std::string &scope);
+  // Whether a fixed wrapper is used.
+  bool used(const std::string &name) const { return fixed_.count(name) != 0; }
 
   // The definitions of every used wrapper, in table order, then the
   // generated ones by name.

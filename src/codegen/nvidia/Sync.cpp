@@ -159,7 +159,7 @@ std::string KernelEmitter::roleValue(const Operation &o, RoleCtx &rc, const std:
 // atomic's old value), one thread reads the element into the role's
 // shared-memory slot, the role meets again and every thread takes it; a
 // value outside the declared [lo, hi) stops the kernel (the role's first
-// thread says where, the role meets, every thread traps), so what the
+// thread records it for the launcher, the role meets, every thread traps), so what the
 // kernel addresses with it stays within the range the launcher checked (a
 // table the kernel writes is the data gate's: data.value-read-written).
 void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
@@ -183,15 +183,20 @@ void KernelEmitter::loadScalar(const Operation &o, RoleCtx &rc) {
   std::string v = roleValue(o, rc, read, fmt::format("lm.load_scalar ({}) of '{}'", order, t.name));
   std::string lo = value(o.operand(param::LoadScalar::lo).value, false);
   std::string hi = value(o.operand(param::LoadScalar::hi).value, false);
-  std::string where = fmt::format("{}:{}:{}: lm.load_scalar of '{}'", sm_.name(o.range.begin.file), o.range.begin.line,
-                                  o.range.begin.col, t.name);
+  // A role family's members share their body's reads.
+  std::pair<SourceRange, std::string> site{o.range, fmt::format("lm.load_scalar of '{}'", t.name)};
+  size_t siteNo = 0;
+  while (siteNo < valueSites_.size() &&
+         !(valueSites_[siteNo].first.begin == site.first.begin && valueSites_[siteNo].second == site.second))
+    ++siteNo;
+  if (siteNo == valueSites_.size()) valueSites_.push_back(std::move(site));
   line(fmt::format("if (static_cast<int64_t>({0}) < static_cast<int64_t>({1}) || static_cast<int64_t>({0}) >= "
                    "static_cast<int64_t>({2})) {{",
                    v, lo, hi));
-  line(fmt::format("  {}{}(\"{}\", {}, {}, {});", rc.singleThread ? "" : "if (cake_rtid == 0) ",
-                   w_.use("cake_value_out_of_range"), cStringText(where), v, lo, hi));
+  line(fmt::format("  {}{}(cake_vfault, {}u, {}, {}, {});", rc.singleThread ? "" : "if (cake_rtid == 0) ",
+                   w_.use("cake_value_out_of_range"), siteNo, v, lo, hi));
   if (!rc.singleThread)
-    line(fmt::format("  {}({}, {});  // the message is out before any thread stops", w_.use("cake_named_barrier_sync"),
+    line(fmt::format("  {}({}, {});  // recorded before any thread stops", w_.use("cake_named_barrier_sync"),
                      rc.barrierId, rc.threads));
   line("  __trap();");
   line("}");
