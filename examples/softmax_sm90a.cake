@@ -37,8 +37,9 @@ def softmax_rows(lm, X: LM.tensor2d[M, N], Y: LM.tensor2d[M, N], M: LM.i32):
             xb = lm.load_tile(X, coords=(0, r0), shape=(ROWS, N), dtype=lm.bf16, warps_per_row=SPLIT)
             mx = lm.rowmax(lm.cast(xb, lm.f32)) * LOG2E
             inv = 1.0 / lm.rowsum(lm.exp2(lm.cast(xb, lm.f32) * LOG2E - mx))
-            lm.store_tile(Y, coords=(0, r0), src=lm.cast(lm.exp2(lm.cast(xb, lm.f32) * LOG2E - mx) * inv, lm.bf16))
+            y = lm.cast(lm.exp2(lm.cast(xb, lm.f32) * LOG2E - mx) * inv, lm.bf16)
         else:
             x = lm.cast(lm.load_tile(X, coords=(0, r0), shape=(ROWS, N), dtype=lm.bf16, warps_per_row=SPLIT), lm.f32) * LOG2E
             e = lm.exp2(x - lm.rowmax(x))
-            lm.store_tile(Y, coords=(0, r0), src=lm.cast(e * (1.0 / lm.rowsum(e)), lm.bf16))
+            y = lm.cast(e * (1.0 / lm.rowsum(e)), lm.bf16)
+        lm.store_tile(Y, coords=(0, r0), src=y)

@@ -351,10 +351,10 @@ void Analyzer::ifStmt(const IfStmt *i) {
   }
   if (cond.boolIsConst) {
     // A compile-time condition (a module constant such as CAUSAL) picks its
-    // branch here: the gates and the lowering see only what runs.
-    scopes_.emplace_back();
+    // branch here: the gates and the lowering see only what runs. Like an
+    // `if` outside roles it opens no scope: what the branch taken binds is
+    // visible after it.
     stmts(cond.constBool ? i->body : i->orelse);
-    scopes_.pop_back();
     return;
   }
   IrStmt s;
