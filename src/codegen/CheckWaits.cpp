@@ -117,9 +117,10 @@ void KernelEmitter::checkWaitsPrologue() {
                    waitInfoOffset()));
   line(fmt::format("*reinterpret_cast<uint64_t *>(cake_smem_raw + {}u) = cake_wait_budget;  // the budget,",
                    waitInfoOffset() + 8));
-  line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) reinterpret_cast<uint32_t *>(cake_smem_raw + {}u)[s] = 0;  "
-                   "// the arrival counters",
-                   arrivalSlots(), waitInfoOffset() + 16));
+  if (arrivalSlots() > 0)  // (none: no loop, which nvcc would warn about)
+    line(fmt::format("for (uint32_t s = 0; s < {}u; ++s) reinterpret_cast<uint32_t *>(cake_smem_raw + {}u)[s] = 0;  "
+                     "// the arrival counters",
+                     arrivalSlots(), waitInfoOffset() + 16));
   int64_t i = 0;
   for (const Resource &r : k_.resources)
     if (r.kind == ResourceKind::NamedBarrier)

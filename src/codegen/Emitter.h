@@ -71,6 +71,7 @@ extern const char *const kTensorMapSupport;
 extern const char *const kWaitSupport;       // -fcheck-waits (CheckWaits.cpp)
 extern const char *const kJitterSupport;     // -fjitter (CheckWaits.cpp)
 extern const char *const kValueReadSupport;  // lm.load_scalar's range check (ValueReads.cpp)
+extern const char *const kValueRangeCode;    // its error code, in the file and the header
 extern const std::string kTensorTypes;
 // A dtype's code in cake_tensor.dtype (CAKE_DTYPE_BF16), its name there (BF16).
 std::string dtypeCode(DType d);
@@ -163,6 +164,10 @@ public:
   // TMA workspace has a tensor map of its own name beside them).
   std::string globalRef(const Resource &t) const { return (t.tma ? "cake_g_" : "") + ident(t.name); }
   std::string symbol() const { return opts_.kernelName.empty() ? ident(k_.name) : opts_.kernelName; }
+  // Whether a role reads values from memory (lm.load_scalar): the kernel
+  // then takes the record a value outside its range is written to
+  // (cake_vfault), and the launcher the table of reads (valueSites_).
+  bool readsValues() const;
 
 private:
   // ---- expressions ----
@@ -346,10 +351,6 @@ private:
   uint32_t tmemColumns() const;
   // The roles that issue tensor-core operations.
   std::set<ResourceId> mmaRoles() const;
-  // Whether a role reads values from memory (lm.load_scalar): the kernel
-  // then takes the record a value outside its range is written to
-  // (cake_vfault), and the launcher the table of reads (valueSites_).
-  bool readsValues() const;
   std::vector<std::pair<SourceRange, std::string>> valueSites_;  // each read, and what it reads
   std::string valueSitesTable() const;
   void openRowLoop(int64_t rows, int64_t half);

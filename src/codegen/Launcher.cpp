@@ -529,7 +529,14 @@ void KernelEmitter::launcher(std::string &text) {
   o += fmt::format("  err = cudaLaunchKernelEx(&config, {}{});\n", name, callArgs);
   o += "  if (err != cudaSuccess)\n"
        "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
-  if (checkWaits())
+  if (checkWaits() && readsValues())  // the kernel has finished: a stop on a value is its error
+    o += fmt::format("  int cake_e = cake_wait_for_kernel(msg, stream, cake_wlog, {}, {}u, cake_wait_budget, \"{}\", "
+                     "cake_started);\n"
+                     "  if (cake_e != CAKE_SUCCESS && cake_value_fault_earlier(&cake_{}_values, msg)) return "
+                     "CAKE_ERROR_VALUE_RANGE;\n  return cake_e;\n",
+                     waitSites_.empty() ? "NULL" : fmt::format("cake_{}_waits", name), waitSites_.size(),
+                     cStringText(k_.name), name);
+  else if (checkWaits())
     o += fmt::format("  return cake_wait_for_kernel(msg, stream, cake_wlog, {}, {}u, cake_wait_budget, \"{}\", "
                      "cake_started);\n",
                      waitSites_.empty() ? "NULL" : fmt::format("cake_{}_waits", name), waitSites_.size(),

@@ -143,11 +143,13 @@ bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const Sourc
       decls += "\n" + e.dispatcherDeclarations(fam, facts.families[i]);
       guardName(e.symbol());
     });
+  bool readsValues = false;
   for (const Kernel *k : m.compiledKernels()) {
     CodegenOptions kopts = optionsFor(m, *k, opts);  // the emitter keeps a reference
     KernelEmitter e(*k, facts.of(*k), ti, *table, sm, diags, kopts, wrappers);
     decls += "\n" + e.headerDeclarations();
     guardName(e.symbol());
+    readsValues |= e.readsValues();
   }
   guard += "H";
   std::string text;
@@ -163,6 +165,7 @@ bool emitHeader(const Module &m, const analysis::ModuleFacts &facts, const Sourc
   if (opts.checkWaitsSeconds > 0)
     text += "#ifndef CAKE_ERROR_HANG\n#define CAKE_ERROR_HANG 6  // -fcheck-waits: a wait ran out of time (the message "
             "names it)\n#endif\n";
+  if (readsValues) text += kValueRangeCode;
   text += decls;
   text += "\n#ifdef __cplusplus\n}  // extern \"C\"\n#endif\n\n";
   text += fmt::format("#endif  // {}\n", guard);

@@ -242,13 +242,14 @@ typedef struct cake_value_fault {
       {"cake_value_out_of_range",
        {"cake_value_fault"},
        R"CAKE(// A value read from memory outside the range its read declares: one thread
-// of the reading role records it (the launch's first such record stays),
-// before the kernel stops. Inlined, with no call (a call, printf's too, would
+// of the reading role records it (the launch's first such record stays;
+// the others wait until it is written), before the kernel stops. Inlined, with no call (a call, printf's too, would
 // make ptxas serialize the kernel's wgmmas and ignore its setmaxnreg); with
 // no record (a kernel launched by hand) the kernel only stops.
 static __device__ __forceinline__ void cake_value_out_of_range(cake_value_fault *f, uint32_t site, int64_t v,
                                                                int64_t lo, int64_t hi) {
-  if (f && atomicCAS(&f->state, 0u, 1u) == 0u) {
+  if (!f) return;
+  if (atomicCAS(&f->state, 0u, 1u) == 0u) {
     f->site = site;
     f->value = v;
     f->lo = lo;
@@ -259,7 +260,11 @@ static __device__ __forceinline__ void cake_value_out_of_range(cake_value_fault 
     __threadfence_system();
     atomicExch(&f->state, 2u);
     __threadfence_system();
+    return;
   }
+  // Another thread records: wait (bounded) until it has, since this
+  // thread's stop would end the kernel, and the writer with it, first.
+  for (int i = 0; i < 4096 && *reinterpret_cast<volatile uint32_t *>(&f->state) != 2u; ++i) __nanosleep(256);
 }
 )CAKE"},
       {"cake_named_barrier_sync",
