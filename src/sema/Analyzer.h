@@ -118,6 +118,18 @@ private:
   bool imported_ = false;  // analysing a module for an importer
   std::unique_ptr<Module> module_;
   Kernel *kernel_ = nullptr;
+  // Reads of memory the kernel does not write (OpEffects::valueRange) at
+  // coordinates and with a range the same in every role of a block, by
+  // (tensor, coordinates, lo, hi): the value's leaf, and the roles that
+  // read it (valueRead, SemaCalls.cpp).
+  struct SharedRead {
+    int64_t leaf;
+    std::set<ResourceId> roles;
+  };
+  std::map<std::pair<ResourceId, std::vector<AffineForm>>, SharedRead> sharedReads_;
+  std::set<int64_t> sharedLeaves_;  // the leaves of sharedReads_: the same in every role that reads them
+  std::optional<std::vector<AffineForm>> blockUniformForms(const std::vector<const Value *> &values) const;
+  bool blockUniform(const AffineForm &f, int depth = 0) const;
   Family *family_ = nullptr;                            // the family whose body we are in (kernel_ is its signature)
   std::vector<std::map<std::string, Binding>> scopes_;  // [0] is the module scope
   ResourceId role_ = kNoResource;                       // the role whose block we are in

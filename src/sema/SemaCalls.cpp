@@ -150,7 +150,37 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     Value v = recordOp(op, c, c->range, receiver, std::move(operands));
     if (v.isError() || !kernel_ || !body_ || body_->empty()) return v;
     Value r = Value::runtimeInt(c);
-    r.ix = kernel_->ints.leaf(IntOp::RoleValue, kernel_->roleValues++);
+    // A read of memory the kernel does not write (the data gate rejects a
+    // kernel that writes it: data.value-read-written) at coordinates and
+    // with a range the same in every role of the block yields one value,
+    // whichever role reads it: one leaf for all the roles that read it (so
+    // the gates see, for instance, that two roles loop the same number of
+    // times). A role's second read of it is a leaf of its own (its own
+    // variable in the lowering).
+    std::optional<int64_t> shared;
+    std::optional<std::pair<ResourceId, std::vector<AffineForm>>> key;
+    const Operation &recorded = body_->back().op;
+    if (op.effects.valueRange != kNone && op.effects.global != kNone) {
+      const Value &t = recorded.operandAt(static_cast<size_t>(op.effects.global)).value;
+      std::vector<const Value *> parts;
+      for (const Operand &o : recorded.operands)
+        if (o.value.kind == ValueKind::Tuple)
+          for (const Value &e : o.value.elts) parts.push_back(&e);
+        else if (o.value.kind == ValueKind::Int)
+          parts.push_back(&o.value);
+      if (t.resource != kNoResource)
+        if (auto forms = blockUniformForms(parts)) key = std::pair(t.resource, std::move(*forms));
+    }
+    if (key) {
+      auto it = sharedReads_.find(*key);
+      if (it != sharedReads_.end() && it->second.roles.insert(role_).second) shared = it->second.leaf;
+    }
+    int64_t leaf = shared ? *shared : kernel_->roleValues++;
+    if (key && !shared && !sharedReads_.count(*key)) {
+      sharedReads_[*key] = SharedRead{leaf, {role_}};
+      sharedLeaves_.insert(leaf);
+    }
+    r.ix = kernel_->ints.leaf(IntOp::RoleValue, leaf);
     // One thread computes it and hands it to the others through the role's
     // shared-memory slot (placed by finalizeKernel) where the role meets for
     // it (an atomic); where every thread computes it, none.
@@ -701,6 +731,53 @@ bool Analyzer::checkStageArgument(const OpInfo &op, const CallExpr *c, ResourceI
   if (r.stages <= 1 && stage.present && op.effects.signals == kNone) {
     diags_.build(DiagId::SemaNotStaged, stage.range, r.name).note(DiagId::NoteDeclaredHere, r.range, r.name).emit();
     return false;
+  }
+  return true;
+}
+
+// The affine forms of `values` (integers), when each is the same in every
+// role of a block: constants, parameters, block and cluster indices, the
+// grid's extents, values read at such coordinates (shared reads) and what is
+// computed from them (not a loop's variable, not an atomic's old value).
+std::optional<std::vector<AffineForm>> Analyzer::blockUniformForms(const std::vector<const Value *> &values) const {
+  std::vector<AffineForm> forms;
+  for (const Value *v : values) {
+    if (v->constInt) {
+      forms.push_back(AffineForm{*v->constInt, {}});
+      continue;
+    }
+    if (v->ix == kNoIntExpr) return std::nullopt;
+    const AffineForm &f = kernel_->ints.form(v->ix);
+    if (!blockUniform(f)) return std::nullopt;
+    forms.push_back(f);
+  }
+  return forms;
+}
+
+bool Analyzer::blockUniform(const AffineForm &f, int depth) const {
+  if (depth > 32) return false;
+  for (const auto &[atom, coef] : f.terms) {
+    IntExprTable::AtomView a = kernel_->ints.atomInfo(atom);
+    switch (a.op) {
+    case IntOp::Const:
+    case IntOp::Param:
+    case IntOp::BlockId:
+    case IntOp::NumBlocks:
+    case IntOp::ClusterRank:
+    case IntOp::ClusterId:
+    case IntOp::NumClusters:
+    case IntOp::ClusterBlock:
+    case IntOp::SmCount: continue;
+    case IntOp::RoleValue:
+      if (sharedLeaves_.count(a.value)) continue;  // a shared read's value
+      return false;
+    case IntOp::LoopVar: return false;
+    default:
+      if (intOpInfo(a.op).arity == 0) return false;
+      if ((a.lhs && !blockUniform(*a.lhs, depth + 1)) ||
+          (intOpInfo(a.op).arity > 1 && a.rhs && !blockUniform(*a.rhs, depth + 1)))
+        return false;
+    }
   }
   return true;
 }
