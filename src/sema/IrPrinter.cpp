@@ -136,6 +136,10 @@ public:
       std::string recv = op.receiver == kNoResource ? "" : name(op.receiver) + ".";
       std::string result =
           op.result.kind == ValueKind::Resource || op.result.kind == ValueKind::Tuple ? value(op.result) + " = " : "";
+      // A value an operation computes for its role: its number (reads of
+      // one element by several roles share one: docs/language.md 9.8).
+      if (op.result.ix != kNoIntExpr && k_.ints.node(op.result.ix).op == IntOp::RoleValue)
+        result = fmt::format("value#{} = ", k_.ints.node(op.result.ix).value);
       out += fmt::format("{}{}{}{}({})  @{}:{}\n", pad, result, recv, info.name, args, s.range.begin.line,
                          s.range.begin.col);
       break;
