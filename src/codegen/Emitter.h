@@ -352,6 +352,8 @@ private:
   // The roles that issue tensor-core operations.
   std::set<ResourceId> mmaRoles() const;
   std::vector<std::pair<SourceRange, std::string>> valueSites_;  // each read, and what it reads
+  void letLine(const IrStmt &let);  // `const int32_t NAME = ...;` (through a temporary where it hides itself)
+  int lets_ = 0;
   std::string valueSitesTable() const;
   void openRowLoop(int64_t rows, int64_t half);
   void checkTensorMapTypes();

@@ -96,6 +96,27 @@ std::set<ResourceId> KernelEmitter::mmaRoles() const {
   return roles;
 }
 
+// A named run-time value (x = ...). A name that hides an outer one of its
+// own value (x = x + 1 inside a role or loop) would read the new, unset
+// variable in its own initializer in C++: the value goes through a
+// temporary first.
+void KernelEmitter::letLine(const IrStmt &let) {
+  const char *type = let.start.kind == ValueKind::Bool ? "bool" : "int32_t";
+  std::string name = ident(let.loopVar), init = value(let.start, false);
+  bool mentions = false;
+  for (size_t at = init.find(name); at != std::string::npos && !mentions; at = init.find(name, at + 1)) {
+    auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    mentions = (at == 0 || !word(init[at - 1])) && (at + name.size() == init.size() || !word(init[at + name.size()]));
+  }
+  if (!mentions) {
+    line(fmt::format("const {} {} = {};", type, name, init));
+    return;
+  }
+  std::string tmp = fmt::format("cake_let{}", lets_++);
+  line(fmt::format("const {} {} = {};  // the outer '{}'", type, tmp, init, name));
+  line(fmt::format("const {} {} = {};", type, name, tmp));
+}
+
 bool KernelEmitter::readsValues() const {
   std::function<bool(const std::vector<IrStmt> &)> reads = [&](const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body)
@@ -152,8 +173,7 @@ void KernelEmitter::stmts(const std::vector<IrStmt> &body, RoleCtx &rc) {
     }
     case IrStmt::Kind::Let:
       lineDirective(s.range);
-      line(fmt::format("const {} {} = {};", s.start.kind == ValueKind::Bool ? "bool" : "int32_t", ident(s.loopVar),
-                       value(s.start, false)));
+      letLine(s);
       break;
     case IrStmt::Kind::If: {
       lineDirective(s.range);
@@ -576,8 +596,7 @@ bool KernelEmitter::emit(std::string &kernelText, std::string &launcherText, std
   // Run-time values the schedule names at kernel scope.
   for (const IrStmt &let : k_.lets) {
     lineDirective(let.range);
-    line(fmt::format("const {} {} = {};", let.start.kind == ValueKind::Bool ? "bool" : "int32_t", ident(let.loopVar),
-                     value(let.start, false)));
+    letLine(let);
   }
   if (opts_.lineDirectives && !k_.lets.empty()) out_ += std::string(kRestoreLine) + "\n";
 

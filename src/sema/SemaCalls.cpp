@@ -761,13 +761,19 @@ bool Analyzer::blockUniform(const AffineForm &f, int depth) const {
     switch (a.op) {
     case IntOp::Const:
     case IntOp::Param:
-    case IntOp::BlockId:
     case IntOp::NumBlocks:
-    case IntOp::ClusterRank:
     case IntOp::ClusterId:
     case IntOp::NumClusters:
-    case IntOp::ClusterBlock:
     case IntOp::SmCount: continue;
+    case IntOp::BlockId:
+    case IntOp::ClusterRank:
+    case IntOp::ClusterBlock:
+      // The same in a block's roles, but not in a cluster's blocks: where
+      // blocks of a cluster meet at each other's barriers (multicast,
+      // cluster arrivals), a count one block reads here and another there
+      // would differ between them, which the gates do not check.
+      if (kernel_->cluster[0] * kernel_->cluster[1] * kernel_->cluster[2] > 1) return false;
+      continue;
     case IntOp::RoleValue:
       if (sharedLeaves_.count(a.value)) continue;  // a shared read's value
       return false;
