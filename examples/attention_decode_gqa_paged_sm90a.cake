@@ -19,7 +19,10 @@
 # block z takes the key tiles z, z + S, ..., stores its normalised partial
 # (its GROUP rows) and log2-sum-exp into the workspace and counts itself in;
 # the last block weighs the S partials in split order, resets the counter
-# and stores O and LSE.
+# and stores O and LSE. (z + j S never passes the last tile, n_kv - 1; the
+# load role writes lm.min(z + j S, n_kv - 1) all the same, so that the
+# launcher's bounds, which take z and j each at their largest, see the
+# block table's columns and the pages' rows end where the tiles do.)
 #
 # The launcher takes a workspace of
 # attention_decode_gqa_paged_workspace_size(L, G) bytes, zero-filled before
@@ -79,12 +82,13 @@ def attention_decode_gqa_paged(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: LM.
         b = g // HKV
         h = g % HKV
         for j in lm.range(0, mine):
-            t = (z + j * S) * BN                       # the tile's first token
-            page = lm.load_scalar(BT, coords=(t // PAGE, b), lo=0, hi=NP)
+            t = lm.min(z + j * S, n_kv - 1)            # the key tile, PAGE // BN to a page (the min: see below)
+            page = lm.load_scalar(BT, coords=(t // (PAGE // BN), b), lo=0, hi=NP)
+            row = t % (PAGE // BN) * BN                # its first row in the page (so the launcher sees it ends by PAGE)
             lm.wait(kempty, stage=j)
-            k_s.tma_load(K, coords=(0, t % PAGE, page * HKV + h), stage=j, barrier=kfull)
+            k_s.tma_load(K, coords=(0, row, page * HKV + h), stage=j, barrier=kfull)
             lm.wait(vempty, stage=j)
-            v_s.tma_load(V, coords=(0, t % PAGE, page * HKV + h), stage=j, barrier=vfull)
+            v_s.tma_load(V, coords=(0, row, page * HKV + h), stage=j, barrier=vfull)
     with math:
         o = lm.fill(o, 0.0)
         lm.wait(qfull, stage=0)

@@ -79,9 +79,10 @@ def attention_decode_gqa_splitkv(lm, Q: LM.tma3d[G, GROUP, D], K: LM.tma3d, V: L
         q_s.tma_load(Q, coords=(0, 0, g), stage=0, barrier=qfull)
         for j in lm.range(0, mine):
             lm.wait(kempty, stage=j)
-            k_s.tma_load(K, coords=(0, (z + j * S) * BN, g), stage=j, barrier=kfull)
+            t = lm.min(z + j * S, n_kv - 1)            # the key tile (never past n_kv - 1: the min lets the launcher's bounds see it)
+            k_s.tma_load(K, coords=(0, t * BN, g), stage=j, barrier=kfull)
             lm.wait(vempty, stage=j)
-            v_s.tma_load(V, coords=(0, (z + j * S) * BN, g), stage=j, barrier=vfull)
+            v_s.tma_load(V, coords=(0, t * BN, g), stage=j, barrier=vfull)
     with math:
         o = lm.fill(o, 0.0)
         lm.wait(qfull, stage=0)

@@ -9,21 +9,14 @@
 # bytes of shared memory). N / SPLIT f32 values per warp must fit the
 # registers: up to 4096 (-DN=32768 -DWARPS=8 -DSPLIT=8 for long rows); N a
 # multiple of 256 x SPLIT, M of ROWS (the launcher refuses others).
-# RECOMPUTE=True keeps only the bf16 row in registers (half the f32's) and
-# computes exp2 twice (for the sum, then for the output), so that BLOCKS
-# blocks of a long row fit one multiprocessor's registers and one block's
-# loads overlap another's arithmetic (-DN=32768 -DWARPS=16 -DSPLIT=16
-# -DRECOMPUTE=True -DBLOCKS=2).
 # target: sm_90a
 N = 4096
 WARPS = 4                     # warps of the block (4, 8 or 16)
 SPLIT = 1                     # warps per row: each holds N / SPLIT of it
 ROWS = WARPS // SPLIT         # rows per block
-RECOMPUTE = False             # keep the bf16 row, not the f32 one, and compute exp2 twice
-BLOCKS = 1                    # blocks per multiprocessor it is built for (blocks_per_sm=)
 LOG2E = 1.4426950408889634
 
-@cake.schedule(grid=((M + ROWS - 1) // ROWS,), blocks_per_sm=BLOCKS)
+@cake.schedule(grid=((M + ROWS - 1) // ROWS,))
 def softmax_rows(lm, X: LM.tensor2d[M, N], Y: LM.tensor2d[M, N], M: LM.i32):
     if WARPS == 16:
         rows = lm.role(warps=[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
@@ -33,13 +26,7 @@ def softmax_rows(lm, X: LM.tensor2d[M, N], Y: LM.tensor2d[M, N], M: LM.i32):
         rows = lm.role(warps=[0, 1, 2, 3])
     with rows:
         r0 = lm.block_id(0) * ROWS
-        if RECOMPUTE:
-            xb = lm.load_tile(X, coords=(0, r0), shape=(ROWS, N), dtype=lm.bf16, warps_per_row=SPLIT)
-            mx = lm.rowmax(lm.cast(xb, lm.f32)) * LOG2E
-            inv = 1.0 / lm.rowsum(lm.exp2(lm.cast(xb, lm.f32) * LOG2E - mx))
-            y = lm.cast(lm.exp2(lm.cast(xb, lm.f32) * LOG2E - mx) * inv, lm.bf16)
-        else:
-            x = lm.cast(lm.load_tile(X, coords=(0, r0), shape=(ROWS, N), dtype=lm.bf16, warps_per_row=SPLIT), lm.f32) * LOG2E
-            e = lm.exp2(x - lm.rowmax(x))
-            y = lm.cast(e * (1.0 / lm.rowsum(e)), lm.bf16)
+        x = lm.cast(lm.load_tile(X, coords=(0, r0), shape=(ROWS, N), dtype=lm.bf16, warps_per_row=SPLIT), lm.f32) * LOG2E
+        e = lm.exp2(x - lm.rowmax(x))
+        y = lm.cast(e * (1.0 / lm.rowsum(e)), lm.bf16)
         lm.store_tile(Y, coords=(0, r0), src=y)

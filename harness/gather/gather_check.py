@@ -126,7 +126,8 @@ def main():
     r = subprocess.run([sys.executable, __file__, "--bad-index"], capture_output=True, text=True, timeout=120)
     where = "gather_rows_sm90a.cake:21:15: error: lm.load_scalar of 'IDX' read 100 in block (4, 0, 0), outside its " \
             "range [0, 100): kernel 'gather_rows' stopped [run.value-range]"
-    said = f"next launch: {where}" in r.stdout and r.stderr.count(where) == 1
+    said = any(line.startswith("next launch: ") and where in line for line in r.stdout.splitlines()) \
+        and r.stderr.count(where) == 1
     failed = r.returncode == 3 and "UNEXPECTED" not in r.stdout
     print(f"  index {100} of a 100-row table: exit {r.returncode}; {' | '.join(r.stdout.strip().splitlines())[:400]}; "
           f"stderr: {(r.stderr.strip().splitlines() or ['(nothing)'])[-1][:200]}{'' if said and failed else '  FAIL'}")

@@ -1,6 +1,8 @@
 // ScheduleModel: see ScheduleModel.h.
 #include "analysis/ScheduleModel.h"
 
+#include <fmt/format.h>
+
 #include "sema/ConstEval.h"
 
 #include <algorithm>
@@ -707,6 +709,34 @@ bool signalsCluster(const Operation &op) {
   if (i < 0) return false;
   const Operand &o = op.operands[static_cast<size_t>(i)];
   return o.present && o.value.boolIsConst && o.value.constBool;
+}
+
+std::optional<std::string> clusterVarying(const Kernel &k, const AffineForm &f, int depth) {
+  if (depth > 32) return std::string("an expression nested too deeply");
+  for (const auto &[atom, coef] : f.terms) {
+    IntExprTable::AtomView a = k.ints.atomInfo(atom);
+    switch (a.op) {
+    case IntOp::Const:
+    case IntOp::Param:
+    case IntOp::NumBlocks:
+    case IntOp::ClusterId:
+    case IntOp::NumClusters:
+    case IntOp::SmCount:
+    case IntOp::LoopVar: continue;
+    case IntOp::RoleValue:
+      if (k.sharedValues.count(a.value)) continue;
+      return std::string("a value read in each block (an atomic's old value, or a read sema does not share)");
+    case IntOp::BlockId:
+    case IntOp::ClusterRank:
+    case IntOp::ClusterBlock: return fmt::format(fmt::runtime(intOpInfo(a.op).source), a.value);
+    default:
+      if (intOpInfo(a.op).arity == 0) return std::string(intOpInfo(a.op).name);
+      for (const AffineForm *g : {a.lhs, a.rhs})
+        if (g && (intOpInfo(a.op).arity > 1 || g == a.lhs))
+          if (auto why = clusterVarying(k, *g, depth + 1)) return why;
+    }
+  }
+  return std::nullopt;
 }
 
 int64_t clusterSize(const Kernel &k) {

@@ -208,6 +208,13 @@ bool signalsCluster(const sema::Operation &op);
 
 // Blocks per cluster (1 without clusters).
 int64_t clusterSize(const sema::Kernel &k);
+// Where a form may differ between the blocks of a cluster: the first atom
+// that may (lm.block_id, lm.cluster_rank, lm.cluster_block, a value a role
+// read that sema did not share, ...), as the author writes it; nullopt when
+// it is the same in every block of a cluster (constants, parameters, grid
+// extents, lm.cluster_id, shared reads' values, loop variables: their
+// loops are judged on their own).
+std::optional<std::string> clusterVarying(const sema::Kernel &k, const sema::AffineForm &f, int depth = 0);
 
 // Bytes one execution of a CompleteTx copy delivers (its destination view's
 // bytes per stage).

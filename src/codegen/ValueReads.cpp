@@ -146,9 +146,13 @@ static cake_value_fault *cake_value_fault_device(cake_value_watch *w) {
       w->listed = 1;
     }
   }
-  cake_value_fault *d = NULL;
-  if (cudaHostGetDevicePointer((void **)&d, h, 0) == cudaSuccess) return d;
+  // Registered (and not dropped by cudaDeviceReset since): its device
+  // address. Asked without a failing call (compute-sanitizer reports those).
+  cudaPointerAttributes attr;
+  if (cudaPointerGetAttributes(&attr, h) == cudaSuccess && attr.type == cudaMemoryTypeHost && attr.devicePointer)
+    return (cake_value_fault *)attr.devicePointer;
   (void)cudaGetLastError();
+  cake_value_fault *d = NULL;
   cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
   const int exchanged = cudaThreadExchangeStreamCaptureMode(&mode) == cudaSuccess;
   if (cudaHostRegister(h, 4096, cudaHostRegisterMapped | cudaHostRegisterPortable) != cudaSuccess ||

@@ -29,7 +29,11 @@
 //    handed over like one view;
 //  - checkCrossBlock (CrossBlock.cpp): what blocks hand each other through
 //    the workspace is read after an acquiring atomic's branch, written before
-//    the releasing atomic, counted to the last block, and the counter reset.
+//    the releasing atomic, counted to the last block, and the counter reset;
+//  - checkClusterCounts (CrossBlock.cpp): operations by which a cluster's
+//    blocks meet at each other's barriers (multicast copies, cluster
+//    arrivals) run as often in every block: their loops' bounds and guards
+//    are the same in every block of the cluster.
 //
 // The program-point facts these read (which asynchronous work is in flight
 // where, how roles sharing a ring take turns, which writes a barrier
@@ -121,7 +125,7 @@ void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const Ker
       checkCircularWait,   checkRingReuse,        checkMulticastRelease,
       checkProxyFences,    checkTxBytes,          checkReleaseInFlight,
       checkPartialRelease, checkReadAfterRelease, checkWritten,
-      checkAliasRaces,     checkCrossBlock,
+      checkAliasRaces,     checkCrossBlock,       checkClusterCounts,
   };
   for (SubCheck check : kChecks) check(ctx, k, f);
 }

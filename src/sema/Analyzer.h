@@ -127,7 +127,6 @@ private:
     std::set<ResourceId> roles;
   };
   std::map<std::pair<ResourceId, std::vector<AffineForm>>, SharedRead> sharedReads_;
-  std::set<int64_t> sharedLeaves_;  // the leaves of sharedReads_: the same in every role that reads them
   std::optional<std::vector<AffineForm>> blockUniformForms(const std::vector<const Value *> &values) const;
   bool blockUniform(const AffineForm &f, int depth = 0) const;
   Family *family_ = nullptr;                            // the family whose body we are in (kernel_ is its signature)

@@ -231,7 +231,6 @@ void Analyzer::kernel(const FunctionDef *f) {
   k->nameRange = f->nameRange;
   kernel_ = k.get();
   sharedReads_.clear();
-  sharedLeaves_.clear();
   if (isFamily) {
     module_->families.push_back(std::make_unique<Family>());
     family_ = module_->families.back().get();

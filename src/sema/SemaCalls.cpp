@@ -178,7 +178,7 @@ Value Analyzer::evalCall(const CallExpr *c, bool allowRange, bool asStatement) {
     int64_t leaf = shared ? *shared : kernel_->roleValues++;
     if (key && !shared && !sharedReads_.count(*key)) {
       sharedReads_[*key] = SharedRead{leaf, {role_}};
-      sharedLeaves_.insert(leaf);
+      kernel_->sharedValues.insert(leaf);
     }
     r.ix = kernel_->ints.leaf(IntOp::RoleValue, leaf);
     // One thread computes it and hands it to the others through the role's
@@ -775,7 +775,7 @@ bool Analyzer::blockUniform(const AffineForm &f, int depth) const {
       if (kernel_->cluster[0] * kernel_->cluster[1] * kernel_->cluster[2] > 1) return false;
       continue;
     case IntOp::RoleValue:
-      if (sharedLeaves_.count(a.value)) continue;  // a shared read's value
+      if (kernel_->sharedValues.count(a.value)) continue;  // a shared read's value
       return false;
     case IntOp::LoopVar: return false;
     default:

@@ -267,6 +267,10 @@ struct Kernel {
   // broadcastAt[role] through which one thread hands each to the others.
   int64_t roleValues = 0;
   std::map<ResourceId, int64_t> broadcastAt;
+  // The values of reads sema shares between roles (docs/language.md 9.8):
+  // the same in every role of a block that reads them, and, in a cluster,
+  // in every block of the cluster (their coordinates are).
+  std::set<int64_t> sharedValues;
   // With TMEM regions: 16 bytes after the mbarriers for the lowering's own
   // TMEM bookkeeping (an mbarrier that drains the tensor core before the
   // columns are released, and the address tcgen05.alloc writes); -1 without.

@@ -179,13 +179,13 @@ def gemm_bf16(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, LEN: LM.tensor1d[G], M:
     empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=4, pipeline=ring)
     with load:
         n = lm.load_scalar(LEN, coords=(lm.cluster_rank(),), lo=0, hi=K // BK + 1)
-        for k in lm.range(0, n):
+        for k in lm.range(0, n):  # expected-error {{cannot prove that every block of the cluster runs role 'load''s multicast copy}}
             lm.wait(empty, stage=k)  # expected-error {{cannot prove that barrier 'empty' is signalled as often as it is awaited}}
             a_s.tma_load(A, coords=(k * BK, lm.block_id(0) * BM), stage=k, barrier=full)
             b_s.tma_load(B, coords=(k * BK, lm.block_id(1) * BN), stage=k, barrier=full, multicast=2)
     with math:
         n = lm.load_scalar(LEN, coords=(lm.cluster_rank(),), lo=0, hi=K // BK + 1)
-        for k in lm.range(0, n):
+        for k in lm.range(0, n):  # expected-error {{cannot prove that every block of the cluster runs role 'math''s arrival in every block}}
             lm.wait(full, stage=k)  # expected-error {{cannot prove that barrier 'full' is signalled as often as it is awaited}}
             lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
             lm.mma_commit()

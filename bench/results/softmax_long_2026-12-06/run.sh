@@ -2,7 +2,7 @@
 # The device side of gen.sh: builds each form, checks and times them in one
 # process (harness/rows/rows_bench.py: beside PyTorch eager, torch.compile
 # and a copy of as many bytes; CUPTI, L2 flushed, median of SAMPLES), then
-# compute-sanitizer on the forms new to the example (RECOMPUTE, BLOCKS).
+# compute-sanitizer on the 16-warp form.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 OUTDIR=${OUT:-/tmp/softmax_long}
@@ -31,8 +31,8 @@ timeout 300 python3 harness/rows/rows_bench.py --samples "${SAMPLES:-100}" --row
 [ "${SANITIZE:-1}" = 1 ] || { echo "exit $status"; exit $status; }
 for tool in memcheck racecheck synccheck; do
   timeout 120 "$SAN" --tool "$tool" --error-exitcode 9 --kernel-name kns=softmax_rows \
-    python3 harness/rows/rows_bench.py --check-only /tmp/cake_softmax_w16_rc_b2.so:softmax:32768:1 \
-    /tmp/cake_softmax_w16_b2.so:softmax:32768:1 > "$OUTDIR/san-$tool.log" 2>&1
+    python3 harness/rows/rows_bench.py --check-only /tmp/cake_softmax_w16.so:softmax:32768:1 \
+    > "$OUTDIR/san-$tool.log" 2>&1
   rc=$?; [ $rc -eq 0 ] || status=1
   echo "$tool softmax_rows: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|FAIL' "$OUTDIR/san-$tool.log" | head -2 | tr '\n' ' ')"
 done

@@ -680,10 +680,58 @@ private:
   }
 };
 
+// The blocks of a cluster that meet at each other's barriers (a multicast
+// copy completes on every block's barrier; an arrive with cluster=True lands
+// in every block) run those operations equally often: the per-block proofs
+// of the other sub-checks hold in each block, and the counts agree between
+// blocks only where the loops and guards around such an operation are the
+// same in every block of the cluster (analysis::clusterVarying). Reported
+// once per role and loop (or guard).
+class ClusterCounts : public Checker {
+public:
+  using Checker::Checker;
+  void run() {
+    if (clusterSize(k_) <= 1) return;
+    std::set<std::pair<ResourceId, const void *>> reported;
+    for (const RoleEvents &r : roles_)
+      for (const Event &e : r.events) {
+        bool multicast = multicastCount(*e.op) > 0;
+        if (!multicast && !signalsCluster(*e.op)) continue;
+        std::string what = fmt::format("{} at {}:{}", multicast ? "multicast copy" : "arrival in every block",
+                                       e.op->range.begin.line, e.op->range.begin.col);
+        for (const IrStmt *loop : e.loops)
+          for (const Value *bound : {&loop->start, &loop->stop, &loop->stepValue}) {
+            if (bound->kind == ValueKind::None) continue;
+            std::optional<std::string> why;
+            if (std::optional<AffineForm> f = boundForm(k_, *bound))
+              why = clusterVarying(k_, *f);
+            else if (!bound->constInt)
+              why = "a bound the analysis cannot read";
+            if (!why || !reported.insert({e.role, loop}).second) continue;
+            ctx_.diags.report(DiagId::SafetyUnprovenClusterCount, loop->range, name(e.role), what,
+                              fmt::format("the loop over '{}' around it has a bound that uses {}, which may differ "
+                                          "between the cluster's blocks",
+                                          loop->loopVar, *why));
+          }
+        if (e.guarded)
+          for (const AffineForm *f : {&e.first, &e.end})
+            if (std::optional<std::string> why = clusterVarying(k_, *f); why && reported.insert({e.role, e.op}).second)
+              ctx_.diags.report(DiagId::SafetyUnprovenClusterCount, e.op->range, name(e.role), what,
+                                fmt::format("the condition around it uses {}, which may differ between the "
+                                            "cluster's blocks",
+                                            *why));
+      }
+  }
+};
+
 }  // namespace
 
 void checkCrossBlock(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
   CrossBlockChecks(ctx, k, f).run();
+}
+
+void checkClusterCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  ClusterCounts(ctx, k, f).run();
 }
 
 }  // namespace cake::passes::safety

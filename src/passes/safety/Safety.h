@@ -69,6 +69,7 @@ void checkTurnOrder(const PassContext &ctx, const Kernel &k, const KernelFacts &
 void checkSignalled(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 void checkArrivalCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 void checkTripCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+void checkClusterCounts(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 void checkCircularWait(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 void checkTxBytes(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // DataFlow.cpp
