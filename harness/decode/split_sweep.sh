@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # harness/decode/split_sweep.sh - the split-KV decode example with at least MIN_TILES key
 # tiles per block (fewer splits: a shorter serial combine in the last block) beside its
-# default (MIN_TILES = 1) and SDPA's backends in one process per value, at the small
-# batches; compute-sanitizer on MIN_TILES=4. Here `bash harness/torch/stage.sh`, there
+# default (MIN_TILES = 4 since 2026-12-06; 1 before, which the runs of that day compared
+# against) and SDPA's backends in one process per value, at the small batches;
+# compute-sanitizer on MIN_TILES=4. Here `bash harness/torch/stage.sh`, there
 # `bash harness/decode/split_sweep.sh` with harness/torch/tools carried. Logs in $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
