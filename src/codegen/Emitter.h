@@ -235,12 +235,17 @@ public:
   void rowReduction(const Operation &o, RoleCtx &rc);
   void rowArgmin(const Operation &o, RoleCtx &rc);
   void loadFragment(const Operation &o, RoleCtx &rc);
+  void loadRowsFragment(const Operation &o, const Resource &view, const Resource &dst,
+                        const analysis::FragmentTiling &dt);
   void loadTile(const Operation &o, RoleCtx &rc);
   void atomic(const Operation &o, RoleCtx &rc);
   void loadScalar(const Operation &o, RoleCtx &rc);
   std::string elementOffset(const Resource &t, const Value &coords);
   std::string roleValue(const Operation &o, RoleCtx &rc, const std::string &expr, const std::string &what);
   void storeTile(const Operation &o, RoleCtx &rc);
+  bool multipleOf(const Value &v, int64_t m) const;
+  void rowsLaneAccesses(int64_t rows, int64_t perRow, int64_t per, int64_t perUnit, const std::string &rowPtr,
+                        bool load);
   bool globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId tensor, const Value &coords, const Resource &frag,
                         bool load);
 

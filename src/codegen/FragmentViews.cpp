@@ -194,13 +194,59 @@ void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analys
 // column vector (each thread reading the columns its accumulator elements
 // sit in). 16-bit fragments are packed in pairs as declareFragment lays
 // them out; a tile through the view's panels and swizzle (elementOffset).
+// A view's tile loaded in the rows layout (view.load(layout="rows")), as
+// lm.load_tile reads a global one: lane l of warp w reads the 8 elements at
+// columns 256 j + 8 l of each of the warp's rows (with P warps per row, of
+// its part of the row), 16 bytes per access (two for 32-bit elements), so a
+// warp's lanes read 512 consecutive bytes: four conflict-free wavefronts.
+// The view is unswizzled and row-major.
+void KernelEmitter::loadRowsFragment(const Operation &o, const Resource &view, const Resource &dst,
+                                     const analysis::FragmentTiling &dt) {
+  int64_t esize = dtypeInfo(view.dtype).bits / 8;
+  if (!table_.lowersDtype(o.kind, view.dtype) || view.swizzle != Swizzle::None || view.shape.size() != 2 ||
+      dt.form == analysis::FragmentForm::RowVector) {
+    refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
+           fmt::format("in the rows layout, unswizzled views of {} are loaded as tiles (a 1 x N view as one row of "
+                       "every warp), not as M x 1 row vectors",
+                       table_.dtypeNames(o.kind)));
+    return;
+  }
+  declareFragment(dst, dt);
+  bool column = dt.form == analysis::FragmentForm::ColumnVector;  // one row, the same in every warp
+  int64_t perRow = dt.perRow, rows = column ? 1 : dt.rowsPerWarp, P = dt.warpsPerRow, width = view.shape[1];
+  int64_t per = esize == 4 ? 2 : 1, perUnit = 16 / esize;
+  line(fmt::format("// the rows layout from shared memory: {}, {} elements per lane and row, 8 per access",
+                   column ? std::string("one row in every warp") : fmt::format("{} row(s) per warp", rows), perRow));
+  line("{");
+  ++indent_;
+  line(fmt::format("const uint32_t cake_base = {};", viewAddr(o.receiver, analysis::stageOperand(o).expr)));
+  line(column ? std::string("const uint32_t cake_r0 = 0u;")
+              : fmt::format("const uint32_t cake_r0 = (cake_rtid / 32u{}) * {}u;",
+                            P > 1 ? fmt::format(" / {}u", P) : "", rows));
+  line(fmt::format("const uint32_t cake_c0 = {}8u * cake_lane;",
+                   P > 1 ? fmt::format("((cake_rtid / 32u) % {}u) * {}u + ", P, width / P) : ""));
+  line(fmt::format("uint4 *cake_f = reinterpret_cast<uint4 *>({});  // 8 elements: {} access(es) of 16 bytes",
+                   ident(dst.name), per));
+  rowsLaneAccesses(rows, perRow, per, perUnit,
+                   fmt::format("const uint4 *cake_g = reinterpret_cast<const uint4 *>(cake_smem_raw + (cake_base - "
+                               "cake_smem) + ((cake_r0 + cake_r) * {}u + cake_c0) * {}u);",
+                               width, esize),
+                   true);
+  --indent_;
+  line("}");
+}
+
 void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   const Resource &view = k_.resource(o.receiver), &dst = k_.resource(o.result.resource);
   analysis::FragmentTiling dt;
   if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
   bool tile = dt.form == analysis::FragmentForm::Tile;
-  if (dt.rows || !table_.lowersDtype(o.kind, view.dtype) || (!tile && view.swizzle != Swizzle::None) ||
+  if (dt.rows) {
+    loadRowsFragment(o, view, dst, dt);
+    return;
+  }
+  if (!table_.lowersDtype(o.kind, view.dtype) || (!tile && view.swizzle != Swizzle::None) ||
       (tile && !swizzledRowsFit(view)) || (dt.lanes && (dt.cols * esize) % 16 != 0)) {
     refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
            fmt::format("views of {} are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), "

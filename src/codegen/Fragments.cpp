@@ -393,6 +393,42 @@ void KernelEmitter::rowArgmin(const Operation &o, RoleCtx &rc) {
   line("}");
 }
 
+// The rows layout's accesses of one lane: for each of its `rows` rows,
+// `rowPtr` declares cake_g, the lane's first unit of the row (it may use
+// cake_r); then perRow / 8 steps of 256 columns, `per` units of perUnit
+// elements each, between cake_g and the fragment's cake_f.
+void KernelEmitter::rowsLaneAccesses(int64_t rows, int64_t perRow, int64_t per, int64_t perUnit,
+                                     const std::string &rowPtr, bool load) {
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", rows));
+  ++indent_;
+  line(rowPtr);
+  line("#pragma unroll");
+  line(fmt::format("for (int cake_j = 0; cake_j < {}; ++cake_j) {{", perRow / 8));
+  ++indent_;
+  for (int64_t h = 0; h < per; ++h) {
+    std::string g = fmt::format("cake_g[cake_j * {} + {}]", 32 * per, h);
+    std::string f = fmt::format("cake_f[(cake_r * {} + cake_j * 8) / {} + {}]", perRow, perUnit, h);
+    line(load ? fmt::format("{} = {};", f, g) : fmt::format("{} = {};", g, f));
+  }
+  --indent_;
+  line("}");
+  --indent_;
+  line("}");
+}
+
+// Whether an integer value is provably a multiple of `m`: a constant, or a
+// normal form whose constant and coefficients all are.
+bool KernelEmitter::multipleOf(const Value &v, int64_t m) const {
+  if (v.constInt) return *v.constInt % m == 0;
+  if (v.ix == kNoIntExpr) return false;
+  const AffineForm &f = k_.ints.form(v.ix);
+  if (f.constant % m != 0) return false;
+  for (const auto &[atom, c] : f.terms)
+    if (c % m != 0) return false;
+  return true;
+}
+
 // A tile of a global tensor moved straight between it and a fragment in the
 // rows layout (lm.load_tile, lm.store_tile): lane l of warp w moves the 8
 // elements at columns 256 j + 8 l of each of the warp's rows, 16 bytes per
@@ -438,15 +474,7 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
     if ((esize != 4 && esize != 2) || t.rank != 2 || coords.elts.size() != 2)
       return refused("tiles of 16- and 32-bit elements in the accumulator layout move between registers and a 2-d "
                      "tensor, a pair of elements per access");
-    const Value &col = coords.elts[0];
-    bool even = col.constInt ? *col.constInt % 2 == 0 : col.ix != kNoIntExpr && [&] {
-      const AffineForm &f = k_.ints.form(col.ix);
-      if (f.constant % 2 != 0) return false;
-      for (const auto &[atom, c] : f.terms)
-        if (c % 2 != 0) return false;
-      return true;
-    }();
-    if (!even)
+    if (!multipleOf(coords.elts[0], 2))
       return refused("the first column of a tile in the accumulator layout is provably even (each thread moves "
                      "aligned pairs of elements), as a constant or a multiple of one");
     int64_t half = ft.cols / 2;
@@ -558,10 +586,9 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
                    "registers and a 2-d tensor");
   // Each lane moves 8 consecutive elements with one vector access: the
   // tile's first column must keep them aligned (a constant multiple of 8).
-  const Value &col = coords.elts[0];
-  if (!col.constInt || *col.constInt % 8 != 0)
-    return refused("the first column of a tile in the rows layout is a constant multiple of 8 (each lane moves 8 "
-                   "aligned elements per access)");
+  if (!multipleOf(coords.elts[0], 8))
+    return refused("the first column of a tile in the rows layout is provably a multiple of 8 (each lane moves 8 "
+                   "aligned elements per access), as a constant or a multiple of one");
   int64_t perRow = ft.perRow, rows = column ? 1 : ft.rowsPerWarp, P = ft.warpsPerRow;
   line(fmt::format("// the rows layout: {}, {} elements per lane and row, 8 per access",
                    column ? std::string("one row in every warp") : fmt::format("{} row(s) per warp", rows), perRow));
@@ -578,24 +605,11 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
   int64_t per = esize == 4 ? 2 : 1, perUnit = esize == 1 ? 8 : 16 / esize;
   line(fmt::format("{0} *cake_f = reinterpret_cast<{0} *>({1});  // 8 elements: {2} access(es) of {3} bytes", unit,
                    ident(frag.name), per, esize == 1 ? 8 : 16));
-  line("#pragma unroll");
-  line(fmt::format("for (int cake_r = 0; cake_r < {}; ++cake_r) {{", rows));
-  ++indent_;
-  line(fmt::format("{2} *cake_g = reinterpret_cast<{2} *>({0}.data + ((cake_r0 + cake_r) * {0}.stride[0] + "
-                   "cake_c0) * {1});",
-                   globalRef(t), esize, unit));
-  line("#pragma unroll");
-  line(fmt::format("for (int cake_j = 0; cake_j < {}; ++cake_j) {{", perRow / 8));
-  ++indent_;
-  for (int64_t h = 0; h < per; ++h) {
-    std::string g = fmt::format("cake_g[cake_j * {} + {}]", 32 * per, h);
-    std::string f = fmt::format("cake_f[(cake_r * {} + cake_j * 8) / {} + {}]", perRow, perUnit, h);
-    line(load ? fmt::format("{} = {};", f, g) : fmt::format("{} = {};", g, f));
-  }
-  --indent_;
-  line("}");
-  --indent_;
-  line("}");
+  rowsLaneAccesses(rows, perRow, per, perUnit,
+                   fmt::format("{2} *cake_g = reinterpret_cast<{2} *>({0}.data + ((cake_r0 + cake_r) * {0}.stride[0] + "
+                               "cake_c0) * {1});",
+                               globalRef(t), esize, unit),
+                   load);
   --indent_;
   line("}");
   return true;

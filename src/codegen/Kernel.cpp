@@ -120,7 +120,7 @@ void KernelEmitter::letLine(const IrStmt &let) {
 bool KernelEmitter::readsValues() const {
   std::function<bool(const std::vector<IrStmt> &)> reads = [&](const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body)
-      if ((s.kind == IrStmt::Kind::Op && s.op.kind == OpKind::LoadScalar) || reads(s.body) || reads(s.orelse))
+      if ((s.kind == IrStmt::Kind::Op && s.op.info().effects.valueRange != kNone) || reads(s.body) || reads(s.orelse))
         return true;
     return false;
   };

@@ -61,8 +61,29 @@ std::string Checker::stageOf(ResourceId view, const StageRef &s) const {
 bool Checker::ownWriteBefore(const Event &e, ResourceId v) const {
   for (const RoleEvents &r : roles_)
     for (const Event &w : r.events)
-      if (w.role == e.role && w.index < e.index && effectResource(*w.op, w.op->info().effects.writes) == v) return true;
+      if (w.role == e.role && w.index < e.index && effectResource(*w.op, w.op->info().effects.writes) == v &&
+          effectResource(*w.op, w.op->info().effects.signals) == kNoResource)
+        return true;
   return false;
+}
+
+bool Checker::sameStagesInEarlierLoop(const Event &a, const StageRef &sa, const Event &b, const StageRef &sb,
+                                      std::optional<int64_t> *trips) const {
+  if (a.role != b.role || a.index >= b.index || a.conditional || a.guarded || b.conditional || b.guarded ||
+      a.loops.empty() || a.loops.size() != b.loops.size() || a.loops.back() == b.loops.back() ||
+      !std::equal(a.loops.begin(), a.loops.end() - 1, b.loops.begin()))
+    return false;
+  auto single = [&](const Event &e, const StageRef &s, analysis::LinearStage &ls) {
+    ls = analysis::linearStage(k_, ctx_.sm, s, e);
+    return ls.ok && ls.loop == e.loops.back() && ls.nest == 1 && ls.outerScale == 1 && !ls.outerScaled &&
+           ls.loop->step == 1 && ls.loop->start.ix != kNoIntExpr && ls.loop->stop.ix != kNoIntExpr;
+  };
+  analysis::LinearStage la, lb;
+  if (!single(a, sa, la) || !single(b, sb, lb) || la.offset != lb.offset) return false;
+  const AffineForm &start = k_.ints.form(la.loop->start.ix), &stop = k_.ints.form(la.loop->stop.ix);
+  if (start != k_.ints.form(lb.loop->start.ix) || stop != k_.ints.form(lb.loop->stop.ix)) return false;
+  if (trips) *trips = IntExprTable::constantDifference(stop, start);
+  return true;
 }
 
 std::vector<ResourceId> Checker::written(const Event &e) {

@@ -381,6 +381,22 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
         }
         shape = {shape[1], 1};
       }
+      // layout="rows": the view's tile as lm.load_tile reads a global one.
+      const Operand &lay = operands[static_cast<size_t>(param::Load::layout)];
+      if (lay.present && lay.value.str == "rows") {
+        if (rows.present && rows.value.constBool) {
+          diags_.report(DiagId::SemaBadValue, rows.range, "rows", name, "False with layout=\"rows\"",
+                        "True (rows=True makes an accumulator-layout row vector)");
+          return std::nullopt;
+        }
+        layout = FragmentLayout::Rows;
+        warpsPerRow = operands[static_cast<size_t>(param::Load::warps_per_row)].value.constInt.value_or(1);
+      } else if (const Operand &p = operands[static_cast<size_t>(param::Load::warps_per_row)];
+                 p.present && !p.defaulted) {
+        diags_.report(DiagId::SemaBadValue, p.range, "warps_per_row", name, "given only with layout=\"rows\"",
+                      "the accumulator layout");
+        return std::nullopt;
+      }
     }
   }
   if (!first && op.kind == OpKind::LoadTile) {

@@ -39,3 +39,18 @@ def k(lm, X: LM.tensor2d[4, 512], Y: LM.tensor2d[4, 512]):
         x = lm.load_tile(X, coords=(0, 0), shape=(4, 512), dtype=lm.f32, warps_per_row=2)
         v = x + 1.0  # expected-error {{operands of '=' differ in layout: 'v' is in the rows layout and '%5' in the rows (warps_per_row=2) layout; their elements sit in different threads}}
         lm.store_tile(Y, coords=(0, 0), src=v)
+
+# -----
+# view.load(layout="rows"): rows=True (the accumulator layout's row vector)
+# cannot go with it, and warps_per_row= only with it.
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 256]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(1, 256), dtype=lm.bf16)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=1, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        x_s.cp_async(X, coords=(0, 0), barrier=got)
+        lm.wait(got, stage=0)
+        a = x_s.load(rows=True, layout="rows")  # expected-error {{argument 'rows' of 'view.load' must be False with layout="rows", got True (rows=True makes an accumulator-layout row vector)}}
+        b = x_s.load(warps_per_row=4)  # expected-error {{argument 'warps_per_row' of 'view.load' must be given only with layout="rows", got the accumulator layout}}

@@ -69,5 +69,18 @@ def k(lm, A: LM.tensor2d[64, 256], B: LM.tma2d, X: LM.tensor2d[4, 512], Y: LM.te
         y_s.store(acc)
         lm.role_sync()
         y_s.copy_to(Y, coords=(0, 0))
-        x = lm.load_tile(X, coords=(C, 0), shape=(4, 256), dtype=lm.f32)  # expected-error {{a load of a tile of 'X' has no sm_90a lowering: the first column of a tile in the rows layout is a constant multiple of 8 (each lane moves 8 aligned elements per access)}}
-        lm.store_tile(Z, coords=(4, 0), src=x)  # expected-error {{a store of 'x' into 'Z' has no sm_90a lowering: the first column of a tile in the rows layout is a constant multiple of 8 (each lane moves 8 aligned elements per access)}}
+        x = lm.load_tile(X, coords=(C, 0), shape=(4, 256), dtype=lm.f32)  # expected-error {{a load of a tile of 'X' has no sm_90a lowering: the first column of a tile in the rows layout is provably a multiple of 8 (each lane moves 8 aligned elements per access), as a constant or a multiple of one}}
+        lm.store_tile(Z, coords=(4, 0), src=x)  # expected-error {{a store of 'x' into 'Z' has no sm_90a lowering: the first column of a tile in the rows layout is provably a multiple of 8 (each lane moves 8 aligned elements per access), as a constant or a multiple of one}}
+
+# -----
+# view.load(layout="rows") reads unswizzled views: not a swizzled one.
+@cake.schedule(grid=(1,))
+def k(lm, X: LM.tensor2d[4, 256]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, swizzle="128B")
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=1, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        x_s.cp_async(X, coords=(0, 0), barrier=got)
+        lm.wait(got, stage=0)
+        x = x_s.load(layout="rows")  # expected-error {{a load of 'x_s' has no sm_90a lowering: in the rows layout, unswizzled views of bf16, f16, f32, i32 are loaded as tiles (a 1 x N view as one row of every warp), not as M x 1 row vectors}}

@@ -86,10 +86,14 @@ public:
           StageRef read = effectStage(*e.op, slot);
           std::string stage = key(read);
           for (const auto &[barrier, writer] : guards_[v]) {
-            if (writer == r.role) continue;  // its own copies: ordered by the role itself
+            // The role's own copies need its wait as much as another's: a
+            // wait it passes first, or one in an earlier loop over the same
+            // iterations at the same stages (every copy issued, waited for
+            // in one loop, read again in later ones).
             bool ok = false;
             for (const Event *w : facts_.barrier(barrier).waits)
-              if (covers(k_, *w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read)))
+              if ((covers(k_, *w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read))) ||
+                  (k_.resources[v].stages > 1 && sameStagesInEarlierLoop(*w, stageOperand(*w->op), e, read)))
                 ok = true;
             if (!ok)
               ctx_.diags.build(DiagId::SafetyReadBeforeWait, e.op->range, name(r.role), stage, name(v), name(barrier))

@@ -28,8 +28,17 @@ protected:
   // "stage k of " for a staged view, nothing for a view of one stage.
   std::string stageOf(ResourceId view, const StageRef &s) const;
 
-  // True if role `e.role` itself wrote `v` before `e` (it then reads its own data).
+  // True if role `e.role` itself wrote `v` before `e` with an ordinary
+  // store (it then reads its own data); its asynchronous copies, which
+  // complete on a barrier, do not count: those need a wait.
   bool ownWriteBefore(const Event &e, ResourceId v) const;
+  // Whether `a` runs in a loop that ends before the loop of `b` begins, both
+  // in the same enclosing loops, with step 1 and the same bounds, the stages
+  // `sa` and `sb` each the loop's variable plus the same offset: by the time
+  // b's loop starts, a's has named every stage b's will. `trips`: the
+  // loops' constant trip count, if any.
+  bool sameStagesInEarlierLoop(const Event &a, const StageRef &sa, const Event &b, const StageRef &sb,
+                               std::optional<int64_t> *trips = nullptr) const;
   // The resource an event writes through its effects, and the fragment an
   // operation defines (its result).
   static std::vector<ResourceId> written(const Event &e);

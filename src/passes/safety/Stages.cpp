@@ -108,6 +108,26 @@ public:
     return false;
   }
 
+  // A wait of role `r` on `b` for a stage it signalled in an earlier loop
+  // over the same iterations (every copy issued, then each waited for in
+  // order: a prefetch), with the loops' stages alike, at most one lap of
+  // the ring, and no signal of `b` after them: each wait names its stage's
+  // latest phase. The signal loop is in the running count; the wait loop
+  // neither breaks nor advances it. nullptr when not so.
+  const Event *prefetchedSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
+    const Event *found = nullptr;
+    for (const Event &x : r.events) {
+      if (x.index >= w.index) break;
+      if (effectResource(*x.op, x.op->info().effects.signals) != b) continue;
+      found = nullptr;  // the latest signal decides
+      std::optional<int64_t> trips;
+      if (!x.alternative && sameStagesInEarlierLoop(x, stageOperand(*x.op), w, stageOperand(*w.op), &trips) && trips &&
+          *trips <= k_.resources[b].count)
+        found = &x;
+    }
+    return found;
+  }
+
   void checkStageSequence() {
     for (const RoleEvents &r : roles_) {
       std::map<ResourceId, std::optional<NextStage>> next;  // nullopt: not known
@@ -121,6 +141,7 @@ public:
         if (e.alternative) continue;  // its twin in the then-branch is in the sequence
         if (b == kNoResource) b = effectResource(*e.op, fx.signals);
         if (b == kNoResource) continue;
+        if (waits && prefetchedSignal(r, e, b)) continue;  // outside the running count
         StageRef s = stageOperand(*e.op);
         LinearStage ls = analysis::linearStage(k_, ctx_.sm, s, e);
         std::optional<Region> region;

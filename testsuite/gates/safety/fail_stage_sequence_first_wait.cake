@@ -53,12 +53,12 @@ def k(lm, Z: LM.tensor2d[128, 128], Y: LM.tensor2d[128, 128], N: LM.i32):
     pool = lm.smem(65536)
     z_s = pool.view(offset=0, shape=(128, 128), dtype=lm.f32)
     math = lm.role(warps=[0, 1, 2, 3, 4, 5, 6, 7])
-    got = lm.barrier(count=1, prod=[math], cons=[math], init_count=256)  # expected-note {{barrier 'got' declared here}}
+    got = lm.barrier(count=1, prod=[math], cons=[math], init_count=256)  # expected-note 2 {{barrier 'got' declared here}}
     with math:
         z_s.cp_async(Z, coords=(0, 0), barrier=got)
         for i in lm.range(1, 2):
             lm.wait(got, stage=i)  # expected-error {{role 'math' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage i is not one}}
-        z = z_s.load()
+        z = z_s.load()  # expected-error {{role 'math' reads stage 0 of 'z_s' but never waits on barrier 'got' for that stage}}
         z_s.store(z * 2.0)
         lm.role_sync()
         z_s.copy_to(Y, coords=(0, 0))

@@ -1,0 +1,40 @@
+# A role that issues every copy of a ring first, then waits for each stage
+# in order in a later loop over the same iterations (a prefetch: the
+# staged softmax of examples/softmax_sm90a.cake), and reads the stages
+# again in loops after that: each wait names a stage the role signalled
+# before, within one lap of the ring, so its phase is the stage's latest.
+# Broken variants: fail_prefetch_waits.cake.
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
+# expected-no-diagnostics
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+        for i in lm.range(0, 4):
+            z = x_s.load(stage=i, layout="rows")
+            lm.store_tile(Z, coords=(i * 256, 0), src=z)
+
+# -----
+# The same over iterations 1 .. 4 naming stages j - 1.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(1, 5):
+            x_s.cp_async(X, coords=(j * 256 - 256, 0), stage=j - 1, barrier=got)
+        for j in lm.range(1, 5):
+            lm.wait(got, stage=j - 1)
+            x = x_s.load(stage=j - 1, layout="rows")
+            lm.store_tile(Y, coords=(j * 256 - 256, 0), src=x)
