@@ -76,6 +76,18 @@ public:
       }
   }
 
+  // Whether role `r` writes `v` (or a view over its bytes) between events
+  // `a` and `b`, in program order: a copy issued after a wait refills the
+  // stage it waited for.
+  bool writtenBetween(const RoleEvents &r, const Event &a, const Event &b, ResourceId v) const {
+    std::vector<ResourceId> views = sharing(v);
+    for (const Event &x : r.events)
+      if (x.index > a.index && x.index < b.index)
+        for (ResourceId w : written(x))
+          if (std::find(views.begin(), views.end(), w) != views.end()) return true;
+    return false;
+  }
+
   void checkReadBeforeWait() {
     collectGuards();
     for (const RoleEvents &r : roles_)
@@ -93,7 +105,8 @@ public:
             bool ok = false;
             for (const Event *w : facts_.barrier(barrier).waits)
               if ((covers(k_, *w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read))) ||
-                  (k_.resources[v].stages > 1 && sameStagesInEarlierLoop(*w, stageOperand(*w->op), e, read)))
+                  (k_.resources[v].stages > 1 && sameStagesInEarlierLoop(*w, stageOperand(*w->op), e, read) &&
+                   !writtenBetween(r, *w, e, v)))
                 ok = true;
             if (!ok)
               ctx_.diags.build(DiagId::SafetyReadBeforeWait, e.op->range, name(r.role), stage, name(v), name(barrier))

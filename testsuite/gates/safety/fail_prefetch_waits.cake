@@ -99,3 +99,24 @@ def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
             lm.wait(got, stage=j)  # expected-error {{role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
+
+# -----
+# A read in a later loop of stages refilled after the waits: the new copies
+# have not landed (the waits were for the old ones).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+        lm.role_sync()
+        for j in lm.range(4, 8):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for i in lm.range(0, 4):
+            z = x_s.load(stage=i, layout="rows")  # expected-error {{role 'rows' reads stage i of 'x_s' but never waits on barrier 'got' for that stage}}
+            lm.store_tile(Y, coords=(i * 256, 0), src=z)
