@@ -26,10 +26,11 @@ BK = SWIZZLE_128B_FP8_K      # one k-block of the scales per stage
 STAGES = 6
 GROUP_M = 8   # pairs of tile rows per group, walked column by column
 # The weight's scale is one value per tile and k-block (BN = 128 columns, one weight block): with
-# B_SCALE_ROWS=True each thread reads it as the tile's BM = BN rows of SB's row (a row vector: two
-# values per thread, all equal), not as BN columns (32 values per thread), and multiplies it into
-# the row scales before the product (one multiply per element, not two).
-B_SCALE_ROWS = False
+# B_SCALE_ONE=True each thread reads it once, the first element of the stage's row of SB
+# (view.load(shape=(1, 1))), and multiplies it into the rows' scales before the product (one
+# multiply per element); False reads SB's row as BN columns (32 values per thread) and multiplies
+# twice per element.
+B_SCALE_ONE = True
 
 # grid: pairs P = ceil(M / 2BM) * ceil(N / BN), rounds R = ceil(P / (sm_count // 2)),
 # clusters ceil(P / R), two blocks each
@@ -116,8 +117,8 @@ def gemm_fp8_blockscaled(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M
                     c_q.tma_store(C, coords=(tn * BN + 3 * BN // 4, tm * BM))
                 lm.mma_wait(pending=0)
                 sa = sa_s.load(stage=j * k_steps + k, rows=True)  # this k-block's scale of each row of A
-                if B_SCALE_ROWS:
-                    sb = sb_s.load(stage=j * k_steps + k, rows=True)  # the block's scale, once per row
+                if B_SCALE_ONE:
+                    sb = sb_s.load(stage=j * k_steps + k, shape=(1, 1))  # the weight block's scale, once
                     lm.arrive(empty, stage=j * k_steps + k, per="warp", cluster=True)  # each warp read its scales
                     acc = acc + part * (sa * sb)
                 else:

@@ -715,24 +715,18 @@ std::optional<std::string> clusterVarying(const Kernel &k, const AffineForm &f, 
   if (depth > 32) return std::string("an expression nested too deeply");
   for (const auto &[atom, coef] : f.terms) {
     IntExprTable::AtomView a = k.ints.atomInfo(atom);
-    switch (a.op) {
-    case IntOp::Const:
-    case IntOp::Param:
-    case IntOp::NumBlocks:
-    case IntOp::ClusterId:
-    case IntOp::NumClusters:
-    case IntOp::SmCount:
-    case IntOp::LoopVar: continue;
-    case IntOp::RoleValue:
+    const IntOpInfo &info = intOpInfo(a.op);
+    switch (info.same) {
+    case IntSame::Launch:
+    case IntSame::Cluster:
+    case IntSame::Iteration: continue;  // a loop's iteration: its bounds are checked themselves
+    case IntSame::Read:
       if (k.sharedValues.count(a.value)) continue;
       return std::string("a value read in each block (an atomic's old value, or a read sema does not share)");
-    case IntOp::BlockId:
-    case IntOp::ClusterRank:
-    case IntOp::ClusterBlock: return fmt::format(fmt::runtime(intOpInfo(a.op).source), a.value);
-    default:
-      if (intOpInfo(a.op).arity == 0) return std::string(intOpInfo(a.op).name);
+    case IntSame::Block: return fmt::format(fmt::runtime(info.source), a.value);
+    case IntSame::Operands:
       for (const AffineForm *g : {a.lhs, a.rhs})
-        if (g && (intOpInfo(a.op).arity > 1 || g == a.lhs))
+        if (g && (info.arity > 1 || g == a.lhs))
           if (auto why = clusterVarying(k, *g, depth + 1)) return why;
     }
   }

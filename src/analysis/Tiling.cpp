@@ -151,6 +151,14 @@ FragmentTiling fragmentTiling(MmaPath path, const std::vector<int64_t> &shape, c
   if (layout == sema::FragmentLayout::Rows) return rowsTiling(shape, role, warpsPerRow);
   int64_t warpgroups = static_cast<int64_t>(role.warps.size()) / 4;
   FragmentTiling f;
+  if (shape.size() == 2 && shape[0] == 1 && shape[1] == 1) {  // one value, every thread's, on every path
+    f.form = FragmentForm::Scalar;
+    f.ok = true;
+    f.warpgroups = std::max<int64_t>(1, warpgroups);
+    f.cols = 1;
+    f.perThread = 1;
+    return f;
+  }
   if (path == MmaPath::Tcgen05) {
     f.lanes = true;
     if (shape.size() == 2 && (shape[0] == 1 || shape[1] == 1) && shape[0] * shape[1] > 1) {

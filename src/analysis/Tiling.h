@@ -61,7 +61,9 @@ WgmmaTiling accumulatorTiling(MmaPath path, const std::vector<int64_t> &shape, c
 // m64 block, replicated over the four threads that share a row) or a column
 // vector (1 x N: each thread the N / 4 columns its tile elements sit in,
 // replicated over the threads that share them).
-enum class FragmentForm : uint8_t { Tile, RowVector, ColumnVector };
+// Scalar: a 1 x 1 fragment in the accumulator layout, the one value every
+// thread holds (a broadcast operand: a scale per tile).
+enum class FragmentForm : uint8_t { Tile, RowVector, ColumnVector, Scalar };
 struct FragmentTiling {
   bool ok = false;
   std::string problem;

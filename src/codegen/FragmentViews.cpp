@@ -64,6 +64,11 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
            "tiles in the tcgen05 lanes layout are stored as they are, one row per thread");
     return;
   }
+  if (ft.form == analysis::FragmentForm::Scalar) {
+    refuse(DiagId::LowerFragmentStore, o.range, fmt::format("a store of '{}' into '{}'", src.name, view.name),
+           "a 1 x 1 fragment (one value in every thread) is loaded from shared memory, not stored");
+    return;
+  }
   if (ft.form == analysis::FragmentForm::RowVector) {
     storeRowVector(o, rc, ft);
     return;
@@ -246,11 +251,12 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
     loadRowsFragment(o, view, dst, dt);
     return;
   }
+  bool scalar = dt.form == analysis::FragmentForm::Scalar;
   if (!table_.lowersDtype(o.kind, view.dtype) || (!tile && view.swizzle != Swizzle::None) ||
-      (tile && !swizzledRowsFit(view)) || (dt.lanes && (dt.cols * esize) % 16 != 0)) {
+      (tile && !swizzledRowsFit(view)) || (dt.lanes && (dt.cols * esize) % 16 != 0) || (scalar && esize != 4)) {
     refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
            fmt::format("views of {} are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), "
-                       "unswizzled M x 1 and 1 x N vectors",
+                       "unswizzled M x 1 and 1 x N vectors, 1 x 1 views of 32-bit elements",
                        table_.dtypeNames(o.kind)));
     return;
   }
@@ -260,6 +266,11 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   // Element `i` of the destination, written through its element type.
   std::string elem = packed ? fmt::format("reinterpret_cast<{} *>({})", type, d) : d;
   std::string base = viewAddr(o.receiver, analysis::stageOperand(o).expr);
+  if (scalar) {
+    line(fmt::format("// one value, every thread's: {}[0]", d));
+    line(fmt::format("{}[0] = *reinterpret_cast<const {} *>(cake_smem_raw + ({} - cake_smem));", d, type, base));
+    return;
+  }
   if (!tile) {
     bool rows = dt.form == analysis::FragmentForm::RowVector;
     line(rows ? fmt::format("// row vector: this thread's {} rows", dt.perThread)

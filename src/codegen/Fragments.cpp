@@ -82,6 +82,8 @@ std::string KernelEmitter::fragmentElement(const Value &v, const Resource &role,
       element = fmt::format("{}[({}) / {}]", n, i, dst.perRow);
     else
       element = fmt::format("{}[({}) % {}]", n, i, dst.perRow);
+  } else if (t.form == analysis::FragmentForm::Scalar) {  // one value for every element
+    element = fmt::format("{}[0]", n);
   } else if (t.form == dst.form) {
     element = fmt::format("{}[{}]", n, i);
   } else {
@@ -453,6 +455,9 @@ bool KernelEmitter::globalTileAccess(const Operation &o, RoleCtx &rc, ResourceId
       refuse(DiagId::LowerFragmentStore, o.range, what, why);
     return false;
   };
+  if (ft.form == analysis::FragmentForm::Scalar)
+    return refused("a 1 x 1 fragment (one value in every thread) comes from a 1 x 1 view of shared memory "
+                   "(view.load); tiles and vectors move between registers and global memory");
   // reset=True: each thread writes zero where it read, which is safe only
   // where no other thread reads the same element (a tile, not a vector).
   const Operand *resetOp = load && o.kind == OpKind::LoadTile ? &o.operand(param::LoadTile::reset) : nullptr;

@@ -10,8 +10,8 @@ namespace cake::sema {
 
 const IntOpInfo &intOpInfo(IntOp op) {
   static constexpr IntOpInfo kTable[] = {
-#define INT_OP(Enum, Arity, Traits, Source, Cuda, Wrapper, Place, Least, Range, Prec) \
-  {IntOp::Enum, #Enum, Arity, Traits, Source, Cuda, Wrapper, IntPlace::Place, Least, Range, Prec},
+#define INT_OP(Enum, Arity, Traits, Source, Cuda, Wrapper, Place, Least, Range, Prec, Same) \
+  {IntOp::Enum, #Enum, Arity, Traits, Source, Cuda, Wrapper, IntPlace::Place, Least, Range, Prec, IntSame::Same},
 #include "sema/IntOps.def"
 #undef INT_OP
   };

@@ -46,6 +46,8 @@ enum class IntOp : uint8_t {
 
 // Where an integer's value exists (IntOps.def's place column).
 enum class IntPlace : uint8_t { Anywhere, Kernel, Host };
+// The threads that see one value of a leaf (IntOps.def's same column).
+enum class IntSame : uint8_t { Launch, Cluster, Block, Iteration, Read, Operands };
 // How an operation's normal form is built (IntOps.def's traits column).
 enum IntTraits : unsigned {
   kSum = 1u << 0,          // the operands' forms add
@@ -71,6 +73,7 @@ struct IntOpInfo {
   std::optional<int64_t> least;
   const char *range;
   int prec;  // the author's operator precedence (5: a leaf or a call)
+  IntSame same;
   bool has(IntTraits t) const { return (traits & t) != 0; }
 };
 const IntOpInfo &intOpInfo(IntOp op);

@@ -381,6 +381,25 @@ std::optional<ResourceId> Analyzer::fragmentResult(const OpInfo &op, const Expr 
         }
         shape = {shape[1], 1};
       }
+      // shape=(1, 1): the view's first element, every thread's.
+      const Operand &sub = operands[static_cast<size_t>(param::Load::shape)];
+      if (sub.present && !sub.defaulted) {
+        std::vector<int64_t> want;
+        for (const Value &e : sub.value.elts) want.push_back(e.constInt.value_or(0));
+        if (want != std::vector<int64_t>{1, 1} && want != shape) {
+          diags_.report(DiagId::SemaBadValue, sub.range, "shape", name,
+                        fmt::format("(1, 1) (the first element) or the view's shape {}", shapeText(shape)),
+                        shapeText(want));
+          return std::nullopt;
+        }
+        const Operand &lay = operands[static_cast<size_t>(param::Load::layout)];
+        if (want != shape && ((rows.present && rows.value.constBool) || (lay.present && lay.value.str == "rows"))) {
+          diags_.report(DiagId::SemaBadValue, sub.range, "shape", name,
+                        "the view's shape with rows=True or layout=\"rows\"", shapeText(want));
+          return std::nullopt;
+        }
+        shape = want;
+      }
       // layout="rows": the view's tile as lm.load_tile reads a global one.
       const Operand &lay = operands[static_cast<size_t>(param::Load::layout)];
       if (lay.present && lay.value.str == "rows") {
@@ -774,28 +793,21 @@ bool Analyzer::blockUniform(const AffineForm &f, int depth) const {
   if (depth > 32) return false;
   for (const auto &[atom, coef] : f.terms) {
     IntExprTable::AtomView a = kernel_->ints.atomInfo(atom);
-    switch (a.op) {
-    case IntOp::Const:
-    case IntOp::Param:
-    case IntOp::NumBlocks:
-    case IntOp::ClusterId:
-    case IntOp::NumClusters:
-    case IntOp::SmCount: continue;
-    case IntOp::BlockId:
-    case IntOp::ClusterRank:
-    case IntOp::ClusterBlock:
+    switch (intOpInfo(a.op).same) {
+    case IntSame::Launch:
+    case IntSame::Cluster: continue;
+    case IntSame::Block:
       // The same in a block's roles, but not in a cluster's blocks: where
       // blocks of a cluster meet at each other's barriers (multicast,
       // cluster arrivals), a count one block reads here and another there
       // would differ between them, which the gates do not check.
       if (kernel_->cluster[0] * kernel_->cluster[1] * kernel_->cluster[2] > 1) return false;
       continue;
-    case IntOp::RoleValue:
+    case IntSame::Read:
       if (kernel_->sharedValues.count(a.value)) continue;  // a shared read's value
       return false;
-    case IntOp::LoopVar: return false;
-    default:
-      if (intOpInfo(a.op).arity == 0) return false;
+    case IntSame::Iteration: return false;
+    case IntSame::Operands:
       if ((a.lhs && !blockUniform(*a.lhs, depth + 1)) ||
           (intOpInfo(a.op).arity > 1 && a.rhs && !blockUniform(*a.rhs, depth + 1)))
         return false;
