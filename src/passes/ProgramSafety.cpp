@@ -58,11 +58,12 @@ std::string Checker::stageOf(ResourceId view, const StageRef &s) const {
   return k_.resources[view].stages > 1 ? "stage " + stageText(ctx_.sm, s) + " of " : std::string();
 }
 
-bool Checker::ownWriteBefore(const Event &e, ResourceId v) const {
+bool Checker::ownWriteBefore(const Event &e, ResourceId v, const StageRef &stage) const {
   for (const RoleEvents &r : roles_)
     for (const Event &w : r.events)
-      if (w.role == e.role && w.index < e.index && effectResource(*w.op, w.op->info().effects.writes) == v &&
-          effectResource(*w.op, w.op->info().effects.signals) == kNoResource)
+      if (w.role == e.role && effectResource(*w.op, w.op->info().effects.writes) == v &&
+          effectResource(*w.op, w.op->info().effects.signals) == kNoResource && covers(k_, w, e) &&
+          (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w.op), stage)))
         return true;
   return false;
 }

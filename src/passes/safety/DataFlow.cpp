@@ -76,16 +76,27 @@ public:
       }
   }
 
-  // Whether role `r` writes `v` (or a view over its bytes) between events
-  // `a` and `b`, in program order: a copy issued after a wait refills the
-  // stage it waited for.
-  bool writtenBetween(const RoleEvents &r, const Event &a, const Event &b, ResourceId v) const {
+  // Whether a read `e` of the role's own copies into `v` is covered by its
+  // wait `w` in an earlier loop over the same iterations at the same
+  // stages (every copy issued, each stage waited for in one loop, read
+  // again in later ones): the loops run at most as many iterations as the
+  // view has stages (each stage's slot its own), and the role writes `v`
+  // (or a view over its bytes) neither inside the wait's loop nor between
+  // it and the read, so no refill is in flight or has landed over the data
+  // waited for.
+  bool prefetchedRead(const RoleEvents &r, const Event &w, const Event &e, const StageRef &read, ResourceId v) const {
+    std::optional<int64_t> trips;
+    if (!sameStagesInEarlierLoop(w, stageOperand(*w.op), e, read, &trips) || !trips || *trips > k_.resources[v].stages)
+      return false;
+    const IrStmt *waitLoop = w.loops.back();
     std::vector<ResourceId> views = sharing(v);
-    for (const Event &x : r.events)
-      if (x.index > a.index && x.index < b.index)
-        for (ResourceId w : written(x))
-          if (std::find(views.begin(), views.end(), w) != views.end()) return true;
-    return false;
+    for (const Event &x : r.events) {
+      bool inLoop = std::find(x.loops.begin(), x.loops.end(), waitLoop) != x.loops.end();
+      if (!inLoop && (x.index <= w.index || x.index >= e.index)) continue;
+      for (ResourceId wr : written(x))
+        if (std::find(views.begin(), views.end(), wr) != views.end()) return false;
+    }
+    return true;
   }
 
   void checkReadBeforeWait() {
@@ -94,19 +105,18 @@ public:
       for (const Event &e : r.events) {
         for (int8_t slot : e.op->info().effects.reads) {
           ResourceId v = effectResource(*e.op, slot);
-          if (v == kNoResource || !guards_.count(v) || ownWriteBefore(e, v)) continue;
+          if (v == kNoResource || !guards_.count(v) || ownWriteBefore(e, v, effectStage(*e.op, slot))) continue;
           StageRef read = effectStage(*e.op, slot);
           std::string stage = key(read);
           for (const auto &[barrier, writer] : guards_[v]) {
             // The role's own copies need its wait as much as another's: a
-            // wait it passes first, or one in an earlier loop over the same
-            // iterations at the same stages (every copy issued, waited for
-            // in one loop, read again in later ones).
+            // wait it passes first, or (its own copies only: another role
+            // may refill a stage once it is released) one in an earlier
+            // loop over the same stages (prefetchedRead).
             bool ok = false;
             for (const Event *w : facts_.barrier(barrier).waits)
               if ((covers(k_, *w, e) && (k_.resources[v].stages <= 1 || sameStage(k_, stageOperand(*w->op), read))) ||
-                  (k_.resources[v].stages > 1 && sameStagesInEarlierLoop(*w, stageOperand(*w->op), e, read) &&
-                   !writtenBetween(r, *w, e, v)))
+                  (writer == r.role && k_.resources[v].stages > 1 && prefetchedRead(r, *w, e, read, v)))
                 ok = true;
             if (!ok)
               ctx_.diags.build(DiagId::SafetyReadBeforeWait, e.op->range, name(r.role), stage, name(v), name(barrier))
@@ -195,7 +205,7 @@ public:
       for (const Event &e : r.events)
         for (int8_t slot : e.op->info().effects.reads) {
           ResourceId v = effectResource(*e.op, slot);
-          if (v == kNoResource || ownWriteBefore(e, v)) continue;
+          if (v == kNoResource || ownWriteBefore(e, v, effectStage(*e.op, slot))) continue;
           ResourceKind kind = k_.resources[v].kind;
           if (kind != ResourceKind::View && kind != ResourceKind::Tmem) continue;
           for (const RoleEvents &o : roles_)

@@ -28,10 +28,11 @@ protected:
   // "stage k of " for a staged view, nothing for a view of one stage.
   std::string stageOf(ResourceId view, const StageRef &s) const;
 
-  // True if role `e.role` itself wrote `v` before `e` with an ordinary
-  // store (it then reads its own data); its asynchronous copies, which
-  // complete on a barrier, do not count: those need a wait.
-  bool ownWriteBefore(const Event &e, ResourceId v) const;
+  // True if role `e.role` itself wrote `v` with an ordinary store that runs
+  // before `e` every time it does (covers), at the stage `e` reads (it then
+  // reads its own data); its asynchronous copies, which complete on a
+  // barrier, do not count (those need a wait), nor a store elsewhere.
+  bool ownWriteBefore(const Event &e, ResourceId v, const StageRef &stage) const;
   // Whether `a` runs in a loop that ends before the loop of `b` begins, both
   // in the same enclosing loops, with step 1 and the same bounds, the stages
   // `sa` and `sb` each the loop's variable plus the same offset: by the time

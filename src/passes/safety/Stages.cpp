@@ -114,16 +114,25 @@ public:
   // the ring, and no signal of `b` after them: each wait names its stage's
   // latest phase. The signal loop is in the running count; the wait loop
   // neither breaks nor advances it. nullptr when not so.
+  // Only the role's first signals of a barrier it alone signals qualify:
+  // a fresh barrier's first lap, so no older phase of the same parity is
+  // left unwaited on any of its mbarriers (a copy before the loop, or an
+  // earlier lap of copies, would let a wait pass on the wrong phase).
   const Event *prefetchedSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
+    if (facts_.barrier(b).signallers != std::set<ResourceId>{r.role}) return nullptr;
     const Event *found = nullptr;
+    const IrStmt *loop = nullptr;  // the loop of the role's first signals of b
     for (const Event &x : r.events) {
       if (x.index >= w.index) break;
       if (effectResource(*x.op, x.op->info().effects.signals) != b) continue;
+      if (!loop) loop = x.loops.empty() ? nullptr : x.loops.back();
       found = nullptr;  // the latest signal decides
       std::optional<int64_t> trips;
-      if (!x.alternative && sameStagesInEarlierLoop(x, stageOperand(*x.op), w, stageOperand(*w.op), &trips) && trips &&
+      if (!x.alternative && loop && !x.loops.empty() && x.loops.back() == loop &&
+          sameStagesInEarlierLoop(x, stageOperand(*x.op), w, stageOperand(*w.op), &trips) && trips &&
           *trips <= k_.resources[b].count)
         found = &x;
+      if (!loop) return nullptr;  // a first signal outside a loop
     }
     return found;
   }

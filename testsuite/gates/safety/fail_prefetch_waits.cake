@@ -6,7 +6,8 @@
 # iterations, a signal after the copies (stage 4 lands on mbarrier 0 again,
 # so the wait for stage 0's phase passes or hangs on the wrong one), and
 # copies of more stages than the ring has: each wait names a phase that is
-# not its stage's latest.
+# not its stage's latest. Then the holes an independent review found in the
+# first version of the rule (2026-12-06), each accepted by it and racy.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
@@ -120,3 +121,121 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024]):
         for i in lm.range(0, 4):
             z = x_s.load(stage=i, layout="rows")  # expected-error {{role 'rows' reads stage i of 'x_s' but never waits on barrier 'got' for that stage}}
             lm.store_tile(Y, coords=(i * 256, 0), src=z)
+
+# -----
+# A copy before the prefetch loop (stage 0 on mbarrier 0, never waited for): the wait for stage 4
+# (mbarrier 0, parity 1) passes at once on the older phase. Only the first signals of a
+# barrier qualify (found by review).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], W: LM.tensor2d[64, 64]):  # expected-warning {{tensor 'Z' is declared but never used}}
+    pool = lm.smem(40960)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4)
+    w_s = pool.view(offset=32768, shape=(64, 64), dtype=lm.bf16)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        w_s.cp_async(W, coords=(0, 0), stage=0, barrier=got)
+        for j in lm.range(1, 5):
+            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
+        for j in lm.range(1, 5):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j)
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+
+# -----
+# Another role's copies read again in a later loop after the stages were released: the
+# producer refills them meanwhile. The later-loop rule is for a role's own copies (review).
+@cake.schedule()
+def k(lm, X: LM.tma2d, S: LM.tma2d):
+    pool = lm.smem(1024 + 16384)
+    x_s = pool.view(offset=0, shape=(1, 64), dtype=lm.f32, stage=4)
+    s_s = pool.view(offset=1024, shape=(64, 64), dtype=lm.f32)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[math], pipeline=ring)  # expected-note {{barrier 'full' declared here}}
+    empty = lm.barrier(count=4, prod=[math], cons=[load], init_count=4, pipeline=ring)
+    with load:
+        for i in lm.range(0, 8):
+            lm.wait(empty, stage=i)
+            x_s.tma_load(X, coords=(0, i), stage=i, barrier=full)
+    with math:
+        acc = lm.fill(acc, 0.0)
+        for i in lm.range(0, 4):
+            lm.wait(full, stage=i)
+            lm.arrive(empty, stage=i, per="warp")
+        for i in lm.range(0, 4):
+            acc = acc + x_s.load(stage=i)  # expected-error {{role 'math' reads stage i of 'x_s' but never waits on barrier 'full' for that stage}}
+        for i in lm.range(4, 8):
+            lm.wait(full, stage=i)
+            acc = acc + x_s.load(stage=i)
+            lm.arrive(empty, stage=i, per="warp")
+        s_s.store(acc)
+        lm.fence_proxy()
+        lm.role_sync()
+        s_s.tma_store(S, coords=(0, 0))
+
+# -----
+# A plain store to another stage of the view does not make the role's own copy of stage j
+# its own data: the read before the wait is still a race (review).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024]):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    f = lm.regs(shape=(64, 64), dtype=lm.bf16, role=rows)
+    with rows:
+        f = lm.fill(f, 0.0)
+        x_s.store(f, stage=3)
+        lm.role_sync()
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
+            x = x_s.load(stage=j)  # expected-error {{role 'rows' reads stage j of 'x_s' but never waits on barrier 'got' for that stage}}
+            lm.wait(got, stage=j)
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+
+# -----
+# Reads in a later loop of more stages than the view holds: slot j % 4 has been refilled
+# with stage j + 4 (review).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], W: LM.tensor2d[64, 64]):  # expected-warning {{tensor 'W' is declared but never used}}
+    pool = lm.smem(40960)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4)
+    w_s = pool.view(offset=32768, shape=(64, 64), dtype=lm.bf16)  # expected-warning {{view 'w_s' is declared but never used}}
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 8):
+            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j)
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+            lm.role_sync()
+        for j in lm.range(0, 8):
+            z = x_s.load(stage=j)  # expected-error {{role 'rows' reads stage j of 'x_s' but never waits on barrier 'got' for that stage}}
+            lm.store_tile(Z, coords=(j * 64, 0), src=z)
+
+# -----
+# A second prefetch into the same ring: its copies are not the barrier's first, so its waits
+# are not prefetched ones (and other warps of the role may still read the slots; review).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 512], Y: LM.tensor2d[64, 256], Z: LM.tensor2d[64, 256]):
+    pool = lm.smem(65536)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j)
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+        for j in lm.range(4, 8):
+            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j)
+            lm.store_tile(Z, coords=(j * 64 - 256, 0), src=x)

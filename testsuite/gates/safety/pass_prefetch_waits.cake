@@ -38,3 +38,19 @@ def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
             lm.wait(got, stage=j - 1)
             x = x_s.load(stage=j - 1, layout="rows")
             lm.store_tile(Y, coords=(j * 256 - 256, 0), src=x)
+
+# -----
+# Run-time bounds with a constant trip count (found safe by review).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(n, n + 4):
+            x_s.cp_async(X, coords=(j * 64 - n * 64, 0), stage=j - n, barrier=got)
+        for j in lm.range(n, n + 4):
+            lm.wait(got, stage=j - n)
+            x = x_s.load(stage=j - n)
+            lm.store_tile(Y, coords=(j * 64 - n * 64, 0), src=x)
