@@ -27,6 +27,39 @@ public:
   // of four and loaded by all four, or a tile loaded after a store of a
   // differently shaped fragment, reads what other threads wrote.
 
+  // A copy into a view spread over the role's threads in chunks that
+  // completes on a barrier (cp.async): each thread writes chunks other
+  // threads' fragments hold. Its wait orders what it writes before later
+  // reads (checkReadBeforeWait); what earlier fragment accesses of the
+  // role read or wrote there must be done in every thread before it, so a
+  // role sync lies between them (a ring the role refills itself).
+  static bool refill(const Event &e) {
+    const OpEffects &fx = e.op->info().effects;
+    return fx.chunked && fx.writes == kReceiver && effectResource(*e.op, fx.signals) != kNoResource;
+  }
+
+  // Whether two accesses in `loop` name, in every iteration, one slot of
+  // their ring that no other iteration names: both stages the loop's
+  // variable times the same c plus the same offset (linearStage), over a
+  // constant trip count T with |c| (T - 1) below the ring's depth. Then
+  // nothing is carried from one iteration to the next.
+  bool slotPerIteration(const IrStmt &loop, const Event &p, const StageRef &sp, const Event &q,
+                        const StageRef &sq) const {
+    ResourceId v = p.op->receiver;
+    if (v == kNoResource || loop.step != 1 || loop.start.ix == kNoIntExpr || loop.stop.ix == kNoIntExpr ||
+        !sp.present() || !sq.present())
+      return false;
+    analysis::LinearStage lp = analysis::linearStage(k_, ctx_.sm, sp, p),
+                          lq = analysis::linearStage(k_, ctx_.sm, sq, q);
+    if (!lp.ok || !lq.ok || lp.loop != &loop || lq.loop != &loop || lp.nest != 1 || lq.nest != 1 || lp.outerScaled ||
+        lq.outerScaled || lp.outerScale != lq.outerScale || lp.outerScale == 0 || lp.offset != lq.offset)
+      return false;
+    std::optional<int64_t> trips =
+        IntExprTable::constantDifference(k_.ints.form(loop.stop.ix), k_.ints.form(loop.start.ix));
+    int64_t depth = std::max<int64_t>(1, k_.resources[v].stages);
+    return trips && std::abs(lp.outerScale) * std::max<int64_t>(0, *trips - 1) < depth;
+  }
+
   void checkFragmentElements() {
     MmaPath path = targetInfo(ctx_.module.target).mma;
     for (const RoleEvents &r : roles_) {
@@ -35,7 +68,7 @@ public:
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         if (fx.syncsRole) syncs.push_back(&e);
-        if (fx.threadElements != kNone) acc.push_back(&e);
+        if (fx.threadElements != kNone || refill(e)) acc.push_back(&e);
       }
       // The memory accessed: the receiver view, or the global tensor of a
       // copy between a tensor and registers (its tile at its coordinates).
@@ -84,7 +117,12 @@ public:
           StageRef sp = effectStage(*p.op, kReceiver), sq = effectStage(*q.op, kReceiver);
           bool kp = false, kq = false;
           AffineForm fp = formOf(k_, sp, kp), fq = formOf(k_, sq, kq);
-          if (!alias && kp && kq && fp.isConstant() && fq.isConstant() && !(fp == fq)) continue;  // other slots
+          // Other slots: constant stages that name different slots of the
+          // ring (a copy into a single-stage view names a phase, not a slot).
+          int64_t depth = std::max<int64_t>(1, k_.resources[view(p)].stages);
+          auto slotOf = [&](int64_t c) { return ((c % depth) + depth) % depth; };
+          if (!alias && kp && kq && fp.isConstant() && fq.isConstant() && slotOf(fp.constant) != slotOf(fq.constant))
+            continue;
           // An alias: the bytes of the slots the two name (a constant stage:
           // its slot; else the whole view) may not meet.
           auto bytes = [&](const Event &e, const StageRef &st, bool known,
@@ -105,7 +143,7 @@ public:
           const IrStmt *loop = nullptr;
           for (size_t d = 0; d < p.loops.size() && d < q.loops.size() && p.loops[d] == q.loops[d]; ++d)
             loop = p.loops[d];
-          bool carried = loop != nullptr;
+          bool carried = loop != nullptr && !slotPerIteration(*loop, p, sp, q, sq);
           // A sync counts on that path where it runs every time: in every
           // iteration of that loop (directly in its body, under no
           // condition or guard: not in an inner loop, which may run no
@@ -117,6 +155,12 @@ public:
                   (s->index > q.index || s->index < p.index)) ||
                  (s->index > q.index && inEnclosingList(*s, q)) || (s->index < p.index && inEnclosingList(*s, p))))
               carried = false;
+          // A refill orders only what comes before it (after it, its wait
+          // does): only a path that ends at a refill counts for one.
+          if (refill(p) || refill(q)) {
+            forward = forward && refill(q) && !refill(p);
+            carried = carried && refill(p) && !refill(q);
+          }
           if (!forward && !carried) continue;
           const Event &late = forward ? q : p, &early = forward ? p : q;
           std::string where = alias ? fmt::format(" through '{}', which shares its bytes", name(view(early))) : "";

@@ -231,10 +231,10 @@ def k(lm, X: LM.tensor2d[64, 512], Y: LM.tensor2d[64, 256], Z: LM.tensor2d[64, 2
             x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
         for j in lm.range(0, 4):
             lm.wait(got, stage=j)
-            x = x_s.load(stage=j)
+            x = x_s.load(stage=j)  # expected-note {{'x_s' read here}}
             lm.store_tile(Y, coords=(j * 64, 0), src=x)
         for j in lm.range(4, 8):
-            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
+            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between them}}
         for j in lm.range(4, 8):
             lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
             x = x_s.load(stage=j)
