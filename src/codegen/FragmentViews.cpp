@@ -193,12 +193,6 @@ void KernelEmitter::storeRowVector(const Operation &o, RoleCtx &rc, const analys
   line("}");
 }
 
-// A view loaded into registers, in the layout of the fragment it becomes
-// (the view's shape and dtype): a tile in the accumulator layout or the
-// lanes layout, an M x 1 row vector from M consecutive elements, a 1 x N
-// column vector (each thread reading the columns its accumulator elements
-// sit in). 16-bit fragments are packed in pairs as declareFragment lays
-// them out; a tile through the view's panels and swizzle (elementOffset).
 // A view's tile loaded in the rows layout (view.load(layout="rows")), as
 // lm.load_tile reads a global one: lane l of warp w reads the 8 elements at
 // columns 256 j + 8 l of each of the warp's rows (with P warps per row, of
@@ -241,6 +235,14 @@ void KernelEmitter::loadRowsFragment(const Operation &o, const Resource &view, c
   line("}");
 }
 
+// A view loaded into registers, in the layout of the fragment it becomes
+// (the view's shape and dtype): a tile in the accumulator layout or the
+// lanes layout, an M x 1 row vector from M consecutive elements, a 1 x N
+// column vector (each thread reading the columns its accumulator elements
+// sit in), a 1 x 1 fragment from the view's first element (shape=(1, 1)),
+// or the rows layout (loadRowsFragment). 16-bit fragments are packed in
+// pairs as declareFragment lays them out; a tile through the view's panels
+// and swizzle (elementOffset).
 void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   const Resource &view = k_.resource(o.receiver), &dst = k_.resource(o.result.resource);
   analysis::FragmentTiling dt;

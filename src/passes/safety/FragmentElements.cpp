@@ -19,14 +19,6 @@ class FragmentElementChecks : public Checker {
 public:
   using Checker::Checker;
 
-  // Within a role: two generic accesses of one view through register
-  // fragments (a fragment's store, a view's load; at least one a store) with
-  // no role sync between them, in program order or from one iteration of
-  // their common loop to the next, must give each element to the same
-  // thread (analysis::sameThreadElements): a row vector stored by one lane
-  // of four and loaded by all four, or a tile loaded after a store of a
-  // differently shaped fragment, reads what other threads wrote.
-
   // A copy into a view spread over the role's threads in chunks that
   // completes on a barrier (cp.async): each thread writes chunks other
   // threads' fragments hold. Its wait orders what it writes before later
@@ -60,6 +52,15 @@ public:
     return trips && std::abs(lp.outerScale) * std::max<int64_t>(0, *trips - 1) < depth;
   }
 
+  // Within a role: two generic accesses of one view through register
+  // fragments (a fragment's store, a view's load; at least one a store) with
+  // no role sync between them, in program order or from one iteration of
+  // their common loop to the next, must give each element to the same
+  // thread (analysis::sameThreadElements): a row vector stored by one lane
+  // of four and loaded by all four, or a tile loaded after a store of a
+  // differently shaped fragment, reads what other threads wrote. A refill
+  // after fragment accesses of its slot counts as a store that matches no
+  // fragment (only that direction: its wait orders the other).
   void checkFragmentElements() {
     MmaPath path = targetInfo(ctx_.module.target).mma;
     for (const RoleEvents &r : roles_) {
