@@ -9,15 +9,7 @@
 #   OUT=$OUT bash bench/results/softmax_long_2026-12-06/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-CAKEC=${CAKEC:-build-test/bin/cakec}
-GEN=harness/rows/generated/sweep
-rm -rf "$GEN" && mkdir -p "$GEN"
-gen() {  # TAG OPTIONS...
-  local tag=$1
-  shift
-  "$CAKEC" examples/softmax_sm90a.cake -DN=32768 "$@" -o "$GEN/$tag.cu"
-  "$CAKEC" examples/softmax_sm90a.cake -DN=32768 "$@" --emit=interface -o "$GEN/$tag.json"
-}
-gen w8 -DWARPS=8 -DSPLIT=8                                     # the form measured before
-gen w16 -DWARPS=16 -DSPLIT=16                                  # twice the warps, one block per SM
-ls "$GEN"
+bash harness/rows/softmax_forms.sh harness/rows/generated/sweep <<'FORMS'
+w8 -DWARPS=8 -DSPLIT=8                                     # the form measured before
+w16 -DWARPS=16 -DSPLIT=16                                  # twice the warps, one block per SM
+FORMS

@@ -6,7 +6,7 @@
 # SAN_TAG (the form the sanitizers run) let other sweeps reuse it
 # (bench/results/softmax_staged_2026-12-06/run.sh).
 set -uo pipefail
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/../../.." || exit 2
 OUTDIR=${OUT:-/tmp/softmax_long}
 GEN=${GEN:-harness/rows/generated/sweep}
 SAN_TAG=${SAN_TAG:-w16}

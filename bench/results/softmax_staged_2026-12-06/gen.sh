@@ -10,20 +10,12 @@
 #   OUT=$OUT bash bench/results/softmax_staged_2026-12-06/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-CAKEC=${CAKEC:-build-test/bin/cakec}
-GEN=harness/rows/generated/staged
-rm -rf "$GEN" && mkdir -p "$GEN"
-gen() {  # TAG OPTIONS...
-  local tag=$1
-  shift
-  "$CAKEC" examples/softmax_sm90a.cake -DN=32768 "$@" -o "$GEN/$tag.cu"
-  "$CAKEC" examples/softmax_sm90a.cake -DN=32768 "$@" --emit=interface -o "$GEN/$tag.json"
-}
-gen w8 -DWARPS=8 -DSPLIT=8                                                       # the register form
-gen w16 -DWARPS=16 -DSPLIT=16                                                    # the register form, 16 warps
-gen s8b3 -DWARPS=8 -DSPLIT=8 -DSTAGED=True -DCHUNK=2048 -DBLOCKS=3               # staged, 3 blocks per SM
-gen s8b2 -DWARPS=8 -DSPLIT=8 -DSTAGED=True -DCHUNK=2048 -DBLOCKS=2               # staged, 2 blocks per SM
-gen s16b3 -DWARPS=16 -DSPLIT=16 -DSTAGED=True -DCHUNK=4096 -DBLOCKS=3            # staged, 16 warps
-gen s4b3 -DWARPS=4 -DSPLIT=4 -DSTAGED=True -DCHUNK=1024 -DBLOCKS=3               # staged, 4 warps
-gen s8b3c4 -DWARPS=8 -DSPLIT=8 -DSTAGED=True -DCHUNK=4096 -DBLOCKS=3             # staged, 8 stages of 4096
-ls "$GEN"
+bash harness/rows/softmax_forms.sh harness/rows/generated/staged <<'FORMS'
+w8 -DWARPS=8 -DSPLIT=8                                                       # the register form
+w16 -DWARPS=16 -DSPLIT=16                                                    # the register form, 16 warps
+s8b3 -DWARPS=8 -DSPLIT=8 -DSTAGED=True -DCHUNK=2048 -DBLOCKS=3               # staged, 3 blocks per SM
+s8b2 -DWARPS=8 -DSPLIT=8 -DSTAGED=True -DCHUNK=2048 -DBLOCKS=2               # staged, 2 blocks per SM
+s16b3 -DWARPS=16 -DSPLIT=16 -DSTAGED=True -DCHUNK=4096 -DBLOCKS=3            # staged, 16 warps
+s4b3 -DWARPS=4 -DSPLIT=4 -DSTAGED=True -DCHUNK=1024 -DBLOCKS=3               # staged, 4 warps
+s8b3c4 -DWARPS=8 -DSPLIT=8 -DSTAGED=True -DCHUNK=4096 -DBLOCKS=3             # staged, 8 stages of 4096
+FORMS
