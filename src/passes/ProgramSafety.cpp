@@ -74,15 +74,24 @@ bool Checker::sameStagesInEarlierLoop(const Event &a, const StageRef &sa, const 
       a.loops.empty() || a.loops.size() != b.loops.size() || a.loops.back() == b.loops.back() ||
       !std::equal(a.loops.begin(), a.loops.end() - 1, b.loops.begin()))
     return false;
-  auto single = [&](const Event &e, const StageRef &s, analysis::LinearStage &ls) {
+  // The stage is a running count over the innermost loop alone (its
+  // variable plus an offset), or over enclosing loops the two share down to
+  // it (t * 4 + j: each iteration of t names the next block of stages).
+  auto counted = [&](const Event &e, const StageRef &s, analysis::LinearStage &ls) {
     ls = analysis::linearStage(k_, ctx_.sm, s, e);
-    return ls.ok && ls.loop == e.loops.back() && ls.nest == 1 && ls.outerScale == 1 && !ls.outerScaled &&
-           ls.loop->step == 1 && ls.loop->start.ix != kNoIntExpr && ls.loop->stop.ix != kNoIntExpr;
+    const IrStmt *inner = e.loops.back();
+    if (!ls.ok || inner->step != 1 || inner->start.ix == kNoIntExpr || inner->stop.ix == kNoIntExpr) return false;
+    if (ls.nest == 1) return ls.loop == inner && ls.outerScale == 1 && !ls.outerScaled;
+    auto at = std::find(e.loops.begin(), e.loops.end(), ls.loop);
+    return ls.scale == 1 && at != e.loops.end() && static_cast<size_t>(e.loops.end() - at) == ls.nest;
   };
   analysis::LinearStage la, lb;
-  if (!single(a, sa, la) || !single(b, sb, lb) || la.offset != lb.offset) return false;
-  const AffineForm &start = k_.ints.form(la.loop->start.ix), &stop = k_.ints.form(la.loop->stop.ix);
-  if (start != k_.ints.form(lb.loop->start.ix) || stop != k_.ints.form(lb.loop->stop.ix)) return false;
+  if (!counted(a, sa, la) || !counted(b, sb, lb) || la.offset != lb.offset || la.nest != lb.nest) return false;
+  if (la.nest > 1 && (la.loop != lb.loop || la.outerScale != lb.outerScale || la.outerScaled != lb.outerScaled))
+    return false;
+  const IrStmt *ia = a.loops.back(), *ib = b.loops.back();
+  const AffineForm &start = k_.ints.form(ia->start.ix), &stop = k_.ints.form(ia->stop.ix);
+  if (start != k_.ints.form(ib->start.ix) || stop != k_.ints.form(ib->stop.ix)) return false;
   if (trips) *trips = IntExprTable::constantDifference(stop, start);
   return true;
 }

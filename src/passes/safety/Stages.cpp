@@ -117,7 +117,10 @@ public:
   // Only the role's first signals of a barrier it alone signals qualify:
   // a fresh barrier's first lap, so no older phase of the same parity is
   // left unwaited on any of its mbarriers (a copy before the loop, or an
-  // earlier lap of copies, would let a wait pass on the wrong phase).
+  // earlier lap of copies, would let a wait pass on the wrong phase). In
+  // enclosing loops (t * 4 + j), each iteration's lap is the next block of
+  // the running count, waited for in full before the next iteration's
+  // copies.
   const Event *prefetchedSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
     if (facts_.barrier(b).signallers != std::set<ResourceId>{r.role}) return nullptr;
     const Event *found = nullptr;
@@ -134,6 +137,14 @@ public:
         found = &x;
       if (!loop) return nullptr;  // a first signal outside a loop
     }
+    // Inside enclosing loops (a prefetch per tile of a persistent loop), the
+    // earlier laps are the earlier iterations' signal loops, each waited for
+    // in full by the wait loop before the next one starts: only if every
+    // signal of b is in the signal loop.
+    if (found && w.loops.size() > 1)
+      for (const Event &x : r.events)
+        if (effectResource(*x.op, x.op->info().effects.signals) == b && (x.loops.empty() || x.loops.back() != loop))
+          return nullptr;
     return found;
   }
 

@@ -8,6 +8,8 @@
 # copies of more stages than the ring has: each wait names a phase that is
 # not its stage's latest. Then the holes an independent review found in the
 # first version of the rule (2026-12-06), each accepted by it and racy.
+# Last, broken variants of the per-tile prefetch in a persistent loop
+# (t * 4 + j), which pass_prefetch_waits.cake accepts.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
@@ -239,3 +241,137 @@ def k(lm, X: LM.tensor2d[64, 512], Y: LM.tensor2d[64, 256], Z: LM.tensor2d[64, 2
             lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
             x = x_s.load(stage=j)
             lm.store_tile(Z, coords=(j * 64 - 256, 0), src=x)
+
+# -----
+# A persistent prefetch without the role sync before the next tile's copies: a thread's copy
+# overwrites a slot other threads of the role may still read.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded in the previous iteration}}
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 4 + j)
+                x = x_s.load(stage=t * 4 + j, layout="rows")  # expected-note {{'x_s' read here}}
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+
+# -----
+# Two laps of the ring per tile (8 stages on 4): a wait's phase is not its stage's latest.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 8):
+                x_s.cp_async(X, coords=(j * 128, t * 4), stage=t * 8 + j, barrier=got)
+            for j in lm.range(0, 8):
+                lm.wait(got, stage=t * 8 + j)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 8 + j', which is not its running count of uses}}
+                x = x_s.load(stage=t * 8 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 128, t * 4), src=x)
+            lm.role_sync()
+
+# -----
+# A copy of the barrier after the tile's waits: not every signal is in the signal loop.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 3):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)
+            for j in lm.range(0, 3):
+                lm.wait(got, stage=t * 4 + j)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 4 + j', which is not its running count of uses}}
+                x = x_s.load(stage=t * 4 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(768, t * 4), stage=t * 4 + 3, barrier=got)
+
+# -----
+# Waits over fewer iterations than the copies: the next tile's copies start a lap over unwaited phases.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)
+            for j in lm.range(0, 2):
+                lm.wait(got, stage=t * 4 + j)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 4 + j', which is not its running count of uses}}
+                x = x_s.load(stage=t * 4 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            lm.role_sync()
+
+# -----
+# The later read loop reads stages of the next tile's lap, never waited for.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 4 + j)
+                x = x_s.load(stage=t * 4 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            for i in lm.range(0, 4):
+                z = x_s.load(stage=t * 4 + i + 4, layout="rows")  # expected-error {{role 'rows' reads stage t*4+i+4 of 'x_s' but never waits on barrier 'got' for that stage}}
+                lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
+            lm.role_sync()
+
+# -----
+# Five stages per tile on a ring of four (t * 5 + j): not a running count of whole laps.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 5):
+                x_s.cp_async(X, coords=(j * 128, t * 4), stage=t * 5 + j, barrier=got)
+            for j in lm.range(0, 5):
+                lm.wait(got, stage=t * 5 + j)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 5 + j', which is not its running count of uses}}
+                x = x_s.load(stage=t * 5 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 128, t * 4), src=x)
+            lm.role_sync()
+
+# -----
+# A refill inside the later read loop: a signal outside the signal loop, and a copy over slots other threads read.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded in the previous iteration}}
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 4 + j)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 4 + j', which is not its running count of uses}}
+                x = x_s.load(stage=t * 4 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            lm.role_sync()
+            for i in lm.range(0, 4):
+                z = x_s.load(stage=t * 4 + i, layout="rows")  # expected-note 2 {{'x_s' read here}}
+                x_s.cp_async(X, coords=(i * 256, t * 4), stage=t * 4 + i, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add}}
+                lm.store_tile(Z, coords=(i * 256, t * 4), src=z)

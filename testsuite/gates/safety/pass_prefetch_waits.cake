@@ -54,3 +54,27 @@ def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
             lm.wait(got, stage=j - n)
             x = x_s.load(stage=j - n)
             lm.store_tile(Y, coords=(j * 64 - n * 64, 0), src=x)
+
+# -----
+# Per tile of a persistent loop (t * 4 + j, the stages of a tile one lap of
+# the ring): each tile's copies, then its waits, each tile waited for in full
+# before the next tile's copies, and the role synced before a tile's copies
+# overwrite slots its threads read.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 4 + j)
+                x = x_s.load(stage=t * 4 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            for i in lm.range(0, 4):
+                z = x_s.load(stage=t * 4 + i, layout="rows")
+                lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
+            lm.role_sync()
