@@ -115,13 +115,15 @@ def gemm_fp8_blockscaled(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M
                     lm.fence_proxy()
                     lm.role_sync()
                     c_q.tma_store(C, coords=(tn * BN + 3 * BN // 4, tm * BM))
-                lm.mma_wait(pending=0)
-                sa = sa_s.load(stage=j * k_steps + k, rows=True)  # this k-block's scale of each row of A
+                # this k-block's scale of each row of A, read while the wgmmas run
+                sa = sa_s.load(stage=j * k_steps + k, rows=True)
                 if B_SCALE_ONE:
                     sb = sb_s.load(stage=j * k_steps + k, shape=(1, 1))  # the weight block's scale, once
+                    lm.mma_wait(pending=0)
                     lm.arrive(empty, stage=j * k_steps + k, per="warp", cluster=True)  # each warp read its scales
                     acc = acc + part * (sa * sb)
                 else:
+                    lm.mma_wait(pending=0)
                     sb = sb_s.load(stage=j * k_steps + k)             # and of each column of B
                     lm.arrive(empty, stage=j * k_steps + k, per="warp", cluster=True)  # each warp read its scales
                     acc = acc + part * sa * sb

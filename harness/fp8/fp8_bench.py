@@ -74,7 +74,9 @@ FP8 = {"e4m3": (torch.float8_e4m3fn, 448.0), "e5m2": (torch.float8_e5m2, 57344.0
 CHECK_SHAPES = [(128, 256, 128), (1000, 3000, 528), (300, 4096, 4096), (4096, 7168, 4096), (2048, 7168, 16384)]
 SAN_SHAPES = [(128, 256, 128), (200, 272, 384)]
 UNSCALED_SHAPES = [(128, 128, 64), (384, 1024, 4096), (4096, 4096, 4096)]  # gemm_e4m3_sm89 -DBM=128: tiles 128x128x64
-ROW_TILE, COL_TILE = 256, 256  # gemm_fp8_rowwise_sm90a.cake's rows per cluster (2 BM) and BN
+# gemm_fp8_rowwise_sm90a.cake's rows per cluster (2 BM) and BN; FP8_ROW_TILE=768 pads the scales for
+# kernels whose cluster covers 384 rows as well (three math warpgroups, BM = 192)
+ROW_TILE, COL_TILE = int(os.environ.get("FP8_ROW_TILE", "256")), 256
 DEFAULT_SHAPES = "4096x7168x4096,8192x8192x8192,4096x4096x4096,2048x7168x16384"
 
 

@@ -10,19 +10,11 @@
 #   OUT=$OUT GEN=harness/fp8/generated/i37 bash harness/fp8/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-CAKEC=${CAKEC:-build-test/bin/cakec}
-GEN=harness/fp8/generated/i37
-rm -rf "$GEN" && mkdir -p "$GEN"
-gen() {  # NAME CAKEC-ARGUMENTS...
-  local name=$1
-  shift
-  "$CAKEC" "$@" -o "$GEN/$name.cu"
-  "$CAKEC" "$@" --emit=interface -o "$GEN/$name.json"
-}
-gen gemm_fp8_blockscaled_e4m3 -I . examples/gemm_fp8_blockscaled_sm90a.cake
-gen gemm_fp8_blockscaled_cols_e4m3 -I . examples/gemm_fp8_blockscaled_sm90a.cake -DB_SCALE_ONE=False
-gen gemm_fp8_promote1_e4m3 -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DPROMOTE=True -DPROMOTE_EVERY=1
-gen vector_loads testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a
-gen vector_stores testsuite/codegen/Inputs/vector_stores.cake --target=sm_90a
-gen first_rows testsuite/codegen/Inputs/first_rows.cake --target=sm_90a
-ls "$GEN"
+bash harness/forms.sh harness/fp8/generated/i37 <<'FORMS'
+gemm_fp8_blockscaled_e4m3 -I . examples/gemm_fp8_blockscaled_sm90a.cake
+gemm_fp8_blockscaled_cols_e4m3 -I . examples/gemm_fp8_blockscaled_sm90a.cake -DB_SCALE_ONE=False
+gemm_fp8_promote1_e4m3 -I . examples/gemm_fp8_sm90a.cake -DBN=128 -DSTAGES=6 -DPROMOTE=True -DPROMOTE_EVERY=1
+vector_loads testsuite/codegen/Inputs/vector_loads.cake --target=sm_90a
+vector_stores testsuite/codegen/Inputs/vector_stores.cake --target=sm_90a
+first_rows testsuite/codegen/Inputs/first_rows.cake --target=sm_90a
+FORMS
