@@ -66,8 +66,8 @@ def gemm_fp8_blockscaled(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M
             p = lm.cluster_id(0) + j * lm.num_clusters(0)
             first_m = p // group_pairs * GROUP_M
             rows = lm.min(m_pairs - first_m, GROUP_M)
-            tm = 2 * (first_m + p % group_pairs % rows) + lm.cluster_rank()
-            tn = p % group_pairs // rows
+            tm = lm.min(2 * (first_m + p % group_pairs % rows) + lm.cluster_rank(), 2 * m_pairs - 1)  # clamped for the launcher
+            tn = lm.min(p % group_pairs // rows, n_tiles - 1)  # the clamp bounds it for the launcher
             for k in lm.range(0, k_steps):
                 lm.wait(empty, stage=j * k_steps + k)
                 a_s.tma_load(A, coords=(k * BK, tm * BM), stage=j * k_steps + k, barrier=full)
@@ -79,8 +79,8 @@ def gemm_fp8_blockscaled(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M
             p = lm.cluster_id(0) + j * lm.num_clusters(0)
             first_m = p // group_pairs * GROUP_M
             rows = lm.min(m_pairs - first_m, GROUP_M)
-            tm = 2 * (first_m + p % group_pairs % rows) + lm.cluster_rank()
-            tn = p % group_pairs // rows
+            tm = lm.min(2 * (first_m + p % group_pairs % rows) + lm.cluster_rank(), 2 * m_pairs - 1)  # clamped for the launcher
+            tn = lm.min(p % group_pairs // rows, n_tiles - 1)  # the clamp bounds it for the launcher
             acc = lm.fill(acc, 0.0)
             for k in lm.range(0, k_steps):
                 lm.wait(full, stage=j * k_steps + k)
