@@ -80,20 +80,30 @@ bool Checker::sameStagesInEarlierLoop(const Event &a, const StageRef &sa, const 
   auto counted = [&](const Event &e, const StageRef &s, analysis::LinearStage &ls) {
     ls = analysis::linearStage(k_, ctx_.sm, s, e);
     const IrStmt *inner = e.loops.back();
-    if (!ls.ok || inner->step != 1 || inner->start.ix == kNoIntExpr || inner->stop.ix == kNoIntExpr) return false;
+    if (!ls.ok || !ls.notRunning.empty() || inner->step != 1 || inner->start.ix == kNoIntExpr ||
+        inner->stop.ix == kNoIntExpr)
+      return false;
     if (ls.nest == 1) return ls.loop == inner && ls.outerScale == 1 && !ls.outerScaled;
     auto at = std::find(e.loops.begin(), e.loops.end(), ls.loop);
     return ls.scale == 1 && at != e.loops.end() && static_cast<size_t>(e.loops.end() - at) == ls.nest;
   };
   analysis::LinearStage la, lb;
-  if (!counted(a, sa, la) || !counted(b, sb, lb) || la.offset != lb.offset || la.nest != lb.nest) return false;
+  if (!counted(a, sa, la) || !counted(b, sb, lb) || la.nest != lb.nest) return false;
   if (la.nest > 1 && (la.loop != lb.loop || la.outerScale != lb.outerScale || la.outerScaled != lb.outerScaled))
     return false;
   const IrStmt *ia = a.loops.back(), *ib = b.loops.back();
   const AffineForm &start = k_.ints.form(ia->start.ix), &stop = k_.ints.form(ia->stop.ix);
-  if (start != k_.ints.form(ib->start.ix) || stop != k_.ints.form(ib->stop.ix)) return false;
-  if (trips) *trips = IntExprTable::constantDifference(stop, start);
-  return true;
+  const AffineForm &startB = k_.ints.form(ib->start.ix), &stopB = k_.ints.form(ib->stop.ix);
+  std::optional<int64_t> n = IntExprTable::constantDifference(stop, start);
+  if (trips) *trips = n;
+  if (la.offset == lb.offset && start == startB && stop == stopB) return true;
+  // Over one loop each: the same sequence of stages from other bounds (the
+  // refills `j + 4` over range(0, 4), waited for at `j` over range(4, 8)):
+  // the same first stage and the same constant trip count.
+  if (la.nest != 1 || !n || n != IntExprTable::constantDifference(stopB, startB)) return false;
+  std::optional<AffineForm> firstA = IntExprTable::combine(la.offset, start, 1),
+                            firstB = IntExprTable::combine(lb.offset, startB, 1);
+  return firstA && firstB && *firstA == *firstB;
 }
 
 std::vector<ResourceId> Checker::written(const Event &e) {

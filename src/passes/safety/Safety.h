@@ -36,10 +36,12 @@ protected:
   // Whether `a` runs in a loop that ends before the loop of `b` begins, both
   // in the same enclosing loops, with step 1 and the same bounds, the stages
   // `sa` and `sb` each the loop's variable plus the same offset, or the same
-  // running count over enclosing loops down to it (t * 4 + j): by the time
-  // b's loop starts, a's has named every stage b's will in this iteration of
-  // the enclosing loops. `trips`: the inner loops' constant trip count, if
-  // any.
+  // running count over enclosing loops down to it (t * 4 + j), or (one loop
+  // each) the same first stage over the same constant trip count (`j + 4`
+  // over range(0, 4), `j` over range(4, 8)): by the time b's loop starts,
+  // a's has named every stage b's will, in the same order, in this iteration
+  // of the enclosing loops. `trips`: the inner loops' constant trip count,
+  // if any.
   bool sameStagesInEarlierLoop(const Event &a, const StageRef &sa, const Event &b, const StageRef &sb,
                                std::optional<int64_t> *trips = nullptr) const;
   // The resource an event writes through its effects, and the fragment an

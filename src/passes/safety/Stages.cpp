@@ -145,7 +145,57 @@ public:
       for (const Event &x : r.events)
         if (effectResource(*x.op, x.op->info().effects.signals) == b && (x.loops.empty() || x.loops.back() != loop))
           return nullptr;
-    return found;
+    return found ? found : refilledSignal(r, w, b);
+  }
+  // Whether a wait of role `r` on `b` inside `loop` is a prefetched one.
+  bool hasPrefetchedWait(const RoleEvents &r, ResourceId b, const IrStmt &loop) const {
+    for (const Event &w : r.events)
+      if (effectResource(*w.op, w.op->info().effects.waits) == b && !w.alternative &&
+          std::find(w.loops.begin(), w.loops.end(), &loop) != w.loops.end() && prefetchedSignal(r, w, b))
+        return true;
+    return false;
+  }
+  // A wait loop over the stages a later loop refilled: each iteration of
+  // the refill loop waits for a stage and then copies into the same slot
+  // one lap on (`lm.wait(got, stage=j)`, then a copy at `stage=j + 4` on a
+  // ring of 4), and the wait loop waits for those stages in the same order
+  // (`j` over range(4, 8)), at most one lap, with no signal of `b` since the
+  // refill loop's first: the refill's wait completed the slot's older
+  // phase, so each wait names its stage's latest. Loops in no enclosing
+  // loop only. The refill loop's own waits are checked as any other.
+  const Event *refilledSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
+    const Event *first = nullptr, *last = nullptr;  // the refill loop's first and latest signal
+    for (const Event &x : r.events) {
+      if (x.index >= w.index) break;
+      if (effectResource(*x.op, x.op->info().effects.signals) != b) continue;
+      if (x.alternative || x.loops.size() != 1) return nullptr;
+      if (!last || last->loops != x.loops) first = &x;
+      last = &x;
+    }
+    int64_t count = k_.resources[b].count;
+    std::optional<int64_t> trips;
+    if (!last || w.loops.size() != 1 ||
+        !sameStagesInEarlierLoop(*last, stageOperand(*last->op), w, stageOperand(*w.op), &trips) || !trips ||
+        *trips > count)
+      return nullptr;
+    bool kx;
+    AffineForm fx = formOf(k_, stageOperand(*last->op), kx);
+    for (const Event &x : r.events) {  // every signal of the refill loop at that stage
+      if (x.index < first->index || x.index > last->index || effectResource(*x.op, x.op->info().effects.signals) != b)
+        continue;
+      bool k;
+      AffineForm f = formOf(k_, stageOperand(*x.op), k);
+      if (!kx || !k || f != fx) return nullptr;
+    }
+    for (const Event &e : r.events) {  // a wait before them in the iteration, one lap behind
+      bool ke;
+      if (!kx || e.index >= first->index || e.loops != first->loops || e.conditional || e.guarded || e.alternative ||
+          effectResource(*e.op, e.op->info().effects.waits) != b)
+        continue;
+      AffineForm fe = formOf(k_, stageOperand(*e.op), ke);
+      if (ke && IntExprTable::constantDifference(fx, fe) == count) return last;
+    }
+    return nullptr;
   }
 
   void checkStageSequence() {
@@ -166,6 +216,10 @@ public:
         LinearStage ls = analysis::linearStage(k_, ctx_.sm, s, e);
         std::optional<Region> region;
         if (!e.loops.empty()) region = facts_.stageRegion(r, b, e.loops.front());
+        // Prefetched waits stand outside the running count, so a region over
+        // a loop that holds them does not describe it (it breaks at such a
+        // wait, which is skipped): its other uses are checked one by one.
+        if (region && hasPrefetchedWait(r, b, *region->loop)) region.reset();
         if (!ls.ok && !region) continue;  // checkStageForms reports it
         if (!next.count(b)) next[b] = NextStage{};
         std::string text = s.present() ? sourceText(ctx_.sm, s.expr->range) : "0";

@@ -9,7 +9,8 @@
 # not its stage's latest. Then the holes an independent review found in the
 # first version of the rule (2026-12-06), each accepted by it and racy.
 # Last, broken variants of the per-tile prefetch in a persistent loop
-# (t * 4 + j), which pass_prefetch_waits.cake accepts.
+# (t * 4 + j) and of the refill loop, which pass_prefetch_waits.cake accepts
+# (with the holes a review of the first found).
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
@@ -375,3 +376,239 @@ def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64,
                 z = x_s.load(stage=t * 4 + i, layout="rows")  # expected-note 2 {{'x_s' read here}}
                 x_s.cp_async(X, coords=(i * 256, t * 4), stage=t * 4 + i, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add}}
                 lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
+
+# -----
+# Found by review (2026-12-06): per tile, stages t * 8 + j on a ring of 4 skip a lap (each tile's stage j is
+# mbarrier j at parity 0, which phase 0 already gave), so tile 1's waits pass before its copies land.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 8 + j, barrier=got)
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 8 + j)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 8 + j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name th}}
+                x = x_s.load(stage=t * 8 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            for i in lm.range(0, 4):
+                z = x_s.load(stage=t * 8 + i, layout="rows")  # expected-error {{role 'rows' reads stage t*8+i of 'x_s' but never waits on barrier 'got' for that stage}}
+                lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
+            lm.role_sync()
+
+# -----
+# Found by review: t * 2 + j repeats stages; tile 1's wait on stage 2 passes on the first tile's phase.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 2 + j, barrier=got)
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 2 + j)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 2 + j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name th}}
+                x = x_s.load(stage=t * 2 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            for i in lm.range(0, 4):
+                z = x_s.load(stage=t * 2 + i, layout="rows")  # expected-error {{role 'rows' reads stage t*2+i of 'x_s' but never waits on barrier 'got' for that stage}}
+                lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
+            lm.role_sync()
+
+# -----
+# Found by review: tiles from 1, so the first stages are 4..7 and a fresh barrier's parity 1 passes at once.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(1, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 4 + j', which is not its running count of uses (0, 1, 2, ...): its first value is 4, but the next stage of the sequ}}
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 4 + j)
+                x = x_s.load(stage=t * 4 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            for i in lm.range(0, 4):
+                z = x_s.load(stage=t * 4 + i, layout="rows")
+                lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
+            lm.role_sync()
+
+# -----
+# Found by review: t * 4 + j + 1 starts at stage 1, so stage 4 (mbarrier 0, parity 1) passes on a fresh barrier.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j + 1, barrier=got)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 4 + j + 1', which is not its running count of uses (0, 1, 2, ...): its first value is 1, but the next stage of the}}
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 4 + j + 1)
+                x = x_s.load(stage=t * 4 + j + 1, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            for i in lm.range(0, 4):
+                z = x_s.load(stage=t * 4 + i + 1, layout="rows")
+                lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
+            lm.role_sync()
+
+# -----
+# A wait in the tile's body past its lap (t * 4 + 7), beside the prefetched ones: checked one by one (a region
+# over the tile loop once skipped it).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for t in lm.range(0, n):
+            for j in lm.range(0, 4):
+                x_s.cp_async(X, coords=(j * 256, t * 4), stage=t * 4 + j, barrier=got)
+            for j in lm.range(0, 4):
+                lm.wait(got, stage=t * 4 + j)
+                x = x_s.load(stage=t * 4 + j, layout="rows")
+                lm.store_tile(Y, coords=(j * 256, t * 4), src=x)
+            lm.wait(got, stage=t * 4 + 7)  # expected-error {{role 'rows' uses barrier 'got' at stage 't * 4 + 7', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name th}}
+            lm.role_sync()
+
+# -----
+# A refill before the wait for the slot it overwrites (the copy lands on a phase not yet waited for).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# The second wait loop over more iterations than the refills (stage 8 was never copied).
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(4, 9):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# The second wait loop one stage ahead of the refills.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j + 1)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 1', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the st}}
+            x = x_s.load(stage=j, layout="rows")  # expected-error {{role 'rows' reads stage j of 'x_s' but never waits on barrier 'got' for that stage}}
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# A copy of the barrier between the refill loop and the second wait loop.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")  # expected-note {{'x_s' read here}}
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        x_s.cp_async(X, coords=(0, 0), stage=8, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between}}
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# A refill with no role sync after the reads of the slot it overwrites.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")  # expected-note {{'x_s' read here}}
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between}}
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# The refilled stages read without their waits.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for i in lm.range(0, 4):
+            z = x_s.load(stage=i + 4, layout="rows")  # expected-error {{role 'rows' reads stage i+4 of 'x_s' but never waits on barrier 'got' for that stage}}
+            lm.store_tile(Z, coords=(i * 256, 0), src=z)

@@ -78,3 +78,28 @@ def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64,
                 z = x_s.load(stage=t * 4 + i, layout="rows")
                 lm.store_tile(Z, coords=(i * 256, t * 4), src=z)
             lm.role_sync()
+
+# -----
+# A refill loop: each iteration waits for a stage, reads it, syncs the role
+# and copies the next lap into the same slot (stage j + 4 on a ring of 4);
+# a later loop waits for the refilled stages in order (j over range(4, 8)).
+# Each refill follows the wait that completed its slot's older phase.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
