@@ -580,7 +580,7 @@ neg("ring_wait_too_far_ahead", "A wait on the release barrier as many stages ahe
   ("comment", "empty = lm.barrier", "expected-note {{barrier 'empty' declared here}}"),
   ("comment", "a_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'a_s' when the ring wraps but never waits for role 'math' to release it}}"),
   ("comment", "b_s.tma_load", "expected-error {{role 'load' overwrites stage k of 'b_s'}}")])
-neg("ring_two_stages_one_iteration", "Two copies of one iteration naming different stages of a ring that never wraps: the second lands in the next phase.", [
+neg("ring_two_stages_one_iteration", "Two copies of one iteration naming different stages of a two-stage ring over two iterations: the second lands in the next phase, and its last copy (stage 2) wraps onto slot 0 while the consumer may read it.", [
   ("suball", "for k in lm.range(0, K // 64):", "for k in lm.range(0, 2):"),
   ("delete", "lm.wait(empty, stage=k)", None),
   ("delete", "lm.arrive(empty, stage=k)", None),
@@ -588,7 +588,8 @@ neg("ring_two_stages_one_iteration", "Two copies of one iteration naming differe
   ("replace", "full = lm.barrier", "full = lm.barrier(count=2, prod=[load], cons=[math])"),
   ("replace", "ring = lm.pipeline", "pass"),
   ("sub", "b_s.tma_load", ("stage=k,", "stage=k + 1,")),
-  ("comment", "b_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'k', so two uses land in different phases of one iteration (one iteration, one stage)}}"),
+  ("comment", "b_s.tma_load", "expected-error {{role 'load' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'k', so two uses land in different phases of one iteration (one iteration, one stage)}} expected-error {{role 'load' overwrites stage k+1 of 'b_s' when the ring wraps but never waits for role 'math' to release it}}"),
+  ("comment", "b_s = pool.view", "expected-note {{'b_s' declared here}}"),
   ("comment", "a_s.tma_load", "expected-note 2 {{role 'load' signals 'full' here}}"),
   ("comment", "lm.wait(full", "expected-error {{barrier 'full': role 'load' signals it 4 time(s) but role 'math' waits on it 2 time(s)}}"),
   ])

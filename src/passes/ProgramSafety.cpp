@@ -134,6 +134,11 @@ std::vector<ResourceId> Checker::sharing(ResourceId v) const {
   return out;
 }
 
+bool Checker::sameSlots(ResourceId a, ResourceId b) const {
+  const Resource &x = k_.resources[a], &y = k_.resources[b];
+  return a == b || (x.pool == y.pool && x.offset == y.offset && x.stages == y.stages && x.totalBytes == y.totalBytes);
+}
+
 bool Checker::roleSyncBetween(size_t after, const Event &x, bool inLists) const {
   for (const RoleEvents &r : roles_)
     for (const Event &s : r.events)

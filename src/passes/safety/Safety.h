@@ -50,6 +50,9 @@ protected:
   bool readsResource(const Event &e, ResourceId v) const;
   // Views sharing bytes with `v` through an alias (either declared
   // alias=True), `v` itself included.
+  // Whether two views sharing bytes have the same slots (one offset, stage
+  // count and size): an alias that names the same buffer.
+  bool sameSlots(ResourceId a, ResourceId b) const;
   std::vector<ResourceId> sharing(ResourceId v) const;
   // Whether a role sync of x's role lies after event index `after` and
   // before x, every time x runs. `inLists`: a sync earlier in a statement

@@ -31,17 +31,22 @@ public:
   // (a region); and a view stage an operation reads that a wait of its role
   // of either kind names, in the same form (the read-before-wait check
   // compares them by that form): a persistent loop's first key tile,
-  // `w * n_kv`, read right after the wait for it.
+  // `w * n_kv`, read right after the wait for it. The stage argument of an
+  // operation that uses no barrier and reads its receiver's stage
+  // (`sa_s.load(stage=j * h)`) is such a read.
   void checkStageForms() {
     std::set<const Expr *> reported;
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
         std::vector<StageRef> stages = {stageOperand(*e.op)};
-        for (int8_t slot : e.op->info().effects.reads) stages.push_back(effectStage(*e.op, slot));
+        for (int8_t slot : fx.reads) stages.push_back(effectStage(*e.op, slot));
+        bool readsOwnStage =
+            barrierOf(e) == kNoResource && std::find(fx.reads.begin(), fx.reads.end(), kReceiver) != fx.reads.end();
         for (size_t i = 0; i < stages.size(); ++i) {
           const StageRef &s = stages[i];
           if (!s.present() || analysis::linearStage(k_, ctx_.sm, s, e).ok || (i == 0 && inRegion(r, e))) continue;
-          if (i > 0 && namedByWait(r, s)) continue;
+          if ((i > 0 || readsOwnStage) && namedByWait(r, s)) continue;
           if (reported.insert(s.expr).second)
             ctx_.diags.report(DiagId::SafetyUnprovenStage, s.expr->range, sourceText(ctx_.sm, s.expr->range));
         }
@@ -121,8 +126,35 @@ public:
   // enclosing loops (t * 4 + j), each iteration's lap is the next block of
   // the running count, waited for in full before the next iteration's
   // copies.
+  // The role's own ring: it alone signals and waits on `b`, and every view
+  // its copies on `b` write has one slot per stage of `b` and shares no
+  // bytes with another view but in the same slots, so stage s is slot s
+  // mod count of each (a
+  // single-slot view takes every stage's copy into one buffer; another
+  // role's waits, or an alias, see the slots the rules below reason about
+  // from elsewhere).
+  // Why not (empty when it is).
+  std::string notOwnRing(const RoleEvents &r, ResourceId b) const {
+    const std::set<ResourceId> self = {r.role};
+    if (facts_.barrier(b).signallers != self) return "other roles signal it too";
+    for (ResourceId o : facts_.barrier(b).waiters)
+      if (o != r.role) return fmt::format("role '{}' waits on it too", name(o));
+    for (const Event &x : r.events) {
+      if (effectResource(*x.op, x.op->info().effects.signals) != b) continue;
+      ResourceId v = effectResource(*x.op, x.op->info().effects.writes);
+      if (v == kNoResource) continue;
+      if (k_.resources[v].stages != k_.resources[b].count)
+        return fmt::format("'{}' has {} slot(s) for its {} stages", name(v), k_.resources[v].stages,
+                           k_.resources[b].count);
+      for (ResourceId o : sharing(v))
+        if (!sameSlots(v, o)) return fmt::format("'{}' shares bytes with '{}' in other slots", name(v), name(o));
+    }
+    return {};
+  }
+  bool ownRing(const RoleEvents &r, ResourceId b) const { return notOwnRing(r, b).empty(); }
   const Event *prefetchedSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
-    if (facts_.barrier(b).signallers != std::set<ResourceId>{r.role}) return nullptr;
+    if (!ownRing(r, b)) return nullptr;
+    if (const Event *x = aheadSignal(r, w, b)) return x;
     const Event *found = nullptr;
     const IrStmt *loop = nullptr;  // the loop of the role's first signals of b
     for (const Event &x : r.events) {
@@ -146,6 +178,58 @@ public:
         if (effectResource(*x.op, x.op->info().effects.signals) == b && (x.loops.empty() || x.loops.back() != loop))
           return nullptr;
     return found ? found : refilledSignal(r, w, b);
+  }
+  // A wait loop that copies ahead of itself (the single-role multistage
+  // loop of cp.async kernels: copies of stages 0 to d - 1 before the loop,
+  // then each iteration waits for stage j and copies stage j + d, the last
+  // iterations' copies left out by a guard `if j < n - d`): the wait's
+  // stage is the loop variable plus a constant, starting at stage 0, in a
+  // loop in no enclosing loop, with no use of `b` by the role before the
+  // loop but copies, and every signal of `b` in the loop is at the wait's
+  // stage plus d, 0 < d <= count (d < count when the copy comes before the
+  // wait in the iteration). Each wait then names a stage whose copy was
+  // issued, no copy of the next lap of its mbarrier has been issued (so its
+  // phase is the stage's latest), and every older lap was waited for by an
+  // earlier iteration. The loop's copies run from its first iteration to
+  // its last but d (a guard that leaves out more would leave the last waits
+  // hanging, fewer would copy stages no one waits for); the signals stay in
+  // the running count, so the copies before the loop are stages 0 to d - 1.
+  const Event *aheadSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
+    if (w.loops.size() != 1 || w.guarded || w.conditional || w.alternative) return nullptr;
+    const IrStmt *L = w.loops.front();
+    LinearStage lw = analysis::linearStage(k_, ctx_.sm, stageOperand(*w.op), w);
+    if (!lw.ok || lw.loop != L || lw.nest != 1 || lw.scale != 1 || L->step != 1 || L->start.ix == kNoIntExpr)
+      return nullptr;
+    std::optional<AffineForm> first = lw.at(k_.ints.form(L->start.ix));
+    if (!first || !first->isConstant() || first->constant != 0) return nullptr;
+    bool kw;
+    AffineForm fw = formOf(k_, stageOperand(*w.op), kw);
+    if (!kw) return nullptr;
+    int64_t count = k_.resources[b].count;
+    const Event *ahead = nullptr;
+    for (const Event &x : r.events) {
+      bool inL = !x.loops.empty() && x.loops.front() == L;
+      if (x.index < w.index && !inL) {  // before the loop: copies only
+        if (effectResource(*x.op, x.op->info().effects.waits) == b) return nullptr;
+        continue;
+      }
+      if (!inL || effectResource(*x.op, x.op->info().effects.signals) != b) continue;
+      if (x.loops.size() != 1 || x.conditional || x.alternative) return nullptr;
+      bool kx;
+      AffineForm fx = formOf(k_, stageOperand(*x.op), kx);
+      std::optional<int64_t> d = kx ? IntExprTable::constantDifference(fx, fw) : std::nullopt;
+      if (!d || *d <= 0 || *d > count || (x.index < w.index && *d == count)) return nullptr;
+      // The copies run from the loop's first iteration to d before its end
+      // (the guard leaves out the last d): as many as the waits that need
+      // them, no more, and the copies before the loop are the first d.
+      std::optional<IterationRange> rx = iterationRange(k_, x);
+      if (!rx || L->stop.ix == kNoIntExpr || rx->first != k_.ints.form(L->start.ix) ||
+          IntExprTable::constantDifference(k_.ints.form(L->stop.ix), rx->end) != d)
+        return nullptr;
+      if (ahead && IntExprTable::constantDifference(fx, formOf(k_, stageOperand(*ahead->op), kx)) != 0) return nullptr;
+      if (!ahead) ahead = &x;
+    }
+    return ahead;
   }
   // Whether a wait of role `r` on `b` inside `loop` is a prefetched one.
   bool hasPrefetchedWait(const RoleEvents &r, ResourceId b, const IrStmt &loop) const {
@@ -247,9 +331,13 @@ public:
             facts_.barrier(b).signallers == std::set<ResourceId>{r.role} &&
             std::count(k_.resources[b].consumers.begin(), k_.resources[b].consumers.end(), r.role) &&
             !ownSignalBefore(r, e, b)) {
-          bad(fmt::format("role '{}' alone signals it, so a wait must name the stage of a signal it gave before, in "
-                          "the same iteration; stage {} is not one",
-                          name(r.role), text));
+          std::string ring = notOwnRing(r, b);
+          bad(fmt::format(
+              "role '{}' alone signals it, so a wait must name the stage of a signal it gave before, in "
+              "the same iteration; stage {} is not one{}",
+              name(r.role), text,
+              ring.empty() ? std::string()
+                           : " (a wait for copies of an earlier loop needs a ring of the role's own: " + ring + ")"));
           next[b] = std::nullopt;
           continue;
         }

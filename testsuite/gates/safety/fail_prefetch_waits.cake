@@ -8,6 +8,15 @@
 # copies of more stages than the ring has: each wait names a phase that is
 # not its stage's latest. Then the holes an independent review found in the
 # first version of the rule (2026-12-06), each accepted by it and racy.
+# The second review's (2026-12-06, after the refill rule) four holes, each
+# accepted then, run wrong or hung on an H100, are at the end: a refill into
+# a single-slot view, a second role waiting on the ring, a read of a slot
+# after the role's own refill copy into it, a refill through an alias one
+# slot over; each with its variant without the wait loop.
+# After those, broken variants of the copy-ahead loop (the single-role
+# multistage loop: copies of stages 0 to d - 1, then each iteration waits
+# for stage j and copies stage j + d under a guard), which
+# pass_prefetch_waits.cake accepts.
 # Last, broken variants of the per-tile prefetch in a persistent loop
 # (t * 4 + j) and of the refill loop, which pass_prefetch_waits.cake accepts
 # (with the holes a review of the first found).
@@ -612,3 +621,338 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 10
         for i in lm.range(0, 4):
             z = x_s.load(stage=i + 4, layout="rows")  # expected-error {{role 'rows' reads stage i+4 of 'x_s' but never waits on barrier 'got' for that stage}}
             lm.store_tile(Z, coords=(i * 256, 0), src=z)
+
+# -----
+# A refill into a single-slot view (review 2026-12-06, S1): every lap's copy lands in one buffer, so the wait for stage 4 passes while the copies of stages 5 to 7 still write it (wrong on every launch on an H100)
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(10240)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    w_s = pool.view(offset=8192, shape=(4, 256), dtype=lm.bf16)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: 'w_s' has 1 slot(s) for its 4 stages)}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            w_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: 'w_s' has 1 slot(s) for its 4 stages)}}
+            x = w_s.load(layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# The prefetch into a single-slot view: four copies into one buffer at once
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
+    pool = lm.smem(2048)
+    w_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            w_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: 'w_s' has 1 slot(s) for its 4 stages)}}
+            x = w_s.load(layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+
+# -----
+# A second role waits on the refilled ring (S2): the refill overwrites slot j while it may still read it, and its parity waits name phases two laps old (a hang on an H100 with that role delayed)
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024], W: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)  # expected-note {{'x_s' declared here}}
+    rows = lm.role(warps=[0, 1, 2, 3])
+    other = lm.role(warps=[4, 5, 6, 7])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows, other], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: role 'other' waits on it too)}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{role 'rows' overwrites stage j+4 of 'x_s' when the ring wraps but never waits for role 'other' to release it}}
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: role 'other' waits on it too)}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+    with other:
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            w = x_s.load(stage=j, layout="rows")
+            lm.store_tile(W, coords=(j * 256, 0), src=w)
+
+# -----
+# The same second reader with no wait loop: the refill is a wrap onto slots another role reads
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], W: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)  # expected-note {{'x_s' declared here}}
+    rows = lm.role(warps=[0, 1, 2, 3])
+    other = lm.role(warps=[4, 5, 6, 7])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows, other], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: role 'other' waits on it too)}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{role 'rows' overwrites stage j+4 of 'x_s' when the ring wraps but never waits for role 'other' to release it}}
+    with other:
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            w = x_s.load(stage=j, layout="rows")
+            lm.store_tile(W, coords=(j * 256, 0), src=w)
+
+# -----
+# A read of the slot after the refill copy into it in the same iteration (S3): the copy may land while the read runs (wrong on an H100 with the copy slowed)
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024], W: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-note {{'x_s' written here}}
+            x2 = x_s.load(stage=j, layout="rows")  # expected-error {{role 'rows' reads stage j of 'x_s' after issuing its own copy into the same slot (stage j+4), with no wait on 'got' for that copy in between: the copy may be landing while the read runs; read the slot before the copy, or wait for the copy first}}
+            lm.store_tile(W, coords=(j * 256, 0), src=x2)
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# The same slot stored to global memory (an asynchronous read) after the refill copy, with a role_sync between: the sync does not wait for the copy
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024], W: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-note {{'x_s' written here}}
+            lm.role_sync()
+            x_s.copy_to(W, coords=(j * 256, 0), stage=j)  # expected-error {{role 'rows' reads stage j of 'x_s' after issuing its own copy into the same slot (stage j+4), with no wait on 'got' for that copy in between: the copy may be landing while the read runs; read the slot before the copy, or wait for the copy first}}
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# A refill into an alias one slot over (S4): slot j of y_s is slot j + 1 of x_s, whose prefetched copy is still to be read
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(10240)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    y_s = pool.view(offset=2048, shape=(4, 256), dtype=lm.bf16, stage=4, alias=True)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: 'x_s' shares bytes with 'y_s' in other slots)}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            y_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: 'x_s' shares bytes with 'y_s' in other slots)}}
+            x = y_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# The same alias with no wait loop
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024]):
+    pool = lm.smem(10240)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    y_s = pool.view(offset=2048, shape=(4, 256), dtype=lm.bf16, stage=4, alias=True)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one (a wait for copies of an earlier loop needs a ring of the role's own: 'x_s' shares bytes with 'y_s' in other slots)}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            y_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+
+# -----
+# The copy-ahead loop (the single-role multistage cp.async loop) whose guard leaves out one copy too many: the last wait names a stage nothing copies (it would hang)
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 5:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# Its guard leaving out one copy too few: stage 8 is copied onto mbarrier 0 with no wait for it
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 7:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# One copy before the loop where the loop copies two ahead: stage 1 is never copied
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 1):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 6:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 2', which is not its running count of uses (0, 1, 2, ...): its first value is 2, but the next stage of the sequence is 1}}
+
+# -----
+# The copy a whole lap ahead (j + 4 on a ring of 4) issued before the wait in the iteration: it lands on the mbarrier of the stage about to be waited for, whose wait may then pass on the newer phase
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            if j < 4:
+                x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+
+# -----
+# The wait loop starting at stage 1: stage 0's phase is never waited for, so the wait a lap later may pass on it
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(1, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 6:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# A wait on the ring before the copy-ahead loop
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        lm.wait(got, stage=0)  # expected-error {{role 'rows' uses barrier 'got' at stage '0', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage 0 is not one}}
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 6:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# Two copies in the loop at different distances
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 6:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)  # expected-note {{role 'rows' signals 'got' here}}
+                x_s.cp_async(X, coords=(j * 256 + 768, 0), stage=j + 3, barrier=got)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 3', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'j+2', so two uses land in different phases of one iteration (one iteration, one stage)}}
+
+# -----
+# A read of the next stage, not yet waited for
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j + 1, layout="rows")  # expected-error {{role 'rows' reads stage j+1 of 'x_s' but never waits on barrier 'got' for that stage}}
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 6:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)

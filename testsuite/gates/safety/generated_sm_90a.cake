@@ -1037,12 +1037,12 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.tma_store(C, coords=(0, 0))
         lm.tma_store_wait()
 # -----
-# fail_ring_two_stages_one_iteration: Two copies of one iteration naming different stages of a ring that never wraps: the second lands in the next phase.
+# fail_ring_two_stages_one_iteration: Two copies of one iteration naming different stages of a two-stage ring over two iterations: the second lands in the next phase, and its last copy (stage 2) wraps onto slot 0 while the consumer may read it.
 @cake.schedule()
 def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     pool = lm.smem(65536)
     a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2, swizzle="128B")
-    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")
+    b_s = pool.view(offset=16384, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'b_s' declared here}}
     c_s = pool.view(offset=49152, shape=(64, 128), dtype=lm.bf16)
     load = lm.role(warps=[0, 1, 2, 3])
     math = lm.role(warps=[4, 5, 6, 7])
@@ -1052,7 +1052,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
     with load:
         for k in lm.range(0, 2):
             a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-note 2 {{role 'load' signals 'full' here}}
-            b_s.tma_load(B, coords=(k * 64, 0), stage=k + 1, barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'k', so two uses land in different phases of one iteration (one iteration, one stage)}}
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k + 1, barrier=full)  # expected-error {{role 'load' uses barrier 'full' at stage 'k + 1', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'k', so two uses land in different phases of one iteration (one iteration, one stage)}} expected-error {{role 'load' overwrites stage k+1 of 'b_s' when the ring wraps but never waits for role 'math' to release it}}
     with math:
         for k in lm.range(0, 2):
             lm.wait(full, stage=k)  # expected-error {{barrier 'full': role 'load' signals it 4 time(s) but role 'math' waits on it 2 time(s)}}

@@ -3,6 +3,8 @@
 # staged softmax of examples/softmax_sm90a.cake), and reads the stages
 # again in loops after that: each wait names a stage the role signalled
 # before, within one lap of the ring, so its phase is the stage's latest.
+# At the end, loops that copy ahead of themselves (the single-role
+# multistage cp.async loop).
 # Broken variants: fail_prefetch_waits.cake.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
@@ -103,3 +105,84 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 10
             lm.wait(got, stage=j)
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# The refill written through an alias of the ring with the same slots (one
+# offset, stage count and size): the same buffer under another name.
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 1024]):
+    pool = lm.smem(10240)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    y_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4, alias=True)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            y_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(4, 8):
+            lm.wait(got, stage=j)
+            x = y_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 1024, 0), src=x)
+
+# -----
+# A loop that copies ahead of itself (the single-role multistage loop of cp.async kernels, found rejected by review 2026-12-06): stages 0 and 1 copied before the loop, then each iteration waits for stage j, reads it, and copies stage j + 2 into a ring of 8, the last two iterations' copies left out by a guard
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 6:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# The same a whole lap ahead: each iteration copies stage j + 4 into the slot it has just read (after role_sync), on a ring of 4
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 4:
+                x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+
+# -----
+# The copy issued before the wait in the iteration, three ahead on a ring of 4
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 3):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            if j < 5:
+                x_s.cp_async(X, coords=(j * 256 + 768, 0), stage=j + 3, barrier=got)
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
