@@ -878,7 +878,7 @@ SOURCES = [
     (R + "splitk_reduce_2026-12-04/run.log", "gemm", {"*": SKIP(DUP + " (sk/, fam/)")}),
     (R + "splitk_reduce_2026-12-04/final.log", "gemm", {"*": SKIP(DUP + " (final/)")}),
     (R + "fp8_blockscaled_2026-12-04/bench.log", "fp8", {
-        "gemm_fp8_blockscaled_e4m3": K(EX + "gemm_fp8_blockscaled_sm90a.cake"),
+        "gemm_fp8_blockscaled_e4m3": K(EX + "gemm_fp8_blockscaled_sm90a.cake", "PRODUCTS=1"),
         "gemm_fp8_promote1_e4m3": K(FP8, "BN=128 STAGES=6 PROMOTE=True PROMOTE_EVERY=1"),
         "gemm_fp8_rowwise_e4m3": K(FP8R)}),
     (R + "decode_gqa_2026-12-04/decode.log", "decode", {"": K(EX + "attention_decode_gqa_sm90a.cake")}),

@@ -27,7 +27,7 @@ LIBS = {
     "attention_fwd_causal_sm90a": ("examples/attention_fwd_sm90a.cake", "CAUSAL=True"),
     "gemm_fp8_e4m3": ("examples/gemm_fp8_sm90a.cake", ""),
     "gemm_fp8_rowwise_e4m3": ("examples/gemm_fp8_rowwise_sm90a.cake", ""),
-    "gemm_fp8_blockscaled_e4m3": ("examples/gemm_fp8_blockscaled_sm90a.cake", ""),
+    "gemm_fp8_blockscaled_e4m3": ("examples/gemm_fp8_blockscaled_sm90a.cake", "PRODUCTS=1"),  # the schedule it ran
     "gemm_epi_silu_bf16_1": ("examples/gemm_bf16_epilogue_sm90a.cake", "ACT=3"),
     "gemm_epi_none_bf16_1": ("examples/gemm_bf16_epilogue_sm90a.cake", "ACT=0"),
 }
