@@ -155,6 +155,7 @@ public:
   const Event *prefetchedSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
     if (!ownRing(r, b)) return nullptr;
     if (const Event *x = aheadSignal(r, w, b)) return x;
+    if (const Event *x = drainedSignal(r, w, b)) return x;
     const Event *found = nullptr;
     const IrStmt *loop = nullptr;  // the loop of the role's first signals of b
     for (const Event &x : r.events) {
@@ -222,14 +223,67 @@ public:
       // The copies run from the loop's first iteration to d before its end
       // (the guard leaves out the last d): as many as the waits that need
       // them, no more, and the copies before the loop are the first d.
+      // Or they run to its end and a drain loop after it waits for the
+      // last d (drainAfter).
       std::optional<IterationRange> rx = iterationRange(k_, x);
-      if (!rx || L->stop.ix == kNoIntExpr || rx->first != k_.ints.form(L->start.ix) ||
-          IntExprTable::constantDifference(k_.ints.form(L->stop.ix), rx->end) != d)
-        return nullptr;
+      if (!rx || L->stop.ix == kNoIntExpr || rx->first != k_.ints.form(L->start.ix)) return nullptr;
+      std::optional<int64_t> left = IntExprTable::constantDifference(k_.ints.form(L->stop.ix), rx->end);
+      if (left != d && !(left == 0 && drainAfter(r, w, b, lw, *d))) return nullptr;
       if (ahead && IntExprTable::constantDifference(fx, formOf(k_, stageOperand(*ahead->op), kx)) != 0) return nullptr;
       if (!ahead) ahead = &x;
     }
     return ahead;
+  }
+  // The drain of a copy-ahead loop whose copies run to its end: a later
+  // loop in no enclosing loop waits for the d stages copied but not waited
+  // for, in order (its first stage is the copy-ahead wait's stage at the
+  // loop's stop, its trip count d), with no signal of `b` after the
+  // copy-ahead loop. Each of its waits then names its stage's latest phase
+  // (no copy goes further) and the older laps were waited for in the loop.
+  // Its first wait, or nullptr.
+  const Event *drainAfter(const RoleEvents &r, const Event &w, ResourceId b, const LinearStage &lw, int64_t d) const {
+    const IrStmt *L = w.loops.front();
+    std::optional<AffineForm> next = lw.at(k_.ints.form(L->stop.ix));
+    if (!next) return nullptr;
+    const Event *drain = nullptr;
+    for (const Event &x : r.events) {
+      if (x.index <= w.index || (!x.loops.empty() && x.loops.front() == L)) continue;
+      if (effectResource(*x.op, x.op->info().effects.signals) == b) return nullptr;
+      if (drain || effectResource(*x.op, x.op->info().effects.waits) != b) continue;
+      if (x.loops.size() != 1 || x.guarded || x.conditional || x.alternative) return nullptr;
+      const IrStmt *D = x.loops.front();
+      LinearStage lx = analysis::linearStage(k_, ctx_.sm, stageOperand(*x.op), x);
+      if (!lx.ok || lx.loop != D || lx.nest != 1 || lx.scale != 1 || D->step != 1 || D->start.ix == kNoIntExpr ||
+          D->stop.ix == kNoIntExpr ||
+          IntExprTable::constantDifference(k_.ints.form(D->stop.ix), k_.ints.form(D->start.ix)) != d)
+        return nullptr;
+      std::optional<AffineForm> first = lx.at(k_.ints.form(D->start.ix));
+      if (!first || *first != *next) return nullptr;
+      drain = &x;
+    }
+    return drain;
+  }
+  // A wait in the drain loop of a copy-ahead loop (drainAfter): the
+  // copy-ahead loop's signal, or nullptr.
+  const Event *drainedSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
+    if (w.loops.size() != 1) return nullptr;
+    for (const Event &a : r.events) {
+      if (a.index >= w.index || a.loops.size() != 1 || a.loops == w.loops ||
+          effectResource(*a.op, a.op->info().effects.waits) != b)
+        continue;
+      const Event *x = aheadSignal(r, a, b);
+      if (!x) continue;
+      bool ka, kx;
+      std::optional<int64_t> d =
+          IntExprTable::constantDifference(formOf(k_, stageOperand(*x->op), kx), formOf(k_, stageOperand(*a.op), ka));
+      LinearStage la = analysis::linearStage(k_, ctx_.sm, stageOperand(*a.op), a);
+      const Event *drain = d && ka && kx ? drainAfter(r, a, b, la, *d) : nullptr;
+      bool kd, kw;
+      if (drain && drain->loops == w.loops &&
+          formOf(k_, stageOperand(*drain->op), kd) == formOf(k_, stageOperand(*w.op), kw) && kd && kw)
+        return x;
+    }
+    return nullptr;
   }
   // Whether a wait of role `r` on `b` inside `loop` is a prefetched one.
   bool hasPrefetchedWait(const RoleEvents &r, ResourceId b, const IrStmt &loop) const {

@@ -956,3 +956,112 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
             lm.role_sync()
             if j < 6:
                 x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# The copy-ahead loop copying to its end, then a drain loop one stage short: stage 11's copy is left in flight
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(8, 11):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 2048, 0), src=x)
+
+# -----
+# A drain loop starting a stage late: it waits for stage 12, which nothing copies (it would hang), and leaves stage 8 unwaited
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(9, 13):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 2048, 0), src=x)
+
+# -----
+# No drain loop at all: the last four copies are never waited for
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        lm.role_sync()
+
+# -----
+# A copy between the copy-ahead loop and its drain: stage 12 lands on mbarrier 0 before the drain waits for stage 8 there
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")  # expected-note {{'x_s' read here}}
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        x_s.cp_async(X, coords=(0, 0), stage=12, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between them}}
+        for j in lm.range(8, 12):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 2048, 0), src=x)
+
+# -----
+# A drain loop whose second wait names the next stage: the last iteration waits for stage 12, which nothing copies
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 2048]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(8, 12):
+            lm.wait(got, stage=j)
+            lm.wait(got, stage=j + 1)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 1', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j + 1 is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256 - 2048, 0), src=x)
