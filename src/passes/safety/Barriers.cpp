@@ -196,6 +196,33 @@ public:
     return true;
   }
 
+  // A role that alone signals and waits on a barrier (its own copies into
+  // its own ring) is compared with itself: more phases signalled than
+  // waited for leaves the last copies unwaited, landing in shared memory
+  // while the block reads on or after it has exited (a refill loop with no
+  // wait loop after it). Fewer is left to the stage-sequence rules (a wait
+  // on the stage just used again counts as another wait here).
+  void ownRingTripCounts(ResourceId b, const BarrierFacts &use) {
+    if (use.signallers.size() != 1 || use.signallers != use.waiters || k_.resources[b].credits > 0) return;
+    ResourceId role = *use.signallers.begin();
+    std::optional<PolyForm> ns = phases(use, role, true), nw = phases(use, role, false);
+    std::optional<int64_t> d = ns && nw ? PolyForm::constantDifference(*ns, *nw) : std::nullopt;
+    if (!d || *d <= 0) return;
+    const Event *last = nullptr;
+    for (const Event *s : use.signals)
+      if (s->role == role && (!last || s->index > last->index)) last = s;
+    if (!last) return;
+    ctx_.diags.report(
+        DiagId::SafetyTripCountMismatch, last->op->range, name(b),
+        ns->isConstant() && nw->isConstant()
+            ? fmt::format("role '{}' signals it {} time(s) but waits on it {} time(s): the copies of the last {} "
+                          "stage(s) are never waited for, and may land while the block reads on or after it exits",
+                          name(role), ns->constant(), nw->constant(), *d)
+            : fmt::format("role '{}' signals it {} time(s) more than it waits on it: the copies of the last stages "
+                          "are never waited for, and may land while the block reads on or after it exits",
+                          name(role), *d));
+  }
+
   std::vector<const Event *> countedEvents(const BarrierFacts &use, ResourceId role, bool signals) const {
     std::vector<const Event *> events;
     if (signals) {
@@ -335,6 +362,7 @@ public:
   // a constant); anything else is unproven.
   void checkTripCounts() {
     for (const auto &[b, use] : uses_) {
+      ownRingTripCounts(b, use);
       std::set<std::pair<ResourceId, ResourceId>> reported;
       // Roles taking turns are compared as one: by their first role.
       auto group = [](const std::optional<Turns> &t, ResourceId role) {

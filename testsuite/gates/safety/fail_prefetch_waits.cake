@@ -92,7 +92,7 @@ def k(lm, X: LM.tensor2d[4, 1024], Y: LM.tensor2d[4, 1024]):
     with rows:
         for j in lm.range(0, 4):
             x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
-        x_s.cp_async(X, coords=(0, 0), stage=4, barrier=got)
+        x_s.cp_async(X, coords=(0, 0), stage=4, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 5 time(s) but waits on it 4 time(s)}}
         for j in lm.range(0, 4):
             lm.wait(got, stage=j)  # expected-error {{role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
             x = x_s.load(stage=j, layout="rows")
@@ -129,7 +129,7 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024]):
             lm.wait(got, stage=j)
         lm.role_sync()
         for j in lm.range(4, 8):
-            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 8 time(s) but waits on it 4 time(s)}}
         for i in lm.range(0, 4):
             z = x_s.load(stage=i, layout="rows")  # expected-error {{role 'rows' reads stage i of 'x_s' but never waits on barrier 'got' for that stage}}
             lm.store_tile(Y, coords=(i * 256, 0), src=z)
@@ -148,7 +148,7 @@ def k(lm, X: LM.tensor2d[64, 1024], Y: LM.tensor2d[64, 1024], Z: LM.tensor2d[64,
     with rows:
         w_s.cp_async(W, coords=(0, 0), stage=0, barrier=got)
         for j in lm.range(1, 5):
-            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)
+            x_s.cp_async(X, coords=(j * 64, 0), stage=j, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 5 time(s) but waits on it 4 time(s)}}
         for j in lm.range(1, 5):
             lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
             x = x_s.load(stage=j)
@@ -574,7 +574,7 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 10
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
             x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
-        x_s.cp_async(X, coords=(0, 0), stage=8, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between}}
+        x_s.cp_async(X, coords=(0, 0), stage=8, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between}} expected-error {{barrier 'got': role 'rows' signals it 9 time(s) but waits on it 8 time(s)}}
         for j in lm.range(4, 8):
             lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage}}
             x = x_s.load(stage=j, layout="rows")
@@ -617,7 +617,7 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024], Z: LM.tensor2d[4, 10
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
-            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 8 time(s) but waits on it 4 time(s)}}
         for i in lm.range(0, 4):
             z = x_s.load(stage=i + 4, layout="rows")  # expected-error {{role 'rows' reads stage i+4 of 'x_s' but never waits on barrier 'got' for that stage}}
             lm.store_tile(Z, coords=(i * 256, 0), src=z)
@@ -801,7 +801,7 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024]):
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
-            y_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+            y_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 8 time(s) but waits on it 4 time(s)}}
 
 # -----
 # The copy-ahead loop (the single-role multistage cp.async loop) whose guard leaves out one copy too many: the last wait names a stage nothing copies (it would hang)
@@ -839,7 +839,7 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
             if j < 7:
-                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 9 time(s) but waits on it 8 time(s)}}
 
 # -----
 # One copy before the loop where the loop copies two ahead: stage 1 is never copied
@@ -936,7 +936,7 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 2048]):
             lm.role_sync()
             if j < 6:
                 x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)  # expected-note {{role 'rows' signals 'got' here}}
-                x_s.cp_async(X, coords=(j * 256 + 768, 0), stage=j + 3, barrier=got)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 3', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'j+2', so two uses land in different phases of one iteration (one iteration, one stage)}}
+                x_s.cp_async(X, coords=(j * 256 + 768, 0), stage=j + 3, barrier=got)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 3', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'j+2', so two uses land in different phases of one iteration (one iteration, one stage)}} expected-error {{barrier 'got': role 'rows' signals it 14 time(s) but waits on it 8 time(s)}}
 
 # -----
 # A read of the next stage, not yet waited for
@@ -973,7 +973,7 @@ def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 20
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
-            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 12 time(s) but waits on it 11 time(s)}}
         for j in lm.range(8, 11):
             lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
             x = x_s.load(stage=j, layout="rows")
@@ -1017,7 +1017,7 @@ def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048]):
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
-            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 12 time(s) but waits on it 8 time(s)}}
         lm.role_sync()
 
 # -----
@@ -1037,7 +1037,7 @@ def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 20
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
             x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
-        x_s.cp_async(X, coords=(0, 0), stage=12, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between them}}
+        x_s.cp_async(X, coords=(0, 0), stage=12, barrier=got)  # expected-error {{role 'rows' stores 'x_s' through a register fragment whose layout gives its elements to other threads than the fragment it loaded; add 'lm.role_sync()' between them}} expected-error {{barrier 'got': role 'rows' signals it 13 time(s) but waits on it 12 time(s)}}
         for j in lm.range(8, 12):
             lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
             x = x_s.load(stage=j, layout="rows")
@@ -1065,3 +1065,21 @@ def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 20
             lm.wait(got, stage=j + 1)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 1', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j + 1 is not one}}
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Z, coords=(j * 256 - 2048, 0), src=x)
+
+# -----
+# A refill loop with no wait loop after it (review 2026-12-06): its copies are never waited for, and land while the block exits
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024]):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 4):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 8 time(s) but waits on it 4 time(s): the copies of the last 4 stage(s) are never waited for, and may land while the block reads on or after it exits}}
