@@ -481,7 +481,8 @@ public:
     } else {
       auto at = std::find(e.loops.begin(), e.loops.end(), ls.loop);
       if (ls.scale != 1 || at == e.loops.end() || static_cast<size_t>(e.loops.end() - at) != ls.nest ||
-          ls.loop->start.ix == kNoIntExpr)
+          ls.loop->start.ix == kNoIntExpr ||
+          std::any_of(at, e.loops.end(), [](const IrStmt *l) { return l->step != 1; }))  // stages skipped
         return false;
       first = ls.at(k_.ints.form(ls.loop->start.ix));
     }
@@ -493,8 +494,13 @@ public:
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         ResourceId v = effectResource(*e.op, fx.writes);
-        // Views, and TMEM accumulators a persistent MMA role rewrites per tile.
-        if (v == kNoResource || e.loops.empty()) continue;
+        // Views, and TMEM accumulators a persistent MMA role rewrites per
+        // tile; a straight-line write counts when its stage is past the
+        // first lap (stage 4 of a ring of 4 after a loop over 0 to 3).
+        if (v == kNoResource ||
+            (e.loops.empty() &&
+             (k_.resources[v].stages <= 1 || neverWraps(e, effectStage(*e.op, kReceiver), k_.resources[v].stages))))
+          continue;
         if (k_.resources[v].kind != ResourceKind::View && k_.resources[v].kind != ResourceKind::Tmem) continue;
         const Resource &view = k_.resources[v];
         if (neverWraps(e, effectStage(*e.op, kReceiver), view.stages)) continue;

@@ -106,6 +106,11 @@ public:
     for (const Event &x : r.events) {
       if (x.index >= w.index || x.loops != w.loops || effectResource(*x.op, x.op->info().effects.signals) != b)
         continue;
+      // A signal under a guard or condition is one only for a wait under
+      // the same guard (`if j < 7:` around the copy and not the wait leaves
+      // the last wait with nothing to wait for).
+      if (x.conditional || (x.guarded && !(w.guarded && !w.conditional && x.first == w.first && x.end == w.end)))
+        continue;
       bool kx;
       AffineForm fx = formOf(k_, stageOperand(*x.op), kx);
       if (kx && fx == fw) return true;
@@ -225,9 +230,13 @@ public:
       // them, no more, and the copies before the loop are the first d.
       // Or they run to its end and a drain loop after it waits for the
       // last d (drainAfter).
+      // The loop runs at least d iterations (or, with a drain, at least
+      // none), proven: with fewer, the copies before it outnumber its waits.
       std::optional<IterationRange> rx = iterationRange(k_, x);
       if (!rx || L->stop.ix == kNoIntExpr || rx->first != k_.ints.form(L->start.ix)) return nullptr;
       std::optional<int64_t> left = IntExprTable::constantDifference(k_.ints.form(L->stop.ix), rx->end);
+      std::optional<AffineForm> trips = IntExprTable::combine(k_.ints.form(L->stop.ix), k_.ints.form(L->start.ix), -1);
+      if (!trips || lowerBound(k_, plusConstant(*trips, left == d ? -*d : 0)).value_or(-1) < 0) return nullptr;
       if (left != d && !(left == 0 && drainAfter(r, w, b, lw, *d))) return nullptr;
       if (ahead && IntExprTable::constantDifference(fx, formOf(k_, stageOperand(*ahead->op), kx)) != 0) return nullptr;
       if (!ahead) ahead = &x;

@@ -17,6 +17,9 @@
 # multistage loop: copies of stages 0 to d - 1, then each iteration waits
 # for stage j and copies stage j + d under a guard), which
 # pass_prefetch_waits.cake accepts.
+# Last, the third review's (2026-12-06) accepted inputs: straight-line
+# copies past the first lap, stores at step 2, run-time counts below d, and
+# a guarded copy waited for unguarded.
 # Last, broken variants of the per-tile prefetch in a persistent loop
 # (t * 4 + j) and of the refill loop, which pass_prefetch_waits.cake accepts
 # (with the holes a review of the first found).
@@ -1083,3 +1086,126 @@ def k(lm, X: LM.tensor2d[4, 2048], Y: LM.tensor2d[4, 1024]):
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
             x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)  # expected-error {{barrier 'got': role 'rows' signals it 8 time(s) but waits on it 4 time(s): the copies of the last 4 stage(s) are never waited for, and may land while the block reads on or after it exits}}
+
+# -----
+# Straight-line copies past the first lap (stages 4 to 7 on a ring of 4) with another role reading the ring and no release (third review, 2026-12-06: straight-line writes were exempt from ring-reuse)
+@cake.schedule()
+def k(lm, A: LM.tma2d, Y: LM.tensor2d[4, 4096]):
+    pool = lm.smem(16384)
+    a_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)  # expected-note 4 {{'a_s' declared here}}
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    ring = lm.pipeline(stages=4)
+    full = lm.barrier(count=4, prod=[load], cons=[math], pipeline=ring)
+    with load:
+        for j in lm.range(0, 4):
+            a_s.tma_load(A, coords=(j * 256, 0), stage=j, barrier=full)
+        a_s.tma_load(A, coords=(1024, 0), stage=4, barrier=full)  # expected-error {{role 'load' overwrites stage 4 of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
+        a_s.tma_load(A, coords=(1280, 0), stage=5, barrier=full)  # expected-error {{role 'load' overwrites stage 5 of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
+        a_s.tma_load(A, coords=(1536, 0), stage=6, barrier=full)  # expected-error {{role 'load' overwrites stage 6 of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
+        a_s.tma_load(A, coords=(1792, 0), stage=7, barrier=full)  # expected-error {{role 'load' overwrites stage 7 of 'a_s' when the ring wraps but never waits for role 'math' to release it}}
+    with math:
+        for j in lm.range(0, 8):
+            lm.wait(full, stage=j)
+            x = a_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+
+# -----
+# Stores over a loop of step 2 (stages 0, 2, 4, 6 into a ring of 4): the first-lap exemption counted trips, not stages
+@cake.schedule()
+def k(lm, X: LM.tensor2d[64, 4096], Y: LM.tensor2d[64, 256]):
+    pool = lm.smem(65536)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, stage=4)  # expected-note {{'x_s' declared here}}
+    prod = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    full = lm.barrier(count=1, prod=[prod], cons=[math], init_count=128)
+    with prod:
+        for t in lm.range(0, 8, 2):
+            v = lm.load_tile(X, coords=(t * 64, 0), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            x_s.store(v, stage=t)  # expected-error {{role 'prod' overwrites stage t of 'x_s' when the ring wraps but never waits for role 'math' to release it}}
+        lm.arrive(full, stage=0, per="thread")
+    with math:
+        lm.wait(full, stage=0)
+        for j in lm.range(0, 8, 2):
+            x = x_s.load(stage=j)
+            lm.store_tile(Y, coords=(j * 32, 0), src=x)
+
+# -----
+# The copy-ahead loop over a run-time count that may be below d: with n < 2 the copies before the loop are never waited for
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], n: LM.i32):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, n):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < n - 2:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# The copy-ahead loop with a drain over a run-time count that may be negative
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 8192], Y: LM.tensor2d[4, 8192], Z: LM.tensor2d[4, 8192], n: LM.i32):
+    pool = lm.smem(8192)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 4):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, n):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
+        for j in lm.range(n, n + 4):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Z, coords=(j * 256, 0), src=x)
+
+# -----
+# A copy under a guard and its wait outside it: the last iteration waits for a stage nothing copies (a hang)
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], Z: LM.tensor2d[4, 4096]):  # expected-warning {{tensor 'Z' is declared but never used}}
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 8):
+            if j < 7:
+                x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+
+# -----
+# The next stage copied under a guard and waited for outside it: the last iteration waits for stage 8, which nothing copies
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], Z: LM.tensor2d[4, 4096]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 1):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, 8):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < 7:
+                x_s.cp_async(X, coords=(j * 256 + 256, 0), stage=j + 1, barrier=got)
+            lm.wait(got, stage=j + 1)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 1', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j + 1 is not one}}
+            x2 = x_s.load(stage=j + 1, layout="rows")
+            lm.store_tile(Z, coords=(j * 256, 0), src=x2)

@@ -208,3 +208,43 @@ def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 2048], Z: LM.tensor2d[4, 20
             lm.wait(got, stage=j)
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Z, coords=(j * 256 - 2048, 0), src=x)
+
+# -----
+# Copies a lap on over a loop of four on a ring of 8 (stages 4 to 7): the first lap still, so no release is needed
+@cake.schedule()
+def k(lm, A: LM.tma2d, Y: LM.tensor2d[4, 4096]):
+    pool = lm.smem(16384)
+    a_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    load = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    ring = lm.pipeline(stages=8)
+    full = lm.barrier(count=8, prod=[load], cons=[math], pipeline=ring)
+    with load:
+        for j in lm.range(0, 4):
+            a_s.tma_load(A, coords=(j * 256, 0), stage=j, barrier=full)
+        for j in lm.range(0, 4):
+            a_s.tma_load(A, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=full)
+    with math:
+        for j in lm.range(0, 8):
+            lm.wait(full, stage=j)
+            x = a_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+
+# -----
+# The copy-ahead loop over a run-time count bounded below by d (lm.max(2, n)): at least d iterations, so every copy before the loop is waited for
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], n: LM.i32):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, lm.max(2, n)):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < lm.max(2, n) - 2:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
