@@ -480,7 +480,7 @@ public:
       first = ls.offset;
     } else {
       auto at = std::find(e.loops.begin(), e.loops.end(), ls.loop);
-      if (ls.scale != 1 || at == e.loops.end() || static_cast<size_t>(e.loops.end() - at) != ls.nest ||
+      if (ls.scale != 1 || at != e.loops.begin() || static_cast<size_t>(e.loops.end() - at) != ls.nest ||
           ls.loop->start.ix == kNoIntExpr ||
           std::any_of(at, e.loops.end(), [](const IrStmt *l) { return l->step != 1; }))  // stages skipped
         return false;

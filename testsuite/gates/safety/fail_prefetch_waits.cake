@@ -1209,3 +1209,26 @@ def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], Z: LM.tensor2d[4, 40
             lm.wait(got, stage=j + 1)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j + 1', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j + 1 is not one}}
             x2 = x_s.load(stage=j + 1, layout="rows")
             lm.store_tile(Z, coords=(j * 256, 0), src=x2)
+
+# -----
+# Stores at stage j over a loop the stage does not count (t): each tile rewrites slots 0 and 1, handed over per tile, with no release: the first-lap exemption counted both loops' trips (4 <= 4)
+@cake.schedule()
+def k(lm, Y: LM.tensor2d[64, 256]):
+    pool = lm.smem(65536)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.f32, stage=4)  # expected-note {{'x_s' declared here}}
+    prod = lm.role(warps=[0, 1, 2, 3])
+    math = lm.role(warps=[4, 5, 6, 7])
+    v = lm.regs(shape=(64, 64), dtype=lm.f32, role=prod)
+    full = lm.barrier(count=1, prod=[prod], cons=[math], init_count=128)
+    with prod:
+        v = lm.fill(v, 1.0)
+        for t in lm.range(0, 2):
+            for j in lm.range(0, 2):
+                x_s.store(v, stage=j)  # expected-error {{role 'prod' overwrites stage j of 'x_s' when the ring wraps but never waits for role 'math' to release it}}
+            lm.arrive(full, stage=t, per="thread")
+    with math:
+        for t in lm.range(0, 2):
+            lm.wait(full, stage=t)
+            for j in lm.range(0, 2):
+                x = x_s.load(stage=j)
+                lm.store_tile(Y, coords=(t * 128 + j * 64, 0), src=x)
