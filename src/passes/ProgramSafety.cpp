@@ -7,6 +7,8 @@
 //    taking turns on a ring wait in turn;
 //  - checkReadBeforeWait, checkHandOffs (DataFlow.cpp): a role reads what
 //    another role writes only after waiting on the barrier that hands it over;
+//  - checkReadUnderCopy (ReadUnderCopy.cpp): nor a slot its own copy into it
+//    may still be landing in;
 //  - checkSignalled, checkArrivalCounts, checkTripCounts, checkCircularWait
 //    (Barriers.cpp): every awaited barrier is signalled, with as many
 //    arrivals per phase as its init_count says, as often as it is awaited,
@@ -165,13 +167,11 @@ const char *Checker::unitName(int64_t threads, int64_t all) {
 void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const KernelFacts &f) {
   using namespace safety;
   static const SubCheck kChecks[] = {
-      checkStageForms,     checkStageSequence,    checkTurnOrder,
-      checkReadBeforeWait, checkHandOffs,         checkSignalled,
-      checkArrivalCounts,  checkTripCounts,       checkNamedBarrierMeetings,
-      checkCircularWait,   checkRingReuse,        checkMulticastRelease,
-      checkProxyFences,    checkTxBytes,          checkReleaseInFlight,
-      checkPartialRelease, checkReadAfterRelease, checkWritten,
-      checkAliasRaces,     checkCrossBlock,       checkClusterCounts,
+      checkStageForms,      checkStageSequence,  checkTurnOrder,        checkReadBeforeWait, checkReadUnderCopy,
+      checkHandOffs,        checkSignalled,      checkArrivalCounts,    checkTripCounts,     checkNamedBarrierMeetings,
+      checkCircularWait,    checkRingReuse,      checkMulticastRelease, checkProxyFences,    checkTxBytes,
+      checkReleaseInFlight, checkPartialRelease, checkReadAfterRelease, checkWritten,        checkAliasRaces,
+      checkCrossBlock,      checkClusterCounts,
   };
   for (SubCheck check : kChecks) check(ctx, k, f);
 }

@@ -95,6 +95,8 @@ void checkHandOffs(const PassContext &ctx, const Kernel &k, const KernelFacts &f
 void checkRingReuse(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 void checkMulticastRelease(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 void checkProxyFences(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// ReadUnderCopy.cpp
+void checkReadUnderCopy(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // Across roles: the writer fences generic stores before handing them to
 // an async reader (HandOffFences.cpp; run by checkProxyFences).
 void checkHandOffFences(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
