@@ -471,8 +471,16 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
     for (const IrStmt *x : load.event->loops)
       if (x->loopId == static_cast<uint32_t>(k.ints.atomValue(var))) loop = x;
     std::optional<PolyForm> stop = loop ? gridPoly(k, loop->stop) : std::nullopt;
-    if (!loop || !loop->start.isConstInt() || *loop->start.constInt < 0 || loop->step < 1 || !stop) {
-      note(Containment::Unknown, "the loop over its parts does not start at a constant of at least 0 and step up");
+    // Where it starts: a constant, or a run-time value at least its lower
+    // bound at every launch (`range(1 + (S - 1) // 2 * 2, S)`: at least 1).
+    std::optional<int64_t> first;
+    if (loop && loop->start.isConstInt())
+      first = *loop->start.constInt;
+    else if (loop && loop->start.ix != kNoIntExpr)
+      first = lowerBound(k, k.ints.form(loop->start.ix));
+    if (!loop || !first || *first < 0 || loop->step < 1 || !stop) {
+      note(Containment::Unknown, "the loop over its parts does not start at a value proven to be at least 0 (a "
+                                 "constant, or one whose lower bound is) and step up");
       continue;
     }
     std::vector<int64_t> order = dims;
@@ -540,7 +548,7 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
         // [0, the product of the extents) over the loop: start - shift >= 0
         // and stop - shift <= the product.
         std::optional<int64_t> slack = PolyForm::constantDifference(weight, *stop);
-        if (!slack || *slack + shift < 0 || *loop->start.constInt - shift < 0) {
+        if (!slack || *slack + shift < 0 || *first - shift < 0) {
           note(Containment::Unknown, "the loop over its parts is not proven to stay below the number of the count's "
                                      "blocks");
           return Containment::Unknown;
@@ -569,7 +577,7 @@ Containment partContains(const Kernel &k, const WorkspaceAccess &load, const Wor
       std::optional<PolyForm> t1 = PolyForm::add(*t, constPoly(1), 1);
       std::optional<int64_t> low = t1 ? PolyForm::constantDifference(*t1, *stop) : std::nullopt;
       std::optional<int64_t> high = PolyForm::constantDifference(weight, *t);
-      if (r.size() != n || !low || *low < 0 || !high || *high - 1 + *loop->start.constInt < 0) {
+      if (r.size() != n || !low || *low < 0 || !high || *high - 1 + *first < 0) {
         note(Containment::Unknown, "the loop over its parts in reverse is not proven to stay within the count's "
                                    "blocks");
         continue;

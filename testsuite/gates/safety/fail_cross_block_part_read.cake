@@ -238,3 +238,25 @@ def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
                 acc = acc + lm.load_tile(part, coords=(0, ((lm.num_blocks(1) - 2 - s) * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the loop over its parts in reverse is not proven to stay within the count's blocks}}
             lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
+
+# -----
+# the odd part's loop starts at (S - 1) // 2 * 2 - 1: at S = 1 or 2 it reads part -1
+@cake.schedule(grid=(G, S))
+def k(lm, Y: LM.tensor2d, G: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(G,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * G * 8, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(part, coords=(0, (lm.block_id(1) * lm.num_blocks(0) + lm.block_id(0)) * 8), src=acc, first_rows=8)  # expected-note {{'part' written here}}
+        n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
+        if n == lm.num_blocks(1) - 1:
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+            for s in lm.range(1, lm.num_blocks(1) - 1, 2):
+                acc = acc + (lm.load_tile(part, coords=(0, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
+                             + lm.load_tile(part, coords=(0, ((s + 1) * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8))
+            for s in lm.range((lm.num_blocks(1) - 1) // 2 * 2 - 1, lm.num_blocks(1)):
+                acc = acc + lm.load_tile(part, coords=(0, (s * lm.num_blocks(0) + lm.block_id(0)) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: the loop over its parts does not start at a value proven to be at least 0 (a constant, or one whose lower bound is) and step up}}
+            lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=acc, first_rows=8)
