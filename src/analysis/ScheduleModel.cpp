@@ -723,7 +723,13 @@ std::optional<std::string> clusterVarying(const Kernel &k, const AffineForm &f, 
     case IntSame::Read:
       if (k.sharedValues.count(a.value)) continue;
       return std::string("a value read in each block (an atomic's old value, or a read sema does not share)");
-    case IntSame::Block: return fmt::format(fmt::runtime(info.source), a.value);
+    case IntSame::Block:
+      // A block's index, or its place in the cluster, along a dimension the
+      // cluster does not span is the same in all of the cluster's blocks.
+      if ((a.op == IntOp::BlockId || a.op == IntOp::ClusterBlock) && a.value >= 0 && a.value <= 2 &&
+          k.cluster[static_cast<size_t>(a.value)] <= 1)
+        continue;
+      return fmt::format(fmt::runtime(info.source), a.value);
     case IntSame::Operands:
       for (const AffineForm *g : {a.lhs, a.rhs})
         if (g && (info.arity > 1 || g == a.lhs))

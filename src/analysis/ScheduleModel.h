@@ -212,7 +212,8 @@ int64_t clusterSize(const sema::Kernel &k);
 // that may (lm.block_id, lm.cluster_rank, lm.cluster_block, a value a role
 // read that sema did not share, ...), as the author writes it; nullopt when
 // it is the same in every block of a cluster (constants, parameters, grid
-// extents, lm.cluster_id, shared reads' values, loop variables: their
+// extents, lm.cluster_id, lm.block_id(d) and lm.cluster_block(d) where the
+// cluster's extent along d is 1, shared reads' values, loop variables: their
 // loops are judged on their own).
 std::optional<std::string> clusterVarying(const sema::Kernel &k, const sema::AffineForm &f, int depth = 0);
 
