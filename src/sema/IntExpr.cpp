@@ -133,8 +133,14 @@ IntExprId IntExprTable::let(int64_t name, IntExprId value) {
 
 IntExprId IntExprTable::binary(IntOp op, IntExprId a, IntExprId b) {
   if (auto it = interned_.find({op, 0, a, b}); it != interned_.end()) return it->second;
-  IntExprId id = static_cast<IntExprId>(nodes_.size());
   const AffineForm fa = form(a), fb = form(b);
+  // x * 1, 1 * x and x // 1 are x: a parameter set to 1 (-DCM=1) leaves
+  // no `* 1` in the generated code and the launcher's messages.
+  auto one = [](const AffineForm &f) { return f.isConstant() && f.constant == 1; };
+  if (op == IntOp::Mul && one(fb)) return a;
+  if (op == IntOp::Mul && one(fa)) return b;
+  if (op == IntOp::FloorDiv && one(fb)) return a;
+  IntExprId id = static_cast<IntExprId>(nodes_.size());
   std::optional<AffineForm> f;
   const IntOpInfo &info = intOpInfo(op);
   auto nonLinear = [&]() {
