@@ -31,7 +31,24 @@
 #     one tile instead of 16 (0.52 -> 0.75 of cuBLAS at 128x1024x16384,
 #     0.40 -> 0.64 at 100x1000x8192; slower wherever fewer blocks share a
 #     tile: bench/results/splitk_reduce_2026-12-04), but the sum's order,
-#     and its last bits, vary between launches.
+#     and its last bits, vary between launches (and since 2026-12-06 the
+#     deterministic 64x64 routes below are faster there: 0.89 of cuBLAS at
+#     128x1024x16384, where the TMA-addition form measured 0.74).
+#     Where few tiles share a long K loop (M <= 128, N <= 2048, K >= 8192)
+#     the split-K schedule takes 64x64 tiles (12 stages, at most 4 blocks
+#     a tile), and for M > 64 in clusters of the two M-tiles sharing each B
+#     stage (-DCM=2, multicast). With 128x128 tiles and 16 blocks a tile,
+#     the last block's serial adding of 15 partials of 64 KB took 40% of
+#     the time at 128x1024x16384 (bench/results/issue36_2026-12-06: the
+#     same kernel without it); 64x64 tiles cut the partials to 16 KB and
+#     the blocks a tile to 4, and the cluster halves B's reads from L2. On an
+#     H100: 0.56 -> 0.89 of cuBLAS at 128x1024x16384, 0.44 -> 0.85 at
+#     100x1000x8192, 0.72 -> 0.97 at 128x2048x8192, 0.43 -> 0.94 at
+#     40x1000x8192 (no cluster); ahead of the swapped decode route at
+#     N = 2048: 0.70 -> 0.90 at 1x2048x8192. The 128x128 split-K routes above M = 128
+#     take clusters of two M-tiles where M's tiles pair up (M % 256 == 0 or
+#     above 128): 0.97 -> 1.02 at 256x4096x14336, 0.82 -> 0.86 at
+#     768x768x16384.
 #   - M <= 64: the decode schedule. The product is bound by reading the
 #     weight B once; it streams B through a 14-stage ring on 128 blocks.
 #     Its 64-row box of A is cut to M rows at launch (TMA copies the real
@@ -78,6 +95,9 @@ decode128 = cake.instantiate("gemm_bf16_decode_sm90a", BM=128, STAGES=8)
 tiny = cake.instantiate("gemm_bf16_decode_sm90a", BN=64, STAGES=4, OVERLAP=False)  # not measured with one in flight
 small = cake.instantiate("gemm_bf16_sm90a", BN=128, STAGES=5)
 splitk_add = cake.instantiate("gemm_bf16_splitk_sm90a", REDUCE=True)
+splitk_pair = cake.instantiate("gemm_bf16_splitk_sm90a", CM=2)  # two M-tiles a cluster, sharing B
+splitk64 = cake.instantiate("gemm_bf16_splitk_sm90a", BM=64, BN=64, STAGES=12, SPLIT=4)
+splitk64_pair = cake.instantiate("gemm_bf16_splitk_sm90a", BM=64, BN=64, STAGES=12, SPLIT=4, CM=2)
 DETERMINISTIC = True  # False: the split-K route of at most 8 tiles adds its partials with TMA
 swap = cake.instantiate("gemm_bf16_decode_swap_sm90a", NT=64, STAGES=13)
 
@@ -89,9 +109,11 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     if not DETERMINISTIC:
         lm.route(splitk_add.gemm_bf16_splitk, when=M <= 128 and N <= 1024 and K >= 8192)
     lm.route(decode, when=M <= 64 and N > 6144 and N <= 7392)
+    lm.route(splitk64.gemm_bf16_splitk, when=M <= 64 and N <= 2048 and K >= 8192)
     lm.route(swap.gemm_bf16_decode_swap, when=M <= 64 and N >= 2048 and N <= 8192 and K >= 4096)
+    lm.route(splitk64_pair.gemm_bf16_splitk, when=M <= 128 and N <= 2048 and K >= 8192)
     lm.route(splitk, when=M <= 128 and N <= 8192 and K >= 8192)
-    lm.route(splitk, when=M > 128 and M <= 256 and N <= 4096 and K >= 4096)
+    lm.route(splitk_pair.gemm_bf16_splitk, when=M > 128 and M <= 1024 and (M % 256 == 0 or M % 256 > 128) and (M <= 256 and N <= 4096 or M <= 512 and N <= 2048 or N <= 1024) and K >= 4096)
     lm.route(splitk, when=M > 128 and M <= 512 and N <= 2048 and K >= 4096)
     lm.route(splitk, when=M > 128 and M <= 1024 and N <= 1024 and K >= 4096)
     lm.route(decode, when=M <= 64)

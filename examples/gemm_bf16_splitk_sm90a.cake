@@ -21,6 +21,12 @@
 # -DBM=64: 64-row tiles of C and one consumer warpgroup, for decode shapes
 # (M <= 64): the ring holds more of B per block (-DSTAGES=8: 128 KB).
 #
+# -DCM=2: clusters of two blocks along M (the grid's M-tiles rounded up to
+# an even count; a block past M reads zeros and stores nothing): the two
+# M-tiles of a cluster share each stage of B, each block copying half of it
+# to both (multicast), so B is read from L2 once per pair; a stage is free
+# when both blocks' consumers have released it.
+#
 # The launcher takes a workspace of gemm_bf16_splitk_workspace_size(M, N, K)
 # bytes, zero-filled before the first launch at these M, N, K (the counters
 # come first in it and the kernel leaves them zero).
@@ -33,10 +39,12 @@ BK = SWIZZLE_128B_BF16_K    # one 128-byte swizzled row of bf16 per stage
 STAGES = 5
 SPLIT = 16                  # at most this many blocks per tile
 SMS = 132                   # the H200's multiprocessors
+CM = 1                      # blocks per cluster along M: 2, the two M-tiles of a cluster share each B stage (multicast)
 REDUCE = False              # add the partials with TMA into one f32 tile (not deterministic)
 
-@cake.schedule(grid=((M + BM - 1) // BM, (N + BN - 1) // BN,
-                     lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN))))))
+@cake.schedule(grid=((M + CM * BM - 1) // (CM * BM) * CM, (N + BN - 1) // BN,
+                     lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + CM * BM - 1) // (CM * BM) * CM) * ((N + BN - 1) // BN))))),
+               cluster=(CM, 1, 1))
 def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
     if REDUCE:  # the partial tile in f32 for the addition; C's bf16 tile over it
         pool = lm.smem(STAGES * (BM + BN) * BK * 2 + BM * BN * 4)
@@ -46,11 +54,11 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B", alias=REDUCE)
-    arrived = lm.workspace(shape=((M + BM - 1) // BM, (N + BN - 1) // BN), dtype=lm.i32)
+    arrived = lm.workspace(shape=((M + CM * BM - 1) // (CM * BM) * CM, (N + BN - 1) // BN), dtype=lm.i32)
     if REDUCE:  # one f32 tile per tile of C, zero between launches
-        part = lm.workspace(shape=(((M + BM - 1) // BM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32, tma=True)
+        part = lm.workspace(shape=(((M + CM * BM - 1) // (CM * BM) * CM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32, tma=True)
     else:
-        part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + BM - 1) // BM) * ((N + BN - 1) // BN)))) * ((M + BM - 1) // BM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32)
+        part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + CM * BM - 1) // (CM * BM) * CM) * ((N + BN - 1) // BN)))) * ((M + CM * BM - 1) // (CM * BM) * CM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32)
     load = lm.role(warps=[0, 1, 2, 3], regs=40)
     if BM == 2 * WGMMA_M:
         math = lm.role(warps=[4, 5, 6, 7, 8, 9, 10, 11], regs=232)
@@ -59,7 +67,7 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
     acc = lm.regs(shape=(BM, BN), dtype=lm.f32, role=math)
     ring = lm.pipeline(stages=STAGES)
     full = lm.barrier(count=STAGES, prod=[load], cons=[math], init_count=1, pipeline=ring)
-    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=BM // WGMMA_M, pipeline=ring)
+    empty = lm.barrier(count=STAGES, prod=[math], cons=[load], init_count=BM // WGMMA_M * CM, pipeline=ring)
     steps = (K + BK - 1) // BK
     S = lm.num_blocks(2)
     mine = (steps + S - 1 - lm.block_id(2)) // S   # this block's k-steps: block_id(2) + i * S
@@ -67,15 +75,19 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
         for i in lm.range(0, mine):
             lm.wait(empty, stage=i)
             a_s.tma_load(A, coords=((lm.block_id(2) + i * S) * BK, lm.block_id(0) * BM), stage=i, barrier=full)
-            b_s.tma_load(B, coords=((lm.block_id(2) + i * S) * BK, lm.block_id(1) * BN), stage=i, barrier=full)
+            if CM == 2:
+                b_s.tma_load(B, coords=((lm.block_id(2) + i * S) * BK, lm.block_id(1) * BN), stage=i, barrier=full,
+                             multicast=2, multicast_dim=0)
+            else:
+                b_s.tma_load(B, coords=((lm.block_id(2) + i * S) * BK, lm.block_id(1) * BN), stage=i, barrier=full)
     with math:
         for i in lm.range(0, mine):
             lm.wait(full, stage=i)
             lm.mma(acc, a_s[i], b_s[i].T, init=(i == 0))
             lm.mma_commit()
             lm.mma_wait(pending=0)
-            lm.arrive(empty, stage=i, per="warpgroup")
-        rows = ((M + BM - 1) // BM) * BM                # the rows of one split's partials
+            lm.arrive(empty, stage=i, per="warpgroup", cluster=CM == 2)
+        rows = ((M + CM * BM - 1) // (CM * BM) * CM) * BM                # the rows of one split's partials
         if REDUCE:
             sum_s.store(acc)
             lm.fence_proxy()
