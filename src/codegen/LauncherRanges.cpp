@@ -29,8 +29,11 @@ std::string int64Literal(int64_t x) {
 // variable its loop's start .. stop - 1 over every iteration of every
 // enclosing loop); a non-linear atom's range is its operation on its
 // operands' ranges. The range of a form holds every value the expression
-// takes in any block at any iteration (conditions are not used to narrow
-// it, so it may be wider than the values taken, never narrower).
+// takes in any block at any iteration (it may be wider than the values
+// taken, never narrower). Inside a branch whose condition compares a loop
+// variable with a value that does not depend on it (`if j < 6:`), that
+// variable's range is narrowed by the comparison (narrow()): forms that
+// depend on it there get ranges of their own.
 class RangeText {
 public:
   RangeText(const Kernel &k, bool smCount, std::string prefix = "cake_iv")
@@ -65,11 +68,52 @@ public:
     return unbounded("an integer without a normal form");
   }
   std::string ofForm(const AffineForm &f) {
-    if (auto it = forms_.find(f); it != forms_.end()) return it->second;
+    std::string ctx = context(f);
+    if (auto it = forms_.find({f, ctx}); it != forms_.end()) return it->second;
     std::string e = fmt::format("cake_iv_range({0}, {0})", int64Literal(f.constant));
     for (const auto &[a, c] : f.terms) e = fmt::format("cake_iv_axpy({}, {}, {})", e, int64Literal(c), ofAtom(a));
-    return forms_[f] = define(e);
+    return forms_[{f, ctx}] = define(e);
   }
+  // Within a branch on `cond` (a comparison of the normal form lhs - rhs
+  // with 0; `taken`: the then-branch, else the else-branch): where it
+  // compares an enclosing loop's variable v (coefficient +-1) with a value
+  // that does not depend on v, v's range there is clamped by that value's
+  // (`v < E`: at most E's largest - 1, by lm.min's range). Returns whether
+  // it narrowed; each narrow() that did is undone by one widen().
+  bool narrow(const Value &cond, bool taken, const std::vector<const IrStmt *> &loops) {
+    if (cond.ix == kNoIntExpr || cond.cmp == CmpOp::None) return false;
+    CmpOp cmp = taken ? cond.cmp : negate(cond.cmp);
+    const AffineForm &f = k_.ints.form(cond.ix);
+    for (const auto &[atom, coef] : f.terms) {
+      IntExprTable::AtomView v = k_.ints.atomInfo(atom);
+      if (v.op != IntOp::LoopVar || (coef != 1 && coef != -1)) continue;
+      uint32_t id = static_cast<uint32_t>(v.value);
+      if (std::none_of(loops.begin(), loops.end(), [&](const IrStmt *l) { return l->loopId == id; })) continue;
+      // f = coef v + rest: v CMP' bound, bound = -rest / coef.
+      AffineForm bound;
+      bound.constant = -f.constant * coef;
+      for (const auto &[a, c] : f.terms)
+        if (a != atom) bound.terms.emplace_back(a, -c * coef);
+      std::set<uint32_t> uses;
+      k_.ints.loopsIn(bound, uses);
+      if (uses.count(id)) continue;
+      if (coef == -1)
+        cmp = cmp == CmpOp::Lt   ? CmpOp::Gt
+              : cmp == CmpOp::Le ? CmpOp::Ge
+              : cmp == CmpOp::Gt ? CmpOp::Lt
+              : cmp == CmpOp::Ge ? CmpOp::Le
+                                 : cmp;
+      if (cmp == CmpOp::Ne || cmp == CmpOp::None) return false;
+      // Defined where a range first uses it (a branch may copy nothing).
+      const IrStmt *l = loop(id);
+      narrowed_.push_back({id, atom, bound, cmp,
+                           "loop variable " + (l ? l->loopVar : std::string("?")) + " in a branch",
+                           std::to_string(nextNarrowing_++), ""});
+      return true;
+    }
+    return false;
+  }
+  void widen() { narrowed_.pop_back(); }
   // The loops whose variables a form depends on (through any atom).
   void loopsOf(const AffineForm &f, std::set<uint32_t> &out) const { k_.ints.loopsIn(f, out); }
   const IrStmt *loop(uint32_t id) const {
@@ -87,9 +131,48 @@ private:
   std::string unbounded(const std::string &why) {
     return define("cake_iv_make(0, 0, CAKE_IV_UNBOUNDED)", why + ": not bounded by the launcher");
   }
+  // The narrowings a form's range depends on (its loops' variables
+  // narrowed by enclosing branches), as part of its cache key: "" for none.
+  std::string context(const AffineForm &f) const {
+    if (narrowed_.empty()) return "";
+    std::set<uint32_t> uses;
+    k_.ints.loopsIn(f, uses);
+    std::string ctx;
+    for (const Narrowing &n : narrowed_)
+      if (uses.count(n.loop)) ctx += n.key + ",";
+    return ctx;
+  }
   std::string ofAtom(AtomId a) {
-    if (auto it = atoms_.find(a); it != atoms_.end()) return it->second;
     IntExprTable::AtomView v = k_.ints.atomInfo(a);
+    for (size_t i = narrowed_.size(); i-- > 0;)
+      if (v.op == IntOp::LoopVar && static_cast<uint32_t>(v.value) == narrowed_[i].loop) {
+        if (narrowed_[i].name.empty()) define(i);
+        return narrowed_[i].name;
+      }
+    AffineForm self;
+    self.terms.emplace_back(a, 1);
+    std::string ctx = context(self);
+    if (auto it = atoms_.find({a, ctx}); it != atoms_.end()) return it->second;
+    return atoms_[{a, ctx}] = atomRange(a, v);
+  }
+  // Defines narrowing i: its variable's range as the branches around it
+  // (the narrowings before it) leave it, clamped by its bound's range.
+  void define(size_t i) {
+    std::vector<Narrowing> inner(narrowed_.begin() + static_cast<std::ptrdiff_t>(i), narrowed_.end());
+    narrowed_.resize(i);
+    Narrowing &n = inner.front();
+    std::string cur = ofAtom(n.atom), b = ofForm(n.bound), e;
+    switch (n.cmp) {
+    case CmpOp::Lt: e = fmt::format("cake_iv_min({}, cake_iv_axpy({}, 1, cake_iv_range(-1, -1)))", cur, b); break;
+    case CmpOp::Le: e = fmt::format("cake_iv_min({}, {})", cur, b); break;
+    case CmpOp::Gt: e = fmt::format("cake_iv_max({}, cake_iv_axpy({}, 1, cake_iv_range(1, 1)))", cur, b); break;
+    case CmpOp::Ge: e = fmt::format("cake_iv_max({}, {})", cur, b); break;
+    default: e = fmt::format("cake_iv_max(cake_iv_min({0}, {1}), {1})", cur, b); break;  // Eq
+    }
+    n.name = define(e, n.comment);
+    narrowed_.insert(narrowed_.end(), inner.begin(), inner.end());
+  }
+  std::string atomRange(AtomId a, const IntExprTable::AtomView &v) {
     const IntOpInfo &info = intOpInfo(v.op);
     int64_t d = v.value >= 0 && v.value <= 2 ? v.value : 0;
     int64_t cluster = k_.cluster[static_cast<size_t>(d)];
@@ -99,37 +182,45 @@ private:
       e = fmt::format("cake_iv_range((int64_t){0}, (int64_t){0})", n);
     } else if (v.op == IntOp::LoopVar) {
       const IrStmt *s = loop(static_cast<uint32_t>(v.value));
-      if (!s) return atoms_[a] = unbounded("a loop variable of no loop");
+      if (!s) return unbounded("a loop variable of no loop");
       std::string start = ofValue(s->start), stop = ofValue(s->stop), step = stepOf(*s);
       e = fmt::format("cake_iv_loop({}, {}, {})", start, stop, step);
       comment = "loop variable " + s->loopVar;
     } else if (v.op == IntOp::RoleValue) {
       auto r = valueRanges_.find(v.value);
-      if (r == valueRanges_.end()) return atoms_[a] = unbounded("an atomic's old value");
-      return atoms_[a] = valueRange(*r->second);
+      if (r == valueRanges_.end()) return unbounded("an atomic's old value");
+      return valueRange(*r->second);
     } else if (!info.range) {
-      return atoms_[a] = unbounded("a power of run-time values");
+      return unbounded("a power of run-time values");
     } else if (info.arity == 0) {  // an index or a count: IntOps.def's range at this grid and cluster
-      if (info.place == IntPlace::Host && !smCount_)
-        return atoms_[a] = unbounded(fmt::format("{} outside the grid", info.source));
+      if (info.place == IntPlace::Host && !smCount_) return unbounded(fmt::format("{} outside the grid", info.source));
       int64_t size = k_.cluster[0] * k_.cluster[1] * k_.cluster[2];
       e = fmt::format(fmt::runtime(info.range), d, cluster, cluster - 1, size - 1);
     } else {
-      if (!v.lhs || !v.rhs) return atoms_[a] = unbounded("an operation without operands");
+      if (!v.lhs || !v.rhs) return unbounded("an operation without operands");
       std::string l = ofForm(*v.lhs), r = ofForm(*v.rhs);
       e = fmt::format(fmt::runtime(info.range), l, r);
     }
-    return atoms_[a] = define(e, comment);
+    return define(e, comment);
   }
 
   const Kernel &k_;
   bool smCount_;
   std::string prefix_;
   std::map<uint32_t, const IrStmt *> loops_;
-  std::map<AtomId, std::string> atoms_;
-  std::map<int64_t, const Operation *> valueRanges_;  // RoleValue leaf -> the operation that reads it
-  std::map<AffineForm, std::string> forms_;
-  int next_ = 0;
+  std::map<std::pair<AtomId, std::string>, std::string> atoms_;      // by atom and context()
+  std::map<int64_t, const Operation *> valueRanges_;                 // RoleValue leaf -> the operation that reads it
+  std::map<std::pair<AffineForm, std::string>, std::string> forms_;  // by form and context()
+  struct Narrowing {
+    uint32_t loop;             // the loop whose variable it narrows
+    AtomId atom;               // that variable
+    AffineForm bound;          // what the branch compares it with, as `v cmp bound`
+    CmpOp cmp;                 // Lt, Le, Gt, Ge or Eq
+    std::string comment, key;  // key: unique, for context()
+    std::string name;          // its cake_iv, once defined
+  };
+  std::vector<Narrowing> narrowed_;  // the enclosing branches' narrowings, innermost last
+  int next_ = 0, nextNarrowing_ = 0;
 };
 
 bool within(const SourceRange &r, const SourceRange &outer) {
@@ -332,8 +423,17 @@ std::string KernelEmitter::rangeChecks() {
           }
         }
       }
-      walk(s.body);
-      walk(s.orelse);
+      if (s.kind == IrStmt::Kind::If) {  // each side with what its condition says of a loop variable
+        bool narrowed = rt.narrow(s.cond, true, stack);
+        walk(s.body);
+        if (narrowed) rt.widen();
+        narrowed = rt.narrow(s.cond, false, stack);
+        walk(s.orelse);
+        if (narrowed) rt.widen();
+      } else {
+        walk(s.body);
+        walk(s.orelse);
+      }
       if (s.kind == IrStmt::Kind::For) stack.pop_back();
     }
   };
