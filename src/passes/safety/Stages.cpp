@@ -200,7 +200,14 @@ public:
   // its last but d (a guard that leaves out more would leave the last waits
   // hanging, fewer would copy stages no one waits for); the signals stay in
   // the running count, so the copies before the loop are stages 0 to d - 1.
-  const Event *aheadSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
+  // What a copy-ahead loop that matches but for its trip count, which has
+  // no lower bound, leaves unproven (`unproven` set, nullptr returned).
+  struct AheadUnproven {
+    const IrStmt *loop = nullptr;
+    int64_t need = 0, ahead = 0;  // the iterations it needs, the stages it copies ahead
+    std::string count;            // the loop's count, as the author wrote its bounds
+  };
+  const Event *aheadSignal(const RoleEvents &r, const Event &w, ResourceId b, AheadUnproven *unproven = nullptr) const {
     if (w.loops.size() != 1 || w.guarded || w.conditional || w.alternative) return nullptr;
     const IrStmt *L = w.loops.front();
     LinearStage lw = analysis::linearStage(k_, ctx_.sm, stageOperand(*w.op), w);
@@ -213,6 +220,7 @@ public:
     if (!kw) return nullptr;
     int64_t count = k_.resources[b].count;
     const Event *ahead = nullptr;
+    std::optional<AheadUnproven> open;  // the trip count's lower bound not known
     for (const Event &x : r.events) {
       bool inL = !x.loops.empty() && x.loops.front() == L;
       if (x.index < w.index && !inL) {  // before the loop: copies only
@@ -236,10 +244,28 @@ public:
       if (!rx || L->stop.ix == kNoIntExpr || rx->first != k_.ints.form(L->start.ix)) return nullptr;
       std::optional<int64_t> left = IntExprTable::constantDifference(k_.ints.form(L->stop.ix), rx->end);
       std::optional<AffineForm> trips = IntExprTable::combine(k_.ints.form(L->stop.ix), k_.ints.form(L->start.ix), -1);
-      if (!trips || lowerBound(k_, plusConstant(*trips, left == d ? -*d : 0)).value_or(-1) < 0) return nullptr;
+      if (!trips) return nullptr;
+      int64_t need = left == d ? *d : 0;
+      std::optional<int64_t> low = lowerBound(k_, plusConstant(*trips, -need));
+      if (low && *low < 0) return nullptr;
+      if (!low) {
+        auto text = [&](const Value &v) {
+          return v.isConstInt() ? std::to_string(*v.constInt)
+                 : v.expr       ? sourceText(ctx_.sm, v.expr->range)
+                                : std::string("?");
+        };
+        std::string n = L->start.isConstInt() && *L->start.constInt == 0
+                            ? text(L->stop)
+                            : fmt::format("{} - ({})", text(L->stop), text(L->start));
+        open = AheadUnproven{L, need, *d, n};
+      }
       if (left != d && !(left == 0 && drainAfter(r, w, b, lw, *d))) return nullptr;
       if (ahead && IntExprTable::constantDifference(fx, formOf(k_, stageOperand(*ahead->op), kx)) != 0) return nullptr;
       if (!ahead) ahead = &x;
+    }
+    if (ahead && open) {
+      if (unproven) *unproven = *open;
+      return nullptr;
     }
     return ahead;
   }
@@ -274,13 +300,20 @@ public:
   }
   // A wait in the drain loop of a copy-ahead loop (drainAfter): the
   // copy-ahead loop's signal, or nullptr.
-  const Event *drainedSignal(const RoleEvents &r, const Event &w, ResourceId b) const {
+  const Event *drainedSignal(const RoleEvents &r, const Event &w, ResourceId b,
+                             AheadUnproven *unproven = nullptr) const {
     if (w.loops.size() != 1) return nullptr;
     for (const Event &a : r.events) {
       if (a.index >= w.index || a.loops.size() != 1 || a.loops == w.loops ||
           effectResource(*a.op, a.op->info().effects.waits) != b)
         continue;
-      const Event *x = aheadSignal(r, a, b);
+      AheadUnproven open;
+      const Event *x = aheadSignal(r, a, b, &open);
+      if (!x && open.loop && unproven) {
+        // Its drain, were the count bounded: the copy-ahead loop's question.
+        *unproven = open;
+        return nullptr;
+      }
       if (!x) continue;
       bool ka, kx;
       std::optional<int64_t> d =
@@ -346,6 +379,7 @@ public:
   }
 
   void checkStageSequence() {
+    std::set<const IrStmt *> unprovenAhead;  // copy-ahead loops reported unproven-copy-ahead
     for (const RoleEvents &r : roles_) {
       std::map<ResourceId, std::optional<NextStage>> next;  // nullopt: not known
       // The stage each loop's first use of a barrier names: every other use
@@ -394,6 +428,19 @@ public:
             facts_.barrier(b).signallers == std::set<ResourceId>{r.role} &&
             std::count(k_.resources[b].consumers.begin(), k_.resources[b].consumers.end(), r.role) &&
             !ownSignalBefore(r, e, b)) {
+          AheadUnproven open;
+          if (ownRing(r, b) && (aheadSignal(r, e, b, &open), open.loop || (drainedSignal(r, e, b, &open), open.loop))) {
+            // Once per copy-ahead loop (its drain's waits ask the same).
+            if (unprovenAhead.insert(open.loop).second)
+              ctx_.diags.report(
+                  DiagId::SafetyUnprovenCopyAhead,
+                  open.loop->stop.expr ? open.loop->stop.expr->range : open.loop->range, open.loop->loopVar,
+                  open.need > 0 ? fmt::format("runs at least {} iterations", open.need)
+                                : std::string("has no negative count (its drain loop starts at its stop)"),
+                  name(r.role), open.ahead, name(b), open.count);
+            next[b] = std::nullopt;
+            continue;
+          }
           std::string ring = notOwnRing(r, b);
           bad(fmt::format(
               "role '{}' alone signals it, so a wait must name the stage of a signal it gave before, in "

@@ -18,8 +18,10 @@
 # for stage j and copies stage j + d under a guard), which
 # pass_prefetch_waits.cake accepts.
 # Last, the third review's (2026-12-06) accepted inputs: straight-line
-# copies past the first lap, stores at step 2, run-time counts below d, and
-# a guarded copy waited for unguarded.
+# copies past the first lap, stores at step 2, run-time counts below d (a
+# count with no lower bound: -Wunproven, unproven-copy-ahead; a tensor
+# dimension, at least 1, below d: an error), and a guarded copy waited for
+# unguarded.
 # Last, broken variants of the per-tile prefetch in a persistent loop
 # (t * 4 + j) and of the refill loop, which pass_prefetch_waits.cake accepts
 # (with the holes a review of the first found).
@@ -1131,18 +1133,19 @@ def k(lm, X: LM.tensor2d[64, 4096], Y: LM.tensor2d[64, 256]):
             lm.store_tile(Y, coords=(j * 32, 0), src=x)
 
 # -----
-# The copy-ahead loop over a run-time count that may be below d: with n < 2 the copies before the loop are never waited for
+# The copy-ahead loop over a run-time count that may be below d: with n < 2 the copies before the loop are never
+# waited for; n has no lower bound, so the gate cannot tell (-Wunproven, unproven-copy-ahead)
 @cake.schedule()
 def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], n: LM.i32):
     pool = lm.smem(16384)
     x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
     rows = lm.role(warps=[0, 1, 2, 3])
-    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)
     with rows:
         for j in lm.range(0, 2):
             x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
-        for j in lm.range(0, n):
-            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+        for j in lm.range(0, n):  # expected-error {{cannot prove that the loop over 'j' runs at least 2 iterations: role 'rows' copies 2 stage(s) of barrier 'got' ahead of its waits, and with fewer its copies and waits do not pair up; its count n has no lower bound the launcher checks (bound it with lm.max, or declare it as a tensor dimension)}}
+            lm.wait(got, stage=j)
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
@@ -1150,24 +1153,44 @@ def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], n: LM.i32):
                 x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
 
 # -----
-# The copy-ahead loop with a drain over a run-time count that may be negative
+# The same over a tensor dimension N: the launcher checks N >= 1, and at N = 1 stage 1's copy is never waited for
+@cake.schedule()
+def k(lm, X: LM.tensor2d[4, 4096], Y: LM.tensor2d[4, 4096], R: LM.tensor1d[N], N: LM.i32):  # expected-warning {{tensor 'R' is declared but never used}}
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=8)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=8, prod=[rows], cons=[rows], init_count=128)  # expected-note {{barrier 'got' declared here}}
+    with rows:
+        for j in lm.range(0, 2):
+            x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
+        for j in lm.range(0, N):
+            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            x = x_s.load(stage=j, layout="rows")
+            lm.store_tile(Y, coords=(j * 256, 0), src=x)
+            lm.role_sync()
+            if j < N - 2:
+                x_s.cp_async(X, coords=(j * 256 + 512, 0), stage=j + 2, barrier=got)
+
+# -----
+# The copy-ahead loop with a drain over a run-time count that may be negative (unproven-copy-ahead, reported once
+# for the loop and its drain)
 @cake.schedule()
 def k(lm, X: LM.tensor2d[4, 8192], Y: LM.tensor2d[4, 8192], Z: LM.tensor2d[4, 8192], n: LM.i32):
     pool = lm.smem(8192)
     x_s = pool.view(offset=0, shape=(4, 256), dtype=lm.bf16, stage=4)
     rows = lm.role(warps=[0, 1, 2, 3])
-    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)  # expected-note 2 {{barrier 'got' declared here}}
+    got = lm.barrier(count=4, prod=[rows], cons=[rows], init_count=128)
     with rows:
         for j in lm.range(0, 4):
             x_s.cp_async(X, coords=(j * 256, 0), stage=j, barrier=got)
-        for j in lm.range(0, n):
-            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+        for j in lm.range(0, n):  # expected-error {{cannot prove that the loop over 'j' has no negative count (its drain loop starts at its stop): role 'rows' copies 4 stage(s) of barrier 'got' ahead of its waits}}
+            lm.wait(got, stage=j)
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Y, coords=(j * 256, 0), src=x)
             lm.role_sync()
             x_s.cp_async(X, coords=(j * 256 + 1024, 0), stage=j + 4, barrier=got)
         for j in lm.range(n, n + 4):
-            lm.wait(got, stage=j)  # expected-error {{role 'rows' uses barrier 'got' at stage 'j', which is not its running count of uses (0, 1, 2, ...): role 'rows' alone signals it, so a wait must name the stage of a signal it gave before, in the same iteration; stage j is not one}}
+            lm.wait(got, stage=j)
             x = x_s.load(stage=j, layout="rows")
             lm.store_tile(Z, coords=(j * 256, 0), src=x)
 
