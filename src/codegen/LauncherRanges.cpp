@@ -153,7 +153,7 @@ private:
     self.terms.emplace_back(a, 1);
     std::string ctx = context(self);
     if (auto it = atoms_.find({a, ctx}); it != atoms_.end()) return it->second;
-    return atoms_[{a, ctx}] = atomRange(a, v);
+    return atoms_[{a, ctx}] = atomRange(v);
   }
   // Defines narrowing i: its variable's range as the branches around it
   // (the narrowings before it) leave it, clamped by its bound's range.
@@ -172,7 +172,7 @@ private:
     n.name = define(e, n.comment);
     narrowed_.insert(narrowed_.end(), inner.begin(), inner.end());
   }
-  std::string atomRange(AtomId a, const IntExprTable::AtomView &v) {
+  std::string atomRange(const IntExprTable::AtomView &v) {
     const IntOpInfo &info = intOpInfo(v.op);
     int64_t d = v.value >= 0 && v.value <= 2 ? v.value : 0;
     int64_t cluster = k_.cluster[static_cast<size_t>(d)];

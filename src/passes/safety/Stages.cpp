@@ -429,7 +429,11 @@ public:
             std::count(k_.resources[b].consumers.begin(), k_.resources[b].consumers.end(), r.role) &&
             !ownSignalBefore(r, e, b)) {
           AheadUnproven open;
-          if (ownRing(r, b) && (aheadSignal(r, e, b, &open), open.loop || (drainedSignal(r, e, b, &open), open.loop))) {
+          if (ownRing(r, b)) {
+            aheadSignal(r, e, b, &open);                    // a wait of the copy-ahead loop
+            if (!open.loop) drainedSignal(r, e, b, &open);  // or of its drain
+          }
+          if (open.loop) {
             // Once per copy-ahead loop (its drain's waits ask the same).
             if (unprovenAhead.insert(open.loop).second)
               ctx_.diags.report(
