@@ -82,6 +82,12 @@ public:
       }
       if (branches.empty()) unbranched.push_back(&a);
     }
+    // Branches whose count is unproven (-Wunproven said so; not a count
+    // proven wrong) are taken as the last block's for the rules below, so
+    // that a schedule lowered with -Wno-error=unproven still has its
+    // reads acquired and its writes released.
+    std::set<const IrStmt *> taken = valid;
+    taken.insert(assumedLast_.begin(), assumedLast_.end());
     // A count no branch takes the last block of (`if t < 1:`, a work
     // queue's tickets) is reset by another counter's last block: every
     // block counts it before it counts there, in the same role.
@@ -101,7 +107,7 @@ public:
         const WorkspaceAccess *a = cb.atomic(g.roleValue);
         if (!a || a->event->role != l.event->role || a->event->index > l.event->index) continue;
         guarded = true;
-        if (!g.equality || !valid.count(g.branch)) {
+        if (!g.equality || !taken.count(g.branch)) {
           reported |= g.equality && checked.count(g.branch);  // the count check said why
           continue;
         }
@@ -124,7 +130,7 @@ public:
                   .emit();
               break;
             }
-        if (named) checkPartRead(l, *good, valid);
+        if (named) checkPartRead(l, *good, taken);
         continue;
       }
       if (reported && !weak) continue;
@@ -149,7 +155,7 @@ public:
     for (const WorkspaceAccess &s : cb.accesses) {
       if (s.kind != Kind::Store || !read.count(s.tensor)) continue;
       bool fixUp = false;
-      for (const CounterGuard &g : s.guards) fixUp |= g.equality && valid.count(g.branch) > 0;
+      for (const CounterGuard &g : s.guards) fixUp |= g.equality && taken.count(g.branch) > 0;
       auto pub = publishers.find(s.tensor);
       if (fixUp || pub == publishers.end()) continue;  // no proven reader: the acquire rule speaks
       const WorkspaceAccess *after = nullptr, *before = nullptr, *other = nullptr;
@@ -524,6 +530,7 @@ private:
   }
 
   bool unproven(const WorkspaceAccess &a, const IrStmt &b, const std::string &why) {
+    assumedLast_.insert(&b);
     ctx_.diags.build(DiagId::SafetyUnprovenCrossBlock, b.range, name(a.tensor), why)
         .note(DiagId::NoteAtomicHere, a.event->op->range, name(a.tensor))
         .emit();
@@ -678,6 +685,9 @@ private:
         .note(DiagId::NoteCountComplete, b.range, name(a.tensor))
         .emit();
   }
+
+  // Branches on an old value whose count checkCount could not prove.
+  std::set<const IrStmt *> assumedLast_;
 };
 
 // The blocks of a cluster that meet at each other's barriers (a multicast

@@ -165,12 +165,12 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
+        lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-note 2 {{'part' written here}}
         n = lm.atomic(arrived, coords=(lm.block_id(0) // 2,), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
         if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: its coordinates are not distinct block indices (lm.block_id), so which blocks share an element is not known}}
-            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinates name an index that tells the count's blocks apart (the last block's own)}}
             for s in lm.range(1, lm.num_blocks(1)):
-                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{cannot prove that the tile role 'math' reads of 'part' in the last block of its count lies in a part that a block of that count stores: its coordinates name an index that tells the count's blocks apart (the last block's own)}}
             lm.atomic(arrived, coords=(lm.block_id(0) // 2,), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
 
@@ -396,3 +396,41 @@ def wq(lm, X: LM.tensor2d[M, 64], Y: LM.tensor2d[M, 64], M: LM.i32, G: LM.i32, T
         if d == 2 * lm.num_blocks(0) - 1:
             lm.atomic(ctr, coords=(lm.block_id(1),), value=0, op="exch")
             lm.atomic(done, coords=(0,), value=0, op="exch")
+
+# -----
+# A count the gate cannot prove (the atomic in a loop) is -Wunproven, and the
+# branch is still taken as the last block's for the ordering rules: a
+# relaxed atomic does not acquire the parts, a part stored after the atomic
+# is not released (as a schedule lowered with -Wno-error=unproven needs).
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        for j in lm.range(0, 2):
+            acc = lm.fill(acc, 1.0)
+            lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-note {{'part' written here}}
+            n = lm.atomic(arrived, coords=(lm.block_id(0),), order="relaxed")  # expected-note 2 {{the atomic on 'arrived' is here}}
+            if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: the atomic runs in a loop or under a condition, not once per block}}
+                acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, in a branch on an atomic of order "relaxed", which does not acquire their writes (order="acq_rel" does); it may read the data before they have written it}}
+                lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+                lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        for j in lm.range(0, 2):
+            acc = lm.fill(acc, 1.0)
+            n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note 2 {{the atomic on 'arrived' is here}}
+            lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-error {{role 'math' writes 'part', which other blocks of the launch read, after the atomic that tells them it is complete; they may read it before it is written}} expected-note {{'part' written here}}
+            if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: the atomic runs in a loop or under a condition, not once per block}}
+                acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' loads 'part' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
+                lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+                lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
