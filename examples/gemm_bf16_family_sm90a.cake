@@ -64,6 +64,19 @@
 #     A's reads from L2, which bound such shapes.
 #   - M <= 1024: 128x128 tiles, one per block, 5 stages: small and ragged
 #     shapes need more blocks than 128x256 tiles give.
+#   - M from 1025 to 1536 and N from 1025 to 1536, M from 1537 to 2048 and
+#     N from 2881 to 3072: boxes where 128x192 tiles need no more waves of
+#     132 blocks than 128x256 tiles do (1536x1536: 96 tiles against 72, one
+#     wave each; 2000x3000: 256 against 192, two each; the guards compare one
+#     parameter at a time, so the boxes, not the tile counts, are written):
+#     the one-tile schedule with 128x192 tiles and 4 stages (cuBLAS's tile at
+#     2000x3000), each multiprocessor doing three quarters of the work of a
+#     128x256 wave. On an H100, against the routes before it
+#     (bench/results/issue36_2026-12-06b, one process): 0.83 -> 0.91 of
+#     cuBLAS at 2000x3000x1536, 0.73 -> 0.80 at 1536x1536x12288, 0.50 ->
+#     0.67 at 1280x1280x8192, 0.79 -> 0.96 at 2048x3072x4096; a stream-K
+#     schedule (examples/gemm_bf16_streamk_sm90a.cake) measured 0.57 at
+#     1536x1536x12288.
 #   - K <= 2048 and K % 64 == 0: the persistent 128x256 schedule (a
 #     balanced grid of blocks walking the tiles; each tile's C is stored
 #     under the next tile's wgmmas, which pays when the K loop is short).
@@ -100,6 +113,7 @@ splitk64 = cake.instantiate("gemm_bf16_splitk_sm90a", BM=64, BN=64, STAGES=12, S
 splitk64_pair = cake.instantiate("gemm_bf16_splitk_sm90a", BM=64, BN=64, STAGES=12, SPLIT=4, CM=2)
 DETERMINISTIC = True  # False: the split-K route of at most 8 tiles adds its partials with TMA
 swap = cake.instantiate("gemm_bf16_decode_swap_sm90a", NT=64, STAGES=13)
+wide = cake.instantiate("gemm_bf16_sm90a", BN=192, STAGES=4)  # 128x192 tiles, one a block
 
 @cake.family
 def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
@@ -121,6 +135,8 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.route(tiny.gemm_bf16_decode, when=M <= 256 and N <= 1024)
     lm.route(mid, when=M <= 1024 and N <= 1024)
     lm.route(small.gemm_bf16, when=M <= 1024)
+    lm.route(wide.gemm_bf16, when=M > 1024 and M <= 1536 and N > 1024 and N <= 1536)
+    lm.route(wide.gemm_bf16, when=M > 1536 and M <= 2048 and N > 2880 and N <= 3072)
     lm.route(persistent, when=K <= 2048 and K % 64 == 0)
     lm.route(persistent_cluster, when=K > 2048 or K % 64 != 0)
     lm.fallback(tiled)

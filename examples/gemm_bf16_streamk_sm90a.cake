@@ -22,8 +22,18 @@
 # in the block's k-step loop, once per tile the block shares, and the
 # number of blocks sharing a tile depends on the tile
 # (`safety.unproven-cross-block`, an error by default). It lowers with
-# -Wno-error=unproven, at the user's risk; the GPU runs are in
-# bench/results/issue36_2026-12-06b.
+# -Wno-error=unproven, at the user's risk.
+#
+# Correct, deterministic (10 launches bitwise equal) and clean under
+# compute-sanitizer, but slow: on an H100 0.57 of cuBLAS at 1536x1536x12288
+# (the family's routes: 0.77), 0.54 at 4096^3 (bench/results/
+# issue36_2026-12-06b). Its k-step loop runs at half the rate of the
+# persistent schedule's even where each block owns whole tiles. Not
+# profiled; the likely cause: the blocks running together are at unrelated
+# k-steps of unrelated tiles, so the stages of A and B one block reads are
+# not what its neighbours read at that time and L2 does not share them
+# (CUTLASS runs stream-K only over the last partial wave, after
+# data-parallel waves). Not routed by the family.
 #
 # The launcher takes a workspace of gemm_bf16_streamk_workspace_size(M, N, K)
 # bytes, zero-filled before the first launch at these M, N, K.
