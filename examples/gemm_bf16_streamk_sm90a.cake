@@ -13,7 +13,7 @@
 # ((t + 1) * k_steps - 1) // W) each stores its partial f32 tile into
 # slot b % slots of the workspace `part` (the blocks sharing a tile are
 # consecutive and at most `slots`) and counts itself in at the tile's
-# counter; the last to arrive adds the slots in order (slot 0 first: the
+# counter; the last to arrive adds the slots in block order (the
 # same bits whichever block arrives last), resets the counter and stores C.
 # No block waits for another. The producer runs ahead into the next tile
 # while the consumers fix one up.
