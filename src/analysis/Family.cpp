@@ -306,6 +306,7 @@ private:
     if (ps.empty()) return true;
     ResourceId p = *ps.begin();
     size_t i = pos_.at(p);
+    compares_[i].push_back({g.ix, g.cmp});
     if (std::optional<int64_t> l = period(f, p)) {
       periods_[i] = std::lcm(periods_.count(i) ? periods_[i] : 1, *l);
       if (periods_[i] > kMaxPeriod) {
@@ -381,6 +382,7 @@ private:
           if (x <= b) cells[i].push_back(x);
         }
       }
+      merge(i, cells[i]);
       total *= static_cast<int64_t>(cells[i].size());
       if (total > kMaxCells) {
         undecided(fmt::format("the guards split the domain into more than {} cells", kMaxCells), SourceRange());
@@ -425,13 +427,40 @@ private:
     out_.decided = true;
   }
 
+  // Every comparison names one parameter, so two values of it on which each
+  // of its comparisons comes out the same (true, false, or not evaluable)
+  // give every guard the same value beside any values of the others: the
+  // cells keep the first value of each such class. (The first shape that
+  // reaches a route, or only the fallback, is made of first values, so the
+  // witnesses are those of the whole grid.)
+  void merge(size_t i, std::vector<int64_t> &values) const {
+    auto it = compares_.find(i);
+    if (it == compares_.end()) {  // no comparison names it: one value stands for all
+      values.resize(std::min<size_t>(values.size(), 1));
+      return;
+    }
+    std::vector<int64_t> env(out_.dims.size(), 1), kept;
+    std::set<std::vector<int8_t>> seen;
+    for (int64_t x : values) {
+      env[i] = x;
+      std::vector<int8_t> outcome;
+      for (const auto &[ix, cmp] : it->second) {
+        std::optional<int64_t> y = eval(k_.ints.form(ix), env);
+        outcome.push_back(y ? static_cast<int8_t>(holds(cmp, *y)) : int8_t(-1));
+      }
+      if (seen.insert(std::move(outcome)).second) kept.push_back(x);
+    }
+    values = std::move(kept);
+  }
+
   const Family &fam_;
   const Kernel &k_;
   const SourceManager &sm_;
   FamilyFacts &out_;
-  std::map<ResourceId, size_t> pos_;            // parameter -> its index in dims
-  std::map<size_t, std::set<int64_t>> breaks_;  // by dims index
-  std::map<size_t, int64_t> periods_;           // by dims index
+  std::map<ResourceId, size_t> pos_;                                     // parameter -> its index in dims
+  std::map<size_t, std::set<int64_t>> breaks_;                           // by dims index
+  std::map<size_t, int64_t> periods_;                                    // by dims index
+  std::map<size_t, std::vector<std::pair<IntExprId, CmpOp>>> compares_;  // each parameter's comparisons
 };
 
 }  // namespace
