@@ -63,7 +63,15 @@
 #     multiprocessors idle; 128x64 tiles fill them, and sharing A halves
 #     A's reads from L2, which bound such shapes.
 #   - M <= 1024: 128x128 tiles, one per block, 5 stages: small and ragged
-#     shapes need more blocks than 128x256 tiles give.
+#     shapes need more blocks than 128x256 tiles give. The same for M up to
+#     1536 and N up to 1408 (at most 12 x 11 tiles: one wave of 132 blocks)
+#     with K <= 8192. On an H100 (bench/results/issue36_2026-12-06c, one
+#     process, against the routes before it) 0.67 -> 0.85 of cuBLAS at
+#     1280x1280x8192, 0.69 -> 0.91 at 1536x1152x4096, 0.51 -> 0.86 at
+#     1536x1024x2048, 0.38 -> 0.70 at 1500x600x8192, 0.72 -> 0.89 at
+#     1200x1200x1024. Longer K and N up to 1536 measured mixed (0.98 against
+#     1.07 at 1408x1408x16384, 0.63 against 0.66 at 1100x1496x12288, but 0.90
+#     against 0.79 at 1408x1536x2048) and stay with the routes below.
 #   - M from 1025 to 1536 and N from 1025 to 1536, M from 1537 to 2048 and
 #     N from 2881 to 3072: boxes where 128x192 tiles need no more waves of
 #     132 blocks than 128x256 tiles do (1536x1536: 96 tiles against 72, one
@@ -74,8 +82,9 @@
 #     128x256 wave. On an H100, against the routes before it
 #     (bench/results/issue36_2026-12-06b, one process): 0.83 -> 0.91 of
 #     cuBLAS at 2000x3000x1536, 0.73 -> 0.80 at 1536x1536x12288, 0.50 ->
-#     0.67 at 1280x1280x8192, 0.79 -> 0.96 at 2048x3072x4096; a stream-K
-#     schedule (examples/gemm_bf16_streamk_sm90a.cake) measured 0.57 at
+#     0.67 at 1280x1280x8192 (the route above since), 0.79 -> 0.96 at
+#     2048x3072x4096; a stream-K schedule
+#     (examples/gemm_bf16_streamk_sm90a.cake) measured 0.57 at
 #     1536x1536x12288.
 #   - K <= 2048 and K % 64 == 0: the persistent 128x256 schedule (a
 #     balanced grid of blocks walking the tiles; each tile's C is stored
@@ -135,6 +144,7 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.route(tiny.gemm_bf16_decode, when=M <= 256 and N <= 1024)
     lm.route(mid, when=M <= 1024 and N <= 1024)
     lm.route(small.gemm_bf16, when=M <= 1024)
+    lm.route(small.gemm_bf16, when=M <= 1536 and N <= 1408 and K <= 8192)
     lm.route(wide.gemm_bf16, when=M > 1024 and M <= 1536 and N > 1024 and N <= 1536)
     lm.route(wide.gemm_bf16, when=M > 1536 and M <= 2048 and N > 2880 and N <= 3072)
     lm.route(persistent, when=K <= 2048 and K % 64 == 0)
