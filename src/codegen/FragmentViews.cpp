@@ -92,7 +92,9 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   }
   int64_t N = src.shape[1], wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = src.shape[0] / wgs;
-  bool pairs = esize == 2;
+  // 16-bit and fp8 fragments hold their elements in pairs (a __nv_bfloat162,
+  // __half2 or uint16_t each): one store of 4 or 2 bytes a pair.
+  bool pairs = esize == 2 || isFp8(view.dtype);
   if (o.transposedStore()) {
     storeTransposed(o, perThread, rowsPerWg, N);
     return;
@@ -120,7 +122,10 @@ void KernelEmitter::storeFragment(const Operation &o, RoleCtx &rc) {
   }
   elementOffset(view, "cake_row", "cake_col");
   std::string s = ident(src.name);
-  if (pairs)
+  if (pairs && isFp8(view.dtype))
+    line(fmt::format(
+        "*reinterpret_cast<uint16_t *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {}[cake_i / 2];", s));
+  else if (pairs)
     line(fmt::format("*reinterpret_cast<{}2 *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {}[cake_i / 2];",
                      dtypeInfo(view.dtype).cudaType == "__half" ? "__half" : "__nv_bfloat16", s));
   else
@@ -153,9 +158,12 @@ void KernelEmitter::storeTransposed(const Operation &o, int64_t perThread, int64
     line("{");
     ++indent_;
     elementOffset(view, e == 0 ? "cake_col" : "(cake_col + 1u)", "cake_row");
-    std::string value = dtypeInfo(view.dtype).bits == 16 ? fmt::format("{}[cake_i / 2].{}", s, e == 0 ? "x" : "y")
-                                                         : fmt::format("{}[cake_i + {}]", s, e);
-    line(fmt::format("*reinterpret_cast<{} *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {};", type, value));
+    // an fp8 pair: the first element in the low byte
+    std::string value = isFp8(view.dtype) ? fmt::format("static_cast<uint8_t>({}[cake_i / 2] >> {})", s, 8 * e)
+                        : dtypeInfo(view.dtype).bits == 16 ? fmt::format("{}[cake_i / 2].{}", s, e == 0 ? "x" : "y")
+                                                           : fmt::format("{}[cake_i + {}]", s, e);
+    line(fmt::format("*reinterpret_cast<{} *>(cake_smem_raw + (cake_base - cake_smem) + cake_off) = {};",
+                     isFp8(view.dtype) ? "uint8_t" : type, value));
     --indent_;
     line("}");
   }

@@ -45,7 +45,7 @@ const Family kSync = {"sync",
 // The formulas of elementwise math and of row reductions' folds are the
 // third column (FragmentMath).
 const Family kFragments = {"fragments",
-                           {{OpKind::Store, &K::storeFragment, {}, k16Bit | kWords},
+                           {{OpKind::Store, &K::storeFragment, {}, k16Bit | kWords | kFp8},
                             {OpKind::Load, &K::loadFragment, {}, kWords | k16Bit},
                             {OpKind::LoadTile, &K::loadTile, {}, kMath},
                             {OpKind::StoreTile, &K::storeTile, {}, kMath},
