@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""fp8_check.py - runs testsuite/codegen/Inputs/attention_fwd_fp8.cake's kernel on the GPU.
+
+  int attention_fwd_fp8_launch(const cake_tensor *Q, const cake_tensor *K, const cake_tensor *VT,
+                               const cake_tensor *O, const cake_tensor *LSE, int32_t S, int32_t BH,
+                               cudaStream_t stream);
+
+Q, K e4m3 (B*H, S, D), VT e4m3 (B*H, D, S) (V transposed), O bf16 (B*H, S, D),
+LSE f32 (B*H, S); unit scales. The reference is attn_bench.py's: float64
+softmax(q k^T / sqrt(D)) v of the same fp8 values. P is rounded to e4m3 before
+P V (as FA3's fp8 path does; e4m3 keeps 3 mantissa bits), so O's bound is
+looser than the bf16 kernel's: ||O - ref||_F / ||ref||_F <= 4e-2; the LSE,
+from P before rounding, keeps attn_bench's bound (1e-3 (1 + |lse|)). Then
+(without --check-only) CUPTI times (L2 flushed before each sample, median of
+--samples) ours beside cuDNN's bf16 forward through SDPA on the same values
+at B = 4, H = 32, S = 4096 and 8192.
+
+  fp8_check.py LIB [--check-only] [--samples N]
+"""
+import argparse
+import math
+import os
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import attn_bench as ab  # noqa: E402
+
+ab.torch = torch
+sys.path.insert(0, os.path.join(HERE, "..", "common"))
+import cakelib  # noqa: E402
+
+D = 128
+REL_FRO_MAX = 4e-2
+
+
+def inputs(B, H, S, scale, seed):
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    q, k, v = ((torch.randn(B * H * S, D, generator=g, device="cuda") * s).to(torch.float8_e4m3fn)
+               for s in (scale, scale, 1.0))
+    vt = v.view(B * H, S, D).transpose(1, 2).contiguous()
+    return q, k, v, vt
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("lib")
+    p.add_argument("--check-only", action="store_true")
+    p.add_argument("--samples", type=int, default=100)
+    args = p.parse_args()
+    kern = cakelib.kernel(args.lib)
+    ok = True
+    cases = [(1, 2, 256, 1.0), (2, 4, 1024, 1.0), (1, 2, 4096, 2.0)]
+    if args.check_only:
+        cases = cases[:1]
+    for B, H, S, scale in cases:
+        q, k, v, vt = inputs(B, H, S, scale, S + B)
+        BH = B * H
+        o = torch.full((BH, S, D), math.nan, device="cuda", dtype=torch.bfloat16)
+        lse = torch.full((BH, S), math.nan, device="cuda")
+        kern(q.view(BH, S, D), k.view(BH, S, D), vt, o, lse, S, BH)
+        torch.cuda.synchronize()
+        heads = range(BH) if BH <= 8 else ab.checked_heads(B, H)
+        errs = ab.compare_to_reference(q.float(), k.float(), v.float(), S, False, heads,
+                                       {"ours": (o.view(BH * S, D), lse)})["ours"]
+        good = (errs.rel_fro <= REL_FRO_MAX and errs.lse_worst is not None and errs.lse_worst <= ab.LSE_TOL
+                and bool(torch.isfinite(o).all()) and bool(torch.isfinite(lse).all()))
+        ok &= good
+        print(f"B={B} H={H} S={S} scale={scale:g}: {errs.text()}: {'CORRECT' if good else 'WRONG'}")
+    if args.check_only:
+        return cakelib.finish({}, None, ok)
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    import torch.nn.functional as F
+    l2 = getattr(torch.cuda.get_device_properties(0), "L2_cache_size", 0) or 50 << 20
+    buf = torch.empty(l2, device="cuda", dtype=torch.int32)
+
+    def flush():
+        buf.bitwise_not_()
+    print(f"{'B x H x S':>14} {'ours fp8 ms':>12} {'cuDNN bf16 ms':>14} {'cuDNN/ours':>10} {'ours TFLOP/s':>13}")
+    for B, H, S in ((4, 32, 4096), (4, 32, 8192)):
+        q, k, v, vt = inputs(B, H, S, 1.0, 1)
+        BH = B * H
+        o = torch.empty((BH, S, D), device="cuda", dtype=torch.bfloat16)
+        lse = torch.empty((BH, S), device="cuda")
+        q4, k4, v4 = (t.to(torch.bfloat16).view(B, H, S, D) for t in (q, k, v))
+
+        def cudnn():
+            with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+                return F.scaled_dot_product_attention(q4, k4, v4)
+        qv, kv = q.view(BH, S, D), k.view(BH, S, D)
+        t = ab.time_backends([("ours", lambda: kern(qv, kv, vt, o, lse, S, BH)), ("cuDNN", cudnn)], flush,
+                             args.samples)
+        ours, peer = t["ours"]["median_ms"], t["cuDNN"]["median_ms"]
+        flops = 4.0 * B * H * S * S * D
+        print(f"{B:>4} x {H} x {S:<5} {ours:12.4f} {peer:14.4f} {peer / ours:10.3f} {flops / ours / 1e9:13.1f}")
+    return cakelib.finish({}, None, ok)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
