@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Device call 2 (carry harness/gemm/generated/d and harness/fp8/generated):
-# the family with the 128x144 clustered route beside the family before it,
+# the family with the candidate 128x144 clustered route beside the family as it is,
 # one process each, at the under-filled list and shapes of the new
 # route's box (M and N in 1409..1536) with short and long K; compute-sanitizer
 # on the new family at two shapes of the box; then the fp8 view-store
