@@ -206,11 +206,10 @@ std::string warpgroupRowsMismatch(MmaPath path, const sema::Kernel &k, const sem
   using namespace sema;
   if (path != MmaPath::Wgmma) return "each warp's MMA reads rows and columns other warps stored";
   const OpEffects &xf = x.info().effects, &wf = w.info().effects;
-  if (slot != xf.warpgroupRows || x.operandAt(slot).value.transposed)
-    return "every warpgroup's threads wrote part of it";
+  if (slot != xf.warpgroupRows || x.operandAt(slot).value.transposed) return "every warp of the role wrote part of it";
   if (w.kind != OpKind::Store || wf.warpgroupRows == kNone)
     return fmt::format("'{}' wrote it, not a store of a fragment split by rows as the reads are", w.info().name);
-  if (w.transposedStore()) return "the transposed store put each warpgroup's elements in every warpgroup's rows";
+  if (w.transposedStore()) return "the transposed store put each warp's elements in other warps' rows";
   ResourceId q = effectResource(x, slot), p = effectResource(w, wf.writes);
   ResourceId acc = effectResource(x, xf.writes), src = effectResource(w, wf.warpgroupRows);
   if (q == kNoResource || p == kNoResource || acc == kNoResource || src == kNoResource)

@@ -116,8 +116,12 @@ bool sameThreadElements(MmaPath path, const sema::Kernel &k, sema::ResourceId ro
 // as many rows (the same split) into that view, or into one that describes
 // its bytes alike (same pool, offset, shape, dtype and swizzle, one stage),
 // so that row i of one is row i of the other (ThunderKittens' attention
-// writes O over the rows of Q it read). Then each warpgroup's own MMA wait
-// orders the two. Empty when it does; else why not.
+// writes O over the rows of Q it read), in the accumulator layout, whose
+// warps hold the 16-row bands their part of the wgmma reads. Then each
+// warpgroup's own MMA wait orders a store after the read, and a read after
+// the store needs no meeting of the role: each warp's fence and warp sync
+// (lm.fence_proxy() lowers to both) order its own stores, as
+// FlashAttention-3 does for P. Empty when it does; else why not.
 std::string warpgroupRowsMismatch(MmaPath path, const sema::Kernel &k, const sema::Operation &x, int8_t slot,
                                   const sema::Operation &w);
 

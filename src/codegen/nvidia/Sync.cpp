@@ -60,10 +60,14 @@ void KernelEmitter::mbarArrive(const Operation &o, RoleCtx &rc) {
   line(g + countedSignal(fmt::format("{}({});", w_.use("cake_mbar_arrive"), barrierAddr(bar, stage)), bar, stage));
 }
 
-void KernelEmitter::fenceProxy(const Operation &, RoleCtx &) {
-  if (sm90Plus())
+void KernelEmitter::fenceProxy(const Operation &, RoleCtx &rc) {
+  if (sm90Plus()) {
     line(w_.use("cake_fence_proxy_async") + "();");
-  else
+    // A wgmma orders no warp's stores before its reads: where each warp
+    // stored the rows its own part reads (safety.warpgroup-read lets that
+    // pass without lm.role_sync()), the warp's lanes meet here.
+    if (!rc.singleThread) line("__syncwarp();");
+  } else
     line("// lm.fence_proxy(): no async proxy before sm_90, nothing to order");
 }
 

@@ -542,8 +542,7 @@ public:
                   .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
                   .emit();
               unsynced.erase(it2);
-            } else if (it2 != unsynced.end() && fx.group == AsyncGroup::Mma &&
-                       roleThreads(k_, r.role) > (wgmma ? 128 : 32)) {
+            } else if (it2 != unsynced.end() && fx.group == AsyncGroup::Mma && roleThreads(k_, r.role) > 32) {
               if (std::string why =
                       warpgroupRowsMismatch(targetInfo(ctx_.module.target).mma, k_, *e.op, slot, *it2->second->op);
                   !why.empty()) {

@@ -1,6 +1,6 @@
 # A role of two warpgroups stores a tile into b_s and reads it as wgmma's B
 # operand after a fence but no lm.role_sync(): each warpgroup's wgmma reads
-# all of b_s, and waits only for its own threads' stores (the other
+# all of b_s, and the MMA orders no other warp's stores (the other
 # warpgroup's rows may not be written yet). Found by review (helper-30,
 # 2026-12-05); the near miss is pass_warpgroup_read.cake.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
@@ -22,7 +22,7 @@ def k(lm, Q: LM.tma2d, O: LM.tma2d):
         b_s.store(s)  # expected-note {{'b_s' written here}}
         lm.fence_proxy()
         lm.wait(ready, stage=0)
-        lm.mma(o, q_s, b_s.T, init=True)  # expected-error {{the MMA of each warpgroup of role 'math' reads all of 'b_s' ('mma') right after the role's threads wrote it, but every warpgroup's threads wrote part of it; it waits only for its own warpgroup's stores: add 'lm.role_sync()' after the fence}}
+        lm.mma(o, q_s, b_s.T, init=True)  # expected-error {{the MMA of each warpgroup of role 'math' reads all of 'b_s' ('mma') right after the role's threads wrote it, but every warp of the role wrote part of it; the MMA orders no other warp's stores before its reads: add 'lm.role_sync()' after the fence}}
         lm.mma_commit()
         lm.mma_wait(pending=0)
         o_s.store(lm.cast(o, lm.bf16))

@@ -23,7 +23,7 @@ def k(lm, V: LM.tma2d, O: LM.tma2d):
         p_s.store(s, transpose=True)  # expected-note {{'p_s' written here}}
         lm.fence_proxy()
         lm.wait(ready, stage=0)
-        lm.mma(o, p_s, v_s.T, init=True)  # expected-error {{the MMA of each warpgroup of role 'math' reads its own rows of 'p_s' ('mma') right after the role's threads wrote it, but the transposed store put each warpgroup's elements in every warpgroup's rows; it waits only for its own warpgroup's stores: add 'lm.role_sync()' after the fence}}
+        lm.mma(o, p_s, v_s.T, init=True)  # expected-error {{the MMA of each warpgroup of role 'math' reads its own rows of 'p_s' ('mma') right after the role's threads wrote it, but the transposed store put each warp's elements in other warps' rows; the MMA orders no other warp's stores before its reads: add 'lm.role_sync()' after the fence}}
         lm.mma_commit()
         lm.mma_wait(pending=0)
         o_s.store(lm.cast(o, lm.bf16))
