@@ -219,6 +219,12 @@ std::string warpgroupRowsMismatch(MmaPath path, const sema::Kernel &k, const sem
     return fmt::format("'{}' and '{}' lay out their shared bytes differently", o.name, a.name);
   if (ra.kind != ResourceKind::Regs || rs.kind != ResourceKind::Regs || ra.role != rs.role)
     return fmt::format("'{}' is not a fragment of the role that multiplies", rs.name);
+  // The accumulator layout gives each warp the 16-row bands of its
+  // warpgroup's rows that the warp's part of the wgmma reads; the rows
+  // layout gives it other rows.
+  if (rs.layout != FragmentLayout::Accumulator)
+    return fmt::format("'{}' is in the rows layout, whose warps hold other rows than their part of the wgmma reads",
+                       rs.name);
   int64_t rows = a.shape.empty() ? 0 : a.shape[0];
   if (ra.shape.empty() || ra.shape[0] != rows || rs.shape.empty() || rs.shape[0] != rows)
     return fmt::format("the stored fragment '{}' has {} rows and the view {}: their split over the warpgroups "

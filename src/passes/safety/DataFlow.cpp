@@ -501,9 +501,7 @@ public:
   }
 
   void checkProxyFences() {
-    // wgmma reads for a warpgroup at once; mma.sync and tcgen05 paths per
-    // warp (or one thread, which missing-role-sync covers).
-    bool wgmma = targetInfo(ctx_.module.target).mma == MmaPath::Wgmma;
+    // An MMA's reads of other warps' stores: checkWarpgroupReads.
     for (const RoleEvents &r : roles_) {
       std::map<ResourceId, const Event *> unfenced, unsynced, unsyncedGeneric;
       for (const Event &e : r.events) {
@@ -535,6 +533,7 @@ public:
               ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v), e.op->info().name)
                   .note(DiagId::NoteWrittenHere, it->second->op->range, name(v))
                   .emit();
+              unfencedReads_.insert({&e, v});
               unfenced.erase(it);
               unsynced.erase(v);
             } else if (auto it2 = unsynced.find(v); it2 != unsynced.end() && fx.single) {
@@ -542,20 +541,6 @@ public:
                   .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
                   .emit();
               unsynced.erase(it2);
-            } else if (it2 != unsynced.end() && fx.group == AsyncGroup::Mma && roleThreads(k_, r.role) > 32) {
-              if (std::string why =
-                      warpgroupRowsMismatch(targetInfo(ctx_.module.target).mma, k_, *e.op, slot, *it2->second->op);
-                  !why.empty()) {
-                ctx_.diags
-                    .build(DiagId::SafetyWarpgroupRead, e.op->range, wgmma ? "warpgroup" : "warp", name(r.role),
-                           !wgmma                                                                ? "parts"
-                           : slot == fx.warpgroupRows && !e.op->operandAt(slot).value.transposed ? "its own rows"
-                                                                                                 : "all",
-                           name(v), e.op->info().name, why)
-                    .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
-                    .emit();
-                unsynced.erase(it2);
-              }
             }
           }
         }
@@ -567,6 +552,77 @@ public:
           }
       }
     }
+  }
+
+  // An MMA of a role of several warps reads a view that the role's generic
+  // stores wrote (the view or one sharing its bytes) with no role sync on
+  // every path from the store to it: a wgmma, like each warp's mma.sync,
+  // orders no other warp's stores before its reads. Unless each warp
+  // stored the rows its own part reads (warpgroupRowsMismatch). Every store
+  // is paired with every read, so a store masked by a later one (another
+  // stage, another branch) still counts, and a store after the read in a
+  // loop around both reaches it in the next iteration.
+  void checkWarpgroupReads() {
+    MmaPath path = targetInfo(ctx_.module.target).mma;
+    for (const RoleEvents &r : roles_) {
+      if (roleThreads(k_, r.role) <= 32) continue;
+      std::vector<const Event *> stores, syncs;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.syncsRole) syncs.push_back(&e);
+        if (fx.proxy != Proxy::Generic) continue;
+        ResourceId w = effectResource(*e.op, fx.writes);
+        if (w != kNoResource && k_.resources[w].kind == ResourceKind::View) stores.push_back(&e);
+      }
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.proxy != Proxy::Async || fx.group != AsyncGroup::Mma) continue;
+        for (int8_t slot : fx.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || k_.resources[v].kind != ResourceKind::View || unfencedReads_.count({&e, v})) continue;
+          std::vector<ResourceId> same = sharing(v);
+          for (const Event *w : stores) {
+            ResourceId wv = effectResource(*w->op, w->op->info().effects.writes);
+            if (std::find(same.begin(), same.end(), wv) == same.end() || syncedBetween(*w, e, syncs)) continue;
+            std::string why = warpgroupRowsMismatch(path, k_, *e.op, slot, *w->op);
+            if (why.empty()) continue;
+            bool wgmma = path == MmaPath::Wgmma;
+            ctx_.diags
+                .build(DiagId::SafetyWarpgroupRead, e.op->range, wgmma ? "warpgroup" : "warp", name(r.role),
+                       !wgmma                                                                ? "parts"
+                       : slot == fx.warpgroupRows && !e.op->operandAt(slot).value.transposed ? "its own rows"
+                                                                                             : "all",
+                       name(v), e.op->info().name, why)
+                .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
+                .emit();
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  // Whether a role sync runs on every path from the store `w` to the read
+  // `e`: between them in program order, in a statement list around `e`; or,
+  // where `w` comes after `e` in a loop around both, in that loop before
+  // `e` (in a list around it) or after `w` (in a list around it).
+  static bool syncedBetween(const Event &w, const Event &e, const std::vector<const Event *> &syncs) {
+    auto around = [](const Event &s, const Event &x) {
+      return std::find(x.lists.begin(), x.lists.end(), s.body) != x.lists.end();
+    };
+    if (w.index < e.index) {
+      for (const Event *s : syncs)
+        if (s->index > w.index && s->index < e.index && around(*s, e)) return true;
+      return false;
+    }
+    const IrStmt *loop = nullptr;
+    for (size_t i = 0; i < w.loops.size() && i < e.loops.size() && w.loops[i] == e.loops[i]; ++i) loop = w.loops[i];
+    if (!loop) return true;  // the store never runs before the read
+    for (const Event *s : syncs) {
+      if (std::find(s->loops.begin(), s->loops.end(), loop) == s->loops.end()) continue;
+      if ((s->index < e.index && around(*s, e)) || (s->index > w.index && around(*s, w))) return true;
+    }
+    return false;
   }
 
   // Everything read was written first: a view or fragment nothing writes,
@@ -698,6 +754,7 @@ public:
   }
 
 private:
+  std::set<std::pair<const Event *, ResourceId>> unfencedReads_;  // reported by missing-proxy-fence
   // The outermost loop around `e` that may run zero times while `v` is
   // read somewhere outside it (by any role), or null. A loop the launcher
   // checks before it launches is not one: an init= that is not a constant
@@ -745,6 +802,7 @@ void checkProxyFences(const PassContext &ctx, const Kernel &k, const KernelFacts
   checkHandOffFences(ctx, k, f);
   DataFlowChecks c(ctx, k, f);
   c.checkProxyFences();
+  c.checkWarpgroupReads();
   checkFragmentElements(ctx, k, f);
 }
 void checkWritten(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
