@@ -10,7 +10,7 @@
 # release it (cluster=True: 2 warpgroups x 2 blocks).
 # -DCM=2: 2x1 clusters along M, sharing B the same way (multicast=2 along
 # dimension 0). With -DBN=144 -DSTAGES=5 a 1536 x 1536 C is 12 x 11 tiles,
-# one full wave of 132 blocks (a candidate route for the family there:
+# one full wave of 132 blocks (the family's route there:
 # bench/results/issue36_2026-12-06d). A BN whose bf16 rows are not whole
 # 128-byte panels (144: 288 bytes) stages C unswizzled.
 # Shapes are declared: any M, and N, K multiples of 8; the grid rounds up to

@@ -72,6 +72,16 @@
 #     1200x1200x1024. Longer K and N up to 1536 measured mixed (0.98 against
 #     1.07 at 1408x1408x16384, 0.63 against 0.66 at 1100x1496x12288, but 0.90
 #     against 0.79 at 1408x1536x2048) and stay with the routes below.
+#   - M from 1505 to 1536 and N from 1409 to 1536: 128x144 tiles in 2x1
+#     clusters that share B, 5 stages: 12 x 10 or 12 x 11 tiles, one wave
+#     of at most 132 blocks. On an H100 (bench/results/issue36_2026-12-06d,
+#     the family with the route beside the family without it, one process
+#     each, our times) 0.0917 -> 0.0860 ms at 1536x1536x12288, 0.1209 ->
+#     0.1031 at 1536x1416x16384, 0.0338 -> 0.0307 at 1536x1536x4096; where
+#     the last M-tile is short it measured slower (1416x1528x12288 0.0924 ->
+#     0.1073, 1472x1472x8192 0.0621 -> 0.0657, 1440x1536x2048 0.0190 ->
+#     0.0200; not explained) or the same (1504x1504x1024), so M stays
+#     above 1504.
 #   - M from 1025 to 1536 and N from 1025 to 1536, M from 1537 to 2048 and
 #     N from 2881 to 3072: boxes where 128x192 tiles need no more waves of
 #     132 blocks than 128x256 tiles do (1536x1536: 96 tiles against 72, one
@@ -123,6 +133,7 @@ splitk64_pair = cake.instantiate("gemm_bf16_splitk_sm90a", BM=64, BN=64, STAGES=
 DETERMINISTIC = True  # False: the split-K route of at most 8 tiles adds its partials with TMA
 swap = cake.instantiate("gemm_bf16_decode_swap_sm90a", NT=64, STAGES=13)
 wide = cake.instantiate("gemm_bf16_sm90a", BN=192, STAGES=4)  # 128x192 tiles, one a block
+wave144 = cake.instantiate("gemm_bf16_cluster_n_sm90a", CM=2, BN=144, STAGES=5)  # 128x144 tiles in 2x1 clusters sharing B
 
 @cake.family
 def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM.i32, N: LM.i32, K: LM.i32):
@@ -145,6 +156,7 @@ def gemm_bf16(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N], M: LM
     lm.route(mid, when=M <= 1024 and N <= 1024)
     lm.route(small.gemm_bf16, when=M <= 1024)
     lm.route(small.gemm_bf16, when=M <= 1536 and N <= 1408 and K <= 8192)
+    lm.route(wave144.gemm_bf16, when=M > 1504 and M <= 1536 and N > 1408 and N <= 1536)
     lm.route(wide.gemm_bf16, when=M > 1024 and M <= 1536 and N > 1024 and N <= 1536)
     lm.route(wide.gemm_bf16, when=M > 1536 and M <= 2048 and N > 2880 and N <= 3072)
     lm.route(persistent, when=K <= 2048 and K % 64 == 0)
