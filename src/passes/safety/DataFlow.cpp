@@ -500,56 +500,63 @@ public:
       }
   }
 
+  // Generic stores of a view, then reads of it (or of a view sharing its
+  // bytes) by the same role, each store paired with every read along the
+  // paths between them (onEveryPath): an async-proxy read needs a fence on
+  // every path (missing-proxy-fence); one by an elected thread also a role
+  // sync after that fence (missing-role-sync: a sync publishes only writes
+  // already fenced); a chunked generic read, which takes chunks other
+  // threads wrote, a role sync (cross-thread-read). An MMA's reads of other
+  // warps' stores: checkWarpgroupReads.
   void checkProxyFences() {
-    // An MMA's reads of other warps' stores: checkWarpgroupReads.
     for (const RoleEvents &r : roles_) {
-      std::map<ResourceId, const Event *> unfenced, unsynced, unsyncedGeneric;
+      std::vector<const Event *> stores, fences, syncs;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
-        if (fx.fence) unfenced.clear();
-        if (fx.syncsRole) unsyncedGeneric.clear();
-        // A chunked read takes its 16-byte chunks from whichever threads of
-        // the role wrote them: only a role sync orders those writes first.
-        if (fx.chunked && fx.proxy == Proxy::Generic && roleThreads(k_, r.role) > 1)
-          for (int8_t slot : fx.reads)
-            if (ResourceId v = effectResource(*e.op, slot); v != kNoResource)
-              if (auto it = unsyncedGeneric.find(v); it != unsyncedGeneric.end() && it->second->op != e.op) {
-                ctx_.diags.build(DiagId::SafetyCrossThreadRead, e.op->range, name(r.role), name(v), e.op->info().name)
-                    .note(DiagId::NoteWrittenHere, it->second->op->range, name(v))
-                    .emit();
-                unsyncedGeneric.erase(it);
-              }
-        // A role sync publishes only writes already fenced: each writer must
-        // fence before the sync for the elected thread's async read to see
-        // its writes.
-        if (fx.syncsRole)
-          for (auto it = unsynced.begin(); it != unsynced.end();)
-            it = unfenced.count(it->first) ? std::next(it) : unsynced.erase(it);
-        if (fx.proxy == Proxy::Async) {
-          for (int8_t slot : fx.reads) {
-            ResourceId v = effectResource(*e.op, slot);
-            if (v == kNoResource) continue;
-            if (auto it = unfenced.find(v); it != unfenced.end()) {
+        if (fx.fence) fences.push_back(&e);
+        if (fx.syncsRole) syncs.push_back(&e);
+        if (fx.proxy != Proxy::Generic) continue;
+        ResourceId w = effectResource(*e.op, fx.writes);
+        if (w != kNoResource && k_.resources[w].kind == ResourceKind::View) stores.push_back(&e);
+      }
+      bool chunkedRole = roleThreads(k_, r.role) > 1;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        bool async = fx.proxy == Proxy::Async, chunked = fx.chunked && fx.proxy == Proxy::Generic && chunkedRole;
+        if (!async && !chunked) continue;
+        for (int8_t slot : fx.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || k_.resources[v].kind != ResourceKind::View) continue;
+          std::vector<ResourceId> same = sharing(v);
+          for (const Event *w : stores) {
+            if (w->op == e.op) continue;
+            ResourceId wv = effectResource(*w->op, w->op->info().effects.writes);
+            if (std::find(same.begin(), same.end(), wv) == same.end()) continue;
+            if (chunked) {
+              if (onEveryPath(*w, e, syncs)) continue;
+              ctx_.diags.build(DiagId::SafetyCrossThreadRead, e.op->range, name(r.role), name(v), e.op->info().name)
+                  .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
+                  .emit();
+              break;
+            }
+            if (!onEveryPath(*w, e, fences)) {
               ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v), e.op->info().name)
-                  .note(DiagId::NoteWrittenHere, it->second->op->range, name(v))
+                  .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
                   .emit();
               unfencedReads_.insert({&e, v});
-              unfenced.erase(it);
-              unsynced.erase(v);
-            } else if (auto it2 = unsynced.find(v); it2 != unsynced.end() && fx.single) {
-              ctx_.diags.build(DiagId::SafetyMissingRoleSync, e.op->range, name(r.role), name(v), e.op->info().name)
-                  .note(DiagId::NoteWrittenHere, it2->second->op->range, name(v))
-                  .emit();
-              unsynced.erase(it2);
+              break;
             }
+            if (!fx.single) continue;
+            std::vector<const Event *> published;  // syncs after a fence after the store
+            for (const Event *sy : syncs)
+              if (onEveryPath(*w, *sy, fences)) published.push_back(sy);
+            if (onEveryPath(*w, e, published)) continue;
+            ctx_.diags.build(DiagId::SafetyMissingRoleSync, e.op->range, name(r.role), name(v), e.op->info().name)
+                .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
+                .emit();
+            break;
           }
         }
-        if (fx.proxy == Proxy::Generic)
-          if (ResourceId v = effectResource(*e.op, fx.writes); v != kNoResource) {
-            unfenced[v] = &e;
-            unsynced[v] = &e;
-            unsyncedGeneric[v] = &e;
-          }
       }
     }
   }
@@ -583,7 +590,7 @@ public:
           std::vector<ResourceId> same = sharing(v);
           for (const Event *w : stores) {
             ResourceId wv = effectResource(*w->op, w->op->info().effects.writes);
-            if (std::find(same.begin(), same.end(), wv) == same.end() || syncedBetween(*w, e, syncs)) continue;
+            if (std::find(same.begin(), same.end(), wv) == same.end() || onEveryPath(*w, e, syncs)) continue;
             std::string why = warpgroupRowsMismatch(path, k_, *e.op, slot, *w->op);
             if (why.empty()) continue;
             bool wgmma = path == MmaPath::Wgmma;
@@ -602,17 +609,19 @@ public:
     }
   }
 
-  // Whether a role sync runs on every path from the store `w` to the read
-  // `e`: between them in program order, in a statement list around `e`; or,
-  // where `w` comes after `e` in a loop around both, in that loop before
-  // `e` (in a list around it) or after `w` (in a list around it).
-  static bool syncedBetween(const Event &w, const Event &e, const std::vector<const Event *> &syncs) {
+  // Whether one of `syncs` (role syncs, fences) runs on every path from the
+  // store `w` to the read `e`: between them in program order, in a statement
+  // list around `e` or in one around `w` (which the path leaves only through
+  // its end); or, where `w` comes after `e` in a loop around both, in
+  // that loop before `e` (in a list around it) or after `w` (in a list
+  // around it).
+  static bool onEveryPath(const Event &w, const Event &e, const std::vector<const Event *> &syncs) {
     auto around = [](const Event &s, const Event &x) {
       return std::find(x.lists.begin(), x.lists.end(), s.body) != x.lists.end();
     };
     if (w.index < e.index) {
       for (const Event *s : syncs)
-        if (s->index > w.index && s->index < e.index && around(*s, e)) return true;
+        if (s->index > w.index && s->index < e.index && (around(*s, e) || around(*s, w))) return true;
       return false;
     }
     const IrStmt *loop = nullptr;

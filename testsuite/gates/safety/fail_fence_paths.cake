@@ -1,0 +1,79 @@
+# safety.missing-proxy-fence and safety.missing-role-sync along every path
+# from a generic store to the async-proxy read (found 2026-12-07 beside the
+# review of safety.warpgroup-read: each was accepted, since the checks kept
+# the stores in program order and took any fence or role sync as clearing
+# them): a fence in one branch only (fence_in_branch); a role sync in one
+# branch only (sync_in_branch); a store at the end of a loop's iteration
+# read by the TMA store at the top of the next with no fence
+# (next_iteration), or with the role sync before the fence
+# (sync_before_fence_next_iteration: a sync publishes only fenced writes).
+# Near misses: pass_fence_paths.cake.
+# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+@cake.schedule(grid=(n,))
+def fence_in_branch(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)  # expected-note {{'o_s' written here}}
+        if lm.block_id(0) == 0:
+            lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def sync_in_branch(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)  # expected-note {{'o_s' written here}}
+        lm.fence_proxy()
+        if lm.block_id(0) == 0:
+            lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))  # expected-error {{one elected thread of role 'math' reads 'o_s' ('tma_store') right after all its threads wrote it; add 'lm.role_sync()' after the fence}}
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def next_iteration(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        lm.fence_proxy()
+        lm.role_sync()
+        for j in lm.range(0, 4):
+            o_s.tma_store(O, coords=(0, j * 64))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
+            lm.tma_store_wait()
+            lm.role_sync()
+            o_s.store(s)  # expected-note {{'o_s' written here}}
+            lm.role_sync()
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def sync_before_fence_next_iteration(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        lm.fence_proxy()
+        lm.role_sync()
+        for j in lm.range(0, 4):
+            lm.fence_proxy()
+            o_s.tma_store(O, coords=(0, j * 64))  # expected-error {{one elected thread of role 'math' reads 'o_s' ('tma_store') right after all its threads wrote it; add 'lm.role_sync()' after the fence}}
+            lm.tma_store_wait()
+            lm.role_sync()
+            o_s.store(s)  # expected-note {{'o_s' written here}}
+            lm.role_sync()
+        lm.tma_store_wait()

@@ -1,0 +1,95 @@
+# Near misses of fail_fence_paths.cake: a fence, and a role sync after it,
+# on every path from each store to the TMA store that reads it.
+# RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
+# RUN: %cakec --target=sm_90a %s -o %t.cu
+# expected-no-diagnostics
+@cake.schedule(grid=(n,))
+def fence_in_branch(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        if lm.block_id(0) == 0:
+            lm.fence_proxy()
+        lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def sync_in_branch(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        lm.fence_proxy()
+        if lm.block_id(0) == 0:
+            lm.role_sync()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def next_iteration(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        lm.fence_proxy()
+        lm.role_sync()
+        for j in lm.range(0, 4):
+            o_s.tma_store(O, coords=(0, j * 64))
+            lm.tma_store_wait()
+            lm.role_sync()
+            o_s.store(s)
+            lm.fence_proxy()
+            lm.role_sync()
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def sync_before_fence_next_iteration(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        lm.fence_proxy()
+        lm.role_sync()
+        for j in lm.range(0, 4):
+            lm.fence_proxy()
+            lm.role_sync()
+            o_s.tma_store(O, coords=(0, j * 64))
+            lm.tma_store_wait()
+            lm.role_sync()
+            o_s.store(s)
+            lm.role_sync()
+        lm.tma_store_wait()
+
+# The fence after the store in the loop's iteration is on every path out of
+# the loop to the TMA store after it (a false positive while the rule was
+# written, caught by testsuite/codegen/attention_fp8_lowering.test).
+@cake.schedule(grid=(n,))
+def fence_in_loop(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        for j in lm.range(0, 4):
+            o_s.store(s)
+            lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
