@@ -539,17 +539,40 @@ public:
                   .emit();
               break;
             }
-            if (!onEveryPath(*w, e, fences)) {
-              ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v), e.op->info().name)
-                  .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
-                  .emit();
+            // A copy whose writes land at its barrier (cp_async) is fenced
+            // only by a fence after a wait on that barrier.
+            std::vector<const Event *> landed;
+            const Event *landing = nullptr;  // the first wait on its barrier after it
+            const OpEffects &wf = w->op->info().effects;
+            bool lands = wf.signal == Signal::CopyArrive && wf.signals != kNone;
+            if (lands) {
+              ResourceId bar = w->op->operandAt(wf.signals).value.resource;
+              std::vector<const Event *> waits;
+              for (const Event &x : r.events)
+                if (x.op->info().effects.waits != kNone &&
+                    x.op->operandAt(x.op->info().effects.waits).value.resource == bar)
+                  waits.push_back(&x);
+              for (const Event *x : waits)
+                if (!landing && x->index > w->index) landing = x;
+              for (const Event *f : fences)
+                if (onEveryPath(*w, *f, waits)) landed.push_back(f);
+            }
+            if (!onEveryPath(*w, e, lands ? landed : fences)) {
+              auto d = ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v),
+                                        e.op->info().name);
+              d.note(DiagId::NoteWrittenHere, w->op->range, name(wv));
+              // The copy's writes land at this wait: the fence goes after it.
+              if (landing)
+                d.note(DiagId::NoteWaitHere, landing->op->range, name(r.role),
+                       name(w->op->operandAt(wf.signals).value.resource));
+              d.emit();
               unfencedReads_.insert({&e, v});
               break;
             }
             if (!fx.single) continue;
             std::vector<const Event *> published;  // syncs after a fence after the store
             for (const Event *sy : syncs)
-              if (onEveryPath(*w, *sy, fences)) published.push_back(sy);
+              if (onEveryPath(*w, *sy, lands ? landed : fences)) published.push_back(sy);
             if (onEveryPath(*w, e, published)) continue;
             ctx_.diags.build(DiagId::SafetyMissingRoleSync, e.op->range, name(r.role), name(v), e.op->info().name)
                 .note(DiagId::NoteWrittenHere, w->op->range, name(wv))

@@ -6,7 +6,9 @@
 # branch only (sync_in_branch); a store at the end of a loop's iteration
 # read by the TMA store at the top of the next with no fence
 # (next_iteration), or with the role sync before the fence
-# (sync_before_fence_next_iteration: a sync publishes only fenced writes).
+# (sync_before_fence_next_iteration: a sync publishes only fenced writes);
+# a fence after a cp_async but before the wait at which its writes land
+# (cp_async_fence_before_wait; found by review, helper-43: accepted before).
 # Near misses: pass_fence_paths.cake.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=(n,))
@@ -76,4 +78,28 @@ def sync_before_fence_next_iteration(lm, O: LM.tma2d, n: LM.i32):
             lm.role_sync()
             o_s.store(s)  # expected-note {{'o_s' written here}}
             lm.role_sync()
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def cp_async_fence_before_wait(lm, A: LM.tensor2d, B: LM.tensor2d, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    b_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    o_s = pool.view(offset=16384, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=1, prod=[math], cons=[math], init_count=256)
+    o = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        a_s.cp_async(A, coords=(0, 0), barrier=got)  # expected-note {{'a_s' written here}}
+        b_s.cp_async(B, coords=(0, 0), barrier=got)  # expected-note {{'b_s' written here}}
+        lm.fence_proxy()
+        lm.role_sync()
+        lm.wait(got, stage=0)  # expected-note 2 {{role 'math' waits on 'got' here}}
+        lm.mma(o, a_s, b_s.T, init=True)  # expected-error {{role 'math' writes 'a_s' with generic-proxy stores, then reads it through the async proxy ('mma') without 'lm.fence_proxy()' in between}} expected-error {{role 'math' writes 'b_s' with generic-proxy stores, then reads it through the async proxy ('mma') without 'lm.fence_proxy()' in between}}
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        o_s.store(lm.cast(o, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
         lm.tma_store_wait()

@@ -93,3 +93,28 @@ def fence_in_loop(lm, O: LM.tma2d, n: LM.i32):
         lm.role_sync()
         o_s.tma_store(O, coords=(0, 0))
         lm.tma_store_wait()
+
+# The fence after the wait at which the cp_async copies land.
+@cake.schedule(grid=(n,))
+def cp_async_fence_after_wait(lm, A: LM.tensor2d, B: LM.tensor2d, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    b_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    o_s = pool.view(offset=16384, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=1, prod=[math], cons=[math], init_count=256)
+    o = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        a_s.cp_async(A, coords=(0, 0), barrier=got)
+        b_s.cp_async(B, coords=(0, 0), barrier=got)
+        lm.wait(got, stage=0)
+        lm.fence_proxy()
+        lm.role_sync()
+        lm.mma(o, a_s, b_s.T, init=True)
+        lm.mma_commit()
+        lm.mma_wait(pending=0)
+        o_s.store(lm.cast(o, lm.bf16))
+        lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
