@@ -13,9 +13,11 @@
 //    (Barriers.cpp): every awaited barrier is signalled, with as many
 //    arrivals per phase as its init_count says, as often as it is awaited,
 //    and no two roles wait on each other before either signals;
-//  - checkRingReuse, checkMulticastRelease, checkProxyFences (DataFlow.cpp):
-//    a producer that wraps around its ring waits for the stage's release;
-//    generic-proxy writes read by the async proxy are fenced; a role's
+//  - checkRingReuse, checkMulticastRelease (DataFlow.cpp): a producer that
+//    wraps around its ring waits for the stage's release;
+//  - checkProxyFences (ProxyFences.cpp): generic-proxy writes read by the
+//    async proxy are fenced on every path, and synced where other warps or
+//    one elected thread read them; a role's
 //    threads touching a view through register fragments of different
 //    layouts (analysis::sameThreadElements) sync between the accesses;
 //  - checkTxBytes (Barriers.cpp): transaction bytes fit the mbarrier;

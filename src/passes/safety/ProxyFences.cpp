@@ -1,0 +1,204 @@
+// Proxy fences within a role (ProgramSafety's sub-check checkProxyFences,
+// which also runs HandOffFences.cpp across roles and FragmentElements.cpp
+// for accesses through register fragments): each generic-proxy store of a
+// view is paired with every later read of it, or of a view sharing its
+// bytes, by the same role, along the paths between them:
+//  - an async-proxy read (TMA store, MMA operand) needs a fence on every
+//    path (missing-proxy-fence), after the wait where a cp_async copy's
+//    writes land;
+//  - one by an elected thread also a role sync after that fence
+//    (missing-role-sync);
+//  - a chunked generic read, which takes chunks other threads wrote, a role
+//    sync (cross-thread-read);
+//  - an MMA of a role of several warps a role sync, unless each warp stored
+//    the rows its own part reads (warpgroup-read).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include "analysis/Tiling.h"
+#include "passes/safety/Safety.h"
+#include "target/TargetInfo.h"
+
+namespace cake::passes::safety {
+
+namespace {
+
+class ProxyFenceChecks : public Checker {
+public:
+  using Checker::Checker;
+
+  // Generic stores of a view, then reads of it (or of a view sharing its
+  // bytes) by the same role, each store paired with every read along the
+  // paths between them (onEveryPath): an async-proxy read needs a fence on
+  // every path (missing-proxy-fence); one by an elected thread also a role
+  // sync after that fence (missing-role-sync: a sync publishes only writes
+  // already fenced); a chunked generic read, which takes chunks other
+  // threads wrote, a role sync (cross-thread-read). An MMA's reads of other
+  // warps' stores: checkWarpgroupReads.
+  void checkProxyFences() {
+    for (const RoleEvents &r : roles_) {
+      std::vector<const Event *> stores, fences, syncs;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.fence) fences.push_back(&e);
+        if (fx.syncsRole) syncs.push_back(&e);
+        if (fx.proxy != Proxy::Generic) continue;
+        ResourceId w = effectResource(*e.op, fx.writes);
+        if (w != kNoResource && k_.resources[w].kind == ResourceKind::View) stores.push_back(&e);
+      }
+      bool chunkedRole = roleThreads(k_, r.role) > 1;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        bool async = fx.proxy == Proxy::Async, chunked = fx.chunked && fx.proxy == Proxy::Generic && chunkedRole;
+        if (!async && !chunked) continue;
+        for (int8_t slot : fx.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || k_.resources[v].kind != ResourceKind::View) continue;
+          std::vector<ResourceId> same = sharing(v);
+          for (const Event *w : stores) {
+            if (w->op == e.op) continue;
+            ResourceId wv = effectResource(*w->op, w->op->info().effects.writes);
+            if (std::find(same.begin(), same.end(), wv) == same.end()) continue;
+            if (chunked) {
+              if (onEveryPath(*w, e, syncs)) continue;
+              ctx_.diags.build(DiagId::SafetyCrossThreadRead, e.op->range, name(r.role), name(v), e.op->info().name)
+                  .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
+                  .emit();
+              break;
+            }
+            // A copy whose writes land at its barrier (cp_async) is fenced
+            // only by a fence after a wait on that barrier.
+            std::vector<const Event *> landed;
+            const Event *landing = nullptr;  // the first wait on its barrier after it
+            const OpEffects &wf = w->op->info().effects;
+            bool lands = wf.signal == Signal::CopyArrive && wf.signals != kNone;
+            if (lands) {
+              ResourceId bar = w->op->operandAt(wf.signals).value.resource;
+              std::vector<const Event *> waits;
+              for (const Event &x : r.events)
+                if (x.op->info().effects.waits != kNone &&
+                    x.op->operandAt(x.op->info().effects.waits).value.resource == bar)
+                  waits.push_back(&x);
+              for (const Event *x : waits)
+                if (!landing && x->index > w->index) landing = x;
+              for (const Event *f : fences)
+                if (onEveryPath(*w, *f, waits)) landed.push_back(f);
+            }
+            if (!onEveryPath(*w, e, lands ? landed : fences)) {
+              auto d = ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v),
+                                        e.op->info().name);
+              d.note(DiagId::NoteWrittenHere, w->op->range, name(wv));
+              // The copy's writes land at this wait: the fence goes after it.
+              if (landing)
+                d.note(DiagId::NoteWaitHere, landing->op->range, name(r.role),
+                       name(w->op->operandAt(wf.signals).value.resource));
+              d.emit();
+              unfencedReads_.insert({&e, v});
+              break;
+            }
+            if (!fx.single) continue;
+            std::vector<const Event *> published;  // syncs after a fence after the store
+            for (const Event *sy : syncs)
+              if (onEveryPath(*w, *sy, lands ? landed : fences)) published.push_back(sy);
+            if (onEveryPath(*w, e, published)) continue;
+            ctx_.diags.build(DiagId::SafetyMissingRoleSync, e.op->range, name(r.role), name(v), e.op->info().name)
+                .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
+                .emit();
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  // An MMA of a role of several warps reads a view that the role's generic
+  // stores wrote (the view or one sharing its bytes) with no role sync on
+  // every path from the store to it: a wgmma, like each warp's mma.sync,
+  // orders no other warp's stores before its reads. Unless each warp
+  // stored the rows its own part reads (warpgroupRowsMismatch). Every store
+  // is paired with every read, so a store masked by a later one (another
+  // stage, another branch) still counts, and a store after the read in a
+  // loop around both reaches it in the next iteration.
+  void checkWarpgroupReads() {
+    MmaPath path = targetInfo(ctx_.module.target).mma;
+    for (const RoleEvents &r : roles_) {
+      if (roleThreads(k_, r.role) <= 32) continue;
+      std::vector<const Event *> stores, syncs;
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.syncsRole) syncs.push_back(&e);
+        if (fx.proxy != Proxy::Generic) continue;
+        ResourceId w = effectResource(*e.op, fx.writes);
+        if (w != kNoResource && k_.resources[w].kind == ResourceKind::View) stores.push_back(&e);
+      }
+      for (const Event &e : r.events) {
+        const OpEffects &fx = e.op->info().effects;
+        if (fx.proxy != Proxy::Async || fx.group != AsyncGroup::Mma) continue;
+        for (int8_t slot : fx.reads) {
+          ResourceId v = effectResource(*e.op, slot);
+          if (v == kNoResource || k_.resources[v].kind != ResourceKind::View || unfencedReads_.count({&e, v})) continue;
+          std::vector<ResourceId> same = sharing(v);
+          for (const Event *w : stores) {
+            ResourceId wv = effectResource(*w->op, w->op->info().effects.writes);
+            if (std::find(same.begin(), same.end(), wv) == same.end() || onEveryPath(*w, e, syncs)) continue;
+            std::string why = warpgroupRowsMismatch(path, k_, *e.op, slot, *w->op);
+            if (why.empty()) continue;
+            bool wgmma = path == MmaPath::Wgmma;
+            ctx_.diags
+                .build(DiagId::SafetyWarpgroupRead, e.op->range, wgmma ? "warpgroup" : "warp", name(r.role),
+                       !wgmma                                                                ? "parts"
+                       : slot == fx.warpgroupRows && !e.op->operandAt(slot).value.transposed ? "its own rows"
+                                                                                             : "all",
+                       name(v), e.op->info().name, why)
+                .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
+                .emit();
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  // Whether one of `syncs` (role syncs, fences) runs on every path from the
+  // store `w` to the read `e`: between them in program order, in a statement
+  // list around `e` or in one around `w` (which the path leaves only through
+  // its end); or, where `w` comes after `e` in a loop around both, in
+  // that loop before `e` (in a list around it) or after `w` (in a list
+  // around it).
+  static bool onEveryPath(const Event &w, const Event &e, const std::vector<const Event *> &syncs) {
+    auto around = [](const Event &s, const Event &x) {
+      return std::find(x.lists.begin(), x.lists.end(), s.body) != x.lists.end();
+    };
+    if (w.index < e.index) {
+      for (const Event *s : syncs)
+        if (s->index > w.index && s->index < e.index && (around(*s, e) || around(*s, w))) return true;
+      return false;
+    }
+    const IrStmt *loop = nullptr;
+    for (size_t i = 0; i < w.loops.size() && i < e.loops.size() && w.loops[i] == e.loops[i]; ++i) loop = w.loops[i];
+    if (!loop) return true;  // the store never runs before the read
+    for (const Event *s : syncs) {
+      if (std::find(s->loops.begin(), s->loops.end(), loop) == s->loops.end()) continue;
+      if ((s->index < e.index && around(*s, e)) || (s->index > w.index && around(*s, w))) return true;
+    }
+    return false;
+  }
+
+private:
+  std::set<std::pair<const Event *, ResourceId>> unfencedReads_;  // reported by missing-proxy-fence
+};
+
+}  // namespace
+
+void checkProxyFences(const PassContext &ctx, const Kernel &k, const KernelFacts &f) {
+  checkHandOffFences(ctx, k, f);
+  ProxyFenceChecks c(ctx, k, f);
+  c.checkProxyFences();
+  c.checkWarpgroupReads();
+  checkFragmentElements(ctx, k, f);
+}
+
+}  // namespace cake::passes::safety
