@@ -118,3 +118,43 @@ def cp_async_fence_after_wait(lm, A: LM.tensor2d, B: LM.tensor2d, O: LM.tma2d, n
         lm.role_sync()
         o_s.tma_store(O, coords=(0, 0))
         lm.tma_store_wait()
+
+# A fence in each side of a branch, and a role sync in each side of one,
+# close every path (rejected while the rules counted only a fence or sync in
+# a statement list around the store or the read).
+@cake.schedule(grid=(n,))
+def fence_in_each_branch(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        if lm.block_id(0) == 0:
+            lm.fence_proxy()
+            lm.role_sync()
+        elif lm.block_id(0) == 1:
+            lm.fence_proxy()
+            lm.role_sync()
+        else:
+            lm.fence_proxy()
+            lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
+
+# The fence runs in a loop of two iterations between the store and the read.
+@cake.schedule(grid=(n,))
+def fence_in_loop_between(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        for j in lm.range(0, 2):
+            lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
