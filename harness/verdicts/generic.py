@@ -165,4 +165,5 @@ def main():
           f"lowered with a runner")
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -13,6 +13,12 @@ AsyncGroup trackedGroup(const Operation &op, Target target) {
   return g;
 }
 
+bool readsThroughAsyncProxy(const Operation &op, Target target) {
+  const OpEffects &fx = op.info().effects;
+  if (fx.proxy != Proxy::Async) return false;
+  return !(fx.group == AsyncGroup::Mma && targetInfo(target).mma == MmaPath::MmaSync);
+}
+
 namespace {
 
 // In-flight reads of one async family: issued but not in a committed
@@ -252,9 +258,9 @@ std::vector<RoleFlight> asyncFlight(const Kernel &k, const std::vector<RoleEvent
   return FlightWalker(k, roles, target).run();
 }
 
-std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e) {
+std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e, Target target) {
   const OpEffects &fx = e.op->info().effects;
-  if (fx.group == AsyncGroup::None) return e.index;
+  if (trackedGroup(*e.op, target) == AsyncGroup::None) return e.index;
   for (const Event &x : r.events) {
     const OpEffects &xf = x.op->info().effects;
     if (x.index <= e.index || x.conditional || x.guarded) continue;

@@ -70,6 +70,10 @@ struct RoleFlight {
 // The async family whose reads outlive the operation: tensor-core groups
 // (not on mma.sync targets, where the MMA is synchronous) and bulk stores.
 sema::AsyncGroup trackedGroup(const sema::Operation &op, Target target);
+// Whether `op` reads shared memory through the async proxy on `target`, so
+// that generic-proxy stores before it need a proxy fence: a TMA store, a
+// wgmma or tcgen05 MMA; not mma.sync, which reads with ldmatrix.
+bool readsThroughAsyncProxy(const sema::Operation &op, Target target);
 
 // Every `with` block's walk (blocks without tracked async work have none).
 std::vector<RoleFlight> asyncFlight(const sema::Kernel &k, const std::vector<RoleEvents> &roles, Target target);
@@ -78,8 +82,9 @@ std::vector<RoleFlight> asyncFlight(const sema::Kernel &k, const std::vector<Rol
 // that completes on a barrier at once; an asynchronous read (a TMA
 // store, a wgmma) at the role's next wait for all groups of its family,
 // tcgen05 work at the next commit, whose arrival comes when it is done
-// (nullopt: never).
-std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e);
+// (nullopt: never); an MMA the target runs synchronously (mma.sync) at
+// once.
+std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e, Target target);
 
 // The families of asynchronous work the walk leaves in flight at the end
 // of a `with` block (RoleFlight::atEnd), which the lowering waits for: by

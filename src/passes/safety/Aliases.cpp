@@ -144,14 +144,17 @@ public:
   // One role of several warpgroups: each waits for its own MMA only, so a
   // generic write through an alias of bytes its MMA read must come after a
   // role sync that follows the wait (ThunderKittens syncs the consumers
-  // before writing the finish block over the ring).
+  // before writing the finish block over the ring). With mma.sync the unit
+  // is the warp: each warp's MMA reads its own tiles, the B operand's
+  // shared by the others, and is over for that warp only.
   void checkAliasWithinRole(const RoleEvents &r, const Event &w, ResourceId p, ResourceId q) {
-    if (roleThreads(k_, r.role) <= 128 || w.op->info().effects.proxy == Proxy::Async) return;
+    bool perWarp = targetInfo(ctx_.module.target).mma == MmaPath::MmaSync;
+    if (roleThreads(k_, r.role) <= (perWarp ? 32 : 128) || w.op->info().effects.proxy == Proxy::Async) return;
     for (const Event &x : r.events) {
       const OpEffects &xf = x.op->info().effects;
       if (x.index >= w.index || xf.group != AsyncGroup::Mma || !readsResource(x, q)) continue;
       if (!overlap(bytesOf(w, p), bytesOf(x, q))) continue;
-      std::optional<size_t> end = accessEnd(r, x);
+      std::optional<size_t> end = accessEnd(r, x, ctx_.module.target);
       int8_t rows = x.op->info().effects.warpgroupRows;
       if (end && *end < w.index && rows != kNone && effectResource(*x.op, rows) == q &&
           effectResource(*w.op, w.op->info().effects.writes) == p &&
@@ -164,9 +167,11 @@ public:
       if (synced) continue;
       ctx_.diags
           .build(DiagId::SafetyAliasRace, w.op->range, name(r.role), fmt::format("'{}'", name(p)), name(r.role),
-                 "reading, in another of its warpgroups,", name(q),
-                 "each warpgroup waits for its own MMA only; an lm.role_sync() after that wait and before the write "
-                 "makes every warpgroup's wait come first")
+                 perWarp ? "reading, in another of its warps," : "reading, in another of its warpgroups,", name(q),
+                 perWarp ? "each warp's mma.sync reads its own tiles and is over for that warp only; an "
+                           "lm.role_sync() after the MMA and before the write makes every warp's reads come first"
+                         : "each warpgroup waits for its own MMA only; an lm.role_sync() after that wait and before "
+                           "the write makes every warpgroup's wait come first")
           .note(DiagId::NoteReadHere, x.op->range, name(q))
           .emit();
       return;
@@ -214,7 +219,7 @@ public:
     // reaches a wait of another role, whose later signals reach further, up
     // to four hops.
     auto after = [&](const Event &later, const RoleEvents &er, const Event &earlier, bool blockingOnly) {
-      std::optional<size_t> end = accessEnd(er, earlier);
+      std::optional<size_t> end = accessEnd(er, earlier, ctx_.module.target);
       int how = 0;
       if (!end) return how;
       // `from` signals count when they come after `afterIndex` in its role

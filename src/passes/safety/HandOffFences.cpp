@@ -30,7 +30,7 @@ public:
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
-        if (fx.proxy != Proxy::Async) continue;
+        if (!readsThroughAsyncProxy(*e.op, ctx_.module.target)) continue;  // not mma.sync (sm_120a)
         for (int8_t slot : fx.reads) {
           ResourceId v = effectResource(*e.op, slot);
           if (v == kNoResource || k_.resources[v].kind != ResourceKind::View) continue;

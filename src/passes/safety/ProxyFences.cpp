@@ -98,7 +98,8 @@ public:
       bool chunkedRole = roleThreads(k_, r.role) > 1;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
-        bool async = fx.proxy == Proxy::Async, chunked = fx.chunked && fx.proxy == Proxy::Generic && chunkedRole;
+        bool async = readsThroughAsyncProxy(*e.op, ctx_.module.target),
+             chunked = fx.chunked && fx.proxy == Proxy::Generic && chunkedRole;
         if (!async && !chunked) continue;
         for (int8_t slot : fx.reads) {
           ResourceId v = effectResource(*e.op, slot);
@@ -198,7 +199,8 @@ public:
                        !wgmma                                                                ? "parts"
                        : slot == fx.warpgroupRows && !e.op->operandAt(slot).value.transposed ? "its own rows"
                                                                                              : "all",
-                       name(v), e.op->info().name, why)
+                       name(v), e.op->info().name, why,
+                       wgmma ? "after the fence" : "between the stores and the MMA (mma.sync needs no fence)")
                 .note(DiagId::NoteWrittenHere, w->op->range, name(wv))
                 .emit();
             break;
