@@ -49,6 +49,7 @@
 // counts that differ in form, conditional copies) it warns under -Wunproven
 // rather than passing silently.
 #include <algorithm>
+#include <set>
 
 #include "passes/Passes.h"
 #include "passes/safety/Safety.h"
@@ -141,6 +142,62 @@ std::vector<ResourceId> Checker::sharing(ResourceId v) const {
 bool Checker::sameSlots(ResourceId a, ResourceId b) const {
   const Resource &x = k_.resources[a], &y = k_.resources[b];
   return a == b || (x.pool == y.pool && x.offset == y.offset && x.stages == y.stages && x.totalBytes == y.totalBytes);
+}
+
+// Paths through a role's body from the operation `from` to `to` that pass
+// none of `cut`: a forward walk whose state says whether such a path from
+// `from` reaches the current point ("open"). A branch's two sides are
+// walked from the same state and joined (one side's fence does not close
+// the other's path; a constant condition takes its side only); a loop's
+// body is walked until its entry state stops changing (a path around the
+// back edge), and its exit is open where the body's end is, or its entry
+// where the loop may run no iteration.
+namespace {
+struct PathWalk {
+  const Kernel &k;
+  const Operation *from, *to;
+  std::set<const Operation *> cut;
+  bool reached = false;
+
+  bool walk(const std::vector<IrStmt> &list, bool open) {
+    for (const IrStmt &s : list) {
+      switch (s.kind) {
+      case IrStmt::Kind::Op:
+        if (&s.op == to && open) reached = true;
+        if (cut.count(&s.op)) open = false;
+        if (&s.op == from) open = true;
+        break;
+      case IrStmt::Kind::If:
+        if (s.cond.kind == ValueKind::Bool && s.cond.boolIsConst) {
+          open = walk(s.cond.constBool ? s.body : s.orelse, open);
+        } else {
+          bool a = walk(s.body, open), b = walk(s.orelse, open);
+          open = a || b;
+        }
+        break;
+      case IrStmt::Kind::For: {
+        bool entry = open, out = walk(s.body, entry);
+        while (out && !entry) {  // the back edge opens the entry: once more from there
+          entry = true;
+          out = walk(s.body, entry);
+        }
+        open = out || (open && !analysis::loopRunsAtLeastOnce(k, s));
+        break;
+      }
+      case IrStmt::Kind::Let: break;
+      }
+    }
+    return open;
+  }
+};
+}  // namespace
+
+bool Checker::pathAvoiding(const Event &from, const Event &to, const std::vector<const Event *> &cut) const {
+  if (from.lists.empty()) return true;
+  PathWalk walk{k_, from.op, to.op, {}};
+  for (const Event *c : cut) walk.cut.insert(c->op);
+  walk.walk(*from.lists.front(), false);
+  return walk.reached;
 }
 
 bool Checker::roleSyncBetween(size_t after, const Event &x, bool inLists) const {

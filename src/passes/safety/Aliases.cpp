@@ -150,21 +150,27 @@ public:
   void checkAliasWithinRole(const RoleEvents &r, const Event &w, ResourceId p, ResourceId q) {
     bool perWarp = targetInfo(ctx_.module.target).mma == MmaPath::MmaSync;
     if (roleThreads(k_, r.role) <= (perWarp ? 32 : 128) || w.op->info().effects.proxy == Proxy::Async) return;
+    std::vector<const Event *> syncs;
+    for (const Event &sy : r.events)
+      if (sy.op->info().effects.syncsRole) syncs.push_back(&sy);
     for (const Event &x : r.events) {
       const OpEffects &xf = x.op->info().effects;
-      if (x.index >= w.index || xf.group != AsyncGroup::Mma || !readsResource(x, q)) continue;
+      if (&x == &w || xf.group != AsyncGroup::Mma || !readsResource(x, q)) continue;
       if (!overlap(bytesOf(w, p), bytesOf(x, q))) continue;
+      // Paths from the read to the write: later in program order, or in the
+      // next iteration of a loop around both.
+      if (!pathAvoiding(x, w, {})) continue;
       std::optional<size_t> end = accessEnd(r, x, ctx_.module.target);
+      const Event *over = nullptr;  // where the read is over, on every path from it to the write
+      for (const Event &e : r.events)
+        if (end && e.index == *end && (&e == &x || !pathAvoiding(x, w, {&e}))) over = &e;
       int8_t rows = x.op->info().effects.warpgroupRows;
-      if (end && *end < w.index && rows != kNone && effectResource(*x.op, rows) == q &&
+      if (over && rows != kNone && effectResource(*x.op, rows) == q &&
           effectResource(*w.op, w.op->info().effects.writes) == p &&
           warpgroupRowsMismatch(targetInfo(ctx_.module.target).mma, k_, *x.op, rows, *w.op).empty())
         continue;
-      bool synced = false;
-      for (const Event &sy : r.events)
-        synced |= end && sy.op->info().effects.syncsRole && sy.index > *end && sy.index < w.index &&
-                  (covers(k_, sy, w) || runsBefore(sy, w));
-      if (synced) continue;
+      // A role sync after that on every path to the write.
+      if (over && !pathAvoiding(*over, w, syncs)) continue;
       ctx_.diags
           .build(DiagId::SafetyAliasRace, w.op->range, name(r.role), fmt::format("'{}'", name(p)), name(r.role),
                  perWarp ? "reading, in another of its warps," : "reading, in another of its warpgroups,", name(q),
@@ -222,6 +228,15 @@ public:
       std::optional<size_t> end = accessEnd(er, earlier, ctx_.module.target);
       int how = 0;
       if (!end) return how;
+      // A first-hop arrival by fewer threads than the units whose accesses
+      // it hands over (one thread for the role after each warp's mma.sync)
+      // speaks only for its own unit, unless a role sync orders them all
+      // before it (as checkPartialRelease asks of release barriers).
+      int64_t all = roleThreads(k_, er.role), unit = completionUnit(earlier, all);
+      auto scoped = [&](const Event &sig) {
+        if (sig.op->info().effects.signal != Signal::Arrive || sig.threads <= 0) return true;
+        return all / sig.threads <= unit || all <= unit || roleSyncBetween(*end, sig);
+      };
       // `from` signals count when they come after `afterIndex` in its role
       // (or are `from` itself, or the commit ending the access).
       std::function<void(const Event &, size_t, int)> reach = [&](const Event &from, size_t afterIndex, int hops) {
@@ -235,10 +250,10 @@ public:
           for (const Event *x : use.signals) {
             if (x->role != from.role) continue;
             bool first = hops == 0;
-            signalsAfter |=
-                (first && (x == &from || x->index > afterIndex ||
-                           (x->index == afterIndex && x->op->info().effects.signal == Signal::CommitArrive))) ||
-                (!first && x->index > afterIndex && (covers(k_, from, *x) || runsBefore(from, *x)));
+            signalsAfter |= (first && scoped(*x) &&
+                             (x == &from || x->index > afterIndex ||
+                              (x->index == afterIndex && x->op->info().effects.signal == Signal::CommitArrive))) ||
+                            (!first && x->index > afterIndex && (covers(k_, from, *x) || runsBefore(from, *x)));
           }
           if (!signalsAfter) continue;
           for (const Event *wt : use.waits) {

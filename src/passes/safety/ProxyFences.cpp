@@ -26,52 +26,6 @@ namespace cake::passes::safety {
 
 namespace {
 
-// Paths through a role's body from the operation `from` to `to` that pass
-// none of `cut`: a forward walk whose state says whether such a path from
-// `from` reaches the current point ("open"). A branch's two sides are
-// walked from the same state and joined (one side's fence does not close
-// the other's path; a constant condition takes its side only); a loop's
-// body is walked until its entry state stops changing (a path around the
-// back edge), and its exit is open where the body's end is, or its entry
-// where the loop may run no iteration.
-struct PathWalk {
-  const Kernel &k;
-  const Operation *from, *to;
-  std::set<const Operation *> cut;
-  bool reached = false;
-
-  bool walk(const std::vector<IrStmt> &list, bool open) {
-    for (const IrStmt &s : list) {
-      switch (s.kind) {
-      case IrStmt::Kind::Op:
-        if (&s.op == to && open) reached = true;
-        if (cut.count(&s.op)) open = false;
-        if (&s.op == from) open = true;
-        break;
-      case IrStmt::Kind::If:
-        if (s.cond.kind == ValueKind::Bool && s.cond.boolIsConst) {
-          open = walk(s.cond.constBool ? s.body : s.orelse, open);
-        } else {
-          bool a = walk(s.body, open), b = walk(s.orelse, open);
-          open = a || b;
-        }
-        break;
-      case IrStmt::Kind::For: {
-        bool entry = open, out = walk(s.body, entry);
-        while (out && !entry) {  // the back edge opens the entry: once more from there
-          entry = true;
-          out = walk(s.body, entry);
-        }
-        open = out || (open && !analysis::loopRunsAtLeastOnce(k, s));
-        break;
-      }
-      case IrStmt::Kind::Let: break;
-      }
-    }
-    return open;
-  }
-};
-
 class ProxyFenceChecks : public Checker {
 public:
   using Checker::Checker;
@@ -211,16 +165,9 @@ public:
   }
 
   // Whether one of `syncs` (role syncs, fences) runs on every path from the
-  // store `w` to the read `e` through the role's body (PathWalk): a branch
-  // each of whose sides has one counts, a loop only where it runs at least
-  // once, and a store after the read in a loop around both reaches it in
-  // the next iteration.
+  // store `w` to the read `e` through the role's body (pathAvoiding).
   bool onEveryPath(const Event &w, const Event &e, const std::vector<const Event *> &syncs) const {
-    if (w.lists.empty()) return false;
-    PathWalk walk{k_, w.op, e.op, {}};
-    for (const Event *s : syncs) walk.cut.insert(s->op);
-    walk.walk(*w.lists.front(), false);
-    return !walk.reached;
+    return !pathAvoiding(w, e, syncs);
   }
 
 private:

@@ -61,6 +61,12 @@ protected:
   // it, or before it), for callers whose event at `after` runs whenever x
   // does or else meets no x (two accesses in one pass of the same code).
   bool roleSyncBetween(size_t after, const Event &x, bool inLists = false) const;
+  // Whether some path through the role's body from `from` to `to` passes
+  // none of `cut`: branches' sides taken independently (a constant
+  // condition its side only), a loop around both taken again through its
+  // back edge, and a loop that may run no iteration skipped (so a cut in
+  // it does not count).
+  bool pathAvoiding(const Event &from, const Event &to, const std::vector<const Event *> &cut) const;
   // The threads whose reads one thread's completion wait covers: a
   // warpgroup for wgmma (its wait_group retires the warpgroup's groups), the
   // whole role for a single-thread operation (the elected thread that also
