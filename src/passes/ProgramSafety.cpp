@@ -159,6 +159,16 @@ struct PathWalk {
   std::set<const Operation *> cut;
   bool reached = false;
 
+  // A loop of one iteration at most (`lm.range(0, 1)`): its back edge is
+  // never taken.
+  bool oneIteration(const IrStmt &loop) const {
+    if (loop.step <= 0) return false;
+    auto first = boundForm(k, loop.start), end = boundForm(k, loop.stop);
+    if (!first || !end) return false;
+    std::optional<AffineForm> trips = IntExprTable::combine(*end, *first, -1);
+    return trips && trips->isConstant() && trips->constant <= loop.step;
+  }
+
   bool walk(const std::vector<IrStmt> &list, bool open) {
     for (const IrStmt &s : list) {
       switch (s.kind) {
@@ -177,7 +187,7 @@ struct PathWalk {
         break;
       case IrStmt::Kind::For: {
         bool entry = open, out = walk(s.body, entry);
-        while (out && !entry) {  // the back edge opens the entry: once more from there
+        while (out && !entry && !oneIteration(s)) {  // the back edge opens the entry: once more from there
           entry = true;
           out = walk(s.body, entry);
         }

@@ -158,3 +158,28 @@ def fence_in_loop_between(lm, O: LM.tma2d, n: LM.i32):
         lm.role_sync()
         o_s.tma_store(O, coords=(0, 0))
         lm.tma_store_wait()
+
+# A loop of one iteration has no next iteration: the store at the end of its
+# body does not reach the TMA store at its top (rejected before 2026-12-07;
+# found by review, helper-44).
+@cake.schedule(grid=(n,))
+def one_iteration(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        o_s.store(s)
+        lm.fence_proxy()
+        lm.role_sync()
+        for j in lm.range(0, 1):
+            o_s.tma_store(O, coords=(0, j * 64))
+            lm.tma_store_wait()
+            lm.role_sync()
+            o_s.store(s)
+            lm.role_sync()
+        lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))
+        lm.tma_store_wait()
