@@ -19,7 +19,7 @@ echo "gpu: $gpu; $(date -u +%FT%TZ)"
 V=harness/verdicts/generated/sm80
 SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 for n in pass_alias_mma_sync fail_alias_mma_sync pass_alias_hand_off_scope fail_alias_hand_off_scope \
-  pass_alias_loop_carried_sm80 fail_alias_loop_carried_sm80; do
+  pass_alias_loop_carried_sm80 fail_alias_loop_carried_sm80 pass_alias_tx_hop fail_alias_tx_hop; do
   CAKE_CHECK_WAITS_SECONDS=1 timeout 30 $V/$n.bin 2>&1 | tail -2
   for tool in racecheck synccheck; do
     echo "$n $tool: $(CAKE_CHECK_WAITS_SECONDS=30 timeout 60 "$SAN" --tool $tool $V/$n.bin 2>&1 | tee "$OUT/$n.$tool.txt" |

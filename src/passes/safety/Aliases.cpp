@@ -160,17 +160,33 @@ public:
       // Paths from the read to the write: later in program order, or in the
       // next iteration of a loop around both.
       if (!pathAvoiding(x, w, {})) continue;
-      std::optional<size_t> end = accessEnd(r, x, ctx_.module.target);
-      const Event *over = nullptr;  // where the read is over, on every path from it to the write
-      for (const Event &e : r.events)
-        if (end && e.index == *end && (&e == &x || !pathAvoiding(x, w, {&e}))) over = &e;
+      // Where the read is over: at the MMA itself (mma.sync), or at a wait
+      // for all of its family's groups (a commit for tcgen05), one of which
+      // must lie on every path from the MMA to the write (the next
+      // iteration's wait at the top of the loop counts).
+      std::vector<const Event *> ends;
+      if (trackedGroup(*x.op, ctx_.module.target) == AsyncGroup::None) {
+        ends.push_back(&x);
+      } else {
+        for (const Event &e : r.events) {
+          const OpEffects &ef = e.op->info().effects;
+          if ((ef.signal == Signal::CommitArrive && !e.conditional && !e.guarded) ||
+              (ef.waitsGroup && ef.group == xf.group && e.op->pendingGroups() == 0))
+            ends.push_back(&e);
+        }
+      }
+      bool over = !ends.empty() && (ends.front() == &x || !pathAvoiding(x, w, ends));
       int8_t rows = x.op->info().effects.warpgroupRows;
       if (over && rows != kNone && effectResource(*x.op, rows) == q &&
           effectResource(*w.op, w.op->info().effects.writes) == p &&
           warpgroupRowsMismatch(targetInfo(ctx_.module.target).mma, k_, *x.op, rows, *w.op).empty())
         continue;
-      // A role sync after that on every path to the write.
-      if (over && !pathAvoiding(*over, w, syncs)) continue;
+      // And a role sync after it on every path to the write: after each end
+      // the MMA reaches.
+      bool synced = over;
+      for (const Event *e : ends)
+        if (synced && (e == &x || pathAvoiding(x, *e, {})) && pathAvoiding(*e, w, syncs)) synced = false;
+      if (synced) continue;
       ctx_.diags
           .build(DiagId::SafetyAliasRace, w.op->range, name(r.role), fmt::format("'{}'", name(p)), name(r.role),
                  perWarp ? "reading, in another of its warps," : "reading, in another of its warpgroups,", name(q),
@@ -233,8 +249,12 @@ public:
       // speaks only for its own unit, unless a role sync orders them all
       // before it (as checkPartialRelease asks of release barriers).
       int64_t all = roleThreads(k_, er.role), unit = completionUnit(earlier, all);
+      // So is a TMA copy's transaction arrival or a commit, by one elected
+      // thread. Every such signal of the role on a barrier after the access
+      // must be one that speaks for all (the waiter's phase may be the one
+      // an early, partial arrival completes: stages are not told apart).
       auto scoped = [&](const Event &sig) {
-        if (sig.op->info().effects.signal != Signal::Arrive || sig.threads <= 0) return true;
+        if (sig.threads <= 0) return true;
         return all / sig.threads <= unit || all <= unit || roleSyncBetween(*end, sig);
       };
       // `from` signals count when they come after `afterIndex` in its role
@@ -246,15 +266,19 @@ public:
           // side run that many hand-offs ahead: for a whole view touched
           // once a round it orders only a lag of one.
           if (use.release && k_.resources[bar].count > 1 && !staged) continue;
-          bool signalsAfter = false;
+          bool signalsAfter = false, own = false, afterEnd = false, allScoped = true;
           for (const Event *x : use.signals) {
             if (x->role != from.role) continue;
-            bool first = hops == 0;
-            signalsAfter |= (first && scoped(*x) &&
-                             (x == &from || x->index > afterIndex ||
-                              (x->index == afterIndex && x->op->info().effects.signal == Signal::CommitArrive))) ||
-                            (!first && x->index > afterIndex && (covers(k_, from, *x) || runsBefore(from, *x)));
+            if (hops > 0) {
+              signalsAfter |= x->index > afterIndex && (covers(k_, from, *x) || runsBefore(from, *x));
+            } else if (x == &from || (x->index == afterIndex && x->op->info().effects.signal == Signal::CommitArrive)) {
+              own = true;  // the access's own completion (a copy's arrival, the commit ending it)
+            } else if (x->index > afterIndex) {
+              afterEnd = true;
+              allScoped = allScoped && scoped(*x);
+            }
           }
+          if (hops == 0) signalsAfter = own || (afterEnd && allScoped);
           if (!signalsAfter) continue;
           for (const Event *wt : use.waits) {
             if (wt->role == later.role) {
