@@ -258,16 +258,35 @@ std::vector<RoleFlight> asyncFlight(const Kernel &k, const std::vector<RoleEvent
   return FlightWalker(k, roles, target).run();
 }
 
-std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e, Target target) {
+std::optional<size_t> accessEnd(const Kernel &k, const RoleEvents &r, const Event &e, Target target) {
   const OpEffects &fx = e.op->info().effects;
   if (trackedGroup(*e.op, target) == AsyncGroup::None) return e.index;
+  // A wait retires only groups closed before it: the access's own
+  // operation (a TMA store closes its group) or a commit between them in a
+  // statement list around either, so it runs whenever both do.
+  auto closedBefore = [&](const Event &w) {
+    if (fx.closesGroup) return true;
+    for (const Event &c : r.events) {
+      const OpEffects &cf = c.op->info().effects;
+      if (c.index > e.index && c.index < w.index && cf.closesGroup && cf.group == fx.group &&
+          (inEnclosingList(c, w) || inEnclosingList(c, e)))
+        return true;
+    }
+    return false;
+  };
   for (const Event &x : r.events) {
     const OpEffects &xf = x.op->info().effects;
     if (x.index <= e.index || x.conditional || x.guarded) continue;
     // tcgen05 work: a commit's arrival comes when it is done.
     if (fx.group == AsyncGroup::Mma && xf.signal == Signal::CommitArrive) return x.index;
-    if (!xf.waitsGroup || xf.group != fx.group) continue;
-    if (x.op->pendingGroups() == 0) return x.index;
+    if (!xf.waitsGroup || xf.group != fx.group || x.op->pendingGroups() != 0) continue;
+    // A wait in a loop around it but not around the access, which may run
+    // no iteration, may not run at all.
+    bool skippable = false;
+    for (const IrStmt *l : x.loops)
+      if (std::find(e.loops.begin(), e.loops.end(), l) == e.loops.end() && !loopRunsAtLeastOnce(k, *l))
+        skippable = true;
+    if (!skippable && closedBefore(x)) return x.index;
   }
   return std::nullopt;
 }

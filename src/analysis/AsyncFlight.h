@@ -83,8 +83,9 @@ std::vector<RoleFlight> asyncFlight(const sema::Kernel &k, const std::vector<Rol
 // store, a wgmma) at the role's next wait for all groups of its family,
 // tcgen05 work at the next commit, whose arrival comes when it is done
 // (nullopt: never); an MMA the target runs synchronously (mma.sync) at
-// once.
-std::optional<size_t> accessEnd(const RoleEvents &r, const Event &e, Target target);
+// once. A wait counts only where a commit closed the access's group before
+// it, and not in a loop the access is not in that may run no iteration.
+std::optional<size_t> accessEnd(const sema::Kernel &k, const RoleEvents &r, const Event &e, Target target);
 
 // The families of asynchronous work the walk leaves in flight at the end
 // of a `with` block (RoleFlight::atEnd), which the lowering waits for: by

@@ -164,14 +164,18 @@ public:
       // for all of its family's groups (a commit for tcgen05), one of which
       // must lie on every path from the MMA to the write (the next
       // iteration's wait at the top of the loop counts).
-      std::vector<const Event *> ends;
+      // A wait retires only committed groups: it counts where a commit of
+      // the family lies on every path from the MMA to it.
+      std::vector<const Event *> ends, commits;
       if (trackedGroup(*x.op, ctx_.module.target) == AsyncGroup::None) {
         ends.push_back(&x);
       } else {
+        for (const Event &e : r.events)
+          if (e.op->info().effects.closesGroup && e.op->info().effects.group == xf.group) commits.push_back(&e);
         for (const Event &e : r.events) {
           const OpEffects &ef = e.op->info().effects;
           if ((ef.signal == Signal::CommitArrive && !e.conditional && !e.guarded) ||
-              (ef.waitsGroup && ef.group == xf.group && e.op->pendingGroups() == 0))
+              (ef.waitsGroup && ef.group == xf.group && e.op->pendingGroups() == 0 && !pathAvoiding(x, e, commits)))
             ends.push_back(&e);
         }
       }
@@ -241,7 +245,7 @@ public:
     // reaches a wait of another role, whose later signals reach further, up
     // to four hops.
     auto after = [&](const Event &later, const RoleEvents &er, const Event &earlier, bool blockingOnly) {
-      std::optional<size_t> end = accessEnd(er, earlier, ctx_.module.target);
+      std::optional<size_t> end = accessEnd(k_, er, earlier, ctx_.module.target);
       int how = 0;
       if (!end) return how;
       // A first-hop arrival by fewer threads than the units whose accesses
