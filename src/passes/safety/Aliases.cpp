@@ -148,8 +148,13 @@ public:
   // is the warp: each warp's MMA reads its own tiles, the B operand's
   // shared by the others, and is over for that warp only.
   void checkAliasWithinRole(const RoleEvents &r, const Event &w, ResourceId p, ResourceId q) {
-    bool perWarp = targetInfo(ctx_.module.target).mma == MmaPath::MmaSync;
-    if (roleThreads(k_, r.role) <= (perWarp ? 32 : 128) || w.op->info().effects.proxy == Proxy::Async) return;
+    MmaPath path = targetInfo(ctx_.module.target).mma;
+    bool perWarp = path == MmaPath::MmaSync;
+    if (w.op->info().effects.proxy == Proxy::Async) return;
+    // tcgen05 work reads until the barrier its commit signals completes, in
+    // a role of any size: checked below whatever the role's threads.
+    bool several = roleThreads(k_, r.role) > (perWarp ? 32 : 128);
+    if (!several && path != MmaPath::Tcgen05) return;
     std::vector<const Event *> syncs;
     for (const Event &sy : r.events)
       if (sy.op->info().effects.syncsRole) syncs.push_back(&sy);
@@ -160,6 +165,18 @@ public:
       // Paths from the read to the write: later in program order, or in the
       // next iteration of a loop around both.
       if (!pathAvoiding(x, w, {})) continue;
+      if (path == MmaPath::Tcgen05) {
+        if (tcgen05ReadOver(r, x, w)) continue;
+        ctx_.diags
+            .build(DiagId::SafetyAliasRace, w.op->range, name(r.role), fmt::format("'{}'", name(p)), name(r.role),
+                   "reading, through its tcgen05 MMA,", name(q),
+                   "the MMA reads shared memory until the barrier its lm.commit signals completes; an lm.wait on "
+                   "that barrier before the write makes the read come first")
+            .note(DiagId::NoteReadHere, x.op->range, name(q))
+            .emit();
+        return;
+      }
+      if (!several) continue;
       // Where the read is over: at the MMA itself (mma.sync), or at a wait
       // for all of its family's groups (a commit for tcgen05), one of which
       // must lie on every path from the MMA to the write (the next
@@ -202,6 +219,23 @@ public:
           .emit();
       return;
     }
+  }
+  // Whether, on every path from the tcgen05 MMA `x` to the write `w`, the
+  // role waits on a barrier that a commit of its signals after `x` (each
+  // thread waits itself: no role sync is needed after it).
+  bool tcgen05ReadOver(const RoleEvents &r, const Event &x, const Event &w) const {
+    std::vector<const Event *> ends;
+    for (const Event &wt : r.events) {
+      ResourceId b = effectResource(*wt.op, wt.op->info().effects.waits);
+      if (b == kNoResource) continue;
+      std::vector<const Event *> commits;
+      for (const Event &c : r.events)
+        if (c.op->info().effects.signal == Signal::CommitArrive &&
+            effectResource(*c.op, c.op->info().effects.signals) == b)
+          commits.push_back(&c);
+      if (!commits.empty() && !pathAvoiding(x, wt, commits)) ends.push_back(&wt);
+    }
+    return !ends.empty() && !pathAvoiding(x, w, ends);
   }
   // W, in loops nested inside E's, runs before E in every iteration of
   // E's loops, unconditionally: a loop of waits that consumes every phase
