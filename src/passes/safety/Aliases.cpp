@@ -178,11 +178,10 @@ public:
       }
       if (!several) continue;
       // Where the read is over: at the MMA itself (mma.sync), or at a wait
-      // for all of its family's groups (a commit for tcgen05), one of which
-      // must lie on every path from the MMA to the write (the next
-      // iteration's wait at the top of the loop counts).
-      // A wait retires only committed groups: it counts where a commit of
-      // the family lies on every path from the MMA to it.
+      // for all of its family's groups, one of which must lie on every path
+      // from the MMA to the write (the next iteration's wait at the top of
+      // the loop counts). A wait retires only committed groups: it counts
+      // where a commit of the family lies on every path from the MMA to it.
       std::vector<const Event *> ends, commits;
       if (trackedGroup(*x.op, ctx_.module.target) == AsyncGroup::None) {
         ends.push_back(&x);
@@ -191,8 +190,7 @@ public:
           if (e.op->info().effects.closesGroup && e.op->info().effects.group == xf.group) commits.push_back(&e);
         for (const Event &e : r.events) {
           const OpEffects &ef = e.op->info().effects;
-          if ((ef.signal == Signal::CommitArrive && !e.conditional && !e.guarded) ||
-              (ef.waitsGroup && ef.group == xf.group && e.op->pendingGroups() == 0 && !pathAvoiding(x, e, commits)))
+          if (ef.waitsGroup && ef.group == xf.group && e.op->pendingGroups() == 0 && !pathAvoiding(x, e, commits))
             ends.push_back(&e);
         }
       }
