@@ -210,6 +210,43 @@ bool Checker::pathAvoiding(const Event &from, const Event &to, const std::vector
   return walk.reached;
 }
 
+bool Checker::pathAroundLoop(const Event &from, const Event &to, const IrStmt &loop,
+                             const std::vector<const Event *> &cutOut, const std::vector<const Event *> &cutIn) const {
+  PathWalk out{k_, from.op, nullptr, {}};
+  for (const Event *c : cutOut) out.cut.insert(c->op);
+  if (!out.walk(loop.body, false)) return false;  // no path from `from` leaves its iteration
+  PathWalk in{k_, nullptr, to.op, {}};
+  for (const Event *c : cutIn) in.cut.insert(c->op);
+  in.walk(loop.body, true);
+  return in.reached;
+}
+
+bool Checker::everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const {
+  PathWalk in{k_, nullptr, to.op, {}};
+  for (const Event *c : cut) in.cut.insert(c->op);
+  in.walk(loop.body, true);
+  return !in.reached;
+}
+
+const IrStmt *Checker::stagesApartInIteration(const Event &a, const StageRef &sa, const Event &b, const StageRef &sb,
+                                              int64_t stages) const {
+  if (stages <= 1 || !sa.present() || !sb.present()) return nullptr;
+  const IrStmt *loop = nullptr;  // the innermost loop around both
+  for (size_t i = 0; i < std::min(a.loops.size(), b.loops.size()) && a.loops[i] == b.loops[i]; ++i) loop = a.loops[i];
+  if (!loop) return nullptr;
+  StageForm fa = analysis::stageForm(k_, sa), fb = analysis::stageForm(k_, sb);
+  if (!fa.ok || !fb.ok || fa.scaledLoop || fb.scaledLoop || fa.loops != fb.loops) return nullptr;
+  // Only variables of loops around both: one value each in one iteration.
+  auto around = [](const Event &e, uint32_t id) {
+    return std::any_of(e.loops.begin(), e.loops.end(), [id](const IrStmt *l) { return l->loopId == id; });
+  };
+  for (const auto &term : fa.loops)
+    if (!around(a, term.first) || !around(b, term.first)) return nullptr;
+  std::optional<int64_t> d = IntExprTable::constantDifference(fa.offset, fb.offset);
+  if (!d || *d % stages == 0) return nullptr;
+  return loop;
+}
+
 bool Checker::roleSyncBetween(size_t after, const Event &x, bool inLists) const {
   for (const RoleEvents &r : roles_)
     for (const Event &s : r.events)

@@ -72,13 +72,12 @@ public:
             }
             // A copy whose writes land at its barrier (cp_async) is fenced
             // only by a fence after a wait on that barrier.
-            std::vector<const Event *> landed;
+            std::vector<const Event *> landed, waits;
             const Event *landing = nullptr;  // the first wait on its barrier after it
             const OpEffects &wf = w->op->info().effects;
             bool lands = wf.signal == Signal::CopyArrive && wf.signals != kNone;
             if (lands) {
               ResourceId bar = w->op->operandAt(wf.signals).value.resource;
-              std::vector<const Event *> waits;
               for (const Event &x : r.events)
                 if (x.op->info().effects.waits != kNone &&
                     x.op->operandAt(x.op->info().effects.waits).value.resource == bar)
@@ -88,7 +87,15 @@ public:
               for (const Event *f : fences)
                 if (onEveryPath(*w, *f, waits)) landed.push_back(f);
             }
-            if (!onEveryPath(*w, e, lands ? landed : fences)) {
+            // A copy of another stage than the one read in the same
+            // iteration (the next stage's, issued after this stage's wait):
+            // its bytes reach the read only around the loop, where the read's
+            // own stage's wait and a fence after it come first.
+            std::vector<const Event *> landedAtRead;
+            const IrStmt *apart = lands ? otherStageCopy(*w, wv, e, slot, v, waits) : nullptr;
+            if (apart) landedAtRead = after(*apart, fences, waitsAtRead_);
+            if (apart ? pathAroundLoop(*w, e, *apart, {}, landedAtRead)
+                      : !onEveryPath(*w, e, lands ? landed : fences)) {
               auto d = ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v),
                                         e.op->info().name);
               d.note(DiagId::NoteWrittenHere, w->op->range, name(wv));
@@ -127,10 +134,11 @@ public:
     MmaPath path = targetInfo(ctx_.module.target).mma;
     for (const RoleEvents &r : roles_) {
       if (roleThreads(k_, r.role) <= 32) continue;
-      std::vector<const Event *> stores, syncs;
+      std::vector<const Event *> stores, syncs, fences, waits;
       for (const Event &e : r.events) {
         const OpEffects &fx = e.op->info().effects;
         if (fx.syncsRole) syncs.push_back(&e);
+        if (fx.fence) fences.push_back(&e);
         if (fx.proxy != Proxy::Generic) continue;
         ResourceId w = effectResource(*e.op, fx.writes);
         if (w != kNoResource && k_.resources[w].kind == ResourceKind::View) stores.push_back(&e);
@@ -144,7 +152,28 @@ public:
           std::vector<ResourceId> same = sharing(v);
           for (const Event *w : stores) {
             ResourceId wv = effectResource(*w->op, w->op->info().effects.writes);
-            if (std::find(same.begin(), same.end(), wv) == same.end() || onEveryPath(*w, e, syncs)) continue;
+            if (std::find(same.begin(), same.end(), wv) == same.end()) continue;
+            // A cp_async copy: every copying thread arrives on its barrier
+            // once its chunks land, so a thread's wait on it orders all of
+            // them before the thread's own reads; mma.sync's reads are that
+            // thread's (generic proxy), a wgmma's are not (a sync after the
+            // fence). A copy of another stage than the one read in the same
+            // iteration reaches the read only in a later pass through the
+            // loop, where the read's own stage's wait counts (as in
+            // checkProxyFences).
+            bool copy = copyWaits(*w, r, waits);
+            bool byWait = copy && !readsThroughAsyncProxy(*e.op, ctx_.module.target);
+            const IrStmt *apart = copy ? otherStageCopy(*w, wv, e, slot, v, waits) : nullptr;
+            bool ordered;
+            if (apart) {
+              ordered = !pathAroundLoop(
+                  *w, e, *apart, {}, byWait ? waitsAtRead_ : after(*apart, syncs, after(*apart, fences, waitsAtRead_)));
+            } else {
+              std::vector<const Event *> cut = syncs;
+              if (byWait) cut.insert(cut.end(), waits.begin(), waits.end());
+              ordered = onEveryPath(*w, e, cut);
+            }
+            if (ordered) continue;
             std::string why = warpgroupRowsMismatch(path, k_, *e.op, slot, *w->op);
             if (why.empty()) continue;
             bool wgmma = path == MmaPath::Wgmma;
@@ -164,6 +193,45 @@ public:
     }
   }
 
+  // The role's waits on the barrier a cp_async copy `w` signals (into
+  // `waits`); false for another store.
+  bool copyWaits(const Event &w, const RoleEvents &r, std::vector<const Event *> &waits) const {
+    waits.clear();
+    const OpEffects &wf = w.op->info().effects;
+    if (wf.signal != Signal::CopyArrive || wf.signals == kNone) return false;
+    ResourceId bar = w.op->operandAt(wf.signals).value.resource;
+    for (const Event &x : r.events)
+      if (x.op->info().effects.waits != kNone && x.op->operandAt(x.op->info().effects.waits).value.resource == bar)
+        waits.push_back(&x);
+    return true;
+  }
+
+  // For a cp_async copy `w` (into `wv`) and a read `e` of view `v` (effect
+  // slot `slot`) whose stages differ in one iteration of a loop around
+  // both (stagesApartInIteration): that loop, with waitsAtRead_ set to the
+  // copy's barrier's `waits` at the stage the read names. Null otherwise.
+  const IrStmt *otherStageCopy(const Event &w, ResourceId wv, const Event &e, int8_t slot, ResourceId v,
+                               const std::vector<const Event *> &waits) {
+    if (!sameSlots(wv, v)) return nullptr;
+    StageRef se = effectStage(*e.op, slot);
+    const IrStmt *loop =
+        stagesApartInIteration(w, effectStage(*w.op, w.op->info().effects.writes), e, se, k_.resources[v].stages);
+    waitsAtRead_.clear();
+    for (const Event *x : waits)
+      if (sameStage(k_, stageOperand(*x->op), se)) waitsAtRead_.push_back(x);
+    return loop;
+  }
+
+  // The events of `of` in `loop` that every path from the start of its
+  // body passes one of `cut` before.
+  std::vector<const Event *> after(const IrStmt &loop, const std::vector<const Event *> &of,
+                                   const std::vector<const Event *> &cut) const {
+    std::vector<const Event *> out;
+    for (const Event *x : of)
+      if (std::count(x->loops.begin(), x->loops.end(), &loop) && everyPathFromStart(loop, *x, cut)) out.push_back(x);
+    return out;
+  }
+
   // Whether one of `syncs` (role syncs, fences) runs on every path from the
   // store `w` to the read `e` through the role's body (pathAvoiding).
   bool onEveryPath(const Event &w, const Event &e, const std::vector<const Event *> &syncs) const {
@@ -172,6 +240,7 @@ public:
 
 private:
   std::set<std::pair<const Event *, ResourceId>> unfencedReads_;  // reported by missing-proxy-fence
+  std::vector<const Event *> waitsAtRead_;                        // otherStageCopy's
 };
 
 }  // namespace

@@ -67,6 +67,24 @@ protected:
   // back edge, and a loop that may run no iteration skipped (so a cut in
   // it does not count).
   bool pathAvoiding(const Event &from, const Event &to, const std::vector<const Event *> &cut) const;
+  // Whether a path from `from` leaves its iteration of `loop` (a loop
+  // around both) passing none of `cutOut`, and, in a later pass through the
+  // loop's body, a path from its start reaches `to` passing none of
+  // `cutIn`: the paths from `from` to `to` around the loop's back edge (or
+  // out of the loop and into it again), over-approximated by their two ends.
+  bool pathAroundLoop(const Event &from, const Event &to, const IrStmt &loop, const std::vector<const Event *> &cutOut,
+                      const std::vector<const Event *> &cutIn) const;
+  // Whether every path from the start of `loop`'s body to `to` passes one
+  // of `cut`.
+  bool everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const;
+  // The innermost loop around both events, where in one iteration of it
+  // their stages (of a view of `stages` slots) differ by a constant that is
+  // not a multiple of `stages`: the same variables of loops around both
+  // with the same coefficients, offsets a constant apart. Then no path that
+  // stays in one iteration carries what one names to the other. Null
+  // otherwise (not proven).
+  const IrStmt *stagesApartInIteration(const Event &a, const StageRef &sa, const Event &b, const StageRef &sb,
+                                       int64_t stages) const;
   // The threads whose reads one thread's completion wait covers: a
   // warpgroup for wgmma (its wait_group retires the warpgroup's groups), the
   // whole role for a single-thread operation (the elected thread that also
