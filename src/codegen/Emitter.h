@@ -337,6 +337,9 @@ private:
   // operands and results), which a rows-layout fragment is not.
   bool fragmentLayout(const Resource &frag, const Resource &role, SourceRange at, analysis::FragmentTiling &t,
                       bool accumulator = false);
+  // A register fragment as an MMA's A operand: a tile in the accumulator
+  // layout (whose packed pairs are A's registers); refused otherwise.
+  bool registerTileA(const Resource &a, const Resource &role, SourceRange at);
   std::string fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);

@@ -55,6 +55,15 @@ bool KernelEmitter::fragmentLayout(const Resource &frag, const Resource &role, S
   return t.ok;
 }
 
+bool KernelEmitter::registerTileA(const Resource &a, const Resource &role, SourceRange at) {
+  analysis::FragmentTiling t;
+  if (!fragmentLayout(a, role, at, t, true)) return false;
+  if (t.form == analysis::FragmentForm::Tile) return true;
+  refuse(DiagId::LowerMmaPlacement, at, fmt::format("the register fragment '{}' as A", a.name),
+         "A from registers is a tile in the accumulator layout, not a row or column vector");
+  return false;
+}
+
 // Element `i` of a fragment of layout `dst`, read from the operand `v`: the
 // same element of a fragment of the same form, the element's row of a row
 // vector, its column of a column vector, or a number.

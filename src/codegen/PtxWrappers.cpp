@@ -178,6 +178,16 @@ static __device__ __forceinline__ void cake_ldmatrix_x4(uint32_t (&r)[4], uint32
                : "memory");
 }
 )CAKE"},
+      {"cake_ldmatrix_x4_trans", {}, R"CAKE(// ldmatrix .trans: four 8x8 matrices of 16-bit elements from shared memory,
+// each transposed: lanes 8q..8q+7 give the row addresses of matrix q;
+// register q of lane l holds rows 2*(l%4) and 2*(l%4)+1, column l/4.
+static __device__ __forceinline__ void cake_ldmatrix_x4_trans(uint32_t (&r)[4], uint32_t src) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"(src)
+               : "memory");
+}
+)CAKE"},
       {"cake_mma_m16n8k16_f32_bf16", {}, mmaSyncText("bf16")},
       {"cake_mma_m16n8k16_f32_f16", {}, mmaSyncText("f16")},
       {"cake_mma_m16n8k32_f32_e4m3", {}, mmaSyncText("e4m3")},

@@ -3,6 +3,9 @@
 # testsuite/sema/examples_ir.test): the role sync before the wait still
 # orders every warp's reads of the previous k-step's slot before the copy
 # over it, and the wait orders every thread's chunks before the reads.
+# copy_wait_mma: no role sync between a role's cp_async copies and its
+# mma.sync reads of them: each thread's wait on the copies' barrier (every
+# copying thread arrives once its chunks land) orders all of them first.
 # RUN: %cakec -verify -fsyntax-only --target=sm_80 %s
 # RUN: %cakec --target=sm_80 %s -o %t.cu
 # expected-no-diagnostics
@@ -38,3 +41,21 @@ def sync_before_wait(lm, A: LM.tensor2d, B: LM.tensor2d, C: LM.tensor2d, M: LM.i
         c_s.store(out)
         lm.role_sync()
         c_s.copy_to(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+
+@cake.schedule(grid=(1,))
+def copy_wait_mma(lm, A: LM.tensor2d, B: LM.tensor2d, C: LM.tensor2d):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(64, 32), dtype=lm.bf16, swizzle="64B")
+    b_s = pool.view(offset=4096, shape=(64, 32), dtype=lm.bf16, swizzle="64B")
+    c_s = pool.view(offset=8192, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    got = lm.barrier(count=1, prod=[math], cons=[math], init_count=256)
+    with math:
+        a_s.cp_async(A, coords=(0, 0), barrier=got)
+        b_s.cp_async(B, coords=(0, 0), barrier=got)
+        lm.wait(got, stage=0)
+        lm.mma(acc, a_s, b_s.T, init=True)
+        c_s.store(lm.cast(acc, lm.bf16))
+        lm.role_sync()
+        c_s.copy_to(C, coords=(0, 0))

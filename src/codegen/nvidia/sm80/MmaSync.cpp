@@ -8,6 +8,11 @@
 // 8*((i/2)%2), column 8*(i/4) + 2*(lane%4) + i%2. That is the m16n8 C
 // fragment of mma.sync, n-tile j being elements 4j..4j+3, so fragment math,
 // reductions and stores (Fragments.cpp) are shared with the wgmma path.
+// Two neighbouring n-tiles of a 16-bit tile in that layout are the A
+// fragment of one k16 step (its packed pairs 4s..4s+3 of an m64 block, as
+// for wgmma): A may come from registers (P . V after a softmax, as
+// FlashAttention-2 does), and B may be MN-major, a (K, N) view read with
+// ldmatrix .trans.
 #include <fmt/format.h>
 
 #include "codegen/Emitter.h"
@@ -27,11 +32,12 @@ static std::string viewOffsetLambda(const std::string &name, const Resource &v) 
 
 void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   const auto [accV, aV, bV, acc, a, b] = mmaOperands(o);
-  if (acc.kind != ResourceKind::Regs || a.kind != ResourceKind::View || b.kind != ResourceKind::View || aV.transposed ||
-      !bV.transposed) {
+  const bool aInRegs = a.kind == ResourceKind::Regs, bMnMajor = !bV.transposed;
+  if (acc.kind != ResourceKind::Regs || (a.kind != ResourceKind::View && !aInRegs) || b.kind != ResourceKind::View ||
+      aV.transposed) {
     refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
-           "mma.sync lowers with the accumulator in registers, A an (M, K) view and B an (N, K) view used "
-           "transposed (b[s].T)");
+           "mma.sync lowers with the accumulator in registers, A an (M, K) view or register tile, and B an "
+           "(N, K) view used transposed (b[s].T) or a (K, N) view");
     return;
   }
   // The instruction per operand type: 16-bit types take 16 elements of K a
@@ -61,8 +67,14 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   default: break;
   }
   CAKE_CHECK(!mmaName.empty(), "the mma.sync lowering's dtype column names a type it has no instruction for");
+  if ((aInRegs || bMnMajor) && dtypeInfo(a.dtype).bits != 16) {
+    refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+           "mma.sync takes A from registers and an MN-major B (used without '.T') for 16-bit types only");
+    return;
+  }
   analysis::FragmentTiling t;
   if (!fragmentLayout(acc, *rc.role, o.range, t, true)) return;
+  if (aInRegs && !registerTileA(a, *rc.role, o.range)) return;
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t esize = dtypeInfo(a.dtype).bits / 8, kElems = 32 / esize;
   // The hardware gate (hw.mma-shape) holds N to multiples of 16 and K to
@@ -76,7 +88,8 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
     return;
   }
   for (const Resource *v : {&a, &b})
-    if (v->swizzle != Swizzle::None && (v->shape[1] * esize) % swizzleBytes(v->swizzle) != 0) {
+    if (v->kind == ResourceKind::View && v->swizzle != Swizzle::None &&
+        (v->shape[1] * esize) % swizzleBytes(v->swizzle) != 0) {
       refuse(DiagId::LowerOperandView, o.range, fmt::format("the operand view '{}'", v->name),
              "a swizzled operand's rows must be one swizzle span or whole panels of it");
       return;
@@ -85,10 +98,12 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
   int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / kElems;
   const Value &init = o.operand(param::Mma::init).value;
   std::string mma = w_.use(mmaName);
-  std::string ld = w_.use("cake_ldmatrix_x4");
+  std::string ld = aInRegs && bMnMajor ? "" : w_.use("cake_ldmatrix_x4");
+  std::string ldB = bMnMajor ? w_.use("cake_ldmatrix_x4_trans") : ld;
   line(fmt::format("// {}x{}x{} per block: each warp 16 rows of {} m64 block(s) x {} columns, {} k{} step(s) of {} "
-                   "mma.sync m16n8k{} and {} ldmatrix.x4",
-                   M, N, K, mBlocks, N, kSteps, kElems, mBlocks * N / 8, kElems, mBlocks + N / 16));
+                   "mma.sync m16n8k{} and {} ldmatrix.x4{}{}",
+                   M, N, K, mBlocks, N, kSteps, kElems, mBlocks * N / 8, kElems, (aInRegs ? 0 : mBlocks) + N / 16,
+                   aInRegs ? ", A from registers" : "", bMnMajor ? ", B MN-major (.trans)" : ""));
   line("{");
   ++indent_;
   std::string accName = ident(acc.name);
@@ -100,29 +115,50 @@ void KernelEmitter::mmaSync(const Operation &o, RoleCtx &rc) {
     else
       line(fmt::format("if ({}) {{ {} }}  // init", value(init, false), zero));
   }
-  line(fmt::format("const uint32_t cake_a = {};", viewStageAddr(aV)));
+  if (aInRegs)
+    line(fmt::format("const uint32_t *cake_ar = reinterpret_cast<const uint32_t *>({});  // two 16-bit values each",
+                     ident(a.name)));
+  else
+    line(fmt::format("const uint32_t cake_a = {};", viewStageAddr(aV)));
   line(fmt::format("const uint32_t cake_b = {};", viewStageAddr(bV)));
-  line(viewOffsetLambda("cake_a_off", a));
+  if (!aInRegs) line(viewOffsetLambda("cake_a_off", a));
   line(viewOffsetLambda("cake_b_off", b));
   // ldmatrix.x4 row addresses: for A, lanes 0-15 rows 0-15 at k 0, lanes
-  // 16-31 the same rows at k 8 (a0..a3 of mma.sync); for B, lanes 8q..8q+7
-  // rows (n) 8*(q/2).. at k 8*(q%2) (b0, b1 of two n8 tiles).
-  line(fmt::format("const uint32_t cake_arow = cake_wg * {}u + cake_wg_warp * 16u + cake_lane % 16u;", rowsPerWg));
-  line("const uint32_t cake_akb = (cake_lane / 16u) * 16u;");
-  line("const uint32_t cake_brow = cake_lane % 8u + 8u * (cake_lane / 16u);");
-  line("const uint32_t cake_bkb = ((cake_lane / 8u) % 2u) * 16u;");
+  // 16-31 the same rows at k 8 (a0..a3 of mma.sync); for a K-major B, lanes
+  // 8q..8q+7 rows (n) 8*(q/2).. at k 8*(q%2) (b0, b1 of two n8 tiles); for an
+  // MN-major one (.trans), rows (k) 8*(q%2).. at n 8*(q/2).
+  if (!aInRegs) {
+    line(fmt::format("const uint32_t cake_arow = cake_wg * {}u + cake_wg_warp * 16u + cake_lane % 16u;", rowsPerWg));
+    line("const uint32_t cake_akb = (cake_lane / 16u) * 16u;");
+  }
+  if (bMnMajor) {
+    line("const uint32_t cake_brow = cake_lane % 8u + 8u * ((cake_lane / 8u) % 2u);");
+    line("const uint32_t cake_bnb = (cake_lane / 16u) * 16u;");
+  } else {
+    line("const uint32_t cake_brow = cake_lane % 8u + 8u * (cake_lane / 16u);");
+    line("const uint32_t cake_bkb = ((cake_lane / 8u) % 2u) * 16u;");
+  }
   line("#pragma unroll");
   line(fmt::format("for (uint32_t cake_s = 0; cake_s < {}u; ++cake_s) {{", kSteps));
   ++indent_;
   line(fmt::format("uint32_t cake_af[{}][4];", mBlocks));
-  for (int64_t mb = 0; mb < mBlocks; ++mb)
-    line(fmt::format("{}(cake_af[{}], cake_a + cake_a_off(cake_arow + {}u, cake_s * {}u + cake_akb));", ld, mb, mb * 64,
-                     32));
+  for (int64_t mb = 0; mb < mBlocks; ++mb) {
+    if (aInRegs) {
+      for (int q = 0; q < 4; ++q)
+        line(fmt::format("cake_af[{}][{}] = cake_ar[{}u + 4u * cake_s + {}u];", mb, q, mb * (K / 4), q));
+    } else {
+      line(fmt::format("{}(cake_af[{}], cake_a + cake_a_off(cake_arow + {}u, cake_s * {}u + cake_akb));", ld, mb,
+                       mb * 64, 32));
+    }
+  }
   line("#pragma unroll");
   line(fmt::format("for (uint32_t cake_n = 0; cake_n < {}u; ++cake_n) {{", N / 16));
   ++indent_;
   line("uint32_t cake_bf[4];");
-  line(fmt::format("{}(cake_bf, cake_b + cake_b_off(cake_n * 16u + cake_brow, cake_s * {}u + cake_bkb));", ld, 32));
+  if (bMnMajor)
+    line(fmt::format("{}(cake_bf, cake_b + cake_b_off(cake_s * 16u + cake_brow, cake_n * 32u + cake_bnb));", ldB));
+  else
+    line(fmt::format("{}(cake_bf, cake_b + cake_b_off(cake_n * 16u + cake_brow, cake_s * {}u + cake_bkb));", ld, 32));
   for (int64_t mb = 0; mb < mBlocks; ++mb) {
     line(
         fmt::format("{}({} + {} + cake_n * 8u, cake_af[{}], cake_bf[0], cake_bf[1]);", mma, accName, mb * (N / 2), mb));

@@ -63,13 +63,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
       return;
     }
   }
-  analysis::FragmentTiling at;
-  if (aInRegs && !fragmentLayout(a, *rc.role, o.range, at, true)) return;
-  if (aInRegs && at.form != analysis::FragmentForm::Tile) {
-    refuse(DiagId::LowerMmaPlacement, o.range, fmt::format("the register fragment '{}' as A", a.name),
-           "A from registers is a tile in the accumulator layout, not a row or column vector");
-    return;
-  }
+  if (aInRegs && !registerTileA(a, *rc.role, o.range)) return;
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / kStep;
