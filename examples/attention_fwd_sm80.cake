@@ -17,14 +17,19 @@
 # fragment of mma.sync, as FlashAttention-2 uses them) and V read MN-major
 # (ldmatrix .trans). O goes out through Q's shared memory (after a role
 # sync: the last tile's reads of Q come first). examples/attention_fwd_sm90a.cake
-# is the Hopper form (TMA, wgmma, ping-pong warpgroups). sm_89's and
+# is the Hopper form (TMA, wgmma, ping-pong warpgroups). CAUSAL = True (or
+# cakec -DCAUSAL=True) masks keys after the query and stops at the
+# diagonal (every row keeps key 0, so no row's maximum stays at its
+# starting value). sm_89's and
 # sm_120a's 99 KB of shared memory take -DBN=64.
 #
 # On an H100 (compiled for sm_90a) correct against float64 and
-# sanitizer-clean, 261 TFLOP/s at B=4, H=32, S=4096..8192: 0.78x
+# sanitizer-clean, 265-275 TFLOP/s at B=4, H=32, S=4096..8192: 0.78x
 # FlashAttention-2's own mma.sync kernel (PyTorch's flash backend) in the
-# same process; 64-key tiles 0.68x, four warps of 32 rows with 32-key tiles
-# 0.78x with a few spilled registers (bench/results/attention_sm80_2026-12-07).
+# same process, causal 0.79-0.80x; 64-key tiles 0.68x, four warps of 32 rows
+# with 32-key tiles 0.78x with a few spilled registers
+# (bench/results/attention_sm80_2026-12-07).
+CAUSAL = False                # -DCAUSAL=True: keys after the query masked, key tiles up to the diagonal
 D = 128                       # head dimension
 BM = 128                      # query rows per block: 16 per warp
 BN = 128                      # keys per tile
@@ -58,7 +63,10 @@ def attention_fwd_sm80(lm, Q: LM.tensor3d, K: LM.tensor3d, V: LM.tensor3d, O: LM
     kbar = lm.barrier(count=2, prod=[math], cons=[math], init_count=WARPS * 32, pipeline=kring)
     vbar = lm.barrier(count=2, prod=[math], cons=[math], init_count=WARPS * 32, pipeline=vring)
     q0 = lm.block_id(0) * BM
-    n_kv = lm.max(S // BN, 1)     # S is a positive multiple of BM, BN <= BM
+    if CAUSAL:
+        n_kv = lm.max((q0 + BM) // BN, 1)   # key tiles up to the diagonal (BN divides BM)
+    else:
+        n_kv = lm.max(S // BN, 1)     # S is a positive multiple of BM, BN <= BM
     with math:
         q_s.cp_async(Q, coords=(0, q0, lm.block_id(1)), barrier=qbar)
         k_s.cp_async(K, coords=(0, 0, lm.block_id(1)), stage=0, barrier=kbar)
@@ -74,6 +82,9 @@ def attention_fwd_sm80(lm, Q: LM.tensor3d, K: LM.tensor3d, V: LM.tensor3d, O: LM
                 k_s.cp_async(K, coords=(0, (j + 1) * BN, lm.block_id(1)), stage=j + 1, barrier=kbar)
                 v_s.cp_async(V, coords=(0, (j + 1) * BN, lm.block_id(1)), stage=j + 1, barrier=vbar)
             lm.mma(s, q_s, k_s[j].T, init=True)
+            if CAUSAL:
+                if j >= lm.block_id(0) * (BM // BN):   # tiles that reach past the block's first query
+                    s = lm.tril(s, row=q0, col=j * BN)
             m_new = lm.maximum(m_run, lm.rowmax(s) * SCALE_LOG2)
             p = lm.exp2(s * SCALE_LOG2 - m_new)
             alpha = lm.exp2(m_run - m_new)
