@@ -242,8 +242,11 @@ const IrStmt *Checker::stagesApartInIteration(const Event &a, const StageRef &sa
   };
   for (const auto &term : fa.loops)
     if (!around(a, term.first) || !around(b, term.first)) return nullptr;
+  // a ahead of b by less than a lap: b's stage in a later iteration is a's
+  // before the slot's next phase (further ahead, the copy would land over a
+  // slot still to be read: stage-sequence's, not a case to tell apart).
   std::optional<int64_t> d = IntExprTable::constantDifference(fa.offset, fb.offset);
-  if (!d || *d % stages == 0) return nullptr;
+  if (!d || *d <= 0 || *d >= stages) return nullptr;
   return loop;
 }
 

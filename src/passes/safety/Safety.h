@@ -78,11 +78,12 @@ protected:
   // of `cut`.
   bool everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const;
   // The innermost loop around both events, where in one iteration of it
-  // their stages (of a view of `stages` slots) differ by a constant that is
-  // not a multiple of `stages`: the same variables of loops around both
+  // a's stage is ahead of b's (of a view of `stages` slots) by a constant
+  // between 1 and `stages` - 1: the same variables of loops around both
   // with the same coefficients, offsets a constant apart. Then no path that
-  // stays in one iteration carries what one names to the other. Null
-  // otherwise (not proven).
+  // stays in one iteration carries what a names to b, and b's stage names
+  // a's in a later iteration, before the slot's next phase. Null otherwise
+  // (not proven).
   const IrStmt *stagesApartInIteration(const Event &a, const StageRef &sa, const Event &b, const StageRef &sb,
                                        int64_t stages) const;
   // The threads whose reads one thread's completion wait covers: a
