@@ -207,6 +207,13 @@ std::optional<AffineForm> boundForm(const Kernel &k, const Value &v) {
   return k.ints.form(v.ix);
 }
 
+bool holdsAfterFirstIteration(const Kernel &k, const IrStmt &loop, const Value &cond, bool negated) {
+  auto first = boundForm(k, loop.start), end = boundForm(k, loop.stop);
+  if (!first || !end) return false;
+  AffineForm f = *first, e = *end;
+  return narrow(k, loop, cond, negated, f, e) && IntExprTable::constantDifference(f, *first) == 1 && e == *end;
+}
+
 bool inEnclosingList(const Event &s, const Event &x) {
   return s.role == x.role && s.body && std::find(x.lists.begin(), x.lists.end(), s.body) != x.lists.end();
 }

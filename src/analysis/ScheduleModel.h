@@ -62,6 +62,11 @@ std::optional<sema::AffineForm> boundForm(const sema::Kernel &k, const sema::Val
 // s.index > x.index, after it (within the same iteration of the loops
 // around s).
 bool inEnclosingList(const Event &s, const Event &x);
+// Whether `cond` (negated: its opposite) holds in every iteration of `loop`
+// but the first, and fails in the first (`k > 0`, `k != 0`, the else of
+// `k == 0`, for a loop from 0 at step 1): a path that has come round the
+// loop's back edge takes that side.
+bool holdsAfterFirstIteration(const sema::Kernel &k, const sema::IrStmt &loop, const sema::Value &cond, bool negated);
 
 // The bytes [first, second) of a view's pool that slot `slot` of it holds
 // (a view of one stage: all of it).

@@ -159,6 +159,21 @@ struct PathWalk {
   std::set<const Operation *> cut;
   bool reached = false;
 
+  // Loops walked again from their back edge: no path there is in their
+  // first iteration.
+  std::vector<const IrStmt *> later{};
+
+  // The side of a branch every path takes where the branch's condition
+  // holds (1) or fails (-1) in every iteration but the first of a loop
+  // walked from its back edge; 0: either.
+  int laterSide(const IrStmt &branch) const {
+    for (const IrStmt *l : later) {
+      if (analysis::holdsAfterFirstIteration(k, *l, branch.cond, false)) return 1;
+      if (analysis::holdsAfterFirstIteration(k, *l, branch.cond, true)) return -1;
+    }
+    return 0;
+  }
+
   // A loop of one iteration at most (`lm.range(0, 1)`): its back edge is
   // never taken.
   bool oneIteration(const IrStmt &loop) const {
@@ -180,6 +195,8 @@ struct PathWalk {
       case IrStmt::Kind::If:
         if (s.cond.kind == ValueKind::Bool && s.cond.boolIsConst) {
           open = walk(s.cond.constBool ? s.body : s.orelse, open);
+        } else if (int side = laterSide(s); side != 0) {
+          open = walk(side > 0 ? s.body : s.orelse, open);
         } else {
           bool a = walk(s.body, open), b = walk(s.orelse, open);
           open = a || b;
@@ -189,7 +206,9 @@ struct PathWalk {
         bool entry = open, out = walk(s.body, entry);
         while (out && !entry && !oneIteration(s)) {  // the back edge opens the entry: once more from there
           entry = true;
+          later.push_back(&s);  // every path in this pass has come round the back edge
           out = walk(s.body, entry);
+          later.pop_back();
         }
         open = out || (open && !analysis::loopRunsAtLeastOnce(k, s));
         break;
