@@ -203,12 +203,12 @@ struct PathWalk {
         }
         break;
       case IrStmt::Kind::For: {
-        bool entry = open, out = walk(s.body, entry);
-        while (out && !entry && !oneIteration(s)) {  // the back edge opens the entry: once more from there
-          entry = true;
-          later.push_back(&s);  // every path in this pass has come round the back edge
-          out = walk(s.body, entry);
+        bool out = walk(s.body, open);
+        if (out && !open && !oneIteration(s)) {  // the back edge opens the entry: once more from there
+          later.push_back(&s);                   // every path in this pass has come round the back edge
+          bool again = walk(s.body, true);
           later.pop_back();
+          out = out || again;  // the loop may also end after the first pass's iteration
         }
         open = out || (open && !analysis::loopRunsAtLeastOnce(k, s));
         break;

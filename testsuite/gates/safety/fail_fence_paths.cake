@@ -10,7 +10,10 @@
 # a fence after a cp_async but before the wait at which its writes land
 # (cp_async_fence_before_wait; found by review, helper-43: accepted before);
 # a fence in two branches of an if/elif with no else (fence_missing_else)
-# and in a loop that may run no iteration (fence_in_loop_maybe_empty).
+# and in a loop that may run no iteration (fence_in_loop_maybe_empty); a
+# fence under `if j > 0:` after the loop's store, the loop then left after
+# its first iteration (fence_after_first_then_exit: a path round the back
+# edge takes the branch, but the loop may end after one iteration).
 # Near misses: pass_fence_paths.cake.
 # RUN: %cakec -verify -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=(n,))
@@ -134,6 +137,22 @@ def fence_in_loop_maybe_empty(lm, O: LM.tma2d, n: LM.i32):
         o_s.store(s)  # expected-note {{'o_s' written here}}
         for j in lm.range(0, lm.block_id(0)):   # block 0: no iteration
             lm.fence_proxy()
+        lm.role_sync()
+        o_s.tma_store(O, coords=(0, 0))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
+        lm.tma_store_wait()
+
+@cake.schedule(grid=(n,))
+def fence_after_first_then_exit(lm, O: LM.tma2d, n: LM.i32):
+    pool = lm.smem(65536)
+    o_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, swizzle="128B")
+    math = lm.role(warps=[0, 1, 2, 3])
+    s = lm.regs(shape=(64, 64), dtype=lm.bf16, role=math)
+    with math:
+        s = lm.fill(s, 1.0)
+        for j in lm.range(0, n):
+            o_s.store(s)  # expected-note {{'o_s' written here}}
+            if j > 0:
+                lm.fence_proxy()
         lm.role_sync()
         o_s.tma_store(O, coords=(0, 0))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
         lm.tma_store_wait()
