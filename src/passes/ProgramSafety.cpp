@@ -51,6 +51,7 @@
 #include <algorithm>
 #include <set>
 
+#include "analysis/Paths.h"
 #include "passes/Passes.h"
 #include "passes/safety/Safety.h"
 #include "sema/ConstEval.h"
@@ -144,107 +145,17 @@ bool Checker::sameSlots(ResourceId a, ResourceId b) const {
   return a == b || (x.pool == y.pool && x.offset == y.offset && x.stages == y.stages && x.totalBytes == y.totalBytes);
 }
 
-// Paths through a role's body from the operation `from` to `to` that pass
-// none of `cut`: a forward walk whose state says whether such a path from
-// `from` reaches the current point ("open"). A branch's two sides are
-// walked from the same state and joined (one side's fence does not close
-// the other's path; a constant condition takes its side only); a loop's
-// body is walked until its entry state stops changing (a path around the
-// back edge), and its exit is open where the body's end is, or its entry
-// where the loop may run no iteration.
-namespace {
-struct PathWalk {
-  const Kernel &k;
-  const Operation *from, *to;
-  std::set<const Operation *> cut;
-  bool reached = false;
-
-  // Loops walked again from their back edge: no path there is in their
-  // first iteration.
-  std::vector<const IrStmt *> later{};
-
-  // The side of a branch every path takes where the branch's condition
-  // holds (1) or fails (-1) in every iteration but the first of a loop
-  // walked from its back edge; 0: either.
-  int laterSide(const IrStmt &branch) const {
-    for (const IrStmt *l : later) {
-      if (analysis::holdsAfterFirstIteration(k, *l, branch.cond, false)) return 1;
-      if (analysis::holdsAfterFirstIteration(k, *l, branch.cond, true)) return -1;
-    }
-    return 0;
-  }
-
-  // A loop of one iteration at most (`lm.range(0, 1)`): its back edge is
-  // never taken.
-  bool oneIteration(const IrStmt &loop) const {
-    if (loop.step <= 0) return false;
-    auto first = boundForm(k, loop.start), end = boundForm(k, loop.stop);
-    if (!first || !end) return false;
-    std::optional<AffineForm> trips = IntExprTable::combine(*end, *first, -1);
-    return trips && trips->isConstant() && trips->constant <= loop.step;
-  }
-
-  bool walk(const std::vector<IrStmt> &list, bool open) {
-    for (const IrStmt &s : list) {
-      switch (s.kind) {
-      case IrStmt::Kind::Op:
-        if (&s.op == to && open) reached = true;
-        if (cut.count(&s.op)) open = false;
-        if (&s.op == from) open = true;
-        break;
-      case IrStmt::Kind::If:
-        if (s.cond.kind == ValueKind::Bool && s.cond.boolIsConst) {
-          open = walk(s.cond.constBool ? s.body : s.orelse, open);
-        } else if (int side = laterSide(s); side != 0) {
-          open = walk(side > 0 ? s.body : s.orelse, open);
-        } else {
-          bool a = walk(s.body, open), b = walk(s.orelse, open);
-          open = a || b;
-        }
-        break;
-      case IrStmt::Kind::For: {
-        bool out = walk(s.body, open);
-        if (out && !open && !oneIteration(s)) {  // the back edge opens the entry: once more from there
-          later.push_back(&s);                   // every path in this pass has come round the back edge
-          bool again = walk(s.body, true);
-          later.pop_back();
-          out = out || again;  // the loop may also end after the first pass's iteration
-        }
-        open = out || (open && !analysis::loopRunsAtLeastOnce(k, s));
-        break;
-      }
-      case IrStmt::Kind::Let: break;
-      }
-    }
-    return open;
-  }
-};
-}  // namespace
-
 bool Checker::pathAvoiding(const Event &from, const Event &to, const std::vector<const Event *> &cut) const {
-  if (from.lists.empty()) return true;
-  PathWalk walk{k_, from.op, to.op, {}};
-  for (const Event *c : cut) walk.cut.insert(c->op);
-  walk.walk(*from.lists.front(), false);
-  return walk.reached;
+  return analysis::pathAvoiding(k_, from, to, cut);
 }
 
 bool Checker::pathAroundLoop(const Event &from, const Event &to, const IrStmt &loop,
                              const std::vector<const Event *> &cutOut, const std::vector<const Event *> &cutIn) const {
-  PathWalk out{k_, from.op, nullptr, {}};
-  for (const Event *c : cutOut) out.cut.insert(c->op);
-  if (!out.walk(loop.body, false)) return false;  // no path from `from` leaves its iteration
-  PathWalk in{k_, nullptr, to.op, {}};
-  for (const Event *c : cutIn) in.cut.insert(c->op);
-  in.walk(loop.body, true);
-  return in.reached;
+  return analysis::pathAroundLoop(k_, from, to, loop, cutOut, cutIn);
 }
 
 bool Checker::everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const {
-  PathWalk in{k_, nullptr, to.op, {}};
-  for (const Event *c : cut) in.cut.insert(c->op);
-  in.walk(loop.body, true);
-  return !in.reached;
+  return analysis::everyPathFromStart(k_, loop, to, cut);
 }
 
 const IrStmt *Checker::stagesApartInIteration(const Event &a, const StageRef &sa, const Event &b, const StageRef &sb,

@@ -61,21 +61,10 @@ protected:
   // it, or before it), for callers whose event at `after` runs whenever x
   // does or else meets no x (two accesses in one pass of the same code).
   bool roleSyncBetween(size_t after, const Event &x, bool inLists = false) const;
-  // Whether some path through the role's body from `from` to `to` passes
-  // none of `cut`: branches' sides taken independently (a constant
-  // condition its side only), a loop around both taken again through its
-  // back edge, and a loop that may run no iteration skipped (so a cut in
-  // it does not count).
+  // analysis/Paths.h's path queries on this kernel.
   bool pathAvoiding(const Event &from, const Event &to, const std::vector<const Event *> &cut) const;
-  // Whether a path from `from` leaves its iteration of `loop` (a loop
-  // around both) passing none of `cutOut`, and, in a later pass through the
-  // loop's body, a path from its start reaches `to` passing none of
-  // `cutIn`: the paths from `from` to `to` around the loop's back edge (or
-  // out of the loop and into it again), over-approximated by their two ends.
   bool pathAroundLoop(const Event &from, const Event &to, const IrStmt &loop, const std::vector<const Event *> &cutOut,
                       const std::vector<const Event *> &cutIn) const;
-  // Whether every path from the start of `loop`'s body to `to` passes one
-  // of `cut`.
   bool everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const;
   // The innermost loop around both events, where in one iteration of it
   // a's stage is ahead of b's (of a view of `stages` slots) by a constant
