@@ -2,7 +2,10 @@
 // (analysis/Paths.h): the walk the safety gate's path rules read.
 #include "analysis/Paths.h"
 
+#include <map>
 #include <set>
+#include <tuple>
+#include <utility>
 
 namespace cake::analysis {
 
@@ -38,6 +41,33 @@ struct PathWalk {
     return 0;
   }
 
+  // Memo of loops' exit states: the loop, its entry state, and the loops of
+  // `later` whose iterations after the first its branches tell apart.
+  struct Key {
+    const IrStmt *loop;
+    bool open;
+    std::vector<const IrStmt *> later;
+    bool operator<(const Key &o) const { return std::tie(loop, open, later) < std::tie(o.loop, o.open, o.later); }
+  };
+  std::map<Key, bool> memo{};
+  std::map<std::pair<const IrStmt *, const IrStmt *>, bool> testsMemo{};
+
+  // Whether a branch in `stmt` (at any depth) takes a side in every
+  // iteration of `loop` but the first (so a walk under `later` with `loop`
+  // may differ from one without it).
+  bool tests(const IrStmt &stmt, const IrStmt &loop) {
+    auto [it, fresh] = testsMemo.try_emplace({&stmt, &loop}, false);
+    if (!fresh) return it->second;
+    bool found = false;
+    if (stmt.kind == IrStmt::Kind::If)
+      found = holdsAfterFirstIteration(k, loop, stmt.cond, false) || holdsAfterFirstIteration(k, loop, stmt.cond, true);
+    for (const std::vector<IrStmt> *list : {&stmt.body, &stmt.orelse})
+      for (const IrStmt &c : *list)
+        if (!found && (c.kind == IrStmt::Kind::If || c.kind == IrStmt::Kind::For)) found = tests(c, loop);
+    testsMemo[{&stmt, &loop}] = found;
+    return found;
+  }
+
   // A loop of one iteration at most (`lm.range(0, 1)`): its back edge is
   // never taken.
   bool oneIteration(const IrStmt &loop) const {
@@ -67,6 +97,18 @@ struct PathWalk {
         }
         break;
       case IrStmt::Kind::For: {
+        // A loop's exit state is a function of its entry state and of the
+        // loops walked from their back edge that its branches test: walked
+        // once per such key (what `reached` would learn from a second walk
+        // it learnt in the first), so nested loops cost linear time, not
+        // two walks of the body per level.
+        Key key{&s, open, {}};
+        for (const IrStmt *l : later)
+          if (tests(s, *l)) key.later.push_back(l);
+        if (auto it = memo.find(key); it != memo.end()) {
+          open = it->second;
+          break;
+        }
         bool out = walk(s.body, open);
         if (out && !open && !oneIteration(s)) {  // the back edge opens the entry: once more from there
           later.push_back(&s);                   // every path in this pass has come round the back edge
@@ -74,7 +116,9 @@ struct PathWalk {
           later.pop_back();
           out = out || again;  // the loop may also end after the first pass's iteration
         }
-        open = out || (open && !loopRunsAtLeastOnce(k, s));
+        bool exit = out || (open && !loopRunsAtLeastOnce(k, s));
+        memo.emplace(std::move(key), exit);
+        open = exit;
         break;
       }
       case IrStmt::Kind::Let: break;

@@ -305,6 +305,9 @@ private:
   bool electedOp(const Operation &o) const;
   bool meetsRole(const Operation &o) const;
   bool waitedAfter(const std::vector<IrStmt> &body, bool waited) const;
+  // waitedAfter's answers by statement list and state: a loop asks of its
+  // body twice, so nested loops would cost two walks per level.
+  mutable std::map<std::pair<const std::vector<IrStmt> *, bool>, bool> waitedMemo_;
   void meetBeforeElected(const Operation &o, RoleCtx &rc);
   void noteWaitOrMeeting(const Operation &o, RoleCtx &rc) const;
   int64_t arrivalSlots() const;  // the counters, one per barrier slot and one per named barrier

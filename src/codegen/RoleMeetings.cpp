@@ -34,7 +34,9 @@ bool KernelEmitter::meetsRole(const Operation &o) const {
 // Whether a wait is still unmet after `body`, given whether one was before
 // it (the same transfer as stmts' emission: loops feed their end back to
 // their head, and may run zero times; an `if` joins its branches).
-bool KernelEmitter::waitedAfter(const std::vector<IrStmt> &body, bool waited) const {
+bool KernelEmitter::waitedAfter(const std::vector<IrStmt> &body, bool in) const {
+  if (auto it = waitedMemo_.find({&body, in}); it != waitedMemo_.end()) return it->second;
+  bool waited = in;
   for (const IrStmt &s : body) {
     switch (s.kind) {
     case IrStmt::Kind::Op:
@@ -53,6 +55,7 @@ bool KernelEmitter::waitedAfter(const std::vector<IrStmt> &body, bool waited) co
     case IrStmt::Kind::Let: break;
     }
   }
+  waitedMemo_.emplace(std::make_pair(&body, in), waited);
   return waited;
 }
 
