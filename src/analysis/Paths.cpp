@@ -137,17 +137,6 @@ bool pathAvoiding(const Kernel &k, const Event &from, const Event &to, const std
   return walk.reached;
 }
 
-bool pathAroundLoop(const Kernel &k, const Event &from, const Event &to, const IrStmt &loop,
-                    const std::vector<const Event *> &cutOut, const std::vector<const Event *> &cutIn) {
-  PathWalk out{k, from.op, nullptr, {}};
-  for (const Event *c : cutOut) out.cut.insert(c->op);
-  if (!out.walk(loop.body, false)) return false;  // no path from `from` leaves its iteration
-  PathWalk in{k, nullptr, to.op, {}};
-  for (const Event *c : cutIn) in.cut.insert(c->op);
-  in.walk(loop.body, true);
-  return in.reached;
-}
-
 bool everyPathFromStart(const Kernel &k, const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) {
   PathWalk in{k, nullptr, to.op, {}};
   for (const Event *c : cut) in.cut.insert(c->op);

@@ -19,13 +19,6 @@ namespace cake::analysis {
 // taken again through its back edge, and a loop that may run no iteration
 // skipped (so a cut in it does not count).
 bool pathAvoiding(const sema::Kernel &k, const Event &from, const Event &to, const std::vector<const Event *> &cut);
-// Whether a path from `from` leaves its iteration of `loop` (a loop around
-// both) passing none of `cutOut`, and, in a later pass through the loop's
-// body, a path from its start reaches `to` passing none of `cutIn`: the
-// paths from `from` to `to` around the loop's back edge (or out of the
-// loop and into it again), over-approximated by their two ends.
-bool pathAroundLoop(const sema::Kernel &k, const Event &from, const Event &to, const sema::IrStmt &loop,
-                    const std::vector<const Event *> &cutOut, const std::vector<const Event *> &cutIn);
 // Whether every path from the start of `loop`'s body to `to` passes one of
 // `cut`.
 bool everyPathFromStart(const sema::Kernel &k, const sema::IrStmt &loop, const Event &to,

@@ -149,11 +149,6 @@ bool Checker::pathAvoiding(const Event &from, const Event &to, const std::vector
   return analysis::pathAvoiding(k_, from, to, cut);
 }
 
-bool Checker::pathAroundLoop(const Event &from, const Event &to, const IrStmt &loop,
-                             const std::vector<const Event *> &cutOut, const std::vector<const Event *> &cutIn) const {
-  return analysis::pathAroundLoop(k_, from, to, loop, cutOut, cutIn);
-}
-
 bool Checker::everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const {
   return analysis::everyPathFromStart(k_, loop, to, cut);
 }

@@ -75,13 +75,8 @@ public:
             std::vector<const Event *> landed, waits;
             const Event *landing = nullptr;  // the first wait on its barrier after it
             const OpEffects &wf = w->op->info().effects;
-            bool lands = wf.signal == Signal::CopyArrive && wf.signals != kNone;
+            bool lands = copyWaits(*w, r, waits);
             if (lands) {
-              ResourceId bar = w->op->operandAt(wf.signals).value.resource;
-              for (const Event &x : r.events)
-                if (x.op->info().effects.waits != kNone &&
-                    x.op->operandAt(x.op->info().effects.waits).value.resource == bar)
-                  waits.push_back(&x);
               for (const Event *x : waits)
                 if (!landing && x->index > w->index) landing = x;
               for (const Event *f : fences)
@@ -91,10 +86,9 @@ public:
             // iteration (the next stage's, issued after this stage's wait):
             // its bytes reach the read only around the loop, where the read's
             // own stage's wait and a fence after it come first.
-            std::vector<const Event *> landedAtRead;
-            const IrStmt *apart = lands ? otherStageCopy(*w, wv, e, slot, v, waits) : nullptr;
-            if (apart) landedAtRead = after(*apart, fences, waitsAtRead_);
-            if (apart ? pathAroundLoop(*w, e, *apart, {}, landedAtRead)
+            std::vector<const Event *> waitsAtRead;
+            const IrStmt *apart = lands ? otherStageCopy(*w, wv, e, slot, v, waits, waitsAtRead) : nullptr;
+            if (apart ? !everyPathFromStart(*apart, e, after(*apart, fences, waitsAtRead))
                       : !onEveryPath(*w, e, lands ? landed : fences)) {
               auto d = ctx_.diags.build(DiagId::SafetyMissingProxyFence, e.op->range, name(r.role), name(v),
                                         e.op->info().name);
@@ -163,11 +157,12 @@ public:
             // checkProxyFences).
             bool copy = copyWaits(*w, r, waits);
             bool byWait = copy && !readsThroughAsyncProxy(*e.op, ctx_.module.target);
-            const IrStmt *apart = copy ? otherStageCopy(*w, wv, e, slot, v, waits) : nullptr;
+            std::vector<const Event *> waitsAtRead;
+            const IrStmt *apart = copy ? otherStageCopy(*w, wv, e, slot, v, waits, waitsAtRead) : nullptr;
             bool ordered;
             if (apart) {
-              ordered = !pathAroundLoop(
-                  *w, e, *apart, {}, byWait ? waitsAtRead_ : after(*apart, syncs, after(*apart, fences, waitsAtRead_)));
+              ordered = everyPathFromStart(
+                  *apart, e, byWait ? waitsAtRead : after(*apart, syncs, after(*apart, fences, waitsAtRead)));
             } else {
               std::vector<const Event *> cut = syncs;
               if (byWait) cut.insert(cut.end(), waits.begin(), waits.end());
@@ -208,17 +203,17 @@ public:
 
   // For a cp_async copy `w` (into `wv`) and a read `e` of view `v` (effect
   // slot `slot`) whose stages differ in one iteration of a loop around
-  // both (stagesApartInIteration): that loop, with waitsAtRead_ set to the
+  // both (stagesApartInIteration): that loop, with `atRead` set to the
   // copy's barrier's `waits` at the stage the read names. Null otherwise.
   const IrStmt *otherStageCopy(const Event &w, ResourceId wv, const Event &e, int8_t slot, ResourceId v,
-                               const std::vector<const Event *> &waits) {
+                               const std::vector<const Event *> &waits, std::vector<const Event *> &atRead) const {
     if (!sameSlots(wv, v)) return nullptr;
     StageRef se = effectStage(*e.op, slot);
     const IrStmt *loop =
         stagesApartInIteration(w, effectStage(*w.op, w.op->info().effects.writes), e, se, k_.resources[v].stages);
-    waitsAtRead_.clear();
+    atRead.clear();
     for (const Event *x : waits)
-      if (sameStage(k_, stageOperand(*x->op), se)) waitsAtRead_.push_back(x);
+      if (sameStage(k_, stageOperand(*x->op), se)) atRead.push_back(x);
     return loop;
   }
 
@@ -240,7 +235,6 @@ public:
 
 private:
   std::set<std::pair<const Event *, ResourceId>> unfencedReads_;  // reported by missing-proxy-fence
-  std::vector<const Event *> waitsAtRead_;                        // otherStageCopy's
 };
 
 }  // namespace

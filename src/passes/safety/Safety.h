@@ -63,8 +63,6 @@ protected:
   bool roleSyncBetween(size_t after, const Event &x, bool inLists = false) const;
   // analysis/Paths.h's path queries on this kernel.
   bool pathAvoiding(const Event &from, const Event &to, const std::vector<const Event *> &cut) const;
-  bool pathAroundLoop(const Event &from, const Event &to, const IrStmt &loop, const std::vector<const Event *> &cutOut,
-                      const std::vector<const Event *> &cutIn) const;
   bool everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const;
   // The innermost loop around both events, where in one iteration of it
   // a's stage is ahead of b's (of a view of `stages` slots) by a constant
