@@ -18,6 +18,14 @@
 # zeros behind for the next launch (reset=True), and writes the bf16 tile.
 # The last block reads one tile instead of S.
 #
+# -DSERIAL=True: the S blocks of a tile add their partials into one f32 tile
+# of the workspace in turn, split 0 first (the same bits on every run): block
+# z waits until the tile's flag `turn` holds z (lm.wait_flag), adds the tile
+# the blocks before it left (z > 0), and stores the sum and passes the turn
+# on (an exchange of z + 1 that releases it) or, as the last, resets the
+# flag and writes the bf16 tile. One f32 tile per tile of C instead of S;
+# the launcher makes the blocks resident at once (a cooperative launch).
+#
 # -DBM=64: 64-row tiles of C and one consumer warpgroup, for decode shapes
 # (M <= 64): the ring holds more of B per block (-DSTAGES=8: 128 KB).
 #
@@ -41,6 +49,7 @@ SPLIT = 16                  # at most this many blocks per tile
 SMS = 132                   # the H200's multiprocessors
 CM = 1                      # blocks per cluster along M: 2, the two M-tiles of a cluster share each B stage (multicast)
 REDUCE = False              # add the partials with TMA into one f32 tile (not deterministic)
+SERIAL = False              # add the partials in split order through one f32 tile, each block waiting its turn
 
 @cake.schedule(grid=((M + CM * BM - 1) // (CM * BM) * CM, (N + BN - 1) // BN,
                      lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + CM * BM - 1) // (CM * BM) * CM) * ((N + BN - 1) // BN))))),
@@ -54,8 +63,11 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
     a_s = pool.view(offset=0, shape=(BM, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     b_s = pool.view(offset=STAGES * BM * BK * 2, shape=(BN, BK), dtype=lm.bf16, stage=STAGES, swizzle="128B")
     c_s = pool.view(offset=STAGES * (BM + BN) * BK * 2, shape=(BM, BN), dtype=lm.bf16, swizzle="128B", alias=REDUCE)
-    arrived = lm.workspace(shape=((M + CM * BM - 1) // (CM * BM) * CM, (N + BN - 1) // BN), dtype=lm.i32)
-    if REDUCE:  # one f32 tile per tile of C, zero between launches
+    if SERIAL:  # the tile's turn: the split whose partial goes next (0 between launches)
+        turn = lm.workspace(shape=((M + CM * BM - 1) // (CM * BM) * CM, (N + BN - 1) // BN), dtype=lm.i32)
+    else:       # the tile's count of blocks that have stored their partial
+        arrived = lm.workspace(shape=((M + CM * BM - 1) // (CM * BM) * CM, (N + BN - 1) // BN), dtype=lm.i32)
+    if REDUCE or SERIAL:  # one f32 tile per tile of C, zero between launches
         part = lm.workspace(shape=(((M + CM * BM - 1) // (CM * BM) * CM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32, tma=True)
     else:
         part = lm.workspace(shape=(lm.max(1, lm.min(lm.min(SPLIT, (K + BK - 1) // BK), SMS // (((M + CM * BM - 1) // (CM * BM) * CM) * ((N + BN - 1) // BN)))) * ((M + CM * BM - 1) // (CM * BM) * CM) * BM, ((N + BN - 1) // BN) * BN), dtype=lm.f32)
@@ -88,26 +100,44 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
             lm.mma_wait(pending=0)
             lm.arrive(empty, stage=i, per="warpgroup", cluster=CM == 2)
         rows = ((M + CM * BM - 1) // (CM * BM) * CM) * BM                # the rows of one split's partials
-        if REDUCE:
-            sum_s.store(acc)
-            lm.fence_proxy()
-            lm.role_sync()
-            sum_s.tma_reduce_add(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
-            lm.tma_store_wait(visible=True)         # added in L2 before the count says so
-        else:
-            lm.store_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(2) * rows + lm.block_id(0) * BM), src=acc)
-        before = lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=1, op="add", order="acq_rel")
-        if before == S - 1:                         # the last block of the tile: the fix-up
-            if REDUCE:
-                acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator", reset=True)
+        if SERIAL:
+            # Split z waits until splits 0 .. z-1 have added theirs into the tile,
+            # adds it to its own and passes the sum on; the last stores C.
+            lm.wait_flag(turn, coords=(lm.block_id(1), lm.block_id(0)), value=lm.block_id(2))
+            if lm.block_id(2) > 0:
+                acc = acc + lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
+            if lm.block_id(2) == S - 1:
+                lm.atomic(turn, coords=(lm.block_id(1), lm.block_id(0)), value=0, op="exch")   # the next launch starts at 0
+                out = lm.cast(acc, lm.bf16)
+                c_s.store(out)
+                lm.fence_proxy()
+                lm.role_sync()
+                c_s.tma_store(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+                lm.tma_store_wait()
             else:
-                acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
-                for s in lm.range(1, S):
-                    acc = acc + lm.load_tile(part, coords=(lm.block_id(1) * BN, s * rows + lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
-            lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=0, op="exch")
-            out = lm.cast(acc, lm.bf16)
-            c_s.store(out)
-            lm.fence_proxy()
-            lm.role_sync()
-            c_s.tma_store(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
-            lm.tma_store_wait()
+                lm.store_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), src=acc)
+                lm.atomic(turn, coords=(lm.block_id(1), lm.block_id(0)), value=lm.block_id(2) + 1, op="exch", order="release")
+        else:
+            if REDUCE:
+                sum_s.store(acc)
+                lm.fence_proxy()
+                lm.role_sync()
+                sum_s.tma_reduce_add(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+                lm.tma_store_wait(visible=True)         # added in L2 before the count says so
+            else:
+                lm.store_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(2) * rows + lm.block_id(0) * BM), src=acc)
+            before = lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=1, op="add", order="acq_rel")
+            if before == S - 1:                         # the last block of the tile: the fix-up
+                if REDUCE:
+                    acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator", reset=True)
+                else:
+                    acc = lm.load_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
+                    for s in lm.range(1, S):
+                        acc = acc + lm.load_tile(part, coords=(lm.block_id(1) * BN, s * rows + lm.block_id(0) * BM), shape=(BM, BN), dtype=lm.f32, layout="accumulator")
+                lm.atomic(arrived, coords=(lm.block_id(1), lm.block_id(0)), value=0, op="exch")
+                out = lm.cast(acc, lm.bf16)
+                c_s.store(out)
+                lm.fence_proxy()
+                lm.role_sync()
+                c_s.tma_store(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+                lm.tma_store_wait()

@@ -152,6 +152,13 @@ struct Walker {
     if (tensor == kNoResource || !k.resource(tensor).workspace) return;
     auto ev = events.find(&op);
     if (ev == events.end()) return;
+    if (fx.awaitsValue != kNone) {  // a flag wait: the flag protocol's, not a data access
+      WorkspaceAccess probe;
+      if (const Operand *coords = copyCoords(op)) countSharers(k, coords->value, probe);
+      out.flagWaits.push_back({ev->second, tensor, scope, loops == 0 && conditions == 0, probe.sharersKnown,
+                               probe.blockDims, probe.sharersWhy});
+      return;
+    }
     WorkspaceAccess a;
     a.event = ev->second;
     a.tensor = tensor;
@@ -187,6 +194,82 @@ struct Walker {
 };
 
 }  // namespace
+
+namespace {
+
+// The classes of blocks along `d` where `p cmp 0` holds, with p = s (b - c),
+// b = lm.block_id(d), s = +-1 and c one of 0, 1, N - 1, N - 2 (N =
+// lm.num_blocks(d)), when the comparison tells the first or the last block
+// from the others; nullopt for any other.
+std::optional<uint8_t> blocksWhere(const Kernel &k, const PolyForm &p, CmpOp cmp, int64_t d) {
+  std::optional<std::pair<std::vector<AtomId>, int64_t>> b;  // the block index's term
+  for (const auto &[mono, c] : p.terms)
+    if (mono.size() == 1 && k.ints.atomInfo(mono[0]).op == IntOp::BlockId && k.ints.atomInfo(mono[0]).value == d &&
+        (c == 1 || c == -1))
+      b = {mono, c};
+  std::optional<PolyForm> ext = gridExtentPoly(k, d);
+  if (!b || !ext) return std::nullopt;
+  PolyForm rest = p;
+  rest.terms.erase(b->first);  // -s c
+  if (b->second < 0)           // -(b - c) cmp 0  <=>  (b - c) cmp' 0
+    cmp = cmp == CmpOp::Lt   ? CmpOp::Gt
+          : cmp == CmpOp::Gt ? CmpOp::Lt
+          : cmp == CmpOp::Le ? CmpOp::Ge
+          : cmp == CmpOp::Ge ? CmpOp::Le
+                             : cmp;
+  const uint8_t first = kFirstBlock | kOnlyBlock, notFirst = kMiddleBlocks | kLastBlock;
+  const uint8_t last = kLastBlock | kOnlyBlock, notLast = kFirstBlock | kMiddleBlocks;
+  // b cmp c, b in [0, N): per c, the classes where it holds (0xff: not one
+  // of these sets).
+  struct Row {
+    int64_t fromEnd, offset;  // c = fromEnd * N + offset
+    uint8_t eq, ne, lt, le, gt, ge;
+  };
+  const Row rows[] = {
+      {0, 0, first, notFirst, 0, first, notFirst, kEveryBlock},
+      {0, 1, 0xff, 0xff, first, 0xff, 0xff, notFirst},
+      {1, -1, last, notLast, notLast, kEveryBlock, 0, last},
+      {1, -2, 0xff, 0xff, 0xff, notLast, last, 0xff},
+  };
+  for (const Row &r : rows) {
+    std::optional<PolyForm> c = PolyForm::add(PolyForm::of(AffineForm{r.offset, {}}), r.fromEnd ? *ext : PolyForm{}, 1);
+    std::optional<PolyForm> minus = c ? PolyForm::add(PolyForm{}, *c, -b->second) : std::nullopt;
+    if (!minus || !(rest == *minus)) continue;
+    uint8_t v = cmp == CmpOp::Eq   ? r.eq
+                : cmp == CmpOp::Ne ? r.ne
+                : cmp == CmpOp::Lt ? r.lt
+                : cmp == CmpOp::Le ? r.le
+                : cmp == CmpOp::Gt ? r.gt
+                : cmp == CmpOp::Ge ? r.ge
+                                   : 0xff;
+    if (v != 0xff) return v;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+ChainPlace chainPlace(const Kernel &k, const Scope &where, size_t from, int64_t d) {
+  ChainPlace out;
+  for (size_t i = from; i < where.size(); ++i) {
+    const auto &[stmt, side] = where[i];
+    if (side == 0) {
+      out.loop = true;
+      continue;
+    }
+    std::optional<PolyForm> p =
+        stmt->cond.kind == ValueKind::Bool && stmt->cond.ix != kNoIntExpr && stmt->cond.cmp != CmpOp::None
+            ? gridPoly(k, k.ints.form(stmt->cond.ix))
+            : std::nullopt;
+    std::optional<uint8_t> then = p ? blocksWhere(k, *p, stmt->cond.cmp, d) : std::nullopt;
+    if (!then) {
+      out.other = true;
+      continue;
+    }
+    out.blocks &= side == 1 ? *then : static_cast<uint8_t>(kEveryBlock & ~*then);
+  }
+  return out;
+}
 
 CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents> &roles) {
   CrossBlockFacts facts;

@@ -79,9 +79,25 @@ struct VisibleWait {
   Scope where;  // the loops and branches around it
 };
 
+// A wait until an element of a workspace tensor holds a value
+// (lm.wait_flag): one thread spins with acquire order, then the role meets.
+struct FlagWait {
+  const Event *event = nullptr;
+  sema::ResourceId tensor = sema::kNoResource;
+  Scope where;        // the loops and branches around it
+  bool once = false;  // in no loop and under no condition: once per block
+  // The grid dimensions its coordinates name, when they are distinct block
+  // indices (times constants, plus the launch's scalars); `sharersWhy` says
+  // why not otherwise.
+  bool sharersKnown = false;
+  std::set<int64_t> blockDims;
+  std::string sharersWhy;
+};
+
 struct CrossBlockFacts {
   std::vector<WorkspaceAccess> accesses;  // by role, in program order
   std::vector<VisibleWait> visibleWaits;  // by role, in program order
+  std::vector<FlagWait> flagWaits;        // by role, in program order
   bool paramAdditions = false;            // a TMA addition into a floating-point tensor parameter
   // The atomic whose old value is `roleValue`, or null.
   const WorkspaceAccess *atomic(int64_t roleValue) const;
@@ -115,6 +131,28 @@ struct OutputOverlap {
   std::string why;
 };
 std::vector<OutputOverlap> collectOutputOverlaps(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
+
+// The blocks along grid dimension `d` in which code runs, as a set of
+// classes (bits): the first (lm.block_id(d) == 0 of more than one), those
+// between, the last (== lm.num_blocks(d) - 1 of more than one), and the only
+// one (a dimension of one block). `loop`: a loop lies around it; `other`: a
+// branch around it compares something else, so it may not run in every
+// block of its classes.
+enum : uint8_t { kFirstBlock = 1, kMiddleBlocks = 2, kLastBlock = 4, kOnlyBlock = 8, kEveryBlock = 15 };
+struct ChainPlace {
+  uint8_t blocks = kEveryBlock;
+  bool loop = false;
+  bool other = false;
+};
+// The place of code inside the constructs `where` lists from index `from` on.
+ChainPlace chainPlace(const sema::Kernel &k, const Scope &where, size_t from, int64_t d);
+
+// judgeTileSpread for the plain stores `group` of one tensor, with the
+// blocks along grid dimension `chain` taken as one (they store one tile in
+// turn): whether blocks that differ in another dimension store disjoint
+// tiles; `why` says what is not proven.
+Spread spreadAcrossChains(const sema::Kernel &k, const std::vector<WorkspaceAccess *> &group, int64_t chain,
+                          std::string &why);
 
 CrossBlockFacts collectCrossBlock(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 

@@ -68,7 +68,7 @@ namespace {
 
 class Spreader {
 public:
-  explicit Spreader(const Kernel &k) : k_(k) {}
+  explicit Spreader(const Kernel &k, int64_t chain = -1) : k_(k), chain_(chain) {}
 
   struct Step {
     int64_t dim;
@@ -199,7 +199,7 @@ public:
       // Dimensions of one block spread nothing.
       st->erase(std::remove_if(st->begin(), st->end(),
                                [&](const Step &x) {
-                                 return static_cast<size_t>(x.dim) >= k_.grid.size() ||
+                                 return static_cast<size_t>(x.dim) >= k_.grid.size() || x.dim == chain_ ||
                                         (k_.grid[x.dim].isConstInt() && *k_.grid[x.dim].constInt == 1);
                                }),
                 st->end());
@@ -238,7 +238,9 @@ public:
     if (overlapDim >= 0 && !spread.count(overlapDim)) return set(Spread::Overlap, overlapDim, overlapWhy);
     for (size_t d = 0; d < k_.grid.size(); ++d) {
       const Value &g = k_.grid[d];
-      if ((g.isConstInt() && *g.constInt == 1) || spread.count(static_cast<int64_t>(d))) continue;
+      if ((g.isConstInt() && *g.constInt == 1) || spread.count(static_cast<int64_t>(d)) ||
+          static_cast<int64_t>(d) == chain_)
+        continue;
       return set(Spread::Unknown, static_cast<int64_t>(d),
                  firstWhy.empty() ? fmt::format("no coordinate steps by lm.block_id({})", d) : firstWhy);
     }
@@ -247,6 +249,7 @@ public:
 
 private:
   const Kernel &k_;
+  int64_t chain_;  // a grid dimension whose blocks are taken as one (-1: none)
 };
 
 }  // namespace
@@ -259,6 +262,14 @@ void judgeTileSpread(const Kernel &k, std::vector<WorkspaceAccess> &accesses) {
     if (a.kind == WorkspaceAccess::Kind::Store && !a.reduce && a.guards.empty()) groups[a.tensor].push_back(&a);
   Spreader sp(k);
   for (auto &[tensor, group] : groups) sp.judge(group);
+}
+
+Spread spreadAcrossChains(const Kernel &k, const std::vector<WorkspaceAccess *> &group, int64_t chain,
+                          std::string &why) {
+  if (group.empty()) return Spread::Disjoint;
+  Spreader(k, chain).judge(group);
+  why = group.front()->spreadWhy;
+  return group.front()->spread;
 }
 
 std::vector<OutputOverlap> collectOutputOverlaps(const Kernel &k, const std::vector<RoleEvents> &roles) {

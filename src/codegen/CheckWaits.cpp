@@ -207,7 +207,11 @@ std::string KernelEmitter::waitSitesTable() {
     o += fmt::format("    {{\"{}\", {}, {}, \"{}\", \"{}\", {}, {}, {}, {}, {}, {}, {},\n     \"{}\"}},\n",
                      cStringText(escapeControlChars(sm_.name(w.range.begin.file))), w.range.begin.line,
                      w.range.begin.col, cStringText(w.role), cStringText(w.barrier), w.slots, w.initCount, w.arrivals,
-                     w.txBytes, w.release ? 1 : 0, w.counted ? 1 : 0, w.meeting ? 1 : 0, cStringText(notes));
+                     w.txBytes, w.release ? 1 : 0, w.counted ? 1 : 0,
+                     w.meeting ? 1
+                     : w.flag  ? 2
+                               : 0,
+                     cStringText(notes));
   }
   return o + "};\n\n";
 }
@@ -232,7 +236,8 @@ typedef struct cake_wait_site {
   long long tx_bytes;  // the transaction bytes a phase gets
   int release;         // a release barrier: its first lap passes
   int counted;         // the block counts the arrivals issued on it
-  int meeting;         // a named barrier's meeting (lm.sync); its stage is the thread's meeting count
+  int meeting;         // 1: a named barrier's meeting (lm.sync), its stage the thread's meeting count;
+                       // 2: a flag wait (lm.wait_flag), its stage the value it waits for
   const char *notes;   // lines: where it is signalled
 } cake_wait_site;
 
@@ -388,7 +393,13 @@ static int cake_wait_for_kernel(char *msg, cudaStream_t stream, cake_wait_log *l
           snprintf(what + len, sizeof what - len, "; all %lld arrival(s) were issued%s", s->init,
                    s->tx_bytes ? ", so it waits for transaction bytes" : "");
       }
-      if (s->meeting)
+      if (s->meeting == 2)
+        snprintf(line, sizeof line,
+                 "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s for flag '%s' to hold "
+                 "%d; it held %d: no block released that value [run.hang]",
+                 s->file, s->line, s->col, s->role, r[i].block[0], r[i].block[1], r[i].block[2], r[i].warp,
+                 r[i].waited_ns / 1e9, s->barrier, r[i].stage, (int)r[i].parity);
+      else if (s->meeting)
         snprintf(line, sizeof line,
                  "%s:%d:%d: error: role '%s' (block (%u, %u, %u), warp %u) waited %.1f s at named barrier '%s', "
                  "its meeting %d there: %s [run.hang]",

@@ -132,6 +132,26 @@ static __device__ __forceinline__ uint64_t cake_wait_budget(uint32_t info) {
       {"cake_mbar_wait_checked_polled",
        {"cake_wait_expired", "cake_globaltimer", "cake_wait_log", "cake_wait_budget"},
        mbarWaitCheckedText("cake_mbar_wait_checked_polled", "mbarrier.test_wait")},
+      {"cake_flag_wait_checked",
+       {"cake_wait_expired", "cake_globaltimer", "cake_wait_log", "cake_wait_budget", "cake_ld_acquire_s32"},
+       R"CAKE(// -fcheck-waits: lm.wait_flag, which after the budget in `info` (ns) records
+// itself (the value it waits for as the stage, the last it read as the parity)
+// and stops the kernel.
+static __device__ __forceinline__ void cake_flag_wait_checked(const int32_t *p, int32_t v, uint32_t info,
+                                                              uint32_t site) {
+  uint64_t start = 0;
+  for (uint32_t ns = 32;; ns = ns < 1024u ? 2 * ns : ns) {
+    const int32_t seen = cake_ld_acquire_s32(p);
+    if (seen == v) return;
+    __nanosleep(ns);
+    const uint64_t now = cake_globaltimer();
+    if (start == 0)
+      start = now;
+    else if (now - start > cake_wait_budget(info))
+      cake_wait_expired(info, site, v, static_cast<uint32_t>(seen), 0u, now - start);
+  }
+}
+)CAKE"},
       {"cake_jitter",
        {"cake_globaltimer"},
        R"CAKE(// -fjitter: one time in four, delays the warp by 0.5 to 16.5 us, drawn from a hash

@@ -168,6 +168,11 @@ public:
   // then takes the record a value outside its range is written to
   // (cake_vfault), and the launcher the table of reads (valueSites_).
   bool readsValues() const;
+  // Whether a role waits on a flag (lm.wait_flag): the launcher then makes
+  // every block of the grid resident at once (a cooperative launch).
+  bool waitsOnFlags() const;
+  // Whether some operation of a role has effects `pred` accepts.
+  bool anyOp(const std::function<bool(const sema::OpEffects &)> &pred) const;
 
 private:
   // ---- expressions ----
@@ -240,6 +245,8 @@ public:
   void loadTile(const Operation &o, RoleCtx &rc);
   void atomic(const Operation &o, RoleCtx &rc);
   void loadScalar(const Operation &o, RoleCtx &rc);
+  void waitFlag(const Operation &o, RoleCtx &rc);
+  std::string elementProblem(const Resource &t, const Value &coords, const std::string &notWorkspace);
   std::string elementOffset(const Resource &t, const Value &coords);
   std::string roleValue(const Operation &o, RoleCtx &rc, const std::string &expr, const std::string &what);
   void storeTile(const Operation &o, RoleCtx &rc);
@@ -277,6 +284,7 @@ private:
     bool counted = false;   // the block counts the arrivals issued on it (arrivalCounter)
     std::vector<std::pair<SourceRange, std::string>> signals;  // where it is signalled, and how
     bool meeting = false;  // a named barrier's meeting (lm.sync): the stage counts the thread's meetings
+    bool flag = false;     // a flag wait (lm.wait_flag): the stage is the value it waits for
   };
   bool checkWaits() const { return opts_.checkWaitsSeconds > 0; }
   // -fjitter: the statement that may delay the warp before a role's

@@ -117,16 +117,23 @@ void KernelEmitter::letLine(const IrStmt &let) {
   line(fmt::format("const {} {} = {};", type, name, tmp));
 }
 
-bool KernelEmitter::readsValues() const {
-  std::function<bool(const std::vector<IrStmt> &)> reads = [&](const std::vector<IrStmt> &body) {
+bool KernelEmitter::anyOp(const std::function<bool(const OpEffects &)> &pred) const {
+  std::function<bool(const std::vector<IrStmt> &)> any = [&](const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body)
-      if ((s.kind == IrStmt::Kind::Op && s.op.info().effects.valueRange != kNone) || reads(s.body) || reads(s.orelse))
-        return true;
+      if ((s.kind == IrStmt::Kind::Op && pred(s.op.info().effects)) || any(s.body) || any(s.orelse)) return true;
     return false;
   };
   for (const RoleBlock &rb : k_.roles)
-    if (reads(rb.body)) return true;
+    if (any(rb.body)) return true;
   return false;
+}
+
+bool KernelEmitter::readsValues() const {
+  return anyOp([](const OpEffects &fx) { return fx.valueRange != kNone; });
+}
+
+bool KernelEmitter::waitsOnFlags() const {
+  return anyOp([](const OpEffects &fx) { return fx.awaitsValue != kNone; });
 }
 
 uint32_t KernelEmitter::tmemColumns() const {

@@ -481,7 +481,26 @@ void KernelEmitter::launcher(std::string &text) {
   o += fmt::format("  config.blockDim = dim3({}, 1, 1);\n", k_.threads);
   o += fmt::format("  config.dynamicSmemBytes = {};\n", launchSmemBytes());
   o += "  config.stream = stream;\n";
-  if (!ti_.clusters) {
+  if (waitsOnFlags()) {
+    // A block that waits on a flag waits for other blocks of the grid, which
+    // must then be running: all resident at once, or the launch fails.
+    // Only where some flag's element is shared by more than one block of
+    // this launch: the grid dimensions its coordinates do not name.
+    std::string shared;
+    for (const analysis::FlagWait &w : f_.crossBlock.flagWaits) {
+      std::string product;
+      for (int d = 0; d < 3; ++d)
+        if (!w.sharersKnown || !w.blockDims.count(d))
+          product += fmt::format("{}cake_grid[{}]", product.empty() ? "" : " * ", d);
+      shared += fmt::format("{}{} > 1", shared.empty() ? "" : " || ", product.empty() ? "1" : product);
+    }
+    o += "  cudaLaunchAttribute attrs[1];\n"
+         "  attrs[0].id = cudaLaunchAttributeCooperative;  // lm.wait_flag: every block resident at once\n";
+    o += fmt::format("  attrs[0].val.cooperative = ({}) ? 1 : 0;  // where blocks share a flag's element\n",
+                     shared.empty() ? "0" : shared);
+    o += "  config.attrs = attrs;\n"
+         "  config.numAttrs = 1;\n";
+  } else if (!ti_.clusters) {
     o += "  config.numAttrs = 0;  // no clusters on this target\n";
   } else {
     o += "  cudaLaunchAttribute attrs[1];\n";
@@ -527,6 +546,12 @@ void KernelEmitter::launcher(std::string &text) {
   }
   if (checkWaits()) o += "  cudaEvent_t cake_started = cake_wait_start_event(stream);\n";
   o += fmt::format("  err = cudaLaunchKernelEx(&config, {}{});\n", name, callArgs);
+  if (waitsOnFlags())
+    o += "  if (err == cudaErrorCooperativeLaunchTooLarge)\n"
+         "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: its blocks wait on flags (lm.wait_flag), so "
+         "all \"\n"
+         "                     \"%lld of them must be resident at once, more than the device holds: %s\",\n"
+         "                     (long long)(cake_grid[0] * cake_grid[1] * cake_grid[2]), cudaGetErrorString(err));\n";
   o += "  if (err != cudaSuccess)\n"
        "    return cake_fail(msg, CAKE_ERROR_LAUNCH, \"launch failed: %s\", cudaGetErrorString(err));\n";
   if (checkWaits() && readsValues())  // the kernel has finished: a stop on a value is its error

@@ -41,7 +41,8 @@ const Family kSync = {"sync",
                        {OpKind::RoleSync, &K::roleSync},
                        {OpKind::Sync, &K::namedSync},
                        {OpKind::Atomic, &K::atomic},
-                       {OpKind::LoadScalar, &K::loadScalar}}};
+                       {OpKind::LoadScalar, &K::loadScalar},
+                       {OpKind::WaitFlag, &K::waitFlag}}};
 // The formulas of elementwise math and of row reductions' folds are the
 // third column (FragmentMath).
 const Family kFragments = {"fragments",

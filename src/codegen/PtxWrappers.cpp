@@ -232,6 +232,14 @@ static __device__ __forceinline__ int32_t cake_ld_acquire_s32(const int32_t *p) 
   return v;
 }
 )CAKE"},
+      {"cake_flag_wait",
+       {"cake_ld_acquire_s32"},
+       R"CAKE(// lm.wait_flag: reads the int at p (acquire, gpu scope) until it equals v,
+// backing off between reads.
+static __device__ __forceinline__ void cake_flag_wait(const int32_t *p, int32_t v) {
+  for (uint32_t ns = 32; cake_ld_acquire_s32(p) != v; ns = ns < 1024u ? 2 * ns : ns) __nanosleep(ns);
+}
+)CAKE"},
       {"cake_value_fault",
        {},
        R"CAKE(// lm.load_scalar: the record of a value read outside the range its read

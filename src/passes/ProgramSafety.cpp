@@ -34,6 +34,9 @@
 //  - checkCrossBlock (CrossBlock.cpp): what blocks hand each other through
 //    the workspace is read after an acquiring atomic's branch, written before
 //    the releasing atomic, counted to the last block, and the counter reset;
+//  - checkFlagWaits (FlagWaits.cpp): blocks that take turns through a flag
+//    (lm.wait_flag) pass each turn on with the value the next block waits
+//    for, leave the flag at 0, and hand data on only in turn;
 //  - checkClusterCounts (CrossBlock.cpp): operations by which a cluster's
 //    blocks meet at each other's barriers (multicast copies, cluster
 //    arrivals) run as often in every block: their loops' bounds and guards
@@ -205,7 +208,7 @@ void checkProgramSafety(const PassContext &ctx, const sema::Kernel &k, const Ker
       checkHandOffs,        checkSignalled,      checkArrivalCounts,    checkTripCounts,     checkNamedBarrierMeetings,
       checkCircularWait,    checkRingReuse,      checkMulticastRelease, checkProxyFences,    checkTxBytes,
       checkReleaseInFlight, checkPartialRelease, checkReadAfterRelease, checkWritten,        checkAliasRaces,
-      checkCrossBlock,      checkClusterCounts,
+      checkCrossBlock,      checkFlagWaits,      checkClusterCounts,
   };
   for (SubCheck check : kChecks) check(ctx, k, f);
 }

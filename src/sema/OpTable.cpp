@@ -154,6 +154,8 @@ std::string effectsText(const OpInfo &op) {
   if (op.effects.single) parts.push_back("one elected thread");
   if (op.effects.closesGroup) parts.push_back("closes an async group");
   if (op.effects.waitsGroup) parts.push_back("waits for async groups");
+  if (op.effects.awaitsValue != kNone)
+    parts.push_back("one thread waits until the element equals " + name(op.effects.awaitsValue));
   if (op.effects.syncsRole) parts.push_back("synchronises the role's threads");
   if (op.effects.multicast != kNone)
     parts.push_back("shares its tile with " + name(op.effects.multicast) + " blocks of the cluster");

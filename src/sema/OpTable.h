@@ -240,6 +240,10 @@ struct OpEffects {
   // The global access touches one element, at its coordinates (an atomic, a
   // scalar read), not a tile.
   bool oneElement = false;
+  // IntExpr parameter of a one-element access that waits, by one thread of
+  // the role, until the element equals it (a flag wait: an acquiring spin),
+  // the role meeting after it.
+  int8_t awaitsValue = kNone;
   // IntExpr parameter of an operation yielding a run-time integer read from
   // memory: the least value it may take; the next parameter is the bound
   // above it (exclusive). The lowering stops the kernel on a value outside,

@@ -89,6 +89,18 @@ std::string KernelEmitter::elementOffset(const Resource &t, const Value &coords)
   return offset;
 }
 
+// Why an atomic or a flag wait cannot take this element ("" when it can):
+// they take an i32 element of a workspace tensor named by as many
+// coordinates as the tensor has dimensions (`notWorkspace`: why not for a
+// tensor of another kind).
+std::string KernelEmitter::elementProblem(const Resource &t, const Value &coords, const std::string &notWorkspace) {
+  if (!t.workspace || t.dtype != DType::I32) return notWorkspace;
+  if (coords.elts.size() != t.rank)
+    return fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank,
+                       coords.elts.size());
+  return "";
+}
+
 // lm.atomic: the role meets (every thread's earlier writes happen before
 // the update, which a release makes visible with them), one thread updates
 // the element and leaves its old value in the role's shared-memory slot, the
@@ -101,14 +113,9 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
   const std::string &order = o.operand(param::Atomic::order).value.str;
   const std::string &scope = o.operand(param::Atomic::scope).value.str;
   std::string what = fmt::format("an atomic on '{}'", t.name);
-  if (!t.workspace || t.dtype != DType::I32) {
-    refuse(DiagId::LowerAtomic, o.range, what, "atomics update i32 workspace tensors (lm.workspace)");
-    return;
-  }
-  if (coords.elts.size() != t.rank) {
-    refuse(
-        DiagId::LowerAtomic, o.range, what,
-        fmt::format("its coordinates name one element of the rank-{} tensor, {} of them", t.rank, coords.elts.size()));
+  if (std::string why = elementProblem(t, coords, "atomics update i32 workspace tensors (lm.workspace)");
+      !why.empty()) {
+    refuse(DiagId::LowerAtomic, o.range, what, why);
     return;
   }
   if ((op == "cas") != o.operand(param::Atomic::compare).present) {
@@ -131,6 +138,56 @@ void KernelEmitter::atomic(const Operation &o, RoleCtx &rc) {
   bool tmaWorkspace = false;
   for (const Resource &r : k_.resources) tmaWorkspace |= r.workspace && r.tma;
   if (ti_.tma() && tmaWorkspace && (order == "acquire" || order == "acq_rel"))
+    line(w_.use("cake_fence_proxy_async_global") + "();  // the acquired writes, before TMA reads them");
+}
+
+// lm.wait_flag: one thread reads the element with acquire order until it
+// equals the value (backing off), then the role meets, so every thread's
+// later reads are ordered after the write that released the value. Under
+// -fcheck-waits the spin gives up after the budget and records itself (the
+// value it waited for, the last it read) as a numbered site.
+void KernelEmitter::waitFlag(const Operation &o, RoleCtx &rc) {
+  const Resource &t = k_.resource(o.operand(param::WaitFlag::tensor).value.resource);
+  const Value &coords = o.operand(param::WaitFlag::coords).value;
+  std::string what = fmt::format("a wait on flag '{}'", t.name);
+  if (std::string why = elementProblem(t, coords, "flags are i32 elements of workspace tensors (lm.workspace)");
+      !why.empty()) {
+    refuse(DiagId::LowerFlagWait, o.range, what, why);
+    return;
+  }
+  if (analysis::clusterSize(k_) > 1) {
+    refuse(DiagId::LowerFlagWait, o.range, what,
+           "a kernel that waits on flags is launched with all its blocks resident (a cooperative launch), which is "
+           "not lowered for clusters of blocks");
+    return;
+  }
+  std::string ptr =
+      fmt::format("reinterpret_cast<const int32_t *>({}.data) + ({})", globalRef(t), elementOffset(t, coords));
+  std::string v = value(o.operand(param::WaitFlag::value).value, false);
+  std::string call;
+  if (checkWaits()) {
+    WaitSite site;
+    site.range = o.range;
+    site.role = rc.role->name;
+    site.barrier = t.name;
+    site.flag = true;
+    waitSites_.push_back(std::move(site));
+    call = fmt::format("{}({}, {}, cake_smem + {}u, {}u);", w_.use("cake_flag_wait_checked"), ptr, v, waitInfoOffset(),
+                       waitSites_.size() - 1);
+  } else {
+    call = fmt::format("{}({}, {});", w_.use("cake_flag_wait"), ptr, v);
+  }
+  line(fmt::format("// lm.wait_flag: until '{}' holds {}", t.name, v));
+  if (rc.singleThread) {
+    line(call);
+  } else {
+    line("if (cake_rtid == 0) " + call);
+    line(fmt::format("{}({}, {});  // the role's later reads after the acquire", w_.use("cake_named_barrier_sync"),
+                     rc.barrierId, rc.threads));
+  }
+  bool tmaWorkspace = false;
+  for (const Resource &r : k_.resources) tmaWorkspace |= r.workspace && r.tma;
+  if (ti_.tma() && tmaWorkspace)
     line(w_.use("cake_fence_proxy_async_global") + "();  // the acquired writes, before TMA reads them");
 }
 

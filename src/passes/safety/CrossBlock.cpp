@@ -100,7 +100,7 @@ public:
     std::map<ResourceId, std::set<const WorkspaceAccess *>>
         publishers;  // by tensor: the atomics whose branches read it
     for (const WorkspaceAccess &l : cb.accesses) {
-      if (l.kind != Kind::Load || !written.count(l.tensor) || ownTile(l)) continue;
+      if (l.kind != Kind::Load || !written.count(l.tensor) || ownTile(l) || afterFlagWait(l)) continue;
       const WorkspaceAccess *weak = nullptr, *good = nullptr;
       bool guarded = false, reported = false;
       for (const CounterGuard &g : l.guards) {
@@ -197,6 +197,15 @@ public:
   }
 
 private:
+  // A read after the role's wait on a flag, once per block: the flag rules'
+  // (FlagWaits.cpp) judge it.
+  bool afterFlagWait(const WorkspaceAccess &l) const {
+    for (const FlagWait &w : facts_.crossBlock.flagWaits)
+      if (w.once && w.event->role == l.event->role && w.event->index < l.event->index && w.tensor != l.tensor)
+        return true;
+    return false;
+  }
+
   // The grid dimensions a form's value changes with (block and cluster
   // indices, through any operation).
   void blockDimsOf(const AffineForm &f, std::set<int64_t> &out, int depth = 0) const {

@@ -125,6 +125,8 @@ void checkReadAfterRelease(const PassContext &ctx, const Kernel &k, const Kernel
 void checkReleaseInFlight(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // CrossBlock.cpp
 void checkCrossBlock(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
+// FlagWaits.cpp
+void checkFlagWaits(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 // NamedBarriers.cpp
 void checkNamedBarrierMeetings(const PassContext &ctx, const Kernel &k, const KernelFacts &f);
 
