@@ -35,18 +35,57 @@ public:
   using Checker::Checker;
 
   void run() {
-    for (const FlagWait &w : facts_.crossBlock.flagWaits) check(w);
+    for (const FlagWait &w : facts_.crossBlock.flagWaits)
+      if (check(w) == Outcome::Unproven) unjudgedReads(w);
   }
 
 private:
-  void unproven(const FlagWait &w, const std::string &why) {
+  enum class Outcome : uint8_t { Proven, Unproven, Error };
+
+  Outcome unproven(const FlagWait &w, const std::string &why) {
     ctx_.diags.report(DiagId::SafetyUnprovenFlag, w.event->op->range, name(w.tensor), why);
+    return Outcome::Unproven;
   }
-  void error(const SourceRange &at, const FlagWait &w, const std::string &why) {
+  Outcome error(const SourceRange &at, const FlagWait &w, const std::string &why) {
     auto d = ctx_.diags.build(DiagId::SafetyCrossBlockFlag, at, name(w.tensor), why);
     if (at.begin.line != w.event->op->range.begin.line || at.begin.col != w.event->op->range.begin.col)
       d.note(DiagId::NoteFlagWaitHere, w.event->op->range, name(w.tensor));
     d.emit();
+    return Outcome::Error;
+  }
+
+  // The reads this wait orders: workspace tensors some block stores, read
+  // by the waiting role after it and after no later wait of the role
+  // (which orders them instead).
+  std::vector<const WorkspaceAccess *> readsAfter(const FlagWait &w) const {
+    const CrossBlockFacts &cb = facts_.crossBlock;
+    std::vector<const WorkspaceAccess *> out;
+    if (!w.once) return out;  // CrossBlock.cpp judges reads after a wait in a loop or branch
+    for (const WorkspaceAccess &l : cb.accesses) {
+      if (l.kind != Kind::Load || l.event->role != w.event->role || l.event->index < w.event->index ||
+          l.tensor == w.tensor)
+        continue;
+      bool stored = false, later = false;
+      for (const WorkspaceAccess &s : cb.accesses) stored |= s.kind == Kind::Store && s.tensor == l.tensor;
+      for (const FlagWait &x : cb.flagWaits)
+        later |= x.once && x.event->role == w.event->role && x.event->index > w.event->index &&
+                 x.event->index < l.event->index;
+      if (stored && !later) out.push_back(&l);
+    }
+    return out;
+  }
+
+  // Reads after a wait whose turns are not proven: the cross-block rules
+  // (CrossBlock.cpp) left them to this one, which cannot order them, so
+  // they stay errors under -Wno-error=unproven.
+  void unjudgedReads(const FlagWait &w) {
+    for (const WorkspaceAccess *l : readsAfter(w))
+      ctx_.diags
+          .build(DiagId::SafetyCrossBlockAcquire, l->event->op->range, name(l->event->role), name(l->tensor),
+                 fmt::format("after a wait on flag '{}' whose turns are not proven (safety.unproven-flag)",
+                             name(w.tensor)))
+          .note(DiagId::NoteFlagWaitHere, w.event->op->range, name(w.tensor))
+          .emit();
   }
 
   std::optional<PolyForm> poly(const Value &v) const { return gridPoly(k_, v); }
@@ -72,7 +111,7 @@ private:
 
   std::string blockText(int64_t d) const { return fmt::format("lm.block_id({})", d); }
 
-  void check(const FlagWait &w) {
+  Outcome check(const FlagWait &w) {
     const CrossBlockFacts &cb = facts_.crossBlock;
     if (!w.once) return unproven(w, "it runs in a loop or under a condition, not once per block");
     if (!w.sharersKnown) return unproven(w, w.sharersWhy);
@@ -90,6 +129,16 @@ private:
                                         : "the blocks that share its element differ in more than one grid dimension");
     const int64_t d = chains.front();
     const std::string b = blockText(d);
+    // The classes of blocks the dimension has: a constant extent of 2 has no
+    // middle block, and only a run-time one may be a single block.
+    uint8_t possible = kEveryBlock;
+    if (const Value &g = k_.grid[static_cast<size_t>(d)]; g.isConstInt())
+      possible = *g.constInt == 2 ? kFirstBlock | kLastBlock : kFirstBlock | kMiddleBlocks | kLastBlock;
+    auto place = [&](const Scope &where, size_t from) {
+      ChainPlace p = chainPlace(k_, where, from, d);
+      p.blocks &= possible;
+      return p;
+    };
     // Its value: a * b.
     std::optional<PolyForm> wv = poly(w.event->op->operand(param::WaitFlag::value).value);
     int64_t a = 0;
@@ -105,15 +154,20 @@ private:
       return unproven(w, fmt::format("the value it waits for is not a constant times {}, the index of the blocks "
                                      "that share its element",
                                      b));
+    if (a > 32767 || a < -32767)
+      return unproven(w, fmt::format("the values {} * {} it waits for may leave the range of an i32", a, b));
+    if (rest.constant() != 0 && (rest.constant() > 0) != (a > 0))
+      return unproven(w, fmt::format("the first turn is not the block with {} = 0", b));
     // Every update of the flag: an exchange at the same element by the same
     // role, after the wait: a release of a * (b + 1), or a reset to 0.
     std::vector<const WorkspaceAccess *> passes, resets;
     for (const WorkspaceAccess &x : cb.accesses) {
-      if (x.tensor != w.tensor || x.kind == Kind::Load) continue;
+      if (x.tensor != w.tensor || (x.kind == Kind::Load && !x.reset)) continue;
       const SourceRange &at = x.event->op->range;
-      if (x.kind == Kind::Store)
-        return unproven(w,
-                        fmt::format("it is also written by a store of a tile at {}:{}", at.begin.line, at.begin.col));
+      if (x.kind != Kind::Atomic)
+        return unproven(w, fmt::format("it is also written by a {} at {}:{}",
+                                       x.kind == Kind::Store ? "store of a tile" : "load with reset=True",
+                                       at.begin.line, at.begin.col));
       if (x.event->role != w.event->role || x.op != "exch" || !sameElement(*x.event->op, *w.event->op))
         return unproven(w, fmt::format("it is also updated by an atomic {} at {}:{} that is not an exchange of the "
                                        "same element by role '{}'",
@@ -127,29 +181,32 @@ private:
       } else if (known && delta == a) {
         passes.push_back(&x);
       } else if (known) {
-        error(at, w,
-              fmt::format("the exchange writes {} more than the block waited for, but the block after it waits "
-                          "for {} more: that block waits for ever",
-                          delta, a));
-        return;
+        return error(at, w,
+                     fmt::format("the exchange writes {} more than the block waited for, but the block after it "
+                                 "waits for {} more: that block waits for ever",
+                                 delta, a));
       } else {
         return unproven(w, fmt::format("the exchange at {}:{} writes a value that is neither 0 nor {} more than the "
                                        "one the block waited for",
                                        at.begin.line, at.begin.col, a));
       }
     }
+    // The first block waits for 0. Values a * b + c with c of a's sign are
+    // all of that sign, and only exchanges of a * (b + 1) + c write them:
+    // none writes the first block's; with c of the other sign the turns
+    // start at another block, which the rules here do not follow.
     if (rest.constant() != 0) {
-      error(w.event->op->range, w,
-            fmt::format("the block with {} = 0 waits for it to hold {}, but it holds 0 when the launch starts and "
-                        "only blocks after that one write it: that block waits for ever",
-                        b, rest.constant()));
-      return;
+      return error(w.event->op->range, w,
+                   fmt::format("the block with {} = 0 waits for it to hold {}, but it holds 0 when the launch starts "
+                               "and only blocks after that one write it: that block waits for ever",
+                               b, rest.constant()));
     }
     // The turn passed on in every block but the last, after the wait.
     uint8_t passing = 0;
+    std::vector<std::pair<const WorkspaceAccess *, uint8_t>> passPlaces;  // each pass and the blocks it runs in
     for (const WorkspaceAccess *r : passes) {
       const SourceRange &at = r->event->op->range;
-      ChainPlace p = chainPlace(k_, r->where, w.where.size(), d);
+      ChainPlace p = place(r->where, w.where.size());
       if (r->event->index < w.event->index)
         return error(at, w, "the turn is passed on before the block's own wait, so the blocks do not take turns");
       if (!releases(r->order))
@@ -167,8 +224,10 @@ private:
                                        "condition on something other than {}",
                                        at.begin.line, at.begin.col, b));
       passing |= p.blocks;
+      passPlaces.emplace_back(r, p.blocks);
     }
-    if ((passing & (kFirstBlock | kMiddleBlocks)) != (kFirstBlock | kMiddleBlocks))
+    const uint8_t before = (kFirstBlock | kMiddleBlocks) & possible, last = (kLastBlock | kOnlyBlock) & possible;
+    if ((passing & before) != before)
       return error(w.event->op->range, w,
                    fmt::format("{} does not pass the turn on: the block after it waits for ever (after the wait, "
                                "in every block but the last: lm.atomic(..., value={}, op=\"exch\", "
@@ -180,91 +239,111 @@ private:
     // by the only one), never by one that passes the turn on.
     uint8_t resetting = 0;
     for (const WorkspaceAccess *r : resets) {
-      ChainPlace p = chainPlace(k_, r->where, w.where.size(), d);
+      ChainPlace p = place(r->where, w.where.size());
       const SourceRange &at = r->event->op->range;
       if (p.loop || p.other || r->event->index < w.event->index)
         return unproven(w, fmt::format("the reset at {}:{} is in a loop, under a condition on something other "
                                        "than {}, or before the wait",
                                        at.begin.line, at.begin.col, b));
-      if (p.blocks & (kFirstBlock | kMiddleBlocks))
+      if (p.blocks & before)
         return unproven(w, fmt::format("the reset at {}:{} runs in blocks before the last, where it may undo the "
                                        "turn they pass on",
                                        at.begin.line, at.begin.col));
       resetting |= p.blocks;
     }
-    if ((passing & (kLastBlock | kOnlyBlock)) || (resetting & (kLastBlock | kOnlyBlock)) != (kLastBlock | kOnlyBlock))
-      return error(
-          w.event->op->range, w,
-          fmt::format("the last block ({0} = lm.num_blocks({1}) - 1) leaves it at {2} when the launch "
-                      "ends, and the next launch's first block waits for 0 for ever: reset it there, "
-                      "after the wait: lm.atomic(..., value=0, op=\"exch\") in the branch of {0} == "
-                      "lm.num_blocks({1}) - 1",
-                      b, d,
-                      (a == 1 ? "" : std::to_string(a) + " * ") + fmt::format("lm.num_blocks({})", d) +
-                          ((passing & (kLastBlock | kOnlyBlock)) ? " (its own pass)" : " - " + std::to_string(a))));
-    checkData(w, d, *passes.front());
+    if ((passing & last) || (resetting & last) != last)
+      return error(w.event->op->range, w,
+                   fmt::format("the last block ({0} = lm.num_blocks({1}) - 1) leaves it at {2} when the launch "
+                               "ends, and the next launch's first block waits for 0 for ever: reset it there, "
+                               "after the wait: lm.atomic(..., value=0, op=\"exch\") in the branch of {0} == "
+                               "lm.num_blocks({1}) - 1",
+                               b, d,
+                               (a == 1 ? "" : std::to_string(a) + " * ") + fmt::format("lm.num_blocks({})", d) +
+                                   ((passing & last) ? " (its own pass)" : " - " + std::to_string(a))));
+    return checkData(w, d, possible, passing, passPlaces);
   }
 
   // The workspace the role reads after its wait: handed on in turn.
-  void checkData(const FlagWait &w, int64_t d, const WorkspaceAccess &release) {
+  // `passing`: the blocks that pass the turn on; `passes`: each pass and the
+  // blocks it runs in.
+  Outcome checkData(const FlagWait &w, int64_t d, uint8_t possible, uint8_t passing,
+                    const std::vector<std::pair<const WorkspaceAccess *, uint8_t>> &passes) {
     const CrossBlockFacts &cb = facts_.crossBlock;
     const std::string b = blockText(d);
-    for (const WorkspaceAccess &l : cb.accesses) {
-      if (l.kind != Kind::Load || l.event->role != w.event->role || l.event->index < w.event->index ||
-          l.tensor == w.tensor)
-        continue;
+    Outcome out = Outcome::Proven;
+    auto worst = [&](Outcome o) { out = std::max(out, o); };
+    auto place = [&](const Scope &where) {
+      ChainPlace p = chainPlace(k_, where, 0, d);
+      p.blocks &= possible;
+      return p;
+    };
+    auto where = [](const WorkspaceAccess &x) {
+      return fmt::format("{}:{}", x.event->op->range.begin.line, x.event->op->range.begin.col);
+    };
+    // Whether a block of `blocks` has passed the turn on before `x`.
+    auto afterPass = [&](const WorkspaceAccess &x, uint8_t blocks) {
+      for (const auto &[p, in] : passes)
+        if (p->event->index < x.event->index && (in & blocks)) return true;
+      return false;
+    };
+    for (const WorkspaceAccess *lp : readsAfter(w)) {
+      const WorkspaceAccess &l = *lp;
       std::vector<WorkspaceAccess> stores;
       for (const WorkspaceAccess &s : cb.accesses)
         if (s.kind == Kind::Store && s.tensor == l.tensor) stores.push_back(s);
-      if (stores.empty()) continue;  // nothing other blocks write
       const SourceRange &at = l.event->op->range;
-      auto where = [](const WorkspaceAccess &x) {
-        return fmt::format("{}:{}", x.event->op->range.begin.line, x.event->op->range.begin.col);
-      };
       if (l.async) {
-        unproven(w, fmt::format("the TMA load of '{}' at {} after it is not covered", name(l.tensor), where(l)));
+        worst(unproven(w, fmt::format("the TMA load of '{}' at {} after it is not covered", name(l.tensor), where(l))));
         continue;
       }
-      ChainPlace lp = chainPlace(k_, l.where, w.where.size(), d);
-      if (lp.other) {
-        unproven(w, fmt::format("the read of '{}' at {} is under a condition on something other than {}",
-                                name(l.tensor), where(l), b));
+      ChainPlace rp = place(l.where);
+      if (rp.other) {
+        worst(unproven(w, fmt::format("the read of '{}' at {} is under a condition on something other than {}",
+                                      name(l.tensor), where(l), b)));
         continue;
       }
-      if (lp.blocks & (kFirstBlock | kOnlyBlock)) {
-        error(at, w,
-              fmt::format("the first block ({} = 0) reads '{}', which no block of this launch has written before "
-                          "it (it holds the previous launch's data): read it where {} > 0",
-                          b, name(l.tensor), b));
+      if (rp.blocks & (kFirstBlock | kOnlyBlock)) {
+        worst(error(at, w,
+                    fmt::format("the first block ({} = 0) reads '{}', which no block of this launch has written "
+                                "before it (it holds the previous launch's data): read it where {} > 0",
+                                b, name(l.tensor), b)));
         continue;
       }
-      if (l.event->index > release.event->index && (lp.blocks & (kFirstBlock | kMiddleBlocks))) {
-        error(at, w,
-              fmt::format("role '{}' reads '{}' after passing the turn on, while the block after it may be writing "
-                          "it: read it before the exchange",
-                          name(l.event->role), name(l.tensor)));
+      if (afterPass(l, rp.blocks)) {
+        worst(error(at, w,
+                    fmt::format("role '{}' reads '{}' after passing the turn on, while the block after it may be "
+                                "writing it: read it before the exchange",
+                                name(l.event->role), name(l.tensor))));
         continue;
       }
+      // Every store of the tensor: the tile read, in every block that passes,
+      // after its wait and before its pass, or before its wait in the first
+      // block only (no block before it reads); a store after a pass would
+      // write what the block after it may be reading.
+      uint8_t stored = 0;
+      bool judged = true;
       for (const WorkspaceAccess &s : stores) {
         const SourceRange &st = s.event->op->range;
-        ChainPlace sp = chainPlace(k_, s.where, 0, d);
+        ChainPlace sp = place(s.where);
         if (s.event->role != w.event->role || s.async || s.reduce) {
-          unproven(w,
-                   fmt::format("'{}' is also written at {} by a TMA copy or another role", name(l.tensor), where(s)));
+          worst(unproven(
+              w, fmt::format("'{}' is also written at {} by a TMA copy or another role", name(l.tensor), where(s))));
+          judged = false;
           break;
         }
-        if (s.event->index < w.event->index || s.event->index > release.event->index) {
-          error(st, w,
-                fmt::format("role '{}' writes '{}' {}, while {} may be reading it: write it between the wait and "
-                            "the exchange that passes the turn on",
-                            name(s.event->role), name(s.tensor),
-                            s.event->index < w.event->index ? "before its wait for its turn"
-                                                            : "after passing the turn on",
-                            s.event->index < w.event->index ? "the block before it" : "the block after it"));
+        const bool early = s.event->index < w.event->index, late = afterPass(s, sp.blocks);
+        if ((early && (sp.blocks & (kMiddleBlocks | kLastBlock))) || late) {
+          worst(error(st, w,
+                      fmt::format("role '{}' writes '{}' {}, while {} may be reading it: write it between the wait "
+                                  "and the exchange that passes the turn on",
+                                  name(s.event->role), name(s.tensor),
+                                  early ? "before its wait for its turn" : "after passing the turn on",
+                                  early ? "the block before it" : "the block after it")));
+          judged = false;
           break;
         }
-        const Operand *cs = copyCoords(*s.event->op), *cl = copyCoords(*l.event->op);
-        bool same = cs && cl && sameElement(*s.event->op, *l.event->op) &&
+        const Operand *cs = copyCoords(*s.event->op);
+        bool same = cs && copyCoords(*l.event->op) && sameElement(*s.event->op, *l.event->op) &&
                     copyExtent(k_, *s.event->op) == copyExtent(k_, *l.event->op);
         bool chainFree = true;
         if (cs)
@@ -272,13 +351,21 @@ private:
             std::optional<PolyForm> p = poly(c);
             chainFree &= p && !readsBlock(*p, d);
           }
-        if (!same || !chainFree || sp.loop || sp.other ||
-            (sp.blocks & (kFirstBlock | kMiddleBlocks)) != (kFirstBlock | kMiddleBlocks)) {
-          unproven(w, fmt::format("the write of '{}' at {} is not the tile read at {} (the same coordinates, "
-                                  "which do not name {}), in every block that passes the turn on",
-                                  name(s.tensor), where(s), where(l), b));
+        if (!same || !chainFree || sp.other) {
+          worst(unproven(w, fmt::format("the write of '{}' at {} is not the tile read at {} (the same coordinates, "
+                                        "which do not name {})",
+                                        name(s.tensor), where(s), where(l), b)));
+          judged = false;
           break;
         }
+        if (!sp.loop) stored |= sp.blocks;
+      }
+      if (!judged) continue;
+      if ((stored & passing) != passing) {
+        worst(unproven(w, fmt::format("'{}' is not stored, at the tile read at {}, in every block that passes the "
+                                      "turn on (between its wait and its pass, in no loop)",
+                                      name(l.tensor), where(l))));
+        continue;
       }
       std::vector<WorkspaceAccess> copies = stores;
       std::vector<WorkspaceAccess *> group;
@@ -286,13 +373,16 @@ private:
       std::string why;
       Spread spread = spreadAcrossChains(k_, group, d, why);
       if (spread == Spread::Overlap)
-        error(stores.front().event->op->range, w,
-              fmt::format("blocks that take turns at different elements of it store overlapping tiles of '{}': {}",
-                          name(l.tensor), why));
+        worst(error(stores.front().event->op->range, w,
+                    fmt::format("blocks that take turns at different elements of it store overlapping tiles of "
+                                "'{}': {}",
+                                name(l.tensor), why)));
       else if (spread == Spread::Unknown)
-        unproven(w, fmt::format("the tiles of '{}' that blocks of different turns store are not proven apart: {}",
-                                name(l.tensor), why));
+        worst(unproven(w, fmt::format("the tiles of '{}' that blocks of different turns store are not proven "
+                                      "apart: {}",
+                                      name(l.tensor), why)));
     }
+    return out;
   }
 };
 

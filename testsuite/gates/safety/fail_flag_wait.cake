@@ -9,7 +9,10 @@
 # and what the rules do not prove (safety.unproven-flag): a wait in a
 # loop, an add on the flag, a value that is not a constant times the
 # block index, a flag shared across two grid dimensions, a tile stored over
-# the flag.
+# the flag; and (found by review) a load with reset=True over the flag, turn
+# values that may leave the i32 range, and turns that start at the last
+# block. A read after a wait whose turns are unproven stays an error
+# (safety.cross-block-acquire), so -Wno-error=unproven does not let it by.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule(grid=((M + 63) // 64, S))
 def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
@@ -296,9 +299,9 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: it is also updated by an atomic add at 308:9 that is not an exchange of the same element by role 'math'}}
+        lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: it is also updated by an atomic add at 311:9 that is not an exchange of the same element by role 'math'}} expected-note {{the wait on flag 'turn' is here}}
         if lm.block_id(1) > 0:
-            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, after a wait on flag 'turn' whose turns are not proven (safety.unproven-flag); it may read the data before they have written it}}
         if lm.block_id(1) == lm.num_blocks(1) - 1:
             lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
@@ -316,9 +319,9 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1) * lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: the value it waits for is not a constant times lm.block_id(1), the index of the blocks that share its element}}
+        lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1) * lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: the value it waits for is not a constant times lm.block_id(1), the index of the blocks that share its element}} expected-note {{the wait on flag 'turn' is here}}
         if lm.block_id(1) > 0:
-            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, after a wait on flag 'turn' whose turns are not proven (safety.unproven-flag); it may read the data before they have written it}}
         if lm.block_id(1) == lm.num_blocks(1) - 1:
             lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
@@ -335,9 +338,9 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.wait_flag(turn, coords=(0,), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: the blocks sharing an element span two grid dimensions of run-time extent}}
+        lm.wait_flag(turn, coords=(0,), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: the blocks sharing an element span two grid dimensions of run-time extent}} expected-note {{the wait on flag 'turn' is here}}
         if lm.block_id(1) > 0:
-            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, after a wait on flag 'turn' whose turns are not proven (safety.unproven-flag); it may read the data before they have written it}}
         if lm.block_id(1) == lm.num_blocks(1) - 1:
             lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
@@ -355,9 +358,9 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     z = lm.regs(shape=(64, 64), dtype=lm.i32, role=math)
     with math:
         acc = lm.fill(acc, 1.0)
-        lm.wait_flag(turn, coords=(0, lm.block_id(0) * 64), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: it is also written by a store of a tile at 368:13}}
+        lm.wait_flag(turn, coords=(0, lm.block_id(0) * 64), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: it is also written by a store of a tile at 371:13}} expected-note {{the wait on flag 'turn' is here}}
         if lm.block_id(1) > 0:
-            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, after a wait on flag 'turn' whose turns are not proven (safety.unproven-flag); it may read the data before they have written it}}
         if lm.block_id(1) == lm.num_blocks(1) - 1:
             lm.atomic(turn, coords=(0, lm.block_id(0) * 64), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
@@ -366,4 +369,68 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
             lm.atomic(turn, coords=(0, lm.block_id(0) * 64), value=lm.block_id(1) + 1, op="exch", order="release")
             z = lm.fill(z, 0)
             lm.store_tile(turn, coords=(0, lm.block_id(0) * 64), src=z)
+
+# -----
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64 + 64, 8), dtype=lm.i32)
+    part = lm.workspace(shape=((M + 63) // 64 * 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    t = lm.regs(shape=(64, 8), dtype=lm.i32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.wait_flag(turn, coords=(0, lm.block_id(0)), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: it is also written by a load with reset=True at 392:13}} expected-note {{the wait on flag 'turn' is here}}
+        if lm.block_id(1) > 0:
+            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, after a wait on flag 'turn' whose turns are not proven (safety.unproven-flag); it may read the data before they have written it}}
+        if lm.block_id(1) == lm.num_blocks(1) - 1:
+            lm.atomic(turn, coords=(0, lm.block_id(0)), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+        else:
+            lm.store_tile(part, coords=(0, lm.block_id(0) * 64), src=acc)
+            lm.atomic(turn, coords=(0, lm.block_id(0)), value=lm.block_id(1) + 1, op="exch", order="release")
+        t = lm.load_tile(turn, coords=(0, lm.block_id(0)), shape=(64, 8), dtype=lm.i32, layout="accumulator", reset=True)
+        if lm.block_id(1) == lm.num_blocks(1) - 1:
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=lm.cast(t, lm.f32))
+
+
+# -----
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=((M + 63) // 64 * 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.wait_flag(turn, coords=(lm.block_id(0),), value=1073741824 * lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: the values 1073741824 * lm.block_id(1) it waits for may leave the range of an i32}} expected-note {{the wait on flag 'turn' is here}}
+        if lm.block_id(1) > 0:
+            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, after a wait on flag 'turn' whose turns are not proven (safety.unproven-flag); it may read the data before they have written it}}
+        if lm.block_id(1) == lm.num_blocks(1) - 1:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+        else:
+            lm.store_tile(part, coords=(0, lm.block_id(0) * 64), src=acc)
+            lm.atomic(turn, coords=(lm.block_id(0),), value=1073741824 * lm.block_id(1) + 1073741824, op="exch", order="release")
+
+
+# -----
+@cake.schedule(grid=((M + 63) // 64, 4))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=((M + 63) // 64 * 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.wait_flag(turn, coords=(lm.block_id(0),), value=3 - lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: the first turn is not the block with lm.block_id(1) = 0}} expected-note {{the wait on flag 'turn' is here}}
+        if lm.block_id(1) < 3:
+            acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, after a wait on flag 'turn' whose turns are not proven (safety.unproven-flag); it may read the data before they have written it}}
+        if lm.block_id(1) == 0:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+        else:
+            lm.store_tile(part, coords=(0, lm.block_id(0) * 64), src=acc)
+            lm.atomic(turn, coords=(lm.block_id(0),), value=4 - lm.block_id(1), op="exch", order="release")
+
 
