@@ -295,12 +295,15 @@ std::string reductionOrder(const Kernel &k, const CrossBlockFacts &f) {
   if (!any) return "";
   return dataAtomics ? "atomic: floating-point data is added in the order the blocks arrive, which varies between "
                        "launches"
-                     : "fixed order: no atomic adds data (atomics only count blocks); the block that finishes adds "
-                       "what it reads in its program's order";
+         : !f.flagWaits.empty()
+             ? "fixed order: no atomic adds data; blocks that take turns through a flag (lm.wait_flag) add "
+               "what they read in turn order"
+             : "fixed order: no atomic adds data (atomics only count blocks); the block that finishes adds "
+               "what it reads in its program's order";
 }
 
 std::string describeCrossBlock(const Kernel &k, const CrossBlockFacts &f) {
-  if (f.accesses.empty() && !f.paramAdditions) return "";
+  if (f.accesses.empty() && f.flagWaits.empty() && !f.paramAdditions) return "";
   std::string out = fmt::format("\ncross-block protocols of {}:\n", k.name);
   for (const KernelParam &p : k.params) {
     if (!p.workspace || p.resource == kNoResource) continue;
@@ -323,6 +326,8 @@ std::string describeCrossBlock(const Kernel &k, const CrossBlockFacts &f) {
       }
       by[what].insert(k.resource(a.event->role).name);
     }
+    for (const FlagWait &fw : f.flagWaits)
+      if (fw.tensor == w.id) by["waited on in turn (lm.wait_flag)"].insert(k.resource(fw.event->role).name);
     out += fmt::format("  workspace {}: rank {}, {}\n", w.name, w.rank, dtypeInfo(w.dtype).name);
     for (const auto &[what, roles] : by) {
       std::string names;

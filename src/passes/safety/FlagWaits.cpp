@@ -22,6 +22,8 @@
 // (safety.cross-block-flag).
 #include <fmt/format.h>
 
+#include <set>
+
 #include "passes/safety/Safety.h"
 
 namespace cake::passes::safety {
@@ -41,6 +43,7 @@ public:
 
 private:
   enum class Outcome : uint8_t { Proven, Unproven, Error };
+  std::set<const WorkspaceAccess *> provenReads_;  // reads checkData proved in turn
 
   Outcome unproven(const FlagWait &w, const std::string &why) {
     ctx_.diags.report(DiagId::SafetyUnprovenFlag, w.event->op->range, name(w.tensor), why);
@@ -80,12 +83,13 @@ private:
   // they stay errors under -Wno-error=unproven.
   void unjudgedReads(const FlagWait &w) {
     for (const WorkspaceAccess *l : readsAfter(w))
-      ctx_.diags
-          .build(DiagId::SafetyCrossBlockAcquire, l->event->op->range, name(l->event->role), name(l->tensor),
-                 fmt::format("after a wait on flag '{}' whose turns are not proven (safety.unproven-flag)",
-                             name(w.tensor)))
-          .note(DiagId::NoteFlagWaitHere, w.event->op->range, name(w.tensor))
-          .emit();
+      if (!provenReads_.count(l))
+        ctx_.diags
+            .build(DiagId::SafetyCrossBlockAcquire, l->event->op->range, name(l->event->role), name(l->tensor),
+                   fmt::format("after a wait on flag '{}' whose turns are not proven (safety.unproven-flag)",
+                               name(w.tensor)))
+            .note(DiagId::NoteFlagWaitHere, w.event->op->range, name(w.tensor))
+            .emit();
   }
 
   std::optional<PolyForm> poly(const Value &v) const { return gridPoly(k_, v); }
@@ -381,6 +385,8 @@ private:
         worst(unproven(w, fmt::format("the tiles of '{}' that blocks of different turns store are not proven "
                                       "apart: {}",
                                       name(l.tensor), why)));
+      else
+        provenReads_.insert(&l);
     }
     return out;
   }
