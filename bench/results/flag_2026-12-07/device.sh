@@ -6,7 +6,7 @@
 # five (issue 36's bars), the family with its 128x128 split-K routes taken in
 # turn at the under-filled list, then the rest of the runs owed to an H200
 # (bench/results/h200_2026-12-06/run.sh: fp8 block-scaled, the staged
-# softmax, the decode list), each under a time limit. On an H100: only the
+# softmax; with DECODE=1 the decode list), each under a time limit. On an H100: only the
 # two families (family_run.sh).
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
@@ -30,5 +30,6 @@ FP8_ROW_TILE=3072 GEN=harness/fp8/generated/i37d SAMPLES=100 SANITIZE=0 OUT=$OUT
   SHAPES="4096x7168x4096,8192x8192x8192,4096x4096x4096,2048x7168x16384,4096x7168x16384" \
   timeout 150 bash harness/fp8/run.sh 2>&1 | grep -v "^build\|Warning\|warn" | tail -25
 OUT=$OUT/softmax SANITIZE=0 GEN=harness/rows/generated/staged timeout 100 bash bench/results/softmax_long_2026-12-06/run.sh 2>&1 | tail -14
+[ "${DECODE:-0}" = 1 ] || exit 0  # DECODE=1: the decode list too (90 s more)
 PREBUILT=harness/gemm/generated/p/bin HARNESS_FLAGS="-DFAMILY -DWORKSPACE" SHAPES="$DEC" FLUSH=read FLOOR=1 SANITIZE=0 \
   OUT=$OUT/dec timeout 90 bash harness/gemm/run.sh harness/gemm/generated/p/family.cu 2>&1 | f
