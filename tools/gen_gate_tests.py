@@ -217,7 +217,8 @@ RAGGED = [
   ("replace", "@cake.schedule()", "@cake.schedule(grid=((M + 63) // 64, 1))"),
   ("replace", "def k(", "def k(lm, A: LM.tma2d[M, K], B: LM.tma2d, C: LM.tma2d, M: LM.i32, K: LM.i32):"),
   ("suball", "for k in lm.range(0, K // 64):", "for k in lm.range(0, (K + 63) // 64):"),
-  ("sub", "a_s.tma_load", ("coords=(k * 64, 0)", "coords=(k * 64, lm.block_id(0) * 64)"))]
+  ("sub", "a_s.tma_load", ("coords=(k * 64, 0)", "coords=(k * 64, lm.block_id(0) * 64)")),
+  ("replace", "c_s.tma_store(C, coords=(0, 0))", "c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))")]
 neg("partial_tile_grid", "A grid that rounds a declared dimension down skips the partial last tile.", RAGGED + [
   ("replace", "@cake.schedule(", "@cake.schedule(grid=(M // 64, 1))  # expected-warning {{grid dimension 0 rounds 'M // 64' down, but 'M' is dimension 0 of tensor 'A', whose shape is declared and may end in a partial tile: that tile is skipped; round up with (M + 64 - 1) // 64}}")])
 neg("partial_tile_loop", "A K loop that rounds a declared dimension down skips the partial last K tile, through a named bound.", RAGGED + [

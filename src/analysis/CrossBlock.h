@@ -53,6 +53,9 @@ struct WorkspaceAccess {
   Spread spread = Spread::Unknown;
   int64_t spreadDim = -1;
   std::string spreadWhy;
+  // Tensor parameters' stores: no coordinate names a grid dimension of
+  // run-time extent, so its blocks store one tile when it exceeds one.
+  bool sameTile = false;
   // Loads: the thread writes zero where it read (load_tile(reset=True)).
   bool reset = false;
   // Atomics:
@@ -121,14 +124,18 @@ void judgeTileSpread(const sema::Kernel &k, std::vector<WorkspaceAccess> &access
 // A tensor parameter whose unconditional stores (outside every branch)
 // provably overlap between blocks: a block index steps a coordinate by less
 // than the tile a block writes there and no other coordinate keeps
-// neighbouring blocks apart (judgeTileSpread's Overlap). Stores that are not
-// judged (loop-dependent coordinates, a persistent grid's tiles) are not
-// listed.
+// neighbouring blocks apart (judgeTileSpread's Overlap), or no coordinate
+// names some grid dimension of more than one block (not proven where its
+// extent is a run-time value). Stores that are not judged (loop-dependent
+// coordinates, a persistent grid's tiles) are not listed.
 struct OutputOverlap {
   sema::ResourceId tensor = sema::kNoResource;
   const sema::Operation *store = nullptr;  // the first of its stores
   int64_t dim = -1;                        // the grid dimension
   std::string why;
+  // Proven: blocks of the launch overlap; otherwise they do where the grid
+  // has more than one block along `dim` (a run-time extent).
+  bool proven = true;
 };
 std::vector<OutputOverlap> collectOutputOverlaps(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
 

@@ -68,7 +68,8 @@ namespace {
 
 class Spreader {
 public:
-  explicit Spreader(const Kernel &k, int64_t chain = -1) : k_(k), chain_(chain) {}
+  explicit Spreader(const Kernel &k, int64_t chain = -1, bool unnamedOverlap = false)
+      : k_(k), chain_(chain), unnamedOverlap_(unnamedOverlap) {}
 
   struct Step {
     int64_t dim;
@@ -186,6 +187,7 @@ public:
       extents[i] = hi - lo;
     }
     std::set<int64_t> spread;  // the dimensions a coordinate proves apart
+    std::set<int64_t> named;   // the dimensions some coordinate steps by
     std::string firstWhy, overlapWhy;
     int64_t overlapDim = -1;
     for (size_t i = 0; i < cs.size(); ++i) {
@@ -196,6 +198,7 @@ public:
         if (firstWhy.empty()) firstWhy = why;
         continue;
       }
+      for (const Step &x : *st) named.insert(x.dim);
       // Dimensions of one block spread nothing.
       st->erase(std::remove_if(st->begin(), st->end(),
                                [&](const Step &x) {
@@ -241,6 +244,16 @@ public:
       if ((g.isConstInt() && *g.constInt == 1) || spread.count(static_cast<int64_t>(d)) ||
           static_cast<int64_t>(d) == chain_)
         continue;
+      // Coordinates of block indices, parameters and constants only that
+      // name no lm.block_id(d): the blocks along d write one tile.
+      if (unnamedOverlap_ && firstWhy.empty() && !named.count(static_cast<int64_t>(d))) {
+        std::string why =
+            fmt::format("no coordinate of its stores names lm.block_id({}), so the blocks along grid dimension {} "
+                        "write the same tile{}",
+                        d, d, g.isConstInt() ? "" : " whenever there are more than one");
+        for (WorkspaceAccess *s : group) s->sameTile = !g.isConstInt();
+        return set(g.isConstInt() ? Spread::Overlap : Spread::Unknown, static_cast<int64_t>(d), why);
+      }
       return set(Spread::Unknown, static_cast<int64_t>(d),
                  firstWhy.empty() ? fmt::format("no coordinate steps by lm.block_id({})", d) : firstWhy);
     }
@@ -249,7 +262,8 @@ public:
 
 private:
   const Kernel &k_;
-  int64_t chain_;  // a grid dimension whose blocks are taken as one (-1: none)
+  int64_t chain_;        // a grid dimension whose blocks are taken as one (-1: none)
+  bool unnamedOverlap_;  // a dimension no coordinate names is an overlap (constant extent) or sameTile
 };
 
 }  // namespace
@@ -288,12 +302,15 @@ std::vector<OutputOverlap> collectOutputOverlaps(const Kernel &k, const std::vec
       a.tensor = t;
       stores.push_back(a);
     }
-  judgeTileSpread(k, stores);
+  std::map<ResourceId, std::vector<WorkspaceAccess *>> groups;
+  for (WorkspaceAccess &a : stores) groups[a.tensor].push_back(&a);
+  Spreader sp(k, -1, /*unnamedOverlap=*/true);
+  for (auto &[tensor, group] : groups) sp.judge(group);
   std::vector<OutputOverlap> out;
   std::set<ResourceId> seen;
   for (const WorkspaceAccess &a : stores)
-    if (a.spread == Spread::Overlap && seen.insert(a.tensor).second)
-      out.push_back({a.tensor, a.event->op, a.spreadDim, a.spreadWhy});
+    if ((a.spread == Spread::Overlap || a.sameTile) && seen.insert(a.tensor).second)
+      out.push_back({a.tensor, a.event->op, a.spreadDim, a.spreadWhy, a.spread == Spread::Overlap});
   return out;
 }
 

@@ -180,7 +180,10 @@ private:
   // writes last decides the overlapping elements (analysis::OutputOverlap).
   void checkOutputOverlaps() {
     for (const OutputOverlap &o : facts_.outputOverlaps)
-      ctx_.diags.build(DiagId::DataOutputOverlap, o.store->range, k_.resources[o.tensor].name, o.why).emit();
+      if (o.proven)
+        ctx_.diags.build(DiagId::DataOutputOverlap, o.store->range, k_.resources[o.tensor].name, o.why).emit();
+      else
+        ctx_.diags.build(DiagId::DataUnprovenOutputOverlap, o.store->range, k_.resources[o.tensor].name, o.why).emit();
   }
 
   // A multicast copy lands the same tile in every block of the cluster, so

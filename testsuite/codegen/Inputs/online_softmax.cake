@@ -54,5 +54,5 @@ def softmax_gemm(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, LSE: LM.tma2d, M: LM
         lm.fence_proxy()
         lm.role_sync()
         c_s.tma_store(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
-        lse_s.tma_store(LSE, coords=(lm.block_id(0) * BM, 0))
+        lse_s.tma_store(LSE, coords=(lm.block_id(0) * BM, lm.block_id(1)))  # a row of LSE per column tile
         lm.tma_store_wait()

@@ -2,7 +2,7 @@
 # parameter provably overlap (a block index steps a coordinate by less than
 # the tile a block writes there, nothing else keeps neighbours apart), so
 # which block writes last decides the shared elements. Near misses:
-# pass_output_overlap.cake.
+# pass_output_overlap.cake. Also a grid dimension no coordinate names.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # 64-row tiles 32 rows apart
 @cake.schedule(grid=(M // 32,))
@@ -37,3 +37,26 @@ def k(lm, C: LM.tma2d, N: LM.i32):
         lm.role_sync()
         c_s.tma_store(C, coords=(lm.block_id(0) * 64, 0))  # expected-error {{blocks of the launch write overlapping tiles of tensor 'C': lm.block_id(0) steps coordinate 0 by 64, less than the 128 a block writes there}}
         lm.tma_store_wait()
+
+# -----
+# found by review (helper-49): a grid dimension no store coordinate names,
+# so its blocks store one tile: a constant extent of 2 is an overlap, a
+# run-time one is where it exceeds one (data.unproven-output-overlap; the
+# split-K fix-up stores C in one block of the tile's S)
+@cake.schedule(grid=((M + 63) // 64, 2))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32):
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-error {{blocks of the launch write overlapping tiles of tensor 'Y': no coordinate of its stores names lm.block_id(1), so the blocks along grid dimension 1 write the same tile}}
+
+# -----
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        acc = acc + lm.load_tile(Y, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-error {{blocks of the launch may write the same tiles of tensor 'Y': no coordinate of its stores names lm.block_id(1), so the blocks along grid dimension 1 write the same tile whenever there are more than one; which block writes last decides their elements}}

@@ -34,7 +34,7 @@ def k(lm, A: LM.tma2d[M, K], B: LM.tma2d, C: LM.tma2d, M: LM.i32, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail_partial_tile_loop: A K loop that rounds a declared dimension down skips the partial last K tile, through a named bound.
@@ -67,7 +67,7 @@ def k(lm, A: LM.tma2d[M, K], B: LM.tma2d, C: LM.tma2d, M: LM.i32, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail_view_overflow: A view running past the end of its pool.
@@ -508,7 +508,7 @@ def k(lm, A: LM.tma2d[M, K], B: LM.tma2d, C: LM.tma2d, M: LM.i32, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # pass_alias_reuse: An epilogue view aliasing the ring's bytes: reuse, not a swizzle flow.

@@ -1,7 +1,8 @@
 # Near misses of fail_output_overlap.cake: tiles a whole tile apart; a
 # coordinate that overlaps kept apart by another one; a branch on the block
 # index (stores under an `if` are not judged); a persistent loop's tiles
-# (not judged either); 8 of 64 rows stored 8 rows apart (first_rows=8).
+# (not judged either); 8 of 64 rows stored 8 rows apart (first_rows=8); a
+# grid dimension no coordinate names, stored by its last block only.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
 @cake.schedule(grid=(M // 64,))
@@ -44,3 +45,15 @@ def k(lm, X: LM.tensor2d, Y: LM.tensor2d, M: LM.i32):
     with math:
         x = lm.load_tile(X, coords=(0, lm.block_id(0) * 8), shape=(64, 64), dtype=lm.f32, layout="accumulator", first_rows=8)
         lm.store_tile(Y, coords=(0, lm.block_id(0) * 8), src=x, first_rows=8)
+
+# -----
+# a grid dimension no coordinate names, where only its last block stores
+# (a fix-up's store: under a branch, not judged)
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        if lm.block_id(1) == lm.num_blocks(1) - 1:
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)

@@ -38,7 +38,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail: 64 bytes more and the two blocks do not fit.
@@ -70,7 +70,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail: 9 blocks of 256 threads are 2304 resident threads; sm_90a has 2048.
@@ -120,7 +120,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):  # expected-error {
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # pass: 232 + 24 is exactly the pool of two blocks (the decode attention's budgets).
@@ -153,7 +153,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # pass: one block (the default) keeps the whole register file: 240 + 24 fit.
@@ -186,7 +186,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail: blocks_per_sm is a positive compile-time integer.
@@ -218,7 +218,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail: not a run-time value.
@@ -250,7 +250,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail: a multiprocessor holds at most 32 blocks (blocks of one warp: the threads would fit).
@@ -282,7 +282,7 @@ def k(lm, A: LM.tma2d, C: LM.tma2d):
         a_s.tma_load(A, coords=(0, 0), stage=0, barrier=full)
         lm.wait(full, stage=0)
         lm.fence_proxy()
-        a_s.tma_store(C, coords=(0, 0))
+        a_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # pass: 64 bytes less: 46,592 a block, five 232,960.
@@ -297,7 +297,7 @@ def k(lm, A: LM.tma2d, C: LM.tma2d):
         a_s.tma_load(A, coords=(0, 0), stage=0, barrier=full)
         lm.wait(full, stage=0)
         lm.fence_proxy()
-        a_s.tma_store(C, coords=(0, 0))
+        a_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail: registers go to warps by quarters of the file: 2 blocks of 9 warps are 18 warps,
@@ -332,7 +332,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, X: LM.tensor2d, Y: LM.tensor2d,
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
     with extra:
         x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
@@ -369,7 +369,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, X: LM.tensor2d, Y: LM.tensor2d,
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
     with extra:
         x = lm.load_tile(X, coords=(0, lm.block_id(0)), shape=(1, 256), dtype=lm.f32)
@@ -405,7 +405,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # pass: one block per SM launches with 256 (ptxas: 154 used).
@@ -438,7 +438,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # fail: a budget of 128 for the same accumulator, one block per SM.
@@ -470,7 +470,7 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 # -----
 # pass: the usual 232.
@@ -503,5 +503,5 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()

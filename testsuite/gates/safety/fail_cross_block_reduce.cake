@@ -191,7 +191,7 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         lm.role_sync()
         t_s.tma_reduce_add(total, coords=(0, lm.block_id(0) * 64))  # expected-note {{'total' written here}}
         lm.tma_store_wait(visible=True)
-        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator"))  # expected-error {{role 'math' reads 'total', which other blocks of the launch write, outside a branch on the old value of an atomic that acquires their writes (order="acquire" or "acq_rel"); it may read the data before they have written it}}
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator"))  # expected-error {{blocks of the launch may write the same tiles of tensor 'Y': no coordinate of its stores names lm.block_id(1)}} expected-error {{role 'math' reads 'total', which other blocks of the launch write, outside a branch on the old value of an atomic that acquires their writes (order="acquire" or "acq_rel"); it may read the data before they have written it}}
         n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")
         if n == lm.num_blocks(1) - 1:
             acc = lm.load_tile(total, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator", reset=True)

@@ -28,7 +28,7 @@ def fence_in_branch(lm, O: LM.tma2d, n: LM.i32):
         if lm.block_id(0) == 0:
             lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -43,7 +43,7 @@ def sync_in_branch(lm, O: LM.tma2d, n: LM.i32):
         lm.fence_proxy()
         if lm.block_id(0) == 0:
             lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))  # expected-error {{one elected thread of role 'math' reads 'o_s' ('tma_store') right after all its threads wrote it; add 'lm.role_sync()' after the fence}}
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))  # expected-error {{one elected thread of role 'math' reads 'o_s' ('tma_store') right after all its threads wrote it; add 'lm.role_sync()' after the fence}}
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -106,7 +106,7 @@ def cp_async_fence_before_wait(lm, A: LM.tensor2d, B: LM.tensor2d, O: LM.tma2d, 
         o_s.store(lm.cast(o, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -123,7 +123,7 @@ def fence_missing_else(lm, O: LM.tma2d, n: LM.i32):
         elif lm.block_id(0) == 1:
             lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -138,7 +138,7 @@ def fence_in_loop_maybe_empty(lm, O: LM.tma2d, n: LM.i32):
         for j in lm.range(0, lm.block_id(0)):   # block 0: no iteration
             lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -154,5 +154,5 @@ def fence_after_first_then_exit(lm, O: LM.tma2d, n: LM.i32):
             if j > 0:
                 lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))  # expected-error {{role 'math' writes 'o_s' with generic-proxy stores, then reads it through the async proxy ('tma_store') without 'lm.fence_proxy()' in between}}
         lm.tma_store_wait()

@@ -33,7 +33,7 @@ def staged(lm, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
         o_s.store(lm.cast(o, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -63,7 +63,7 @@ def alias(lm, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
         o_s.store(lm.cast(o, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -94,7 +94,7 @@ def branch(lm, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
         o_s.store(lm.cast(o, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -123,7 +123,7 @@ def sync_in_branch(lm, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
         o_s.store(lm.cast(o, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -156,5 +156,5 @@ def next_iteration(lm, V: LM.tma2d, O: LM.tma2d, n: LM.i32):
         o_s.store(lm.cast(o, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()

@@ -39,7 +39,7 @@ def first_or(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 @cake.schedule(grid=(4,))
 def first_not(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
@@ -72,5 +72,5 @@ def first_not(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tma2d, K: LM.i32):
         c_s.store(out)
         lm.fence_proxy()
         lm.role_sync()
-        c_s.tma_store(C, coords=(0, 0))
+        c_s.tma_store(C, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()

@@ -16,7 +16,7 @@ def fence_in_branch(lm, O: LM.tma2d, n: LM.i32):
             lm.fence_proxy()
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -32,7 +32,7 @@ def sync_in_branch(lm, O: LM.tma2d, n: LM.i32):
         if lm.block_id(0) == 0:
             lm.role_sync()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 @cake.schedule(grid=(n,))
@@ -91,7 +91,7 @@ def fence_in_loop(lm, O: LM.tma2d, n: LM.i32):
             o_s.store(s)
             lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 # The fence after the wait at which the cp_async copies land.
@@ -116,7 +116,7 @@ def cp_async_fence_after_wait(lm, A: LM.tensor2d, B: LM.tensor2d, O: LM.tma2d, n
         o_s.store(lm.cast(o, lm.bf16))
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 # A fence in each side of a branch, and a role sync in each side of one,
@@ -140,7 +140,7 @@ def fence_in_each_branch(lm, O: LM.tma2d, n: LM.i32):
         else:
             lm.fence_proxy()
             lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 # The fence runs in a loop of two iterations between the store and the read.
@@ -156,7 +156,7 @@ def fence_in_loop_between(lm, O: LM.tma2d, n: LM.i32):
         for j in lm.range(0, 2):
             lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()
 
 # A loop of one iteration has no next iteration: the store at the end of its
@@ -181,5 +181,5 @@ def one_iteration(lm, O: LM.tma2d, n: LM.i32):
             lm.role_sync()
         lm.fence_proxy()
         lm.role_sync()
-        o_s.tma_store(O, coords=(0, 0))
+        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))
         lm.tma_store_wait()

@@ -24,6 +24,6 @@ for d in range(D):
     out.append(f"{ind}for j{d} in lm.range(0, n):")
     ind += "    "
     out += [f"{ind}if j{d} > 0:", f"{ind}    lm.fence_proxy()", f"{ind}    lm.role_sync()"]
-out += [f"{ind}o_s.tma_store(O, coords=(0, 0))", f"{ind}lm.tma_store_wait()", f"{ind}lm.role_sync()", f"{ind}o_s.store(s)"]
-out += ["        lm.fence_proxy()", "        lm.role_sync()", "        o_s.tma_store(O, coords=(0, 0))", "        lm.tma_store_wait()"]
+out += [f"{ind}o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))", f"{ind}lm.tma_store_wait()", f"{ind}lm.role_sync()", f"{ind}o_s.store(s)"]
+out += ["        lm.fence_proxy()", "        lm.role_sync()", "        o_s.tma_store(O, coords=(0, lm.block_id(0) * 64))", "        lm.tma_store_wait()"]
 print("\n".join(out))
