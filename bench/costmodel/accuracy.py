@@ -187,7 +187,7 @@ def base_calibration(cakec):
     parts = ["Sm90a", "gpu"] + [p.strip() for p in m.group(1).split(",")]
     names = ["target", "gpu", "sms", "tflops16PerSm", "tflops8PerSm", "tflopsOtherPerSm", "tflops16Device", "tflops8Device", "elementGopsPerSm",
              "hbmGBs", "hbmRunOverheadBytes", "l2GBs", "smFillGBs", "smGenericGBs", "l2ReduceGBs", "launchUs", "copyLatencyUs", "blockUs",
-             "hbmLatencyUs", "hbmQueueUs", "smemPerSm",
+             "hbmLatencyUs", "hbmQueueUs", "flagHandoffUs", "smemPerSm",
              "threadsPerSm", "regsPerSm", "blocksPerSm"]
     assert len(parts) == len(names), (len(parts), len(names))
     return {n: float(v) for n, v in zip(names, parts) if n not in ("target", "gpu")}

@@ -198,12 +198,14 @@ public:
   bool block(BlockWork &w) {
     w_ = &w;
     laps_.clear();
+    openTurns_.clear();
     env_.roleValues.clear();
     addedHere_.clear();
     for (const RoleBlock &rb : env_.k.roles) {
       env_.loops.clear();
       BlockWork before = w;
       if (!stmts(rb.body)) return false;
+      closeTurns(nullptr);
       BlockWork::RoleWork r{w.flops16 - before.flops16, w.flops8 - before.flops8, w.flopsOther - before.flopsOther,
                             w.elementOps - before.elementOps, w.genericLoad - before.genericLoad};
       if (r.flops16 + r.flops8 + r.flopsOther + r.elementOps > 0) w.roles.push_back(r);
@@ -397,9 +399,10 @@ private:
         return;
       }
       if (ef.global != kNone) {
-        if (ef.oneElement) {  // an atomic or a scalar read: one 32-bit element
+        if (ef.oneElement) {  // an atomic, a flag wait or a scalar read: one 32-bit element
           (ef.globalWrite ? w.genericStore : w.genericLoad) += 4;
           if (ef.memoryOrder != kNone) atomic(o, tensor);
+          if (ef.awaitsValue != kNone) flagWait(o, tensor);
           return;
         }
         ResourceId tile = copyTile(o);
@@ -418,6 +421,37 @@ private:
     if (o.info().result == OpResult::Fragment && o.result.resource != kNoResource) {
       const Resource &r = k.resources[o.result.resource];
       w.elementOps += static_cast<double>(elements(r.shape));
+    }
+  }
+
+  // The bytes the block's threads have moved so far (a turn's are what
+  // moves between its wait and its exchange).
+  double genericBytes() const { return w_->genericLoad + w_->genericStore; }
+
+  // A wait on a flag: a turn of the block's, open until the block exchanges
+  // the flag's element or its role ends.
+  void flagWait(const Operation &o, ResourceId tensor) {
+    std::vector<int64_t> key{static_cast<int64_t>(tensor)};
+    for (const Value &e : o.operand(param::WaitFlag::coords).value.elts) {
+      std::optional<int64_t> x = evalValue(env_, e);
+      if (!x) return unknown("a flag wait whose element the shape does not decide: its turn not modelled");
+      key.push_back(*x);
+    }
+    std::optional<int64_t> v = evalValue(env_, o.operand(param::WaitFlag::value).value);
+    if (!v) return unknown("a flag wait whose value the shape does not decide: its turn not modelled");
+    w_->turns.push_back({key, *v, -genericBytes()});
+    openTurns_.push_back(w_->turns.size() - 1);
+  }
+  // Closes the block's open turns on `key` (all of them: nullptr).
+  void closeTurns(const std::vector<int64_t> *key) {
+    for (size_t i = 0; i < openTurns_.size();) {
+      BlockWork::Turn &t = w_->turns[openTurns_[i]];
+      if (key && t.flag != *key) {
+        ++i;
+        continue;
+      }
+      t.bytes += genericBytes();
+      openTurns_.erase(openTurns_.begin() + static_cast<std::ptrdiff_t>(i));
     }
   }
 
@@ -440,6 +474,7 @@ private:
       if (!x) return;  // a counter the shape does not name: every counter of the tensor stays as modelled
       key.push_back(*x);
     }
+    if (kind == "exch") closeTurns(&key);  // the turn passed on, or the flag reset
     // A compare-and-swap, a value the shape does not decide, or a counter
     // one block adds to twice (a work queue: the blocks take turns on the
     // GPU, not one block's whole loop after another's) make the counter
@@ -477,6 +512,7 @@ private:
   std::map<std::vector<int64_t>, int64_t> counters_;  // the counters' values so far in this launch
   std::set<std::vector<int64_t>> unknownCounters_;    // counters whose values are not modelled
   std::set<std::vector<int64_t>> addedHere_;          // the counters this block has counted on
+  std::vector<size_t> openTurns_;                     // the block's turns (BlockWork::turns) not yet passed on
   const std::map<ResourceId, std::vector<int64_t>> &dims_;
   BlockWork *w_ = nullptr;
   std::map<ResourceId, int64_t> laps_;

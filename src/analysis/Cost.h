@@ -53,6 +53,17 @@ struct BlockWork {
   double inflightBytes = 0;  // what the block's rings hold in flight at most: each one's stages x its stage's bytes
   int64_t copies = 0;        // copies issued into shared memory
   bool loads = false, stores = false;
+  // The block's waits on flags (lm.wait_flag): the element (the tensor and
+  // its coordinates), the value awaited, and the bytes the block's threads
+  // move between the wait and its exchange on that element (passing the
+  // turn on or resetting it) or the role's end. The blocks waiting on one
+  // element take their turns one after the other.
+  struct Turn {
+    std::vector<int64_t> flag;
+    int64_t value = 0;
+    double bytes = 0;
+  };
+  std::vector<Turn> turns;
 };
 
 struct KernelWork {
@@ -98,6 +109,7 @@ struct Calibration {
   double l2ReduceGBs;                                    // additions into global memory (L2 atomics)
   double launchUs, copyLatencyUs, blockUs;               // fixed costs (microseconds)
   double hbmLatencyUs, hbmQueueUs;                       // HBM's round trip unloaded, and its growth with load
+  double flagHandoffUs;                                  // a turn's hand-off: a release, then the next block's acquire
   int64_t smemPerSm, threadsPerSm, regsPerSm, blocksPerSm;
   std::string_view source;  // the script and the results it was measured with
 };
@@ -126,10 +138,15 @@ struct Estimate {
   double divisibleUs = 0;     // the blocks' times less their fixed costs, summed
   double fixedUs = 0;         // the largest fixed cost of a block (first copies, its start)
   bool splittable = false;    // the longest block's work could be shared by more blocks (its ring laps twice or more)
+  // Flags' turns: what the longest chain of blocks taking turns adds to
+  // the launch beyond its blocks' own times, and its length.
+  double turnUs = 0;
+  int64_t turnChain = 0;
 };
 // Bottleneck classes: "tensor-pipe", "hbm-bandwidth", "l2-bandwidth",
 // "l2-reductions", "pipeline-latency", "wave-quantization",
-// "role-serialization", "launch-overhead", "cuda-cores", "generic-memory".
+// "role-serialization", "launch-overhead", "cuda-cores", "generic-memory",
+// "block-turns".
 Estimate estimate(const KernelWork &w, const Calibration &c);
 
 // Performance hints (-Rhint): what the model predicts a change of the

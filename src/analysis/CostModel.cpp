@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <map>
 #include <queue>
 #include <set>
+#include <tuple>
 
 #include "analysis/Cost.h"
 
@@ -18,9 +20,9 @@ using namespace cake::sema;
 const Calibration *calibrationFor(Target t) {
   static const std::vector<Calibration> table = {
 #define CALIBRATION(T, gpu, sms, t16, t8, tO, d16, d8, eops, hbm, run, l2, fill, gen, red, launch, lat, blk, hlat, hq, \
-                    smem, thr, regs, bps, src)                                                                         \
-  Calibration{Target::T, gpu, sms,    t16, t8,  tO,   d16, d8,   eops, hbm,  run, l2, fill,                            \
-              gen,       red, launch, lat, blk, hlat, hq,  smem, thr,  regs, bps, src},
+                    hand, smem, thr, regs, bps, src)                                                                   \
+  Calibration{Target::T, gpu, sms,    t16, t8,  tO,   d16, d8,   eops, hbm, run,  l2,  fill,                           \
+              gen,       red, launch, lat, blk, hlat, hq,  hand, smem, thr, regs, bps, src},
 #include "target/Calibration.def"
 #undef CALIBRATION
   };
@@ -58,6 +60,7 @@ const std::vector<Field> &calibrationFields() {
       {"blockUs", &Calibration::blockUs, nullptr},
       {"hbmLatencyUs", &Calibration::hbmLatencyUs, nullptr, 0, 1e3, true},  // 0: the rings never limit HBM's rate
       {"hbmQueueUs", &Calibration::hbmQueueUs, nullptr, 0, 1e3, true},
+      {"flagHandoffUs", &Calibration::flagHandoffUs, nullptr, 0, 1e3, true},  // 0: a turn costs only its bytes
       {"smemPerSm", nullptr, &Calibration::smemPerSm, 1024, 16777216},
       {"threadsPerSm", nullptr, &Calibration::threadsPerSm, 32, 65536},
       {"regsPerSm", nullptr, &Calibration::regsPerSm, 1024, 16777216},
@@ -192,17 +195,52 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
   for (int64_t i = 0; i < std::min<int64_t>(e.slots, w.blocks); ++i) slots.push(0);
   double busy = 0, worst = -1, makespan = 0, criticalLaps = 0;
   Terms critical{};
+  std::vector<double> ends;
   for (const BlockWork &b : w.perBlock) {
     Terms t = blockTerms(b);
     double end = slots.top() + t.total;
     slots.pop();
     slots.push(end);
+    ends.push_back(end);
     makespan = std::max(makespan, end);
     busy += t.total;
     e.divisibleUs += t.total - t.fixed;
     e.fixedUs = std::max(e.fixedUs, t.fixed);
     if (t.total > worst) worst = t.total, critical = t, criticalLaps = b.laps;
   }
+  // Flags' turns: the blocks waiting on one element go in the order of the
+  // values they wait for, each turn (its bytes at the block's generic rate,
+  // the last of its work) starting when the block has done the rest of its
+  // work and the turn before it has been handed on. The blocks are all
+  // resident (a cooperative launch), so a wait delays its own block only.
+  struct Member {
+    int64_t value;
+    size_t block, turn;
+    bool operator<(const Member &o) const { return std::tie(value, block, turn) < std::tie(o.value, o.block, o.turn); }
+  };
+  std::map<std::vector<int64_t>, std::vector<Member>> chains;
+  for (size_t i = 0; i < w.perBlock.size(); ++i)
+    for (size_t j = 0; j < w.perBlock[i].turns.size(); ++j)
+      chains[w.perBlock[i].turns[j].flag].push_back({w.perBlock[i].turns[j].value, i, j});
+  double turnEnd = 0;
+  for (auto &[flag, members] : chains) {
+    std::sort(members.begin(), members.end());
+    double handed = -1, latest = 0;  // when the turn before was handed on; the members' own latest end
+    for (const Member &m : members) {
+      size_t i = m.block;
+      const BlockWork::Turn &turn = w.perBlock[i].turns[m.turn];
+      double own = us(turn.bytes, c.smGenericGBs) * share;
+      double start = std::max(ends[i] - own, handed < 0 ? 0.0 : handed + c.flagHandoffUs);
+      double end = start + own;
+      busy += end - ends[i];
+      latest = std::max(latest, ends[i]);
+      ends[i] = end;
+      handed = end;
+    }
+    if (handed - latest > e.turnUs) e.turnUs = handed - latest, e.turnChain = static_cast<int64_t>(members.size());
+    turnEnd = std::max(turnEnd, handed);
+  }
+  makespan = std::max(makespan, turnEnd);
   // Work that more blocks could share: the longest block's ring goes round
   // at least twice, and its work outweighs its fixed costs.
   e.splittable = criticalLaps >= 2 && critical.total - critical.fixed > critical.fixed;
@@ -264,6 +302,9 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
     e.bottleneck = e.hbmGBs < 0.9 * c.hbmGBs ? "pipeline-latency" : "hbm-bandwidth";
   else if (e.l2Us >= makespan)
     e.bottleneck = "l2-bandwidth";
+  else if (e.turnUs > 0 && e.turnUs >= std::max({critical.tensor, critical.role, critical.fill, critical.generic,
+                                                 critical.latency, critical.elem}))
+    e.bottleneck = "block-turns";  // blocks waiting for their turns on a flag, one after the other
   else if (e.splittable && e.slotEfficiency < 0.7)
     e.bottleneck = "wave-quantization";
   else {

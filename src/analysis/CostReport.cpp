@@ -115,6 +115,10 @@ std::string renderReportText(const std::vector<ReportEntry> &entries) {
           "  longest block (us) tensor core {:.2f}, one role's issue {:.2f}, fill {:.2f}, ring latency {:.2f}, "
           "generic {:.2f}\n",
           x.tensorUs, x.roleUs, x.fillUs, x.latencyUs, x.genericUs);
+      if (x.turnChain > 0)
+        o += fmt::format(
+            "  turns              {:.2f} us more than the blocks' own times: {} blocks in turn on one flag\n", x.turnUs,
+            x.turnChain);
       o += fmt::format("  HBM rate           {:.0f} GB/s of {:.0f} ({} in flight in the resident blocks' rings)\n",
                        x.hbmGBs, cal->hbmGBs, bytesText(x.inflightBytes));
       o += fmt::format("  placement          {} per SM (by {}; {} slots), {:.2f} waves, slots busy {:.0f}%\n",
@@ -178,6 +182,7 @@ std::string renderReportJson(const std::vector<ReportEntry> &entries) {
       o += fmt::format(", \"longest_block_us\": {{\"tensor\": {}, \"role\": {}, \"fill\": {}, \"latency\": {}, "
                        "\"generic\": {}}}",
                        num(x.tensorUs), num(x.roleUs), num(x.fillUs), num(x.latencyUs), num(x.genericUs));
+      if (x.turnChain > 0) o += fmt::format(", \"turns\": {{\"us\": {}, \"chain\": {}}}", num(x.turnUs), x.turnChain);
       o += fmt::format(", \"hbm_rate_gbs\": {}, \"inflight_bytes\": {}", num(x.hbmGBs), num(x.inflightBytes));
       o += fmt::format(", \"blocks_per_sm\": {}, \"residency_limit\": {}", x.blocksPerSm, jsonString(x.residencyLimit));
       o += fmt::format(", \"waves\": {}, \"slot_efficiency\": {}", num(x.waves), num(x.slotEfficiency));
