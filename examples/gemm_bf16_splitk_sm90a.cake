@@ -9,7 +9,8 @@
 # partials in a fixed order (split 0 first: the same bits on every run,
 # whichever block arrives last), resets the counter for the next launch, and
 # writes the bf16 tile with TMA. No block waits for another, so the schedule
-# cannot hang however the blocks are scheduled.
+# cannot hang however the blocks are scheduled. Where S is 1 (a tile per
+# block), the block writes its tile directly: no partial, no count.
 #
 # -DREDUCE=True: every block adds its partial tile into one f32 tile of the
 # workspace with TMA (tma_reduce_add: atomic additions in L2, so the sum's
@@ -117,6 +118,13 @@ def gemm_bf16_splitk(lm, A: LM.tma2d[M, K], B: LM.tma2d[N, K], C: LM.tma2d[M, N]
             else:
                 lm.store_tile(part, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM), src=acc)
                 lm.atomic(turn, coords=(lm.block_id(1), lm.block_id(0)), value=lm.block_id(2) + 1, op="exch", order="release")
+        elif S == 1:   # one block owns the tile: C directly
+            out = lm.cast(acc, lm.bf16)
+            c_s.store(out)
+            lm.fence_proxy()
+            lm.role_sync()
+            c_s.tma_store(C, coords=(lm.block_id(1) * BN, lm.block_id(0) * BM))
+            lm.tma_store_wait()
         else:
             if REDUCE:
                 sum_s.store(acc)

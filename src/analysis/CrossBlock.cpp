@@ -92,6 +92,18 @@ void countSharers(const Kernel &k, const Value &coords, WorkspaceAccess &a) {
   a.sharersKnown = true;
 }
 
+// Whether every block that shares an element named by coordinates over the
+// grid dimensions `dims` decides `cond` alike: an integer comparison whose
+// leaves are the launch's values (constants, scalars, the grid's extents)
+// or indices of those dimensions.
+bool sameForSharers(const Kernel &k, const Value &cond, const std::set<int64_t> &dims) {
+  if (cond.kind != ValueKind::Bool || cond.cmp == CmpOp::None || cond.ix == kNoIntExpr) return false;
+  return k.ints.findLeaf(cond.ix, [&](const IntNode &n) {
+    if (n.op == IntOp::BlockId) return !dims.count(n.value);
+    return intOpInfo(n.op).same != IntSame::Launch;
+  }) == kNoIntExpr;
+}
+
 struct Walker {
   const Kernel &k;
   std::map<const Operation *, const Event *> events;
@@ -99,6 +111,7 @@ struct Walker {
   std::vector<CounterGuard> guards;
   Scope scope;
   int loops = 0, conditions = 0;
+  std::vector<const Value *> conds;  // the enclosing branches' conditions (not constant ones)
 
   void walk(const std::vector<IrStmt> &body) {
     for (const IrStmt &s : body) {
@@ -115,7 +128,7 @@ struct Walker {
         std::set<int64_t> values;
         if (s.cond.ix != kNoIntExpr) values = roleValuesIn(k, k.ints.form(s.cond.ix));
         bool constant = s.cond.kind == ValueKind::Bool && s.cond.boolIsConst;
-        if (!constant) ++conditions;
+        if (!constant) ++conditions, conds.push_back(&s.cond);
         size_t mark = guards.size();
         for (int64_t v : values) guards.push_back({&s, v, s.cond.cmp == CmpOp::Eq});
         if (!constant) scope.emplace_back(&s, 1);
@@ -126,7 +139,7 @@ struct Walker {
         walk(s.orelse);
         guards.resize(mark);
         if (!constant) scope.pop_back();
-        if (!constant) --conditions;
+        if (!constant) --conditions, conds.pop_back();
         break;
       }
       case IrStmt::Kind::Let: break;
@@ -180,8 +193,12 @@ struct Walker {
       const Value &v = op.operand(param::Atomic::value).value;
       if (v.isConstInt()) a.value = *v.constInt;
       if (op.result.ix != kNoIntExpr) a.roleValue = k.ints.node(op.result.ix).value;
-      a.once = loops == 0 && conditions == 0;
       countSharers(k, op.operand(param::Atomic::coords).value, a);
+      // Under branches that all the blocks sharing its element take alike
+      // (split-K's `if S > 1:`), each of them still updates it once.
+      a.once = loops == 0 && std::all_of(conds.begin(), conds.end(), [&](const Value *c) {
+                 return a.sharersKnown && sameForSharers(k, *c, a.blockDims);
+               });
     } else {
       a.kind = fx.globalWrite ? WorkspaceAccess::Kind::Store : WorkspaceAccess::Kind::Load;
       if (op.kind == OpKind::LoadTile) {
@@ -274,7 +291,7 @@ ChainPlace chainPlace(const Kernel &k, const Scope &where, size_t from, int64_t 
 CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents> &roles) {
   CrossBlockFacts facts;
   for (const RoleEvents &r : roles) {
-    Walker w{k, {}, facts, {}, {}};
+    Walker w{k, {}, facts, {}, {}, 0, 0, {}};
     for (const Event &e : r.events) w.events[e.op] = &e;
     w.walk(r.block->body);
   }

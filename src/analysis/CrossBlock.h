@@ -64,7 +64,7 @@ struct WorkspaceAccess {
   std::string scope;             // "gpu" or "cluster"
   std::optional<int64_t> value;  // the operand, when constant
   int64_t roleValue = -1;        // its old value's leaf (IntOp::RoleValue)
-  bool once = false;             // runs once per block: in no loop, under no condition
+  bool once = false;  // runs once per block: in no loop, under no condition but ones its sharers decide alike
   // How many blocks update the same element: `sharersConst` times the grid
   // extent of dimension `sharersDim` (-1: none), when the coordinates are
   // distinct block indices; `sharersWhy` says why not otherwise.

@@ -218,6 +218,19 @@ bool inEnclosingList(const Event &s, const Event &x) {
   return s.role == x.role && s.body && std::find(x.lists.begin(), x.lists.end(), s.body) != x.lists.end();
 }
 
+bool otherArms(const Event &a, const Event &b) {
+  if (a.role != b.role) return false;
+  // The innermost list around both, and the lists each is in just inside it.
+  size_t d = 0;
+  while (d < a.lists.size() && d < b.lists.size() && a.lists[d] == b.lists[d]) ++d;
+  if (d == 0 || d >= a.lists.size() || d >= b.lists.size()) return false;
+  for (const IrStmt &s : *a.lists[d - 1])
+    if (s.kind == IrStmt::Kind::If &&
+        ((&s.body == a.lists[d] && &s.orelse == b.lists[d]) || (&s.orelse == a.lists[d] && &s.body == b.lists[d])))
+      return true;
+  return false;
+}
+
 std::pair<int64_t, int64_t> slotBytes(const Resource &view, int64_t slot) {
   if (view.stages <= 1) return {view.offset, satAdd(view.offset, view.totalBytes)};
   return {satAdd(view.offset, satMul(slot, view.bytesPerStage)),

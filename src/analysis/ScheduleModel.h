@@ -62,6 +62,9 @@ std::optional<sema::AffineForm> boundForm(const sema::Kernel &k, const sema::Val
 // s.index > x.index, after it (within the same iteration of the loops
 // around s).
 bool inEnclosingList(const Event &s, const Event &x);
+// Whether `a` and `b` lie on the two sides of one `if` (one in its body,
+// the other in its else): no pass through that `if` runs both.
+bool otherArms(const Event &a, const Event &b);
 // Whether `cond` (negated: its opposite) holds in every iteration of `loop`
 // but the first, and fails in the first (`k > 0`, `k != 0`, the else of
 // `k == 0`, for a loop from 0 at step 1): a path that has come round the

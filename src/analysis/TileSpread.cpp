@@ -272,8 +272,14 @@ void judgeTileSpread(const Kernel &k, std::vector<WorkspaceAccess> &accesses) {
   // By tensor: the plain stores outside the branches on atomics' values
   // (what every block writes; a last block's own writes are the fix-up's).
   std::map<ResourceId, std::vector<WorkspaceAccess *>> groups;
-  for (WorkspaceAccess &a : accesses)
-    if (a.kind == WorkspaceAccess::Kind::Store && !a.reduce && a.guards.empty()) groups[a.tensor].push_back(&a);
+  for (WorkspaceAccess &a : accesses) {
+    if (a.kind != WorkspaceAccess::Kind::Store || a.reduce) continue;
+    if (a.guards.empty())
+      groups[a.tensor].push_back(&a);
+    else
+      a.spreadWhy = "the store lies under a branch on a value read at run time (an atomic's old value, "
+                    "lm.load_scalar), which the tiles' rules do not follow";
+  }
   Spreader sp(k);
   for (auto &[tensor, group] : groups) sp.judge(group);
 }

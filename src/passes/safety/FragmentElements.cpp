@@ -137,33 +137,45 @@ public:
             if (std::max(bp.first, bq.first) >= std::min(bp.second, bq.second)) continue;
           }
           if (!alias && sameCoords(p, q) && sameThreadElements(path, k_, r.role, *p.op, *q.op)) continue;
-          // Forward: q after p with no role sync between.
-          bool forward = !roleSyncBetween(p.index, q, /*inLists=*/true);
-          // Loop-carried: p of the next iteration after q, with no role sync
-          // in their common innermost loop outside p .. q.
+          // Forward: q after p with no role sync between. On the two sides
+          // of one `if` a pass through the role runs only one of them, so
+          // only a path through their loop's back edge joins them, in
+          // either direction.
+          bool arms = otherArms(p, q);
+          bool forward = !arms && !roleSyncBetween(p.index, q, /*inLists=*/true);
+          // Loop-carried: `to` of the next iteration after `from`, with no
+          // role sync in their common innermost loop outside from .. to.
           const IrStmt *loop = nullptr;
           for (size_t d = 0; d < p.loops.size() && d < q.loops.size() && p.loops[d] == q.loops[d]; ++d)
             loop = p.loops[d];
-          bool carried = loop != nullptr && !slotPerIteration(*loop, p, sp, q, sq);
           // A sync counts on that path where it runs every time: in every
           // iteration of that loop (directly in its body, under no
           // condition or guard: not in an inner loop, which may run no
-          // iteration), or after q in a statement list around q, or before
-          // p in one around p.
-          for (const Event *s : syncs)
-            if (carried && std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end() &&
-                ((!s->conditional && !s->guarded && s->loops.back() == loop &&
-                  (s->index > q.index || s->index < p.index)) ||
-                 (s->index > q.index && inEnclosingList(*s, q)) || (s->index < p.index && inEnclosingList(*s, p))))
-              carried = false;
+          // iteration), or after `from` in a statement list around it, or
+          // before `to` in one around it.
+          auto nextIteration = [&](const Event &from, const StageRef &sFrom, const Event &to, const StageRef &sTo) {
+            if (loop == nullptr || slotPerIteration(*loop, to, sTo, from, sFrom)) return false;
+            for (const Event *s : syncs)
+              if (std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end() &&
+                  ((!s->conditional && !s->guarded && s->loops.back() == loop &&
+                    (s->index > from.index || s->index < to.index)) ||
+                   (s->index > from.index && inEnclosingList(*s, from)) ||
+                   (s->index < to.index && inEnclosingList(*s, to))))
+                return false;
+            return true;
+          };
+          bool carried = nextIteration(q, sq, p, sp);            // p after q
+          bool carriedOn = arms && nextIteration(p, sp, q, sq);  // q after p
           // A refill orders only what comes before it (after it, its wait
           // does): only a path that ends at a refill counts for one.
           if (refill(p) || refill(q)) {
             forward = forward && refill(q) && !refill(p);
+            carriedOn = carriedOn && refill(q) && !refill(p);
             carried = carried && refill(p) && !refill(q);
           }
-          if (!forward && !carried) continue;
-          const Event &late = forward ? q : p, &early = forward ? p : q;
+          if (!forward && !carried && !carriedOn) continue;
+          bool qLate = forward || carriedOn;
+          const Event &late = qLate ? q : p, &early = qLate ? p : q;
           std::string where = alias ? fmt::format(" through '{}', which shares its bytes", name(view(early))) : "";
           auto d =
               ctx_.diags.build(DiagId::SafetyFragmentCrossThread, late.op->range, name(r.role),

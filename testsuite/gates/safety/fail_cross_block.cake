@@ -434,3 +434,49 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
                 acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' loads 'part' through a register fragment whose layout gives its elements to other threads than the fragment it stored; add 'lm.role_sync()' between them}}
                 lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
                 lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# under a branch the blocks sharing the counter decide apart (the index
+# along which they share it): not every sharer counts, so the last count
+# may never come
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        if lm.block_id(1) == 0:
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+        else:
+            lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)
+            n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note {{the atomic on 'arrived' is here}}
+            if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: the atomic runs in a loop or under a condition, not once per block}}
+                acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                for s in lm.range(1, lm.num_blocks(1)):
+                    acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+                lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# under a branch on a value read at run time
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], P: LM.tensor1d, M: LM.i32, S: LM.i32):
+    arrived = lm.workspace(shape=(M // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=(S * ((M + 63) // 64 * 64), 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        if lm.load_scalar(P, coords=(lm.block_id(0),), lo=0, hi=1) > 0:
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+        else:
+            lm.store_tile(part, coords=(0, lm.block_id(1) * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), src=acc)  # expected-error {{cannot prove that the blocks storing 'part' for the last block of their count store disjoint tiles: the store lies under a branch on a value read at run time (an atomic's old value, lm.load_scalar), which the tiles' rules do not follow}}
+            n = lm.atomic(arrived, coords=(lm.block_id(0),), order="acq_rel")  # expected-note 2 {{the atomic on 'arrived' is here}}
+            if n == lm.num_blocks(1) - 1:  # expected-error {{cannot prove that the branch on the old value of 'arrived' takes the last of the blocks that update it: the atomic runs in a loop or under a condition, not once per block}}
+                acc = lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                for s in lm.range(1, lm.num_blocks(1)):
+                    acc = acc + lm.load_tile(part, coords=(0, s * ((M + 63) // 64 * 64) + lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+                lm.atomic(arrived, coords=(lm.block_id(0),), value=0, op="exch")
+                lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
