@@ -209,37 +209,52 @@ Estimate estimate(const KernelWork &w, const Calibration &c) {
     if (t.total > worst) worst = t.total, critical = t, criticalLaps = b.laps;
   }
   // Flags' turns: the blocks waiting on one element go in the order of the
-  // values they wait for, each turn (its bytes at the block's generic rate,
-  // the last of its work) starting when the block has done the rest of its
-  // work and the turn before it has been handed on. The blocks are all
-  // resident (a cooperative launch), so a wait delays its own block only.
+  // values they wait for. A block's turns are the last of its work, in
+  // program order, each its bytes at the block's generic rate: the first
+  // starts when the block has done the rest, each one when the block's turn
+  // before it has ended and the chain's turn before it has been handed on
+  // (the chains taken in the order the blocks take their turns). The blocks
+  // are all resident (a cooperative launch), so a wait delays its own block
+  // only.
   struct Member {
     int64_t value;
     size_t block, turn;
     bool operator<(const Member &o) const { return std::tie(value, block, turn) < std::tie(o.value, o.block, o.turn); }
   };
   std::map<std::vector<int64_t>, std::vector<Member>> chains;
+  std::vector<double> cursor = ends;  // where each block's next turn may start
   for (size_t i = 0; i < w.perBlock.size(); ++i)
-    for (size_t j = 0; j < w.perBlock[i].turns.size(); ++j)
-      chains[w.perBlock[i].turns[j].flag].push_back({w.perBlock[i].turns[j].value, i, j});
-  double turnEnd = 0;
+    for (size_t j = 0; j < w.perBlock[i].turns.size(); ++j) {
+      const BlockWork::Turn &t = w.perBlock[i].turns[j];
+      chains[t.flag].push_back({t.value, i, j});
+      cursor[i] -= us(t.bytes, c.smGenericGBs) * share;
+    }
+  std::vector<std::pair<size_t, const std::vector<int64_t> *>> order;  // by the earliest turn on each flag
   for (auto &[flag, members] : chains) {
     std::sort(members.begin(), members.end());
+    size_t first = SIZE_MAX;
+    for (const Member &m : members) first = std::min(first, m.turn);
+    order.push_back({first, &flag});
+  }
+  std::sort(order.begin(), order.end(),
+            [](const auto &a, const auto &b) { return std::tie(a.first, *a.second) < std::tie(b.first, *b.second); });
+  double turnEnd = 0;
+  for (const auto &[first, flag] : order) {
+    const std::vector<Member> &members = chains[*flag];
     double handed = -1, latest = 0;  // when the turn before was handed on; the members' own latest end
     for (const Member &m : members) {
       size_t i = m.block;
-      const BlockWork::Turn &turn = w.perBlock[i].turns[m.turn];
-      double own = us(turn.bytes, c.smGenericGBs) * share;
-      double start = std::max(ends[i] - own, handed < 0 ? 0.0 : handed + c.flagHandoffUs);
-      double end = start + own;
-      busy += end - ends[i];
+      double own = us(w.perBlock[i].turns[m.turn].bytes, c.smGenericGBs) * share;
+      double start = std::max(cursor[i], handed < 0 ? 0.0 : handed + c.flagHandoffUs);
+      cursor[i] = start + own;
+      handed = cursor[i];
       latest = std::max(latest, ends[i]);
-      ends[i] = end;
-      handed = end;
     }
     if (handed - latest > e.turnUs) e.turnUs = handed - latest, e.turnChain = static_cast<int64_t>(members.size());
     turnEnd = std::max(turnEnd, handed);
   }
+  for (size_t i = 0; i < w.perBlock.size(); ++i)
+    if (!w.perBlock[i].turns.empty() && cursor[i] > ends[i]) busy += cursor[i] - ends[i], ends[i] = cursor[i];
   makespan = std::max(makespan, turnEnd);
   // Work that more blocks could share: the longest block's ring goes round
   // at least twice, and its work outweighs its fixed costs.

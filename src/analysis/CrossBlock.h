@@ -126,8 +126,10 @@ void judgeTileSpread(const sema::Kernel &k, std::vector<WorkspaceAccess> &access
 // than the tile a block writes there and no other coordinate keeps
 // neighbouring blocks apart (judgeTileSpread's Overlap), or no coordinate
 // names some grid dimension of more than one block (not proven where its
-// extent is a run-time value). Stores that are not judged (loop-dependent
-// coordinates, a persistent grid's tiles) are not listed.
+// extent is a run-time value; a dimension along which flag turns order
+// every store of the tensor counts as one block). Stores that are not
+// judged (loop-dependent coordinates, a persistent grid's tiles) are not
+// listed.
 struct OutputOverlap {
   sema::ResourceId tensor = sema::kNoResource;
   const sema::Operation *store = nullptr;  // the first of its stores
@@ -137,7 +139,8 @@ struct OutputOverlap {
   // has more than one block along `dim` (a run-time extent).
   bool proven = true;
 };
-std::vector<OutputOverlap> collectOutputOverlaps(const sema::Kernel &k, const std::vector<RoleEvents> &roles);
+std::vector<OutputOverlap> collectOutputOverlaps(const sema::Kernel &k, const std::vector<RoleEvents> &roles,
+                                                 const CrossBlockFacts &cb);
 
 // The blocks along grid dimension `d` in which code runs, as a set of
 // classes (bits): the first (lm.block_id(d) == 0 of more than one), those

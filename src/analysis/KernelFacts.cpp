@@ -306,7 +306,7 @@ KernelFacts analyzeKernel(const Kernel &k, Target target, const SourceManager &s
   f.stageRegions = collectStageRegions(k, sm, f);
   f.crossBlock = collectCrossBlock(k, f.roles);
   f.outputCoverage = collectOutputCoverage(k, f.roles);
-  f.outputOverlaps = collectOutputOverlaps(k, f.roles);
+  f.outputOverlaps = collectOutputOverlaps(k, f.roles, f.crossBlock);
   f.paramAccess = collectParamAccess(k, f.roles);
   return f;
 }

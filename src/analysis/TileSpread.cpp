@@ -292,7 +292,39 @@ Spread spreadAcrossChains(const Kernel &k, const std::vector<WorkspaceAccess *> 
   return group.front()->spread;
 }
 
-std::vector<OutputOverlap> collectOutputOverlaps(const Kernel &k, const std::vector<RoleEvents> &roles) {
+namespace {
+// The grid dimension along which flag turns order a store (-1: none): the
+// role waits on a flag before it, once per block, and exchanges that flag
+// (passing the turn on, or resetting it) only after it, and the blocks
+// sharing the flag's element differ in that one dimension. Whether the
+// turns themselves are right is the flag rules' (FlagWaits.cpp); given
+// them, the blocks of a chain store one after another, the last one last.
+int64_t turnDim(const Kernel &k, const CrossBlockFacts &cb, const Event &store) {
+  for (const FlagWait &w : cb.flagWaits) {
+    if (!w.once || !w.sharersKnown || w.event->role != store.role || w.event->index > store.index) continue;
+    bool passed = false, after = true;
+    for (const WorkspaceAccess &x : cb.accesses)
+      if (x.kind == WorkspaceAccess::Kind::Atomic && x.tensor == w.tensor && x.event->role == store.role &&
+          x.op == "exch") {
+        passed = true;
+        after = after && x.event->index > store.index;
+      }
+    if (!passed || !after) continue;
+    int64_t dim = -1;
+    for (size_t d = 0; d < k.grid.size(); ++d) {
+      const Value &g = k.grid[d];
+      if (w.blockDims.count(static_cast<int64_t>(d)) || (g.isConstInt() && *g.constInt == 1)) continue;
+      if (dim >= 0) return -1;  // chains over two dimensions: not judged here
+      dim = static_cast<int64_t>(d);
+    }
+    if (dim >= 0) return dim;
+  }
+  return -1;
+}
+}  // namespace
+
+std::vector<OutputOverlap> collectOutputOverlaps(const Kernel &k, const std::vector<RoleEvents> &roles,
+                                                 const CrossBlockFacts &cb) {
   std::vector<WorkspaceAccess> stores;
   for (const RoleEvents &r : roles)
     for (const Event &e : r.events) {
@@ -310,8 +342,13 @@ std::vector<OutputOverlap> collectOutputOverlaps(const Kernel &k, const std::vec
     }
   std::map<ResourceId, std::vector<WorkspaceAccess *>> groups;
   for (WorkspaceAccess &a : stores) groups[a.tensor].push_back(&a);
-  Spreader sp(k, -1, /*unnamedOverlap=*/true);
-  for (auto &[tensor, group] : groups) sp.judge(group);
+  for (auto &[tensor, group] : groups) {
+    // Stores all ordered by turns along one dimension: its blocks are one.
+    int64_t chain = turnDim(k, cb, *group.front()->event);
+    for (const WorkspaceAccess *a : group)
+      if (turnDim(k, cb, *a->event) != chain) chain = -1;
+    Spreader(k, chain, /*unnamedOverlap=*/true).judge(group);
+  }
   std::vector<OutputOverlap> out;
   std::set<ResourceId> seen;
   for (const WorkspaceAccess &a : stores)

@@ -154,7 +154,10 @@ public:
           // iteration), or after `from` in a statement list around it, or
           // before `to` in one around it.
           auto nextIteration = [&](const Event &from, const StageRef &sFrom, const Event &to, const StageRef &sTo) {
-            if (loop == nullptr || slotPerIteration(*loop, to, sTo, from, sFrom)) return false;
+            // One slot per iteration keeps them apart in one view (or two
+            // laid out alike), not through an alias whose slots are other
+            // bytes (found by review, helper-50).
+            if (loop == nullptr || (!alias && slotPerIteration(*loop, to, sTo, from, sFrom))) return false;
             for (const Event *s : syncs)
               if (std::find(s->loops.begin(), s->loops.end(), loop) != s->loops.end() &&
                   ((!s->conditional && !s->guarded && s->loops.back() == loop &&

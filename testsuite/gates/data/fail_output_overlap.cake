@@ -60,3 +60,38 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         acc = lm.fill(acc, 1.0)
         acc = acc + lm.load_tile(Y, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
         lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-error {{blocks of the launch may write the same tiles of tensor 'Y': no coordinate of its stores names lm.block_id(1), so the blocks along grid dimension 1 write the same tile whenever there are more than one; which block writes last decides their elements}}
+
+# -----
+# the broken variants of pass_output_overlap.cake's chain in turn: the store
+# after the block has passed the turn on (the next block may store at once)
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))
+        if lm.block_id(1) > 0:
+            acc = acc + lm.load_tile(Y, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+        if lm.block_id(1) == lm.num_blocks(1) - 1:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
+        else:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=lm.block_id(1) + 1, op="exch", order="release")
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-error {{blocks of the launch may write the same tiles of tensor 'Y': no coordinate of its stores names lm.block_id(1), so the blocks along grid dimension 1 write the same tile whenever there are more than one}}
+
+# -----
+# the store before the block's wait
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)  # expected-error {{blocks of the launch may write the same tiles of tensor 'Y': no coordinate of its stores names lm.block_id(1), so the blocks along grid dimension 1 write the same tile whenever there are more than one}}
+        lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))
+        if lm.block_id(1) == lm.num_blocks(1) - 1:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
+        else:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=lm.block_id(1) + 1, op="exch", order="release")

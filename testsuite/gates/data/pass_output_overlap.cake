@@ -2,7 +2,9 @@
 # coordinate that overlaps kept apart by another one; a branch on the block
 # index (stores under an `if` are not judged); a persistent loop's tiles
 # (not judged either); 8 of 64 rows stored 8 rows apart (first_rows=8); a
-# grid dimension no coordinate names, stored by its last block only.
+# grid dimension no coordinate names, stored by its last block only; one
+# stored by every block of a flag's chain in turn (found by review,
+# helper-50: the turns fix which block writes last).
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
 @cake.schedule(grid=(M // 64,))
@@ -57,3 +59,22 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         acc = lm.fill(acc, 1.0)
         if lm.block_id(1) == lm.num_blocks(1) - 1:
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# every block of a tile's chain adds its part into Y in turn: between its
+# wait and its exchange
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))
+        if lm.block_id(1) > 0:
+            acc = acc + lm.load_tile(Y, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+        lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+        if lm.block_id(1) == lm.num_blocks(1) - 1:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
+        else:
+            lm.atomic(turn, coords=(lm.block_id(0),), value=lm.block_id(1) + 1, op="exch", order="release")
