@@ -15,7 +15,10 @@ from P before rounding, keeps attn_bench's bound (1e-3 (1 + |lse|)). Then
 --samples) ours beside cuDNN's bf16 forward through SDPA on the same values
 at B = 4, H = 32, S = 4096 and 8192.
 
-  fp8_check.py LIB [--check-only] [--samples N]
+With --other LIB2 (another build of the same kernel, e.g. -DP_REGS=False)
+both are checked, and timed in the same process beside cuDNN.
+
+  fp8_check.py LIB [--other LIB2] [--check-only] [--samples N]
 """
 import argparse
 import math
@@ -49,8 +52,12 @@ def main():
     p.add_argument("lib")
     p.add_argument("--check-only", action="store_true")
     p.add_argument("--samples", type=int, default=100)
+    p.add_argument("--other", help="a second build of the kernel, checked and timed beside the first")
     args = p.parse_args()
-    kern = cakelib.kernel(args.lib)
+    kerns = [("ours", cakelib.kernel(args.lib))]
+    if args.other:
+        kerns.append(("other", cakelib.kernel(args.other)))
+        print(f"ours = {os.path.basename(args.lib)}, other = {os.path.basename(args.other)}")
     ok = True
     cases = [(1, 2, 256, 1.0), (2, 4, 1024, 1.0), (1, 2, 4096, 2.0)]
     if args.check_only:
@@ -58,17 +65,18 @@ def main():
     for B, H, S, scale in cases:
         q, k, v, vt = inputs(B, H, S, scale, S + B)
         BH = B * H
-        o = torch.full((BH, S, D), math.nan, device="cuda", dtype=torch.bfloat16)
-        lse = torch.full((BH, S), math.nan, device="cuda")
-        kern(q.view(BH, S, D), k.view(BH, S, D), vt, o, lse, S, BH)
-        torch.cuda.synchronize()
-        heads = ab.checked_heads(B, H)  # every head up to 8
-        errs = ab.compare_to_reference(q.float(), k.float(), v.float(), S, False, heads,
-                                       {"ours": (o.view(BH * S, D), lse)})["ours"]
-        good = (errs.rel_fro <= REL_FRO_MAX and errs.lse_worst is not None and errs.lse_worst <= ab.LSE_TOL
-                and bool(torch.isfinite(o).all()) and bool(torch.isfinite(lse).all()))
-        ok &= good
-        print(f"B={B} H={H} S={S} scale={scale:g}: {errs.text()}: {'CORRECT' if good else 'WRONG'}")
+        for name, kern in kerns:
+            o = torch.full((BH, S, D), math.nan, device="cuda", dtype=torch.bfloat16)
+            lse = torch.full((BH, S), math.nan, device="cuda")
+            kern(q.view(BH, S, D), k.view(BH, S, D), vt, o, lse, S, BH)
+            torch.cuda.synchronize()
+            heads = ab.checked_heads(B, H)  # every head up to 8
+            errs = ab.compare_to_reference(q.float(), k.float(), v.float(), S, False, heads,
+                                           {name: (o.view(BH * S, D), lse)})[name]
+            good = (errs.rel_fro <= REL_FRO_MAX and errs.lse_worst is not None and errs.lse_worst <= ab.LSE_TOL
+                    and bool(torch.isfinite(o).all()) and bool(torch.isfinite(lse).all()))
+            ok &= good
+            print(f"{name}: B={B} H={H} S={S} scale={scale:g}: {errs.text()}: {'CORRECT' if good else 'WRONG'}")
     if args.check_only:
         return cakelib.finish({}, None, ok)
     from torch.nn.attention import SDPBackend, sdpa_kernel
@@ -78,7 +86,8 @@ def main():
 
     def flush():
         buf.bitwise_not_()
-    print(f"{'B x H x S':>14} {'ours fp8 ms':>12} {'cuDNN bf16 ms':>14} {'cuDNN/ours':>10} {'ours TFLOP/s':>13}")
+    print(f"{'B x H x S':>14} {'ours fp8 ms':>12} {'cuDNN bf16 ms':>14} {'cuDNN/ours':>10} {'ours TFLOP/s':>13}"
+          + (f" {'other fp8 ms':>13} {'cuDNN/other':>11}" if args.other else ""))
     for B, H, S in ((4, 32, 4096), (4, 32, 8192)):
         q, k, v, vt = inputs(B, H, S, 1.0, 1)
         BH = B * H
@@ -90,11 +99,15 @@ def main():
             with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
                 return F.scaled_dot_product_attention(q4, k4, v4)
         qv, kv = q.view(BH, S, D), k.view(BH, S, D)
-        t = ab.time_backends([("ours", lambda: kern(qv, kv, vt, o, lse, S, BH)), ("cuDNN", cudnn)], flush,
-                             args.samples)
+        runs = [(name, (lambda kern=kern: kern(qv, kv, vt, o, lse, S, BH))) for name, kern in kerns]
+        t = ab.time_backends(runs + [("cuDNN", cudnn)], flush, args.samples)
         ours, peer = t["ours"]["median_ms"], t["cuDNN"]["median_ms"]
         flops = 4.0 * B * H * S * S * D
-        print(f"{B:>4} x {H} x {S:<5} {ours:12.4f} {peer:14.4f} {peer / ours:10.3f} {flops / ours / 1e9:13.1f}")
+        line = f"{B:>4} x {H} x {S:<5} {ours:12.4f} {peer:14.4f} {peer / ours:10.3f} {flops / ours / 1e9:13.1f}"
+        if args.other:
+            other = t["other"]["median_ms"]
+            line += f" {other:13.4f} {peer / other:11.3f}"
+        print(line)
     return cakelib.finish({}, None, ok)
 
 

@@ -351,6 +351,8 @@ private:
   // A register fragment as an MMA's A operand: a tile in the accumulator
   // layout (whose packed pairs are A's registers); refused otherwise.
   bool registerTileA(const Resource &a, const Resource &role, SourceRange at);
+  // An fp8 A fragment rearranged into wgmma's 8-bit register layout (cake_a8).
+  void fp8ARegisters(const Resource &a, int64_t mBlocks, int64_t kSteps);
   std::string fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);

@@ -383,6 +383,21 @@ static __device__ __forceinline__ uint16_t cake_e5m2x2(float lo, float hi) {
   return r;
 }
 )CAKE"},
+      {"cake_fp8_a_reg", {}, R"CAKE(// One register of wgmma's 8-bit A fragment from fp8 pairs in the accumulator
+// layout. Every thread of a quad (t = lane % 4) offers the pairs of its row at
+// two 8-column chunks, lo and hi, in one word; thread t takes columns
+// 4t .. 4t + 3 of the 16 from the words of threads 2(t % 2) and 2(t % 2) + 1,
+// their low halves (chunk lo) where t < 2, their high halves where t >= 2.
+// Run by every thread of the warp.
+static __device__ __forceinline__ uint32_t cake_fp8_a_reg(uint16_t lo, uint16_t hi) {
+  const uint32_t word = static_cast<uint32_t>(lo) | (static_cast<uint32_t>(hi) << 16);
+  const uint32_t lane = threadIdx.x % 32u;
+  const int from = static_cast<int>((lane & ~3u) | ((lane & 1u) << 1));
+  const uint32_t x = __shfl_sync(0xffffffffu, word, from);
+  const uint32_t y = __shfl_sync(0xffffffffu, word, from + 1);
+  return __byte_perm(x, y, (lane & 2u) ? 0x7632u : 0x5410u);
+}
+)CAKE"},
       {"cake_e4m3_at", {}, R"CAKE(// Element i of e4m3 pairs, exactly, as f32 (through f16x2).
 static __device__ __forceinline__ float cake_e4m3_at(const uint16_t *p, int i) {
   uint32_t h;
@@ -417,9 +432,14 @@ static __device__ __forceinline__ void cake_fence_fragment(float (&x)[N]) {
 }
 template <class T, int N>
 static __device__ __forceinline__ void cake_fence_fragment(T (&x)[N]) {
-  static_assert(sizeof(T) == 4, "two 16-bit values per register");
+  static_assert(sizeof(T) == 4 || sizeof(T) == 2, "two 16-bit or 8-bit values per element");
 #pragma unroll
-  for (int i = 0; i < N; ++i) asm volatile("" : "+r"(reinterpret_cast<uint32_t &>(x[i]))::"memory");
+  for (int i = 0; i < N; ++i) {
+    if constexpr (sizeof(T) == 4)
+      asm volatile("" : "+r"(reinterpret_cast<uint32_t &>(x[i]))::"memory");
+    else  // fp8 pairs
+      asm volatile("" : "+h"(reinterpret_cast<uint16_t &>(x[i]))::"memory");
+  }
 }
 )CAKE"},
       {"cake_wgmma_commit_group", {}, R"CAKE(// Closes the group of wgmma operations this warpgroup issued.
@@ -707,7 +727,8 @@ std::string wgmmaText(const WgmmaForm &f) {
                      "      : {14}, \"l\"(desc_b), \"r\"(accumulate));\n"
                      "}}\n",
                      f.n, types,
-                     f.aInRegs ? "from registers (the accumulator layout, two values per register)"
+                     f.aInRegs ? (fp8 ? "from registers (wgmma's 8-bit fragment, four values per register)"
+                                      : "from registers (the accumulator layout, two values per register)")
                                : "from shared memory (a K-major descriptor)",
                      f.bMnMajor ? "an MN-major descriptor (transposed)" : "a K-major descriptor", regs, wgmmaName(f),
                      aParams, accIndex, ptxTypes, regLines, aText, bIndex, imms, outs, aInputs, k);

@@ -166,23 +166,3 @@ def k(lm, n: LM.i32):
         f = lm.fill(f, 1.0)
         h = lm.cast(f, lm.bf16)
         out.store(h)  # expected-error {{a store into the swizzled view 'out' has no sm_90a lowering: a swizzled destination's rows must be one swizzle span or whole panels of it}}
-
-# -----
-# fp8 A from registers (FA3's P . V in fp8): wgmma takes it, the lowering does not yet.
-@cake.schedule()
-def k(lm, X: LM.tma2d, Y: LM.tensor2d):
-    pool = lm.smem(65536)
-    b_s = pool.view(offset=0, shape=(64, 128), dtype=lm.e4m3, swizzle="128B")
-    math = lm.role(warps=[0, 1, 2, 3])
-    got = lm.barrier(count=1, prod=[math], cons=[math], init_count=1)
-    s = lm.regs(shape=(64, 128), dtype=lm.f32, role=math)
-    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
-    with math:
-        b_s.tma_load(X, coords=(0, 0), barrier=got)
-        lm.wait(got, stage=0)
-        s = lm.fill(s, 1.0)
-        p8 = lm.cast(s, lm.e4m3)
-        lm.mma(acc, p8, b_s.T, init=True)  # expected-error {{fp8 wgmma is lowered with A and B K-major in shared memory: A an (M, K) view, B an (N, K) view used as '.T'}}
-        lm.mma_commit()
-        lm.mma_wait(pending=0)
-        lm.store_tile(Y, coords=(0, 0), src=acc)

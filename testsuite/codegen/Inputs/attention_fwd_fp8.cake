@@ -1,15 +1,17 @@
 # The attention forward of examples/attention_fwd_sm90a.cake with fp8
 # (e4m3) Q, K and V and unit scales: S = Q K^T by fp8 wgmma, P cast to e4m3
-# and O += P V by fp8 wgmma, bf16 O, f32 LSE. fp8 wgmma reads both operands
-# K-major and A only from shared memory here, so V comes transposed (VT:
-# (B*H, D, S)) and P goes through a swizzled view (p_s) of each consumer,
-# fenced and synchronised before the wgmma reads it. FA3 instead keeps P in
-# registers (wgmma's fp8 A fragment, which needs the keys permuted) and
-# transposes V in shared memory; neither is lowered yet
+# and O += P V by fp8 wgmma, bf16 O, f32 LSE. fp8 wgmma reads B K-major, so
+# V comes transposed (VT: (B*H, D, S)). P stays in registers (P_REGS, FA3's
+# form): the lowering rearranges the accumulator layout's e4m3 pairs into
+# wgmma's 8-bit A fragment by shuffles within each quad. With
+# -DP_REGS=False P goes through a swizzled view (p_s) of each consumer,
+# fenced and synchronised before the wgmma reads it. FA3 also transposes V
+# in shared memory, which is not lowered yet
 # (testsuite/codegen/attention_fp8_lowering.test).
 from stdlib.hopper import WGMMA_M, SWIZZLE_128B_BF16_K
 
 CAUSAL = False
+P_REGS = True                 # P . V with P from registers; False: through p_s
 D = 128                       # head dimension
 BM = 2 * WGMMA_M              # query rows per block: 64 per consumer warpgroup
 BN = 128                      # keys per tile
@@ -29,7 +31,8 @@ def attention_fwd_fp8(lm, Q: LM.tma3d, K: LM.tma3d, VT: LM.tma3d, O: LM.tma3d, L
     # staging views (q_s[1] right after q_s[0], ...) and fragments.
     wg = lm.roles(warps=[[4, 5, 6, 7], [8, 9, 10, 11]], regs=240)
     q_s = pool.view(offset=0, shape=(BM // 2, D), dtype=lm.e4m3, swizzle="128B", role=wg)
-    p_s = pool.view(offset=5 * T8, shape=(BM // 2, BN), dtype=lm.e4m3, swizzle="128B", role=wg)
+    if not P_REGS:
+        p_s = pool.view(offset=5 * T8, shape=(BM // 2, BN), dtype=lm.e4m3, swizzle="128B", role=wg)
     o_s = pool.view(offset=6 * T8, shape=(BM // 2, D), dtype=lm.bf16, swizzle="128B", role=wg)
     lse_s = pool.view(offset=8 * T8, shape=(1, BM // 2), dtype=lm.f32, role=wg)
     s = lm.regs(shape=(BM // 2, BN), dtype=lm.f32, role=wg)
@@ -78,16 +81,20 @@ def attention_fwd_fp8(lm, Q: LM.tma3d, K: LM.tma3d, VT: LM.tma3d, O: LM.tma3d, L
         p0 = lm.exp2(s * SCALE_LOG2 - m)
         l = lm.rowsum(p0)
         pb = lm.cast(p0, lm.e4m3)
-        p_s.store(pb)
-        lm.fence_proxy()
-        lm.role_sync()
+        if not P_REGS:
+            p_s.store(pb)
+            lm.fence_proxy()
+            lm.role_sync()
         for j in lm.range(1, n_kv):
             lm.wait(kfull, stage=j)
             lm.wait(turn[i], stage=j - 1)
             lm.mma(s, q_s, k_s[j].T, init=True)
             lm.mma_commit()
             lm.wait(vfull, stage=j - 1)
-            lm.mma(o, p_s, vt_s[j - 1].T)
+            if P_REGS:
+                lm.mma(o, pb, vt_s[j - 1].T)
+            else:
+                lm.mma(o, p_s, vt_s[j - 1].T)
             lm.mma_commit()
             lm.arrive(turn[1 - i], stage=j - 1)
             lm.mma_wait(pending=1)
@@ -104,11 +111,15 @@ def attention_fwd_fp8(lm, Q: LM.tma3d, K: LM.tma3d, VT: LM.tma3d, O: LM.tma3d, L
             lm.arrive(vempty, stage=j - 1, per="warpgroup")
             o = o * alpha
             pb = lm.cast(p, lm.e4m3)
-            p_s.store(pb)
-            lm.fence_proxy()
-            lm.role_sync()
+            if not P_REGS:
+                p_s.store(pb)
+                lm.fence_proxy()
+                lm.role_sync()
         lm.wait(vfull, stage=n_kv - 1)
-        lm.mma(o, p_s, vt_s[n_kv - 1].T)
+        if P_REGS:
+            lm.mma(o, pb, vt_s[n_kv - 1].T)
+        else:
+            lm.mma(o, p_s, vt_s[n_kv - 1].T)
         lm.mma_commit()
         lm.mma_wait(pending=0)
         lm.arrive(vempty, stage=n_kv - 1, per="warpgroup")

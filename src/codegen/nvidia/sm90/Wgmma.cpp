@@ -8,9 +8,12 @@ namespace cake::codegen::detail {
 
 // wgmma, one instruction per warpgroup, m64 block and k-step (k16 for 16-bit
 // types, k32 for fp8: 32 bytes of K either way). A is a
-// K-major view (through a descriptor) or a 16-bit register fragment in the
-// accumulator layout, whose packed pairs 4s..4s+3 of an m64 block are the
-// A registers of k-step s; B is a K-major view used transposed (b[s].T, an
+// K-major view (through a descriptor) or a register fragment in the
+// accumulator layout. Of a 16-bit one, the packed pairs 4s..4s+3 of an m64
+// block are the A registers of k-step s. An fp8 one is rearranged first
+// (fp8ARegisters): the accumulator layout puts columns 2t, 2t+1, 8+2t, 9+2t
+// of each 16 in thread t of a quad, and wgmma's 8-bit A fragment wants
+// 4t..4t+3. B is a K-major view used transposed (b[s].T, an
 // (N, K) tile) or an MN-major one (b[s], a (K, N) tile stored as panels of
 // 64 N-columns by K rows).
 void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
@@ -39,12 +42,11 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
                        dtypeInfo(acc.dtype).name));
     return;
   }
-  // fp8 wgmma reads K-major operands from shared memory only (the gate's
-  // hw.mma-operand-major says so first; this guards -fno-gates-like input).
-  if (fp8 && (bMnMajor || aInRegs)) {
+  // fp8 wgmma reads K-major operands only (the gate's hw.mma-operand-major
+  // says so first; this guards -fno-gates-like input).
+  if (fp8 && bMnMajor) {
     refuse(DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
-           "fp8 wgmma is lowered with A and B K-major in shared memory: A an (M, K) view, B an (N, K) view used "
-           "as '.T'");
+           "fp8 wgmma is lowered with B K-major: an (N, K) view used as '.T'");
     return;
   }
   int64_t esize = dtypeInfo(a.dtype).bits / 8;
@@ -96,11 +98,19 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k{} step(s) of m64n{}k{}{}{}", M, N,
                    K, wgs, mBlocks, kSteps, kStep, N, kStep, aInRegs ? ", A from registers" : "",
                    bMnMajor ? ", B MN-major" : ""));
+  const bool a8InRegs = aInRegs && fp8;
+  if (a8InRegs) {
+    line("{");
+    ++indent_;
+    fp8ARegisters(a, mBlocks, kSteps);
+  }
   line(w_.use("cake_wgmma_fence") + "();");
   line("{");
   ++indent_;
   Panels ap = aInRegs ? Panels{} : panels(a);
-  if (aInRegs)
+  if (a8InRegs)
+    ;  // cake_a8, above
+  else if (aInRegs)
     line(fmt::format("const uint32_t *cake_a = reinterpret_cast<const uint32_t *>({});  // two 16-bit values each",
                      ident(a.name)));
   else
@@ -120,7 +130,10 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   for (int64_t st = 0; st < kSteps; ++st)
     for (int64_t mb = 0; mb < mBlocks; ++mb) {
       std::string aArg;
-      if (aInRegs) {
+      if (a8InRegs) {
+        int64_t r = 4 * (mb * kSteps + st);
+        aArg = fmt::format("cake_a8[{}], cake_a8[{}], cake_a8[{}], cake_a8[{}]", r, r + 1, r + 2, r + 3);
+      } else if (aInRegs) {
         int64_t r = mb * (K / 4) + 4 * st;
         aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
       } else {
@@ -131,6 +144,34 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
     }
   --indent_;
   line("}");
+  if (a8InRegs) {
+    --indent_;
+    line("}");
+  }
+}
+
+// An fp8 register fragment (uint16_t pairs in the accumulator layout) as
+// wgmma's 8-bit A fragment, in cake_a8: four registers per m64 block and
+// k32 step. Register j = 2h + r of k-step s holds row g + 8r, columns
+// 16h + 4t .. 16h + 4t + 3 of the step (g = lane / 4, t = lane % 4, PTX
+// ISA: wgmma's register fragment for .e4m3/.e5m2 A). Those four are the
+// pairs of quad threads 2(t % 2) and 2(t % 2) + 1 at 8-column chunk
+// 2h + t / 2: every thread offers its two chunks' pairs of row r in one
+// word, takes the words of those two threads and keeps their low or high
+// halves (cake_fp8_a_reg).
+void KernelEmitter::fp8ARegisters(const Resource &a, int64_t mBlocks, int64_t kSteps) {
+  int64_t pairsPerBlock = a.shape[1] / 4;  // K columns x 64 rows / 128 threads / 2 per pair
+  line(fmt::format("uint32_t cake_a8[{}];  // '{}' as wgmma's fp8 A fragment (4 values a register)",
+                   4 * mBlocks * kSteps, a.name));
+  const std::string &fn = w_.use("cake_fp8_a_reg");
+  for (int64_t mb = 0; mb < mBlocks; ++mb)
+    for (int64_t st = 0; st < kSteps; ++st)
+      for (int64_t h = 0; h < 2; ++h)
+        for (int64_t r = 0; r < 2; ++r) {
+          int64_t chunk = 4 * st + 2 * h, lo = mb * pairsPerBlock + 2 * chunk + r, hi = lo + 2;
+          line(fmt::format("cake_a8[{}] = {}({}[{}], {}[{}]);", 4 * (mb * kSteps + st) + 2 * h + r, fn, ident(a.name),
+                           lo, ident(a.name), hi));
+        }
 }
 
 // The descriptor of an unswizzled operand tile stored as 16-byte panels of

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Here (cakec + nvcc, no GPU): the fp8 attention forward of
+# testsuite/codegen/Inputs/attention_fwd_fp8.cake with P . V taking P from
+# registers (the default, P_REGS) and through shared memory
+# (-DP_REGS=False), into harness/fp8/generated/att.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+CAKEC=${CAKEC:-build-test/bin/cakec}
+G=harness/fp8/generated/att
+mkdir -p $G
+A=testsuite/codegen/Inputs/attention_fwd_fp8.cake
+for v in regs:True smem:False; do
+  n=${v%%:*} d=${v#*:}
+  $CAKEC $A --target=sm_90a -DP_REGS=$d -o $G/attention_fwd_fp8_$n.cu
+  $CAKEC $A --target=sm_90a -DP_REGS=$d --emit=interface -o $G/attention_fwd_fp8_$n.json
+  /usr/local/cuda/bin/nvcc -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -Xcompiler -fPIC -shared \
+    -o $G/attention_fwd_fp8_$n.so $G/attention_fwd_fp8_$n.cu > $G/attention_fwd_fp8_$n.ptxas.log 2>&1 &
+done
+wait
+grep -h "registers\|spill" $G/*.ptxas.log

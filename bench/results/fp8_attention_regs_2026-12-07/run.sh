@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Device (carry harness/fp8/generated): the fp8 attention forward with P
+# from registers against float64 at three shapes, the form through shared
+# memory beside it (--other), both timed beside cuDNN's bf16 forward in one
+# process; then (unless SANITIZE=0) the register form under
+# compute-sanitizer memcheck, racecheck and synccheck filtered to it.
+set -uo pipefail
+cd "$(dirname "$0")/../../.." || exit 2
+OUT=${OUT:-/tmp/fp8att}
+mkdir -p "$OUT"
+G=harness/fp8/generated/att
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
+timeout 240 python3 harness/attention/fp8_check.py $G/attention_fwd_fp8_regs.so --other $G/attention_fwd_fp8_smem.so \
+  --samples "${SAMPLES:-100}" 2>&1 | tee "$OUT/fp8_attention.log"
+[ "${SANITIZE:-1}" = 0 ] && exit 0
+SAN=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+for tool in memcheck racecheck synccheck; do
+  timeout 90 "$SAN" --tool "$tool" --error-exitcode 9 --kernel-name kns=attention_fwd_fp8 \
+    python3 harness/attention/fp8_check.py $G/attention_fwd_fp8_regs.so --check-only > "$OUT/san-$tool.log" 2>&1
+  echo "$tool: exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|ALL CORRECT|FAILURES' "$OUT/san-$tool.log" | tr '\n' ' ')" | tee -a "$OUT/fp8_attention.log"
+done
