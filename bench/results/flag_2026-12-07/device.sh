@@ -8,7 +8,7 @@
 # (bench/results/h200_2026-12-06/run.sh: fp8 block-scaled, the staged
 # softmax; with DECODE=1 the decode list), each under a time limit. On an H100: only the
 # two families (family_run.sh), or nothing with ONLY_H200=1; SHORT=1 stops
-# after fp8.
+# after fp8; SERIAL=0 leaves out the family in turn.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
 OUT=${OUT:-/tmp/flagdev}
@@ -26,6 +26,7 @@ f() { grep -E "^ *[0-9]+x|geometric|CORRECT|FAIL|WRONG"; }
 G=harness/gemm/generated/f
 PREBUILT=$G/bin HARNESS_FLAGS="-DFAMILY -DWORKSPACE" SHAPES="$UNDER $LARGE" SANITIZE=0 OUT=$OUT/fam \
   timeout 110 bash harness/gemm/run.sh $G/family.cu 2>&1 | f
+[ "${SERIAL:-1}" = 1 ] &&  # SERIAL=0: not the family in turn
 PREBUILT=$G/bin HARNESS_FLAGS="-DFAMILY -DWORKSPACE" SHAPES="$UNDER" SANITIZE=0 OUT=$OUT/famser \
   timeout 70 bash harness/gemm/run.sh $G/family_serial.cu 2>&1 | f
 FP8_ROW_TILE=3072 GEN=harness/fp8/generated/i37d SAMPLES=100 SANITIZE=0 OUT=$OUT/fp8 \
