@@ -2,7 +2,8 @@
 # Here (cakec + nvcc, no GPU): the fp8 attention forward of
 # testsuite/codegen/Inputs/attention_fwd_fp8.cake with P . V taking P from
 # registers (the default, P_REGS) and through shared memory
-# (-DP_REGS=False), into harness/fp8/generated/att.
+# (-DP_REGS=False), and the fp8 view-store check kernel with its wgmma's A
+# from registers (-DA_REGS=True), into harness/fp8/generated/att.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 CAKEC=${CAKEC:-build-test/bin/cakec}
@@ -16,5 +17,10 @@ for v in regs:True smem:False; do
   /usr/local/cuda/bin/nvcc -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xptxas -v -Xcompiler -fPIC -shared \
     -o $G/attention_fwd_fp8_$n.so $G/attention_fwd_fp8_$n.cu > $G/attention_fwd_fp8_$n.ptxas.log 2>&1 &
 done
+V=testsuite/codegen/Inputs/fp8_view_store.cake
+$CAKEC $V --target=sm_90a -DA_REGS=True -o $G/fp8_view_store_regs.cu
+$CAKEC $V --target=sm_90a -DA_REGS=True --emit=interface -o $G/fp8_view_store_regs.json
+/usr/local/cuda/bin/nvcc -gencode arch=compute_90a,code=sm_90a -O3 -std=c++17 -Xcompiler -fPIC -shared \
+  -o $G/fp8_view_store_regs.so $G/fp8_view_store_regs.cu &
 wait
 grep -h "registers\|spill" $G/*.ptxas.log

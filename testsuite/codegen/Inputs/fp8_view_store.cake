@@ -4,7 +4,11 @@
 # swizzled view and P^T into a 64B-swizzled one, multiplies P by B^T with
 # wgmma (P the A operand, K-major, from the view) and writes Y = P . B^T
 # (f32), P and P^T (e4m3, TMA) back (testsuite/codegen/fp8_view_store.test;
-# run on the GPU by harness/fp8/fp8_store_check.py).
+# run on the GPU by harness/fp8/fp8_store_check.py). With -DA_REGS=True the
+# wgmma takes P from registers instead (wgmma's 8-bit A fragment, gathered
+# from the accumulator layout by the lowering).
+A_REGS = False
+
 @cake.schedule(grid=(M // 64,))
 def fp8_view_store(lm, S: LM.tensor2d, B: LM.tma2d, P8: LM.tma2d, PT8: LM.tma2d, Y: LM.tensor2d, M: LM.i32):
     pool = lm.smem(3 * 8192)
@@ -24,7 +28,10 @@ def fp8_view_store(lm, S: LM.tensor2d, B: LM.tma2d, P8: LM.tma2d, PT8: LM.tma2d,
         lm.fence_proxy()
         lm.role_sync()
         lm.wait(got, stage=0)
-        lm.mma(acc, p_s, b_s.T, init=True)
+        if A_REGS:
+            lm.mma(acc, p, b_s.T, init=True)
+        else:
+            lm.mma(acc, p_s, b_s.T, init=True)
         lm.mma_commit()
         lm.mma_wait(pending=0)
         lm.store_tile(Y, coords=(0, r0), src=acc)
