@@ -110,7 +110,7 @@ struct Walker {
   CrossBlockFacts &out;
   std::vector<CounterGuard> guards;
   Scope scope;
-  int loops = 0, conditions = 0;
+  int loops = 0;
   std::vector<const Value *> conds;  // the enclosing branches' conditions (not constant ones)
 
   void walk(const std::vector<IrStmt> &body) {
@@ -128,7 +128,7 @@ struct Walker {
         std::set<int64_t> values;
         if (s.cond.ix != kNoIntExpr) values = roleValuesIn(k, k.ints.form(s.cond.ix));
         bool constant = s.cond.kind == ValueKind::Bool && s.cond.boolIsConst;
-        if (!constant) ++conditions, conds.push_back(&s.cond);
+        if (!constant) conds.push_back(&s.cond);
         size_t mark = guards.size();
         for (int64_t v : values) guards.push_back({&s, v, s.cond.cmp == CmpOp::Eq});
         if (!constant) scope.emplace_back(&s, 1);
@@ -139,7 +139,7 @@ struct Walker {
         walk(s.orelse);
         guards.resize(mark);
         if (!constant) scope.pop_back();
-        if (!constant) --conditions, conds.pop_back();
+        if (!constant) conds.pop_back();
         break;
       }
       case IrStmt::Kind::Let: break;
@@ -168,8 +168,13 @@ struct Walker {
     if (fx.awaitsValue != kNone) {  // a flag wait: the flag protocol's, not a data access
       WorkspaceAccess probe;
       if (const Operand *coords = copyCoords(op)) countSharers(k, coords->value, probe);
-      out.flagWaits.push_back({ev->second, tensor, scope, loops == 0 && conditions == 0, probe.sharersKnown,
-                               probe.blockDims, probe.sharersWhy});
+      // Under branches every block sharing its element decides alike (a
+      // uniform `if S > 1:`), the blocks of a chain all wait, once, or none
+      // does.
+      bool once = loops == 0 && std::all_of(conds.begin(), conds.end(), [&](const Value *c) {
+                    return probe.sharersKnown && sameForSharers(k, *c, probe.blockDims);
+                  });
+      out.flagWaits.push_back({ev->second, tensor, scope, once, probe.sharersKnown, probe.blockDims, probe.sharersWhy});
       return;
     }
     WorkspaceAccess a;
@@ -291,7 +296,7 @@ ChainPlace chainPlace(const Kernel &k, const Scope &where, size_t from, int64_t 
 CrossBlockFacts collectCrossBlock(const Kernel &k, const std::vector<RoleEvents> &roles) {
   CrossBlockFacts facts;
   for (const RoleEvents &r : roles) {
-    Walker w{k, {}, facts, {}, {}, 0, 0, {}};
+    Walker w{k, {}, facts, {}, {}, 0, {}};
     for (const Event &e : r.events) w.events[e.op] = &e;
     w.walk(r.block->body);
   }

@@ -87,8 +87,10 @@ struct VisibleWait {
 struct FlagWait {
   const Event *event = nullptr;
   sema::ResourceId tensor = sema::kNoResource;
-  Scope where;        // the loops and branches around it
-  bool once = false;  // in no loop and under no condition: once per block
+  Scope where;  // the loops and branches around it
+  // In no loop, and under no branch that the blocks sharing its element
+  // may decide differently: once per block, or in none of a chain.
+  bool once = false;
   // The grid dimensions its coordinates name, when they are distinct block
   // indices (times constants, plus the launch's scalars); `sharersWhy` says
   // why not otherwise.

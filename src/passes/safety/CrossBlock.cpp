@@ -201,7 +201,8 @@ private:
   // (FlagWaits.cpp) judge it.
   bool afterFlagWait(const WorkspaceAccess &l) const {
     for (const FlagWait &w : facts_.crossBlock.flagWaits)
-      if (w.once && w.event->role == l.event->role && w.event->index < l.event->index && w.tensor != l.tensor)
+      if (w.once && w.event->role == l.event->role && w.event->index < l.event->index && w.tensor != l.tensor &&
+          scopeEncloses(w.where, l.where))
         return true;
     return false;
   }

@@ -66,7 +66,7 @@ private:
     if (!w.once) return out;  // CrossBlock.cpp judges reads after a wait in a loop or branch
     for (const WorkspaceAccess &l : cb.accesses) {
       if (l.kind != Kind::Load || l.event->role != w.event->role || l.event->index < w.event->index ||
-          l.tensor == w.tensor)
+          l.tensor == w.tensor || !scopeEncloses(w.where, l.where))
         continue;
       bool stored = false, later = false;
       for (const WorkspaceAccess &s : cb.accesses) stored |= s.kind == Kind::Store && s.tensor == l.tensor;
@@ -117,7 +117,9 @@ private:
 
   Outcome check(const FlagWait &w) {
     const CrossBlockFacts &cb = facts_.crossBlock;
-    if (!w.once) return unproven(w, "it runs in a loop or under a condition, not once per block");
+    if (!w.once)
+      return unproven(w, "it runs in a loop, or under a condition the blocks that share its element may decide "
+                         "differently, not once per block");
     if (!w.sharersKnown) return unproven(w, w.sharersWhy);
     // The chain: the one grid dimension of more than one block the flag's
     // coordinates do not name.
@@ -168,6 +170,11 @@ private:
     for (const WorkspaceAccess &x : cb.accesses) {
       if (x.tensor != w.tensor || (x.kind == Kind::Load && !x.reset)) continue;
       const SourceRange &at = x.event->op->range;
+      // Outside the wait's branches an update runs where the blocks did not
+      // wait (or runs again where they did).
+      if (!scopeEncloses(w.where, x.where))
+        return unproven(w, fmt::format("it is also updated at {}:{}, outside the branches around the wait",
+                                       at.begin.line, at.begin.col));
       if (x.kind != Kind::Atomic)
         return unproven(w, fmt::format("it is also written by a {} at {}:{}",
                                        x.kind == Kind::Store ? "store of a tile" : "load with reset=True",
@@ -276,8 +283,10 @@ private:
     const std::string b = blockText(d);
     Outcome out = Outcome::Proven;
     auto worst = [&](Outcome o) { out = std::max(out, o); };
+    // Reads and stores lie within the wait's branches (readsAfter, and the
+    // check of each store below): their places count from there.
     auto place = [&](const Scope &where) {
-      ChainPlace p = chainPlace(k_, where, 0, d);
+      ChainPlace p = chainPlace(k_, where, w.where.size(), d);
       p.blocks &= possible;
       return p;
     };
@@ -328,6 +337,12 @@ private:
       bool judged = true;
       for (const WorkspaceAccess &s : stores) {
         const SourceRange &st = s.event->op->range;
+        if (!scopeEncloses(w.where, s.where)) {
+          worst(unproven(w, fmt::format("'{}' is also written at {}, outside the branches around the wait",
+                                        name(l.tensor), where(s))));
+          judged = false;
+          break;
+        }
         ChainPlace sp = place(s.where);
         if (s.event->role != w.event->role || s.async || s.reduce) {
           worst(unproven(

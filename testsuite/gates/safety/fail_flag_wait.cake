@@ -280,7 +280,7 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
     with math:
         acc = lm.fill(acc, 1.0)
         for i in lm.range(0, 2):
-            lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: it runs in a loop or under a condition, not once per block}}
+            lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))  # expected-error {{cannot prove that every wait on flag 'turn' is released in turn: it runs in a loop, or under a condition the blocks that share its element may decide differently, not once per block}}
         if lm.block_id(1) > 0:
             acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")  # expected-error {{role 'math' reads 'part', which other blocks of the launch write, outside a branch on the old value of an atomic that acquires their writes (order="acquire" or "acq_rel"); it may read the data before they have written it}}
         if lm.block_id(1) == lm.num_blocks(1) - 1:

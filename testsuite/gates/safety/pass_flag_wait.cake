@@ -11,8 +11,11 @@
 # review) chains of a constant 2 blocks (no middle one) and of 3 whose first
 # block passes in a branch of its own, two phases of turns one after the
 # other at two flags, the last block storing the tile after the others'
-# pass in program order, and the first storing it before its wait. Broken
-# variants: fail_flag_wait.cake.
+# pass in program order, and the first storing it before its wait; the
+# whole protocol under a branch every block of a chain decides alike (`if
+# S > 1:`, the one block of S = 1 storing Y directly; a branch on the
+# block index the flag's coordinates name). Broken variants:
+# fail_flag_wait.cake.
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 # expected-no-diagnostics
 @cake.schedule(grid=((M + 63) // 64, S))
@@ -204,3 +207,49 @@ def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
         else:
             lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
             lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# Under `if S > 1:` (the same in every block of a chain): every block of a
+# chain waits and takes its turn, or, with S = 1, the one block stores Y.
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=((M + 63) // 64 * 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        if S > 1:
+            lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))
+            if lm.block_id(1) > 0:
+                acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            if lm.block_id(1) == lm.num_blocks(1) - 1:
+                lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
+                lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+            else:
+                lm.store_tile(part, coords=(0, lm.block_id(0) * 64), src=acc)
+                lm.atomic(turn, coords=(lm.block_id(0),), value=lm.block_id(1) + 1, op="exch", order="release")
+        else:
+            lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+
+# -----
+# Under a branch on lm.block_id(0), which the flag's coordinates name: the
+# blocks of one chain decide it alike.
+@cake.schedule(grid=((M + 63) // 64, S))
+def k(lm, Y: LM.tensor2d[M, 64], M: LM.i32, S: LM.i32):
+    turn = lm.workspace(shape=((M + 63) // 64,), dtype=lm.i32)
+    part = lm.workspace(shape=((M + 63) // 64 * 64, 64), dtype=lm.f32)
+    math = lm.role(warps=[0, 1, 2, 3])
+    acc = lm.regs(shape=(64, 64), dtype=lm.f32, role=math)
+    with math:
+        acc = lm.fill(acc, 1.0)
+        if lm.block_id(0) * 64 < M:
+            lm.wait_flag(turn, coords=(lm.block_id(0),), value=lm.block_id(1))
+            if lm.block_id(1) > 0:
+                acc = acc + lm.load_tile(part, coords=(0, lm.block_id(0) * 64), shape=(64, 64), dtype=lm.f32, layout="accumulator")
+            if lm.block_id(1) == lm.num_blocks(1) - 1:
+                lm.atomic(turn, coords=(lm.block_id(0),), value=0, op="exch")
+                lm.store_tile(Y, coords=(0, lm.block_id(0) * 64), src=acc)
+            else:
+                lm.store_tile(part, coords=(0, lm.block_id(0) * 64), src=acc)
+                lm.atomic(turn, coords=(lm.block_id(0),), value=lm.block_id(1) + 1, op="exch", order="release")
