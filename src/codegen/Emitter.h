@@ -351,8 +351,9 @@ private:
   // A register fragment as an MMA's A operand: a tile in the accumulator
   // layout (whose packed pairs are A's registers); refused otherwise.
   bool registerTileA(const Resource &a, const Resource &role, SourceRange at);
-  // An fp8 A fragment rearranged into wgmma's 8-bit register layout (cake_a8).
-  void fp8ARegisters(const Resource &a, int64_t mBlocks, int64_t kSteps);
+  // An fp8 A fragment rearranged into wgmma's 8-bit register layout: the
+  // lines that fill `dst` (four values a register) from the pairs `src`.
+  void fp8ARegisters(const std::string &src, const std::string &dst, int64_t mBlocks, int64_t kSteps);
   std::string fragmentElement(const Value &v, const Resource &role, const analysis::FragmentTiling &dst,
                               const std::string &i);
   void declareFragment(const Resource &frag, const analysis::FragmentTiling &t);
@@ -433,6 +434,15 @@ private:
   std::string out_;
   int indent_ = 0;
   std::set<ResourceId> declaredFragments_;
+  // fp8 fragments that are wgmma's A and written only by elementwise ops:
+  // each such write also fills NAME_a8, wgmma's 8-bit A fragment of them
+  // (the rearrangement off the path between wgmmas), which the wgmma reads.
+  std::set<ResourceId> a8Fragments_;
+  // The array of NAME_a8 (no user name starts with `cake`).
+  static std::string a8Var(const Resource &frag) {
+    std::string n = ident(frag.name);
+    return n.rfind("cake_", 0) == 0 ? n + "_a8" : "cake_" + n + "_a8";
+  }
   // Fragments whose layout was refused (reported once, at their first use).
   std::set<const Resource *> badLayouts_;
   bool tensorTypesChecked_ = false;  // globalTensors reported its conflicts

@@ -128,6 +128,10 @@ void KernelEmitter::declareFragment(const Resource &frag, const analysis::Fragme
   line(fmt::format("{} {}[{}];  // {}{} {}{}", type, ident(frag.name), packed ? t.perThread / 2 : t.perThread,
                    frag.derived ? "" : "'" + frag.name + "' ", shapeText(frag.shape), dtypeInfo(frag.dtype).name,
                    packed ? ", two per register" : ""));
+  if (a8Fragments_.count(frag.id))
+    line(fmt::format("uint32_t {}[{}];  // the same as wgmma's fp8 A fragment, four per register (each write "
+                     "fills both)",
+                     a8Var(frag), t.perThread / 4));
 }
 
 // The checks of every elementwise handler: the result and each fragment
@@ -209,6 +213,15 @@ void KernelEmitter::elementwise(const Operation &o, RoleCtx &rc) {
                                                  : w_.use(dst.dtype == DType::E4M3 ? "cake_e4m3x2" : "cake_e5m2x2");
     line(fmt::format("for (int cake_i = 0; cake_i < {}; cake_i += 2) {}[cake_i / 2] = {}({}, {});", dt.perThread, d,
                      pack, element("cake_i"), element("cake_i + 1")));
+    if (a8Fragments_.count(dst.id)) {
+      // wgmma's A registers of the new values, here rather than at the
+      // wgmma (between a ping-pong's two wgmmas, in its turn). The wgmma
+      // that read the old ones is done (safety.fragment-in-flight): pinned
+      // after its wait, as the fragment itself is.
+      int64_t K = dst.shape[1], kSteps = K / 32, mBlocks = dt.perThread / (K / 2);
+      line(fmt::format("{}({});", w_.use("cake_fence_fragment"), a8Var(dst)));
+      fp8ARegisters(d, a8Var(dst), mBlocks, kSteps);
+    }
     return;
   }
   line(fmt::format("for (int cake_i = 0; cake_i < {}; ++cake_i) {}[cake_i] = {};", dt.perThread, d, element("cake_i")));

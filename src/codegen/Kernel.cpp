@@ -315,6 +315,27 @@ void KernelEmitter::roleBranch(ResourceId roleId, bool first) {
   };
   for (const RoleBlock &rb : k_.roles)
     if (rb.role == roleId) mmaUses(rb.body);
+  // fp8 A fragments of wgmma whose every write is elementwise (a cast):
+  // those writes fill the fragment's A registers too (a8Fragments_).
+  std::set<ResourceId> a8, writtenOtherwise;
+  std::function<void(const std::vector<IrStmt> &)> a8Uses = [&](const std::vector<IrStmt> &body) {
+    for (const IrStmt &s : body) {
+      if (s.kind == IrStmt::Kind::Op) {
+        const Value &a = s.op.kind == OpKind::Mma ? s.op.operand(param::Mma::a).value : Value{};
+        if (ti_.mma == MmaPath::Wgmma && a.kind == ValueKind::Resource &&
+            k_.resource(a.resource).kind == ResourceKind::Regs && isFp8(k_.resource(a.resource).dtype))
+          a8.insert(a.resource);
+        if (s.op.result.kind == ValueKind::Resource && !table_.math[static_cast<size_t>(s.op.kind)].formula)
+          writtenOtherwise.insert(s.op.result.resource);
+      }
+      a8Uses(s.body);
+      a8Uses(s.orelse);
+    }
+  };
+  for (const RoleBlock &rb : k_.roles)
+    if (rb.role == roleId) a8Uses(rb.body);
+  for (ResourceId id : a8)
+    if (!writtenOtherwise.count(id)) a8Fragments_.insert(id);
 
   std::string cond;
   if (rc.contiguous)

@@ -98,11 +98,15 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k{} step(s) of m64n{}k{}{}{}", M, N,
                    K, wgs, mBlocks, kSteps, kStep, N, kStep, aInRegs ? ", A from registers" : "",
                    bMnMajor ? ", B MN-major" : ""));
-  const bool a8InRegs = aInRegs && fp8;
-  if (a8InRegs) {
+  // fp8 A: the registers its writes filled (a8Fragments_), or gathered here.
+  const bool a8InRegs = aInRegs && fp8, a8Here = a8InRegs && !a8Fragments_.count(a.id);
+  const std::string a8 = a8Here ? std::string("cake_a8") : a8Var(a);
+  if (a8Here) {
     line("{");
     ++indent_;
-    fp8ARegisters(a, mBlocks, kSteps);
+    line(fmt::format("uint32_t cake_a8[{}];  // '{}' as wgmma's fp8 A fragment (4 values a register)",
+                     4 * mBlocks * kSteps, a.name));
+    fp8ARegisters(ident(a.name), "cake_a8", mBlocks, kSteps);
   }
   line(w_.use("cake_wgmma_fence") + "();");
   line("{");
@@ -132,7 +136,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
       std::string aArg;
       if (a8InRegs) {
         int64_t r = 4 * (mb * kSteps + st);
-        aArg = fmt::format("cake_a8[{}], cake_a8[{}], cake_a8[{}], cake_a8[{}]", r, r + 1, r + 2, r + 3);
+        aArg = fmt::format("{0}[{1}], {0}[{2}], {0}[{3}], {0}[{4}]", a8, r, r + 1, r + 2, r + 3);
       } else if (aInRegs) {
         int64_t r = mb * (K / 4) + 4 * st;
         aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
@@ -144,33 +148,31 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
     }
   --indent_;
   line("}");
-  if (a8InRegs) {
+  if (a8Here) {
     --indent_;
     line("}");
   }
 }
 
-// An fp8 register fragment (uint16_t pairs in the accumulator layout) as
-// wgmma's 8-bit A fragment, in cake_a8: four registers per m64 block and
-// k32 step. Register j = 2h + r of k-step s holds row g + 8r, columns
+// An fp8 register fragment (uint16_t pairs in the accumulator layout,
+// `src`) as wgmma's 8-bit A fragment, in `dst`: four registers per m64
+// block and k32 step. Register j = 2h + r of k-step s holds row g + 8r, columns
 // 16h + 4t .. 16h + 4t + 3 of the step (g = lane / 4, t = lane % 4, PTX
 // ISA: wgmma's register fragment for .e4m3/.e5m2 A). Those four are the
 // pairs of quad threads 2(t % 2) and 2(t % 2) + 1 at 8-column chunk
 // 2h + t / 2: every thread offers its two chunks' pairs of row r in one
 // word, takes the words of those two threads and keeps their low or high
 // halves (cake_fp8_a_reg).
-void KernelEmitter::fp8ARegisters(const Resource &a, int64_t mBlocks, int64_t kSteps) {
-  int64_t pairsPerBlock = a.shape[1] / 4;  // K columns x 64 rows / 128 threads / 2 per pair
-  line(fmt::format("uint32_t cake_a8[{}];  // '{}' as wgmma's fp8 A fragment (4 values a register)",
-                   4 * mBlocks * kSteps, a.name));
+void KernelEmitter::fp8ARegisters(const std::string &src, const std::string &dst, int64_t mBlocks, int64_t kSteps) {
+  int64_t pairsPerBlock = 8 * kSteps;  // K columns x 64 rows / 128 threads / 2 per pair, K = 32 kSteps
   const std::string &fn = w_.use("cake_fp8_a_reg");
   for (int64_t mb = 0; mb < mBlocks; ++mb)
     for (int64_t st = 0; st < kSteps; ++st)
       for (int64_t h = 0; h < 2; ++h)
         for (int64_t r = 0; r < 2; ++r) {
           int64_t chunk = 4 * st + 2 * h, lo = mb * pairsPerBlock + 2 * chunk + r, hi = lo + 2;
-          line(fmt::format("cake_a8[{}] = {}({}[{}], {}[{}]);", 4 * (mb * kSteps + st) + 2 * h + r, fn, ident(a.name),
-                           lo, ident(a.name), hi));
+          line(fmt::format("{}[{}] = {}({}[{}], {}[{}]);", dst, 4 * (mb * kSteps + st) + 2 * h + r, fn, src, lo, src,
+                           hi));
         }
 }
 
