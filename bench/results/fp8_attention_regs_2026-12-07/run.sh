@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Device (carry harness/fp8/generated): the view-store kernel with its
-# wgmma's A from registers against torch (harness/fp8/fp8_store_check.py),
+# wgmma's A from registers against torch (harness/fp8/fp8_store_check.py;
+# fp8_a_regs_check.py: two m64 blocks of A per warpgroup),
 # the fp8 attention forward with P
 # from registers against float64 at three shapes, the form through shared
 # memory beside it (--other), both timed beside cuDNN's bf16 forward in one
@@ -13,6 +14,8 @@ mkdir -p "$OUT"
 G=harness/fp8/generated/att
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
 timeout 60 python3 harness/fp8/fp8_store_check.py $G/fp8_view_store_regs.so 2>&1 | tee "$OUT/fp8_a_regs.log"
+[ -f $G/fp8_a_regs_two_blocks.so ] &&
+  timeout 60 python3 harness/fp8/fp8_a_regs_check.py $G/fp8_a_regs_two_blocks.so 2>&1 | tee -a "$OUT/fp8_a_regs.log"
 timeout 240 python3 harness/attention/fp8_check.py $G/attention_fwd_fp8_regs.so --other $G/attention_fwd_fp8_smem.so \
   --samples "${SAMPLES:-100}" 2>&1 | tee "$OUT/fp8_attention.log"
 [ "${SANITIZE:-1}" = 0 ] && exit 0
