@@ -301,7 +301,10 @@ namespace {
 // them, the blocks of a chain store one after another, the last one last.
 int64_t turnDim(const Kernel &k, const CrossBlockFacts &cb, const Event &store) {
   for (const FlagWait &w : cb.flagWaits) {
-    if (!w.once || !w.sharersKnown || w.event->role != store.role || w.event->index > store.index) continue;
+    // (A wait under a branch orders only the stores inside it; the stores
+    // judged here lie under no branch.)
+    if (!w.once || !w.where.empty() || !w.sharersKnown || w.event->role != store.role || w.event->index > store.index)
+      continue;
     bool passed = false, after = true;
     for (const WorkspaceAccess &x : cb.accesses)
       if (x.kind == WorkspaceAccess::Kind::Atomic && x.tensor == w.tensor && x.event->role == store.role &&

@@ -72,7 +72,7 @@ private:
       for (const WorkspaceAccess &s : cb.accesses) stored |= s.kind == Kind::Store && s.tensor == l.tensor;
       for (const FlagWait &x : cb.flagWaits)
         later |= x.once && x.event->role == w.event->role && x.event->index > w.event->index &&
-                 x.event->index < l.event->index;
+                 x.event->index < l.event->index && scopeEncloses(x.where, l.where);
       if (stored && !later) out.push_back(&l);
     }
     return out;
@@ -117,10 +117,10 @@ private:
 
   Outcome check(const FlagWait &w) {
     const CrossBlockFacts &cb = facts_.crossBlock;
+    if (!w.sharersKnown) return unproven(w, w.sharersWhy);
     if (!w.once)
       return unproven(w, "it runs in a loop, or under a condition the blocks that share its element may decide "
                          "differently, not once per block");
-    if (!w.sharersKnown) return unproven(w, w.sharersWhy);
     // The chain: the one grid dimension of more than one block the flag's
     // coordinates do not name.
     std::vector<int64_t> chains;
