@@ -88,8 +88,9 @@ static __device__ __forceinline__ void cake_tcgen05_mma_{0}(uint32_t tmem, uint6
 }
 
 const std::vector<Wrapper> &wrapperTable() {
-  // The debugging lowerings' wrappers (DebugWrappers.cpp) come last.
-  static const std::vector<Wrapper> table = withDebugWrappers({
+  // The fp8 conversions (Fp8Wrappers.cpp) follow cake_tanh; the debugging
+  // lowerings' wrappers (DebugWrappers.cpp) come last.
+  static const std::vector<Wrapper> table = withDebugWrappers(withFp8Wrappers({
       {"cake_floordiv", {}, R"CAKE(// Floor division and modulo, as `//` and `%` mean in .cake (Python's rules).
 static __host__ __device__ __forceinline__ int32_t cake_floordiv(int32_t a, int32_t b) {
   int32_t q = a / b;
@@ -369,51 +370,6 @@ static __device__ __forceinline__ float cake_tanh(float x) {
   return y;
 }
 )CAKE"},
-      {"cake_e4m3x2", {}, R"CAKE(// Two f32 to a pair of e4m3 (lo in the low byte), nearest even, saturated to +-448.
-static __device__ __forceinline__ uint16_t cake_e4m3x2(float lo, float hi) {
-  uint16_t r;
-  asm("cvt.rn.satfinite.e4m3x2.f32 %0, %2, %1;" : "=h"(r) : "f"(lo), "f"(hi));
-  return r;
-}
-)CAKE"},
-      {"cake_e5m2x2", {}, R"CAKE(// Two f32 to a pair of e5m2 (lo in the low byte), nearest even, saturated to +-57344.
-static __device__ __forceinline__ uint16_t cake_e5m2x2(float lo, float hi) {
-  uint16_t r;
-  asm("cvt.rn.satfinite.e5m2x2.f32 %0, %2, %1;" : "=h"(r) : "f"(lo), "f"(hi));
-  return r;
-}
-)CAKE"},
-      {"cake_fp8_a_reg", {}, R"CAKE(// One register of wgmma's 8-bit A fragment from fp8 pairs in the accumulator
-// layout. Every thread of a quad (t = lane % 4) offers the pairs of its row at
-// two 8-column chunks, lo and hi, in one word; thread t takes columns
-// 4t .. 4t + 3 of the 16 from the words of threads 2(t % 2) and 2(t % 2) + 1,
-// their low halves (chunk lo) where t < 2, their high halves where t >= 2.
-// Run by every thread of the warp.
-static __device__ __forceinline__ uint32_t cake_fp8_a_reg(uint16_t lo, uint16_t hi) {
-  const uint32_t word = static_cast<uint32_t>(lo) | (static_cast<uint32_t>(hi) << 16);
-  const uint32_t lane = threadIdx.x % 32u;
-  const int from = static_cast<int>((lane & ~3u) | ((lane & 1u) << 1));
-  const uint32_t x = __shfl_sync(0xffffffffu, word, from);
-  const uint32_t y = __shfl_sync(0xffffffffu, word, from + 1);
-  return __byte_perm(x, y, (lane & 2u) ? 0x7632u : 0x5410u);
-}
-)CAKE"},
-      {"cake_e4m3_at", {}, R"CAKE(// Element i of e4m3 pairs, exactly, as f32 (through f16x2).
-static __device__ __forceinline__ float cake_e4m3_at(const uint16_t *p, int i) {
-  uint32_t h;
-  asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(h) : "h"(p[i / 2]));
-  const float2 f = __half22float2(*reinterpret_cast<const __half2 *>(&h));
-  return (i & 1) ? f.y : f.x;
-}
-)CAKE"},
-      {"cake_e5m2_at", {}, R"CAKE(// Element i of e5m2 pairs, exactly, as f32 (through f16x2).
-static __device__ __forceinline__ float cake_e5m2_at(const uint16_t *p, int i) {
-  uint32_t h;
-  asm("cvt.rn.f16x2.e5m2x2 %0, %1;" : "=r"(h) : "h"(p[i / 2]));
-  const float2 f = __half22float2(*reinterpret_cast<const __half2 *>(&h));
-  return (i & 1) ? f.y : f.x;
-}
-)CAKE"},
       {"cake_lg2", {}, R"CAKE(// log2(x) by the multi-function unit (lg2.approx.ftz).
 static __device__ __forceinline__ float cake_lg2(float x) {
   float y;
@@ -587,7 +543,7 @@ static __device__ __forceinline__ void cake_st_shared_v4(uint32_t addr, uint32_t
   asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(a), "r"(b), "r"(c), "r"(d) : "memory");
 }
 )CAKE"},
-  });
+  }));
   return table;
 }
 
