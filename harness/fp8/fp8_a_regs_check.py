@@ -19,7 +19,9 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cakelib  # noqa: E402
+from fp8_store_check import product_error  # noqa: E402
 
 
 def main():
@@ -32,10 +34,7 @@ def main():
         Y = torch.full((M, 64), float("nan"), device="cuda")
         k(S, B, Y, M)
         torch.cuda.synchronize()
-        p8 = S.to(torch.float8_e4m3fn).float()
-        ref = p8 @ B.float().t()
-        mag = p8.abs() @ B.float().abs().t()
-        err = ((Y - ref).abs() / mag.clamp_min(1e-30)).max().item()
+        err = product_error(S.to(torch.float8_e4m3fn).float(), B, Y)
         good = err <= 2.0**-10 and not torch.isnan(Y).any().item()
         ok &= good
         print(f"M={M:5d} scale={scale:6g}: Y max error {err:.2e} of the terms' magnitudes: "

@@ -25,6 +25,14 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import cakelib  # noqa: E402
 
 
+def product_error(p8, B, Y):
+    """Y against P8 . B^T in f32 (P8 given as float): the largest error as a
+    fraction of the sum of the terms' magnitudes."""
+    ref = p8 @ B.float().t()
+    mag = p8.abs() @ B.float().abs().t()
+    return ((Y - ref).abs() / mag.clamp_min(1e-30)).max().item()
+
+
 def main():
     k = cakelib.kernel(sys.argv[1])
     ok = True
@@ -40,9 +48,7 @@ def main():
         ref8 = S.to(torch.float8_e4m3fn)
         same = torch.equal(P8.view(torch.uint8), ref8.view(torch.uint8))
         same_t = torch.equal(PT8.view(torch.uint8), ref8.t().contiguous().view(torch.uint8))
-        ref = ref8.float() @ B.float().t()
-        mag = ref8.float().abs() @ B.float().abs().t()
-        err = ((Y - ref).abs() / mag.clamp_min(1e-30)).max().item()
+        err = product_error(ref8.float(), B, Y)
         good = same and same_t and err <= 2.0**-10 and not torch.isnan(Y).any().item()
         ok &= good
         print(f"M={M:5d} scale={scale:6g}: P8 {'exact' if same else 'DIFFERS'}, P8^T {'exact' if same_t else 'DIFFERS'}, "

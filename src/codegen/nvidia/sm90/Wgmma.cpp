@@ -66,6 +66,15 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
     }
   }
   if (aInRegs && !registerTileA(a, *rc.role, o.range)) return;
+  // fp8 A from registers: the registers each write of the fragment filled
+  // (a8Fragments_: every write elementwise, as lm.cast is).
+  const bool a8InRegs = aInRegs && fp8;
+  if (a8InRegs && !a8Fragments_.count(a.id)) {
+    refuse(
+        DiagId::LowerMmaPlacement, o.range, "'lm.mma'",
+        fmt::format("an fp8 A from registers is lowered where every write of '{}' is elementwise (lm.cast)", a.name));
+    return;
+  }
   int64_t M = acc.shape[0], N = acc.shape[1], K = a.shape[1];
   int64_t wgs = static_cast<int64_t>(rc.role->warps.size()) / 4;
   int64_t rowsPerWg = M / wgs, mBlocks = rowsPerWg / 64, kSteps = K / kStep;
@@ -98,22 +107,12 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
   line(fmt::format("// {}x{}x{} per block: {} warpgroup(s) x {} m64 block(s) x {} k{} step(s) of m64n{}k{}{}{}", M, N,
                    K, wgs, mBlocks, kSteps, kStep, N, kStep, aInRegs ? ", A from registers" : "",
                    bMnMajor ? ", B MN-major" : ""));
-  // fp8 A: the registers its writes filled (a8Fragments_), or gathered here.
-  const bool a8InRegs = aInRegs && fp8, a8Here = a8InRegs && !a8Fragments_.count(a.id);
-  const std::string a8 = a8Here ? std::string("cake_a8") : a8Var(a);
-  if (a8Here) {
-    line("{");
-    ++indent_;
-    line(fmt::format("uint32_t cake_a8[{}];  // '{}' as wgmma's fp8 A fragment (4 values a register)",
-                     4 * mBlocks * kSteps, a.name));
-    fp8ARegisters(ident(a.name), "cake_a8", mBlocks, kSteps);
-  }
   line(w_.use("cake_wgmma_fence") + "();");
   line("{");
   ++indent_;
   Panels ap = aInRegs ? Panels{} : panels(a);
   if (a8InRegs)
-    ;  // cake_a8, above
+    ;  // its NAME_a8, filled where it was written
   else if (aInRegs)
     line(fmt::format("const uint32_t *cake_a = reinterpret_cast<const uint32_t *>({});  // two 16-bit values each",
                      ident(a.name)));
@@ -136,7 +135,7 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
       std::string aArg;
       if (a8InRegs) {
         int64_t r = 4 * (mb * kSteps + st);
-        aArg = fmt::format("{0}[{1}], {0}[{2}], {0}[{3}], {0}[{4}]", a8, r, r + 1, r + 2, r + 3);
+        aArg = fmt::format("{0}[{1}], {0}[{2}], {0}[{3}], {0}[{4}]", a8Var(a), r, r + 1, r + 2, r + 3);
       } else if (aInRegs) {
         int64_t r = mb * (K / 4) + 4 * st;
         aArg = fmt::format("cake_a[{}], cake_a[{}], cake_a[{}], cake_a[{}]", r, r + 1, r + 2, r + 3);
@@ -148,10 +147,6 @@ void KernelEmitter::wgmma(const Operation &o, RoleCtx &rc) {
     }
   --indent_;
   line("}");
-  if (a8Here) {
-    --indent_;
-    line("}");
-  }
 }
 
 // An fp8 register fragment (uint16_t pairs in the accumulator layout,
