@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""fp8_check.py - runs testsuite/codegen/Inputs/attention_fwd_fp8.cake's kernel on the GPU.
+"""fp8_check.py - runs testsuite/codegen/Inputs/attention_fwd_fp8.cake's kernel (or
+examples/attention_fwd_fp8_sm90a.cake's) on the GPU.
 
   int attention_fwd_fp8_launch(const cake_tensor *Q, const cake_tensor *K, const cake_tensor *VT,
                                const cake_tensor *O, const cake_tensor *LSE, int32_t S, int32_t BH,
                                cudaStream_t stream);
 
-Q, K e4m3 (B*H, S, D), VT e4m3 (B*H, D, S) (V transposed), O bf16 (B*H, S, D),
-LSE f32 (B*H, S); unit scales. The reference is attn_bench.py's: float64
+Q, K e4m3 (B*H, S, D), VT e4m3 (B*H, D, S) (V transposed; where the
+launcher's third parameter is V instead, as in the example, which transposes
+V in shared memory, V e4m3 (B*H, S, D) as it is), O bf16 (B*H, S, D), LSE f32
+(B*H, S); unit scales. The reference is attn_bench.py's: float64
 softmax(q k^T / sqrt(D)) v of the same fp8 values. P is rounded to e4m3 before
 P V (as FA3's fp8 path does; e4m3 keeps 3 mantissa bits), so O's bound is
 looser than the bf16 kernel's: ||O - ref||_F / ||ref||_F <= 4e-2; the LSE,
@@ -47,6 +50,11 @@ def inputs(B, H, S, scale, seed):
     return q, k, v, vt
 
 
+def v_arg(kern, v, vt, BH, S):
+    """The launcher's third argument: V as it is, or transposed (VT)."""
+    return v.view(BH, S, D) if kern.params[2]["name"] == "V" else vt
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("lib")
@@ -68,7 +76,7 @@ def main():
         for name, kern in kerns:
             o = torch.full((BH, S, D), math.nan, device="cuda", dtype=torch.bfloat16)
             lse = torch.full((BH, S), math.nan, device="cuda")
-            kern(q.view(BH, S, D), k.view(BH, S, D), vt, o, lse, S, BH)
+            kern(q.view(BH, S, D), k.view(BH, S, D), v_arg(kern, v, vt, BH, S), o, lse, S, BH)
             torch.cuda.synchronize()
             heads = ab.checked_heads(B, H)  # every head up to 8
             errs = ab.compare_to_reference(q.float(), k.float(), v.float(), S, False, heads,
@@ -99,7 +107,8 @@ def main():
             with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
                 return F.scaled_dot_product_attention(q4, k4, v4)
         qv, kv = q.view(BH, S, D), k.view(BH, S, D)
-        runs = [(name, (lambda kern=kern: kern(qv, kv, vt, o, lse, S, BH))) for name, kern in kerns]
+        runs = [(name, (lambda kern=kern, vv=v_arg(kern, v, vt, BH, S): kern(qv, kv, vv, o, lse, S, BH)))
+                for name, kern in kerns]
         t = ab.time_backends(runs + [("cuDNN", cudnn)], flush, args.samples)
         ours, peer = t["ours"]["median_ms"], t["cuDNN"]["median_ms"]
         flops = 4.0 * B * H * S * S * D

@@ -215,7 +215,8 @@ void KernelEmitter::loadRowsFragment(const Operation &o, const Resource &view, c
     refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
            fmt::format("in the rows layout, unswizzled views of {} are loaded as tiles (a 1 x N view as one row of "
                        "every warp), not as M x 1 row vectors",
-                       table_.dtypeNames(o.kind)));
+                       dtypeSetNames(table_.dtypes[static_cast<size_t>(o.kind)] &
+                                     ~(dtypeBit(DType::E4M3) | dtypeBit(DType::E5M2)))));
     return;
   }
   declareFragment(dst, dt);
@@ -257,6 +258,12 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
   if (!fragmentLayout(dst, *rc.role, o.range, dt)) return;
   int64_t esize = dtypeInfo(view.dtype).bits / 8;
   bool tile = dt.form == analysis::FragmentForm::Tile;
+  if (isFp8(view.dtype) && (!tile || dt.lanes || dt.rows)) {
+    refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of the fp8 view '{}'", view.name),
+           "fp8 views are loaded as tiles in the wgmma accumulator layout (two elements per load), not as vectors, "
+           "1 x 1 values, the rows layout or the tcgen05 lanes layout");
+    return;
+  }
   if (dt.rows) {
     loadRowsFragment(o, view, dst, dt);
     return;
@@ -266,13 +273,13 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
       (tile && !swizzledRowsFit(view)) || (dt.lanes && (dt.cols * esize) % 16 != 0) || (scalar && esize != 4)) {
     refuse(DiagId::LowerFragmentLoad, o.range, fmt::format("a load of '{}'", view.name),
            fmt::format("views of {} are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), "
-                       "unswizzled M x 1 and 1 x N vectors, 1 x 1 views of 32-bit elements",
+                       "unswizzled M x 1 and 1 x N vectors, 1 x 1 views of 32-bit elements (fp8 ones only as tiles)",
                        table_.dtypeNames(o.kind)));
     return;
   }
   declareFragment(dst, dt);
   std::string d = ident(dst.name), type(dtypeInfo(view.dtype).cudaType);
-  bool packed = esize == 2;
+  bool packed = esize == 2, fp8 = isFp8(view.dtype);
   // Element `i` of the destination, written through its element type.
   std::string elem = packed ? fmt::format("reinterpret_cast<{} *>({})", type, d) : d;
   std::string base = viewAddr(o.receiver, analysis::stageOperand(o).expr);
@@ -333,7 +340,9 @@ void KernelEmitter::loadFragment(const Operation &o, RoleCtx &rc) {
     line(fmt::format("const uint32_t cake_col = cake_col0 + 8u * ((cake_i % {}) / 4);", half));
     elementOffset(view, "cake_row", "cake_col");
     std::string at = "cake_smem_raw + (cake_base - cake_smem) + cake_off";
-    if (packed) {
+    if (fp8) {  // a pair of bytes, the first element in the low byte (declareFragment's uint16_t)
+      line(fmt::format("{}[cake_i / 2] = *reinterpret_cast<const uint16_t *>({});", d, at));
+    } else if (packed) {
       line(fmt::format("{}[cake_i / 2] = *reinterpret_cast<const {}2 *>({});", d,
                        view.dtype == DType::BF16 ? "__nv_bfloat16" : "__half", at));
     } else {

@@ -25,7 +25,8 @@ constexpr DTypeSet kF32 = dtypeBit(DType::F32), kI32 = dtypeBit(DType::I32);
 constexpr DTypeSet k16Bit = dtypeBit(DType::BF16) | dtypeBit(DType::F16);
 constexpr DTypeSet kFp8 = dtypeBit(DType::E4M3) | dtypeBit(DType::E5M2);
 // Fragment math reads f32 fragments, i32 ones (masks, indices), 16-bit and
-// fp8 ones (read as f32); views of 32- and 16-bit types load into registers.
+// fp8 ones (read as f32); views of 32-, 16- and 8-bit types load into registers
+// (fp8 ones as tiles in the accumulator layout, loadFragment).
 constexpr DTypeSet kWords = kF32 | kI32, kMath = kWords | k16Bit | kFp8;
 struct Family {
   const char *name;
@@ -47,7 +48,7 @@ const Family kSync = {"sync",
 // third column (FragmentMath).
 const Family kFragments = {"fragments",
                            {{OpKind::Store, &K::storeFragment, {}, k16Bit | kWords | kFp8},
-                            {OpKind::Load, &K::loadFragment, {}, kWords | k16Bit},
+                            {OpKind::Load, &K::loadFragment, {}, kWords | k16Bit | kFp8},
                             {OpKind::LoadTile, &K::loadTile, {}, kMath},
                             {OpKind::StoreTile, &K::storeTile, {}, kMath},
                             {OpKind::Cast, &K::elementwise, {"{0}"}, kMath},

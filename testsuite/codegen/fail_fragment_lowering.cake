@@ -22,4 +22,4 @@ def k(lm, X: LM.tensor2d[1, 128], n: LM.i32):
         lm.role_sync()
         r = rows.load()
         lm.wait(got, stage=0)
-        c = cols.load()  # expected-error {{a load of 'cols' has no sm_90a lowering: views of bf16, f16, f32, i32 are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), unswizzled M x 1 and 1 x N vectors}}
+        c = cols.load()  # expected-error {{a load of 'cols' has no sm_90a lowering: views of bf16, f16, f32, i32, e4m3, e5m2 are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), unswizzled M x 1 and 1 x N vectors}}

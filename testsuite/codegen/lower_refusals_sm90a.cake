@@ -140,7 +140,7 @@ def k(lm, X: LM.tma2d, n: LM.i32):
         lm.wait(got, stage=0)
         f = lm.fill(f, 1.0)
         h = lm.cast(lm.rowmax(f), lm.bf16)  # expected-error {{'lm.cast' to a 64x1 bf16 fragment has no sm_90a lowering: fragment math yields f32; lm.cast converts tiles to bf16, f16, e4m3 or e5m2}}
-        r = row.load()  # expected-error {{a load of 'row' has no sm_90a lowering: views of bf16, f16, f32, i32 are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), unswizzled M x 1 and 1 x N vectors}}
+        r = row.load()  # expected-error {{a load of the fp8 view 'row' has no sm_90a lowering: fp8 views are loaded as tiles in the wgmma accumulator layout (two elements per load), not as vectors, 1 x 1 values, the rows layout or the tcgen05 lanes layout}}
 
 # -----
 # A fragment no warpgroup layout holds: reported once, where it is declared.

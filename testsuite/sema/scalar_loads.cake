@@ -33,7 +33,7 @@ def k(lm, X: LM.tensor2d[4, 256], Y: LM.tensor2d[64, 64], F: LM.tensor2d[4, 8]):
         y_s.cp_async(Y, coords=(0, 0), barrier=got)
         f_s.cp_async(F, coords=(0, 1), barrier=got)
         lm.wait(got, stage=0)
-        a = x_s.load(shape=(1, 1))  # expected-error {{a load of 'x_s' has no sm_90a lowering: views of bf16, f16, f32, i32 are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), unswizzled M x 1 and 1 x N vectors, 1 x 1 views of 32-bit elements}}
+        a = x_s.load(shape=(1, 1))  # expected-error {{a load of 'x_s' has no sm_90a lowering: views of bf16, f16, f32, i32, e4m3, e5m2 are loaded: tiles (a swizzled one's rows one swizzle span or whole panels of it), unswizzled M x 1 and 1 x N vectors, 1 x 1 views of 32-bit elements}}
         t = f_s.load(shape=(1, 1))
         lm.role_sync()
         g_s.store(t)  # expected-error {{a store of 't' into 'g_s' has no sm_90a lowering: a 1 x 1 fragment (one value in every thread) is loaded from shared memory, not stored}}

@@ -434,6 +434,50 @@ public:
     return first && first->isConstant() && first->constant >= 0 && satAdd(first->constant, *trips) <= stages;
   }
 
+  // Whether a role's own read x of a ring that its elected thread e
+  // overwrites is over before e in every thread: the read completes for the
+  // whole role (one thread, or the elected one), or a role sync in the loop
+  // around both runs after the read or before the write in each iteration
+  // (so between a read and the write one lap later).
+  bool selfOrdered(const RoleEvents &r, const Event &e, const Event &x) const {
+    int64_t all = roleThreads(k_, e.role);
+    if (completionUnit(x, all) >= all) return true;
+    bool sameBlock = std::any_of(r.events.begin(), r.events.end(), [&](const Event &y) { return &y == &x; });
+    if (!sameBlock || e.loops.empty() || x.loops != e.loops) return false;
+    for (const Event &s : r.events)
+      if (s.op->info().effects.syncsRole && !s.conditional && !s.guarded && s.loops == e.loops &&
+          (s.index > x.index || s.index < e.index))
+        return true;
+    return false;
+  }
+
+  // A copy by one elected thread, outside loops, into a view the role's
+  // warps read apart before it (the same slot: one stage, or the same
+  // constant one): a role sync between the read and the copy orders them,
+  // as a release would in a ring (checkRingReuse).
+  void checkStraightRefill(const RoleEvents &r, const Event &e, ResourceId v) {
+    int64_t all = roleThreads(k_, r.role);
+    StageRef written = effectStage(*e.op, kReceiver);
+    for (const Event &x : r.events) {
+      if (x.index >= e.index || completionUnit(x, all) >= all || roleSyncBetween(x.index, e)) continue;
+      for (int8_t slot : x.op->info().effects.reads) {
+        if (effectResource(*x.op, slot) != v) continue;
+        if (k_.resources[v].stages > 1) {
+          bool kw, kr;
+          AffineForm fw = formOf(k_, written, kw), fr = formOf(k_, effectStage(*x.op, slot), kr);
+          std::optional<int64_t> d = kw && kr ? IntExprTable::constantDifference(fw, fr) : std::nullopt;
+          if (d && *d % k_.resources[v].stages != 0) continue;  // another slot
+        }
+        ctx_.diags
+            .build(DiagId::SafetyRefillUnderRead, e.op->range, name(r.role), name(v),
+                   unitName(completionUnit(x, all), all))
+            .note(DiagId::NoteReadHere, x.op->range, name(v))
+            .emit();
+        return;
+      }
+    }
+  }
+
   void checkRingReuse() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
@@ -442,6 +486,8 @@ public:
         // Views, and TMEM accumulators a persistent MMA role rewrites per
         // tile; a straight-line write counts when its stage is past the
         // first lap (stage 4 of a ring of 4 after a loop over 0 to 3).
+        if (v != kNoResource && fx.single && e.loops.empty() && k_.resources[v].kind == ResourceKind::View)
+          checkStraightRefill(r, e, v);
         if (v == kNoResource ||
             (e.loops.empty() &&
              (k_.resources[v].stages <= 1 || neverWraps(e, effectStage(*e.op, kReceiver), k_.resources[v].stages))))
@@ -449,12 +495,21 @@ public:
         if (k_.resources[v].kind != ResourceKind::View && k_.resources[v].kind != ResourceKind::Tmem) continue;
         const Resource &view = k_.resources[v];
         if (neverWraps(e, effectStage(*e.op, kReceiver), view.stages)) continue;
-        // The roles that read this view.
+        // The roles that read this view; the writing role itself where one
+        // elected thread writes (a TMA copy) what its warps read apart: the
+        // copy may overwrite a slot another warp of the role still reads.
         std::set<ResourceId> readers;
+        bool selfRead = false;
         for (const RoleEvents &o : roles_)
           for (const Event &x : o.events)
             for (int8_t slot : x.op->info().effects.reads)
-              if (effectResource(*x.op, slot) == v && o.role != r.role) readers.insert(o.role);
+              if (effectResource(*x.op, slot) == v) {
+                if (o.role != r.role)
+                  readers.insert(o.role);
+                else if (fx.single && !selfOrdered(r, e, x))
+                  selfRead = true;
+              }
+        if (selfRead) readers.insert(r.role);
         if (readers.empty()) continue;
         // An accumulator is handed over once its loop of multiply-accumulates
         // is done; it is rewritten under a reader only when a loop around the
@@ -487,9 +542,12 @@ public:
         }
         if (!released) {
           std::string who;
-          for (ResourceId rr : readers) who += (who.empty() ? "role '" : "', role '") + name(rr);
-          ctx_.diags
-              .build(DiagId::SafetyRingReuse, e.op->range, name(r.role), stageOf(v, written), view.name, who + "'")
+          for (ResourceId rr : readers)
+            if (rr != r.role) who += (who.empty() ? "role '" : "', role '") + name(rr);
+          if (!who.empty()) who += "'";
+          if (readers.count(r.role))  // its warps read apart from the elected thread that writes
+            who += (who.empty() ? "" : " and ") + fmt::format("the other warps of role '{}'", name(r.role));
+          ctx_.diags.build(DiagId::SafetyRingReuse, e.op->range, name(r.role), stageOf(v, written), view.name, who)
               .note(DiagId::NoteDeclaredHere, view.range, view.name)
               .emit();
         }

@@ -1,0 +1,76 @@
+# A role whose elected thread refills its own ring by TMA while the role's
+# warps read the ring's slots apart (each warp its own loads): the copy into
+# a slot may land while another warp of the role still reads it, unless the
+# role's warps release the slot (a barrier they arrive at after reading,
+# waited before the copy) or a role sync lies between the reads and the
+# copy. Found writing the fp8 attention forward's V transpose
+# (examples/attention_fwd_fp8_sm90a.cake): without its release barrier
+# 'vread' it was accepted. Near misses in pass_refill_tma_own_reads.cake.
+# RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
+@cake.schedule()
+def k(lm, X: LM.tma2d, Y: LM.tensor2d[1024, 64]):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)  # expected-note {{'x_s' declared here}}
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=2, prod=[rows], cons=[rows])
+    with rows:
+        for j in lm.range(0, 16):
+            x_s.tma_load(X, coords=(0, j * 64), stage=j, barrier=got)  # expected-error {{role 'rows' overwrites stage j of 'x_s' when the ring wraps but never waits for the other warps of role 'rows' to release it}}
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j)
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+
+# -----
+# A role sync before the loop orders only the first lap.
+@cake.schedule()
+def k(lm, X: LM.tma2d, Y: LM.tensor2d[1024, 64]):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)  # expected-note {{'x_s' declared here}}
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=2, prod=[rows], cons=[rows])
+    with rows:
+        lm.role_sync()
+        for j in lm.range(0, 16):
+            x_s.tma_load(X, coords=(0, j * 64), stage=j, barrier=got)  # expected-error {{role 'rows' overwrites stage j of 'x_s' when the ring wraps but never waits for the other warps of role 'rows' to release it}}
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j)
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+
+# -----
+# A release barrier the role's warps arrive at, but one arrival for the
+# whole role: the other warps' reads are not covered.
+@cake.schedule()
+def k(lm, X: LM.tma2d, Y: LM.tensor2d[1024, 64]):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    ring = lm.pipeline(stages=2)
+    got = lm.barrier(count=2, prod=[rows], cons=[rows], pipeline=ring)
+    free = lm.barrier(count=2, prod=[rows], cons=[rows], pipeline=ring)
+    with rows:
+        for j in lm.range(0, 16):
+            lm.wait(free, stage=j)
+            x_s.tma_load(X, coords=(0, j * 64), stage=j, barrier=got)
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j)  # expected-note {{'x_s' read here}}
+            lm.arrive(free, stage=j)  # expected-error {{role 'rows' releases stage j of 'x_s' (arrive on 'free') with one arrival per role, but it reads 'x_s' per warp}}
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+
+# -----
+# Outside loops: a second copy into a single-stage view right after the
+# role's warps read it.
+@cake.schedule()
+def k(lm, X: LM.tma2d, Y: LM.tensor2d[128, 64]):
+    pool = lm.smem(16384)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=1, prod=[rows], cons=[rows])
+    with rows:
+        x_s.tma_load(X, coords=(0, 0), stage=0, barrier=got)
+        lm.wait(got, stage=0)
+        x = x_s.load()  # expected-note {{'x_s' read here}}
+        x_s.tma_load(X, coords=(0, 64), stage=1, barrier=got)  # expected-error {{one elected thread of role 'rows' copies into 'x_s' after the role read it per warp: the copy may land while another warp still reads it; add 'lm.role_sync()' between the reads and the copy}}
+        lm.wait(got, stage=1)
+        y = x_s.load()
+        lm.store_tile(Y, coords=(0, 0), src=x)
+        lm.store_tile(Y, coords=(64, 0), src=y)
