@@ -7,13 +7,13 @@
 # into v_s (keys x D), reads it into registers (the accumulator layout, two
 # bytes a load), stores it transposed into vt_s (D x keys, a byte a store),
 # fences the generic proxy's writes for wgmma's async proxy and hands vt_s
-# to the consumers. v_s is the load warpgroup's own ring: vland (TMA
-# landed) and vread (each warp has read the stage, so a later TMA may
-# overwrite it). The copy's latency is hidden by running ahead of the
-# consumers (vt_s has two stages), not within the load warpgroup: a TMA of
-# tile j + 1 issued before tile j's transpose names two stages of one
-# barrier in one iteration, which safety.stage-sequence refuses for a
-# barrier the role both signals and waits on.
+# to the consumers. v_s is the load warpgroup's own two-slot ring, filled
+# on vland. With AHEAD (the default) the copy of tile j + 1 is issued before
+# tile j is transposed (a copy-ahead loop: tile 0 copied before it, the last
+# iteration's copy left out), so its latency hides behind the transpose; a
+# role sync after each tile's loads keeps the copy into a slot behind every
+# warp's reads of it. With -DAHEAD=False each tile is copied and then
+# transposed, its slot released by one arrival per warp on vread.
 # The consumers are testsuite/codegen/Inputs/attention_fwd_fp8.cake's with
 # P in registers (ping-pong of two warpgroups); that file takes V already
 # transposed. harness/attention/fp8_check.py runs both.
@@ -24,7 +24,8 @@ D = 128                       # head dimension
 BM = 2 * WGMMA_M              # query rows per block: 64 per consumer warpgroup
 BN = 128                      # keys per tile
 STAGES = 2
-V_STAGES = 2                  # v_s (a view of one stage is not indexed by the loop's running count)
+AHEAD = True                  # copy V tile j + 1 while tile j is transposed
+V_STAGES = 2                  # v_s's slots
 SCALE_LOG2 = 0.12751743082459868  # log2(e) / sqrt(D): exp(x / sqrt(D)) = exp2(x * SCALE_LOG2)
 LN2 = 0.6931471805599453
 T8 = BN * D                   # bytes of one 128 x 128 fp8 tile
@@ -58,7 +59,8 @@ def attention_fwd_fp8(lm, Q: LM.tma3d, K: LM.tma3d, V: LM.tma3d, O: LM.tma3d, LS
     kfull = lm.barrier(count=STAGES, prod=[load], cons=[wg], pipeline=kring)
     kempty = lm.barrier(count=STAGES, prod=[wg], cons=[load], init_count=2, pipeline=kring)
     vland = lm.barrier(count=V_STAGES, prod=[load], cons=[load], pipeline=vsring)
-    vread = lm.barrier(count=V_STAGES, prod=[load], cons=[load], init_count=4, pipeline=vsring)
+    if not AHEAD:
+        vread = lm.barrier(count=V_STAGES, prod=[load], cons=[load], init_count=4, pipeline=vsring)
     # vfull is signalled by arrivals (one per warp, after its stores and
     # fence), not by a copy, so vempty's first lap is declared (credits).
     vfull = lm.barrier(count=STAGES, prod=[load], cons=[wg], init_count=4, pipeline=vring)
@@ -75,15 +77,25 @@ def attention_fwd_fp8(lm, Q: LM.tma3d, K: LM.tma3d, V: LM.tma3d, O: LM.tma3d, LS
     with load:
         q_s[0].tma_load(Q, coords=(0, q0, lm.block_id(1)), stage=0, barrier=qfull)
         q_s[1].tma_load(Q, coords=(0, q0 + BM // 2, lm.block_id(1)), stage=0, barrier=qfull)
+        if AHEAD:
+            v_s.tma_load(V, coords=(0, 0, lm.block_id(1)), stage=0, barrier=vland)
         for j in lm.range(0, n_kv):
             lm.wait(kempty, stage=j)
             k_s.tma_load(K, coords=(0, j * BN, lm.block_id(1)), stage=j, barrier=kfull)
+            if AHEAD:
+                # the copy of tile j + 1, into the slot tile j - 1 left
+                if j < n_kv - 1:
+                    v_s.tma_load(V, coords=(0, (j + 1) * BN, lm.block_id(1)), stage=j + 1, barrier=vland)
+            else:
+                lm.wait(vread, stage=j)
+                v_s.tma_load(V, coords=(0, j * BN, lm.block_id(1)), stage=j, barrier=vland)
             # V tile j (keys x D) to V^T (D x keys)
-            lm.wait(vread, stage=j)
-            v_s.tma_load(V, coords=(0, j * BN, lm.block_id(1)), stage=j, barrier=vland)
             lm.wait(vland, stage=j)
             vr = v_s.load(stage=j)
-            lm.arrive(vread, stage=j, per="warp")
+            if AHEAD:
+                lm.role_sync()            # every warp has read slot j before the copy into it a lap on
+            else:
+                lm.arrive(vread, stage=j, per="warp")
             lm.wait(vempty, stage=j)
             vt_s.store(vr, stage=j, transpose=True)
             lm.fence_proxy()

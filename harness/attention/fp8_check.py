@@ -18,10 +18,10 @@ from P before rounding, keeps attn_bench's bound (1e-3 (1 + |lse|)). Then
 --samples) ours beside cuDNN's bf16 forward through SDPA on the same values
 at B = 4, H = 32, S = 4096 and 8192.
 
-With --other LIB2 (another build of the same kernel, e.g. -DP_REGS=False)
-both are checked, and timed in the same process beside cuDNN.
+With --other LIB2 (another build of the same kernel, e.g. -DP_REGS=False;
+repeatable) all are checked, and timed in the same process beside cuDNN.
 
-  fp8_check.py LIB [--other LIB2] [--check-only] [--samples N]
+  fp8_check.py LIB [--other LIB2 ...] [--check-only] [--samples N]
 """
 import argparse
 import math
@@ -60,12 +60,15 @@ def main():
     p.add_argument("lib")
     p.add_argument("--check-only", action="store_true")
     p.add_argument("--samples", type=int, default=100)
-    p.add_argument("--other", help="a second build of the kernel, checked and timed beside the first")
+    p.add_argument("--other", action="append", default=[],
+                   help="another build of the kernel, checked and timed beside the first (repeatable)")
     args = p.parse_args()
     kerns = [("ours", cakelib.kernel(args.lib))]
-    if args.other:
-        kerns.append(("other", cakelib.kernel(args.other)))
-        print(f"ours = {os.path.basename(args.lib)}, other = {os.path.basename(args.other)}")
+    others = [(f"other{i + 1}" if len(args.other) > 1 else "other", lib) for i, lib in enumerate(args.other)]
+    for name, lib in others:
+        kerns.append((name, cakelib.kernel(lib)))
+    if others:
+        print(", ".join([f"ours = {os.path.basename(args.lib)}"] + [f"{n} = {os.path.basename(lib)}" for n, lib in others]))
     ok = True
     cases = [(1, 2, 256, 1.0), (2, 4, 1024, 1.0), (1, 2, 4096, 2.0)]
     if args.check_only:
@@ -95,7 +98,7 @@ def main():
     def flush():
         buf.bitwise_not_()
     print(f"{'B x H x S':>14} {'ours fp8 ms':>12} {'cuDNN bf16 ms':>14} {'cuDNN/ours':>10} {'ours TFLOP/s':>13}"
-          + (f" {'other fp8 ms':>13} {'cuDNN/other':>11}" if args.other else ""))
+          + "".join(f" {n + ' fp8 ms':>13} {'cuDNN/' + n:>12}" for n, _ in others))
     for B, H, S in ((4, 32, 4096), (4, 32, 8192)):
         q, k, v, vt = inputs(B, H, S, 1.0, 1)
         BH = B * H
@@ -113,9 +116,9 @@ def main():
         ours, peer = t["ours"]["median_ms"], t["cuDNN"]["median_ms"]
         flops = 4.0 * B * H * S * S * D
         line = f"{B:>4} x {H} x {S:<5} {ours:12.4f} {peer:14.4f} {peer / ours:10.3f} {flops / ours / 1e9:13.1f}"
-        if args.other:
-            other = t["other"]["median_ms"]
-            line += f" {other:13.4f} {peer / other:11.3f}"
+        for n, _ in others:
+            other = t[n]["median_ms"]
+            line += f" {other:13.4f} {peer / other:12.3f}"
         print(line)
     return cakelib.finish({}, None, ok)
 
