@@ -434,50 +434,6 @@ public:
     return first && first->isConstant() && first->constant >= 0 && satAdd(first->constant, *trips) <= stages;
   }
 
-  // Whether a role's own read x of a ring that its elected thread e
-  // overwrites is over before e in every thread: the read completes for the
-  // whole role (one thread, or the elected one), or a role sync in the loop
-  // around both runs after the read or before the write in each iteration
-  // (so between a read and the write one lap later).
-  bool selfOrdered(const RoleEvents &r, const Event &e, const Event &x) const {
-    int64_t all = roleThreads(k_, e.role);
-    if (completionUnit(x, all) >= all) return true;
-    bool sameBlock = std::any_of(r.events.begin(), r.events.end(), [&](const Event &y) { return &y == &x; });
-    if (!sameBlock || e.loops.empty() || x.loops != e.loops) return false;
-    for (const Event &s : r.events)
-      if (s.op->info().effects.syncsRole && !s.conditional && !s.guarded && s.loops == e.loops &&
-          (s.index > x.index || s.index < e.index))
-        return true;
-    return false;
-  }
-
-  // A copy by one elected thread, outside loops, into a view the role's
-  // warps read apart before it (the same slot: one stage, or the same
-  // constant one): a role sync between the read and the copy orders them,
-  // as a release would in a ring (checkRingReuse).
-  void checkStraightRefill(const RoleEvents &r, const Event &e, ResourceId v) {
-    int64_t all = roleThreads(k_, r.role);
-    StageRef written = effectStage(*e.op, kReceiver);
-    for (const Event &x : r.events) {
-      if (x.index >= e.index || completionUnit(x, all) >= all || roleSyncBetween(x.index, e)) continue;
-      for (int8_t slot : x.op->info().effects.reads) {
-        if (effectResource(*x.op, slot) != v) continue;
-        if (k_.resources[v].stages > 1) {
-          bool kw, kr;
-          AffineForm fw = formOf(k_, written, kw), fr = formOf(k_, effectStage(*x.op, slot), kr);
-          std::optional<int64_t> d = kw && kr ? IntExprTable::constantDifference(fw, fr) : std::nullopt;
-          if (d && *d % k_.resources[v].stages != 0) continue;  // another slot
-        }
-        ctx_.diags
-            .build(DiagId::SafetyRefillUnderRead, e.op->range, name(r.role), name(v),
-                   unitName(completionUnit(x, all), all))
-            .note(DiagId::NoteReadHere, x.op->range, name(v))
-            .emit();
-        return;
-      }
-    }
-  }
-
   void checkRingReuse() {
     for (const RoleEvents &r : roles_)
       for (const Event &e : r.events) {
@@ -486,8 +442,9 @@ public:
         // Views, and TMEM accumulators a persistent MMA role rewrites per
         // tile; a straight-line write counts when its stage is past the
         // first lap (stage 4 of a ring of 4 after a loop over 0 to 3).
-        if (v != kNoResource && fx.single && e.loops.empty() && k_.resources[v].kind == ResourceKind::View)
-          checkStraightRefill(r, e, v);
+        // (A straight-line copy's own reads are refill-under-read's.)
+        bool straight = v != kNoResource && fx.single && e.loops.empty() &&
+                        k_.resources[v].kind == ResourceKind::View && checkStraightRefill(r, e, v);
         if (v == kNoResource ||
             (e.loops.empty() &&
              (k_.resources[v].stages <= 1 || neverWraps(e, effectStage(*e.op, kReceiver), k_.resources[v].stages))))
@@ -499,17 +456,17 @@ public:
         // elected thread writes (a TMA copy) what its warps read apart: the
         // copy may overwrite a slot another warp of the role still reads.
         std::set<ResourceId> readers;
-        bool selfRead = false;
+        int64_t selfUnit = 0;  // the threads of the role that read apart from the copy (0: none)
         for (const RoleEvents &o : roles_)
           for (const Event &x : o.events)
             for (int8_t slot : x.op->info().effects.reads)
               if (effectResource(*x.op, slot) == v) {
                 if (o.role != r.role)
                   readers.insert(o.role);
-                else if (fx.single && !selfOrdered(r, e, x))
-                  selfRead = true;
+                else if (fx.single && !straight && !ownReadOrdered(r, e, x, slot, k_.resources[v].stages))
+                  selfUnit = completionUnit(x, roleThreads(k_, r.role));
               }
-        if (selfRead) readers.insert(r.role);
+        if (selfUnit) readers.insert(r.role);
         if (readers.empty()) continue;
         // An accumulator is handed over once its loop of multiply-accumulates
         // is done; it is rewritten under a reader only when a loop around the
@@ -531,7 +488,11 @@ public:
         bool released = false;
         for (const auto &[b, use] : uses_) {
           std::set<ResourceId> signallers;
-          for (const Event *s : use.signals) signallers.insert(s->role);
+          for (const Event *s : use.signals)
+            // The role's own copies landing on it release nothing; its
+            // arrivals after its reads do.
+            if (s->role != r.role || !selfUnit || s->op->info().effects.signal == Signal::Arrive)
+              signallers.insert(s->role);
           if (!std::includes(signallers.begin(), signallers.end(), readers.begin(), readers.end())) continue;
           // A wait for a later release implies the earlier ones: the
           // releasing role's stages run in sequence (checkStageSequence).
@@ -545,8 +506,9 @@ public:
           for (ResourceId rr : readers)
             if (rr != r.role) who += (who.empty() ? "role '" : "', role '") + name(rr);
           if (!who.empty()) who += "'";
-          if (readers.count(r.role))  // its warps read apart from the elected thread that writes
-            who += (who.empty() ? "" : " and ") + fmt::format("the other warps of role '{}'", name(r.role));
+          if (selfUnit)  // its warps read apart from the elected thread that writes
+            who += (who.empty() ? "" : " and ") +
+                   fmt::format("the other {}s of role '{}'", unitName(selfUnit, roleThreads(k_, r.role)), name(r.role));
           ctx_.diags.build(DiagId::SafetyRingReuse, e.op->range, name(r.role), stageOf(v, written), view.name, who)
               .note(DiagId::NoteDeclaredHere, view.range, view.name)
               .emit();

@@ -61,6 +61,12 @@ protected:
   // it, or before it), for callers whose event at `after` runs whenever x
   // does or else meets no x (two accesses in one pass of the same code).
   bool roleSyncBetween(size_t after, const Event &x, bool inLists = false) const;
+  // Whether role r's own read x (of operand `slot`) of a view of `stages`
+  // slots is over in every thread before r's elected thread's copy e into
+  // the same slot (OwnReads.cpp); and the straight-line form of that check,
+  // reported as safety.refill-under-read (true when it reported).
+  bool ownReadOrdered(const RoleEvents &r, const Event &e, const Event &x, int8_t slot, int64_t stages) const;
+  bool checkStraightRefill(const RoleEvents &r, const Event &e, ResourceId v) const;
   // analysis/Paths.h's path queries on this kernel.
   bool pathAvoiding(const Event &from, const Event &to, const std::vector<const Event *> &cut) const;
   bool everyPathFromStart(const IrStmt &loop, const Event &to, const std::vector<const Event *> &cut) const;

@@ -5,7 +5,9 @@
 # waited before the copy) or a role sync lies between the reads and the
 # copy. Found writing the fp8 attention forward's V transpose
 # (examples/attention_fwd_fp8_sm90a.cake): without its release barrier
-# 'vread' it was accepted. Near misses in pass_refill_tma_own_reads.cake.
+# 'vread' it was accepted. The role's own copies landing on a barrier are
+# no release of it. Near misses in pass_refill_tma_own_reads.cake; the
+# cases below the first three were found by review (helper-52).
 # RUN: %cakec -verify -split-input-file -fsyntax-only --target=sm_90a %s
 @cake.schedule()
 def k(lm, X: LM.tma2d, Y: LM.tensor2d[1024, 64]):
@@ -74,3 +76,62 @@ def k(lm, X: LM.tma2d, Y: LM.tensor2d[128, 64]):
         y = x_s.load()
         lm.store_tile(Y, coords=(0, 0), src=x)
         lm.store_tile(Y, coords=(64, 0), src=y)
+
+# -----
+# A copy ahead of the reads (tile j + 1 into the slot tile j - 1 used) with
+# no role sync: the data barrier the copies land on releases nothing.
+@cake.schedule()
+def k(lm, X: LM.tma2d, Y: LM.tensor2d[1024, 64]):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)  # expected-note {{'x_s' declared here}}
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=2, prod=[rows], cons=[rows])
+    with rows:
+        x_s.tma_load(X, coords=(0, 0), stage=0, barrier=got)
+        for j in lm.range(0, 16):
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j)
+            if j < 15:
+                x_s.tma_load(X, coords=(0, j * 64 + 64), stage=j + 1, barrier=got)  # expected-error {{role 'rows' overwrites stage j+1 of 'x_s' when the ring wraps but never waits for the other warps of role 'rows' to release it}}
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+
+# -----
+# Two tiles ahead into a ring of two: the copy refills the slot read in the
+# same iteration, so a role sync before the read does not order them.
+@cake.schedule()
+def k(lm, X: LM.tma2d, Y: LM.tensor2d[1024, 64]):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)  # expected-note {{'x_s' declared here}}
+    rows = lm.role(warps=[0, 1, 2, 3])
+    got = lm.barrier(count=2, prod=[rows], cons=[rows])
+    with rows:
+        x_s.tma_load(X, coords=(0, 0), stage=0, barrier=got)
+        x_s.tma_load(X, coords=(0, 64), stage=1, barrier=got)
+        for j in lm.range(0, 16):
+            lm.wait(got, stage=j)
+            lm.role_sync()
+            x = x_s.load(stage=j)
+            if j < 14:
+                x_s.tma_load(X, coords=(0, j * 64 + 128), stage=j + 2, barrier=got)  # expected-error {{role 'rows' overwrites stage j+2 of 'x_s' when the ring wraps but never waits for the other warps of role 'rows' to release it}}
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
+
+# -----
+# Two warpgroups of one role read the ring by wgmma, each waiting for its
+# own; the elected thread's copies wait for neither's reads.
+@cake.schedule()
+def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tensor2d[128, 128], K: LM.i32):
+    pool = lm.smem(65536)
+    a_s = pool.view(offset=0, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'a_s' declared here}}
+    b_s = pool.view(offset=32768, shape=(128, 64), dtype=lm.bf16, stage=2, swizzle="128B")  # expected-note {{'b_s' declared here}}
+    math = lm.role(warps=[0, 1, 2, 3, 4, 5, 6, 7])
+    acc = lm.regs(shape=(128, 128), dtype=lm.f32, role=math)
+    full = lm.barrier(count=2, prod=[math], cons=[math])
+    with math:
+        for k in lm.range(0, K // 64):
+            a_s.tma_load(A, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'math' overwrites stage k of 'a_s' when the ring wraps but never waits for the other warpgroups of role 'math' to release it}}
+            b_s.tma_load(B, coords=(k * 64, 0), stage=k, barrier=full)  # expected-error {{role 'math' overwrites stage k of 'b_s' when the ring wraps but never waits for the other warpgroups of role 'math' to release it}}
+            lm.wait(full, stage=k)
+            lm.mma(acc, a_s[k], b_s[k].T, init=(k == 0))
+            lm.mma_commit()
+            lm.mma_wait(pending=0)
+        lm.store_tile(C, coords=(0, 0), src=acc)
