@@ -559,7 +559,9 @@ public:
                        fmt::format("another use in the same iteration names stage '{}', so two uses land in different "
                                    "phases of one iteration (one iteration, one stage)",
                                    stageText(ctx_.sm, stageOperand(*other.op))))
-                .note(waits ? DiagIdWithArgs<2>(DiagId::NoteWaitHere) : DiagIdWithArgs<2>(DiagId::NoteSignalHere),
+                .note(effectResource(*other.op, other.op->info().effects.waits) != kNoResource
+                          ? DiagIdWithArgs<2>(DiagId::NoteWaitHere)
+                          : DiagIdWithArgs<2>(DiagId::NoteSignalHere),
                       other.op->range, name(r.role), name(b))
                 .emit();
           }

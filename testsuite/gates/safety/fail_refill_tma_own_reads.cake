@@ -135,3 +135,29 @@ def k(lm, A: LM.tma2d, B: LM.tma2d, C: LM.tensor2d[128, 128], K: LM.i32):
             lm.mma_commit()
             lm.mma_wait(pending=0)
         lm.store_tile(C, coords=(0, 0), src=acc)
+
+# -----
+# A copy ahead whose slot the role's warps release on a barrier of their
+# own: safe, but refused by the running count (one iteration, one stage),
+# which does not yet let a wait on a release barrier run ahead of the
+# role's own arrivals in one iteration. The role sync form
+# (pass_refill_tma_own_reads.cake) is accepted. The note names the wait.
+@cake.schedule()
+def k(lm, X: LM.tma2d, Y: LM.tensor2d[1024, 64]):
+    pool = lm.smem(32768)
+    x_s = pool.view(offset=0, shape=(64, 64), dtype=lm.bf16, stage=2)
+    rows = lm.role(warps=[0, 1, 2, 3])
+    ring = lm.pipeline(stages=2)
+    got = lm.barrier(count=2, prod=[rows], cons=[rows], pipeline=ring)
+    free = lm.barrier(count=2, prod=[rows], cons=[rows], init_count=4, pipeline=ring)
+    with rows:
+        lm.wait(free, stage=0)
+        x_s.tma_load(X, coords=(0, 0), stage=0, barrier=got)
+        for j in lm.range(0, 16):
+            if j < 15:
+                lm.wait(free, stage=j + 1)  # expected-note {{role 'rows' waits on 'free' here}}
+                x_s.tma_load(X, coords=(0, j * 64 + 64), stage=j + 1, barrier=got)
+            lm.wait(got, stage=j)
+            x = x_s.load(stage=j)
+            lm.arrive(free, stage=j, per="warp")  # expected-error {{role 'rows' uses barrier 'free' at stage 'j', which is not its running count of uses (0, 1, 2, ...): another use in the same iteration names stage 'j+1', so two uses land in different phases of one iteration (one iteration, one stage)}}
+            lm.store_tile(Y, coords=(j * 64, 0), src=x)
