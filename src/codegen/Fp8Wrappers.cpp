@@ -2,6 +2,8 @@
 // converted from and to f32 (cvt's e4m3x2 / e5m2x2 forms, sm_89 and later)
 // and wgmma's 8-bit A fragment gathered from the accumulator layout. A part
 // of the wrappers' table (PtxWrappers.cpp), among the fragment math's.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <iterator>
 
@@ -40,23 +42,20 @@ static __device__ __forceinline__ uint32_t cake_fp8_a_reg(uint16_t lo, uint16_t 
   return __byte_perm(x, y, (lane & 2u) ? 0x7632u : 0x5410u);
 }
 )CAKE"},
-      {"cake_e4m3_at", {}, R"CAKE(// Element i of e4m3 pairs, exactly, as f32 (through f16x2).
-static __device__ __forceinline__ float cake_e4m3_at(const uint16_t *p, int i) {
-  uint32_t h;
-  asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(h) : "h"(p[i / 2]));
-  const float2 f = __half22float2(*reinterpret_cast<const __half2 *>(&h));
-  return (i & 1) ? f.y : f.x;
-}
-)CAKE"},
-      {"cake_e5m2_at", {}, R"CAKE(// Element i of e5m2 pairs, exactly, as f32 (through f16x2).
-static __device__ __forceinline__ float cake_e5m2_at(const uint16_t *p, int i) {
-  uint32_t h;
-  asm("cvt.rn.f16x2.e5m2x2 %0, %1;" : "=r"(h) : "h"(p[i / 2]));
-  const float2 f = __half22float2(*reinterpret_cast<const __half2 *>(&h));
-  return (i & 1) ? f.y : f.x;
-}
-)CAKE"},
   };
+  // Element i of fp8 pairs as f32, one wrapper per type (cvt's f16x2 forms).
+  for (const char *type : {"e4m3", "e5m2"})
+    fp8.push_back({type[1] == '4' ? "cake_e4m3_at" : "cake_e5m2_at",
+                   {},
+                   fmt::format(R"CAKE(// Element i of {0} pairs, exactly, as f32 (through f16x2).
+static __device__ __forceinline__ float cake_{0}_at(const uint16_t *p, int i) {{
+  uint32_t h;
+  asm("cvt.rn.f16x2.{0}x2 %0, %1;" : "=r"(h) : "h"(p[i / 2]));
+  const float2 f = __half22float2(*reinterpret_cast<const __half2 *>(&h));
+  return (i & 1) ? f.y : f.x;
+}}
+)CAKE",
+                               type)});
   // After cake_tanh, where the generated files have always had them.
   auto at =
       std::find_if(table.begin(), table.end(), [](const Wrapper &w) { return std::string(w.name) == "cake_tanh"; });
